@@ -1,0 +1,157 @@
+"""Board geometry: the one place that knows how big the board is.
+
+Everything that depends on the board's size -- the cells, the win lines as
+bitmasks, the symmetry group, which cells are corners -- is derived here from
+``(rows, cols, k)``. No other module may say 3, 9 or list the lines.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ttt_maps.errors import UsageError
+
+_GEOMETRY_RE = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*(?:k\s*(\d+))?\s*$", re.IGNORECASE)
+
+Permutation = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """A rows x cols board where ``k`` marks in a row win."""
+
+    rows: int = 3
+    cols: int = 3
+    k: int = 3
+    lines: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    line_cells: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    symmetries: tuple[Permutation, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.rows < 1 or self.cols < 1 or self.k < 1:
+            raise UsageError(f"geometry {self.name!r}: rows, cols and k must be positive")
+        if self.k > max(self.rows, self.cols):
+            raise UsageError(f"geometry {self.name!r}: k={self.k} cannot fit on the board")
+        cells = _line_cells(self.rows, self.cols, self.k)
+        object.__setattr__(self, "line_cells", cells)
+        object.__setattr__(self, "lines", tuple(sum(1 << c for c in line) for line in cells))
+        object.__setattr__(self, "symmetries", _symmetries(self.rows, self.cols))
+
+    # -- naming -------------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        """Canonical name, e.g. ``3x3k3``."""
+        return f"{self.rows}x{self.cols}k{self.k}"
+
+    @classmethod
+    def parse(cls, text: str) -> Geometry:
+        """Parse ``3x3``, ``4x4k3``, ``3x4k3``; k defaults to min(rows, cols)."""
+        m = _GEOMETRY_RE.match(text)
+        if not m:
+            raise UsageError(f"geometry {text!r}: expected ROWSxCOLS or ROWSxCOLSkK, e.g. 3x3 or 4x4k3")
+        rows, cols = int(m.group(1)), int(m.group(2))
+        k = int(m.group(3)) if m.group(3) else min(rows, cols)
+        return cls(rows, cols, k)
+
+    # -- cells --------------------------------------------------------------
+
+    @property
+    def size(self) -> int:
+        """Number of cells."""
+        return self.rows * self.cols
+
+    @property
+    def full(self) -> int:
+        """Bitmask with every cell set."""
+        return (1 << self.size) - 1
+
+    def rc(self, cell: int) -> tuple[int, int]:
+        """(row, col) of a cell number."""
+        return divmod(cell, self.cols)
+
+    @property
+    def corners(self) -> frozenset[int]:
+        """The four corner cells (fewer on a one-row or one-column board)."""
+        r, c = self.rows - 1, self.cols - 1
+        return frozenset({0, c, r * self.cols, r * self.cols + c})
+
+    @property
+    def centers(self) -> frozenset[int]:
+        """The middle cell, or the 2 or 4 middle cells when a side is even."""
+        rs = {(self.rows - 1) // 2, self.rows // 2}
+        cs = {(self.cols - 1) // 2, self.cols // 2}
+        return frozenset(r * self.cols + c for r in rs for c in cs)
+
+    @property
+    def edges(self) -> frozenset[int]:
+        """Every cell that is neither a corner nor a centre."""
+        return frozenset(range(self.size)) - self.corners - self.centers
+
+    def cells_of(self, mask: int) -> list[int]:
+        """Cell numbers set in a bitmask, ascending."""
+        return [c for c in range(self.size) if mask >> c & 1]
+
+    def transform(self, mask: int, perm: Permutation) -> int:
+        """Image of a bitmask under a symmetry (cell c goes to perm[c])."""
+        out = 0
+        for c in range(self.size):
+            if mask >> c & 1:
+                out |= 1 << perm[c]
+        return out
+
+    def has_line(self, mask: int) -> bool:
+        """Does this set of cells contain a winning line?"""
+        return any(line & mask == line for line in self.lines)
+
+
+
+def _line_cells(rows: int, cols: int, k: int) -> tuple[tuple[int, ...], ...]:
+    """Every run of k cells along a row, column or diagonal, in reading order."""
+    runs: list[tuple[int, ...]] = []
+    for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        for r in range(rows):
+            for c in range(cols):
+                end_r, end_c = r + dr * (k - 1), c + dc * (k - 1)
+                if 0 <= end_r < rows and 0 <= end_c < cols:
+                    runs.append(tuple((r + dr * i) * cols + c + dc * i for i in range(k)))
+    return tuple(runs)
+
+
+def _symmetries(rows: int, cols: int) -> tuple[Permutation, ...]:
+    """The board's symmetry group as cell permutations, identity first.
+
+    A square board has the 8 rotations and reflections of the dihedral group;
+    a rectangle keeps only the identity, the two mirror images and the half turn.
+    """
+
+    def perm(f: Callable[[int, int], tuple[int, int]]) -> Permutation:
+        return tuple(_cell(f(r, c), cols) for r in range(rows) for c in range(cols))
+
+    R, C = rows - 1, cols - 1
+    maps: list[Callable[[int, int], tuple[int, int]]] = [
+        lambda r, c: (r, c),
+        lambda r, c: (r, C - c),
+        lambda r, c: (R - r, c),
+        lambda r, c: (R - r, C - c),
+    ]
+    if rows == cols:
+        maps += [
+            lambda r, c: (c, r),
+            lambda r, c: (c, R - r),
+            lambda r, c: (C - c, r),
+            lambda r, c: (C - c, R - r),
+        ]
+    seen: dict[Permutation, None] = {}
+    for f in maps:
+        seen.setdefault(perm(f), None)
+    return tuple(seen)
+
+
+def _cell(rc: tuple[int, int], cols: int) -> int:
+    return rc[0] * cols + rc[1]
+
+
+STANDARD = Geometry()
