@@ -1,0 +1,91 @@
+# ttt-maps: the two commands are `make posters` and `make test`.
+#
+# Everything runs from a project venv (.venv) that the first target to need it
+# creates: system packages first (scripts/system-deps.sh: cairo headers, a C
+# compiler, the DejaVu font; apt-get on Debian/Ubuntu), then
+# `pip install -e '.[dev]'`. A stamp file inside the venv records that set-up;
+# it is redone when pyproject.toml or the system-deps script changes, so a
+# second `make test` goes straight to the tests.
+#
+# Variables: PYTHON (interpreter that makes the venv, default python3),
+# VENV (default .venv), PYTEST_ARGS (extra pytest arguments),
+# BROWSER=0 (skip installing Chromium for the HTML viewer tests; they skip).
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+.DELETE_ON_ERROR:
+
+PYTHON ?= python3
+VENV ?= .venv
+BROWSER ?= 1
+PYTEST_ARGS ?=
+
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.ttt-maps-setup
+# ruff over whatever of these exists (empty folders are not in a fresh clone).
+LINT_PATHS := $(wildcard ttt_maps tests examples scripts)
+
+.PHONY: help setup venv posters test lint bench browser clean distclean
+
+help:
+	@echo "make posters   set up, then render both maps and the poster into output/"
+	@echo "make test      set up, lint, then run the test suite"
+	@echo "make lint      ruff and mypy"
+	@echo "make bench     time and measure the main commands (scripts/bench.py)"
+	@echo "make venv      only set up .venv (system packages + pip install -e '.[dev]')"
+	@echo "make clean     remove caches and build files (distclean: also .venv)"
+
+# --- set-up ------------------------------------------------------------------
+
+setup venv: $(STAMP)
+
+$(STAMP): pyproject.toml scripts/system-deps.sh
+	bash scripts/system-deps.sh --python "$(PYTHON)"
+	if [ ! -x "$(PY)" ]; then $(PYTHON) -m venv "$(VENV)"; fi
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch "$@"
+
+# Debian's Chromium for the HTML viewer tests (never `playwright install`).
+browser:
+ifeq ($(BROWSER),0)
+	@echo "BROWSER=0: not checking for Chromium; the HTML viewer browser tests will skip"
+else
+	bash scripts/system-deps.sh --browser --python "$(PYTHON)"
+endif
+
+# --- the two commands ----------------------------------------------------------
+
+posters: $(STAMP)
+	$(VENV)/bin/ttt-maps render
+
+# Lint runs first (measured: cold, in a fresh clone with no mypy cache, a few
+# seconds; warm, under one), then the tests run even if lint failed, and the
+# target fails if either did. pytest's exit 5 (no tests collected) is reported
+# but is not a failure.
+test: $(STAMP) browser
+	@lint=0; $(MAKE) --no-print-directory lint || lint=$$?; \
+	echo "$(PY) -m pytest $(PYTEST_ARGS)"; \
+	tests=0; $(PY) -m pytest $(PYTEST_ARGS) || tests=$$?; \
+	if [ $$tests -eq 5 ]; then echo "make test: WARNING: pytest collected no tests"; tests=0; fi; \
+	if [ $$lint -ne 0 ]; then echo "make test: lint failed (see above)" >&2; fi; \
+	[ $$lint -eq 0 ] && [ $$tests -eq 0 ]
+
+# --- development ---------------------------------------------------------------
+
+# Both checkers run; the target fails if either found something.
+lint: $(STAMP)
+	@status=0; \
+	echo "$(VENV)/bin/ruff check $(LINT_PATHS)"; $(VENV)/bin/ruff check $(LINT_PATHS) || status=1; \
+	echo "$(VENV)/bin/mypy ttt_maps"; $(VENV)/bin/mypy ttt_maps || status=1; \
+	exit $$status
+
+bench: $(STAMP)
+	$(PY) scripts/bench.py
+
+clean:
+	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
+
+distclean: clean
+	rm -rf "$(VENV)"

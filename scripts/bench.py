@@ -1,0 +1,230 @@
+#!/usr/bin/env python3
+"""Benchmark ttt-maps the way a user runs it: whole processes, wall time, memory.
+
+Each case runs once to warm up (bytecode and page caches), then ``--runs`` times
+(default 5). For every run we time the whole process (wall clock, spawn to
+exit) and read that one child's peak resident memory from ``os.wait4``, which
+gives the resource usage of exactly the process it reaps, so the peak is per
+run and not a maximum over everything this script started. The table shows the
+median time, the largest peak, and the target; targets are reported, not
+enforced: the script always exits 0. A case whose command fails (for example
+because it is not implemented yet) prints the failure and the others go on.
+
+    .venv/bin/python scripts/bench.py [--runs N] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+MIB = 1024 * 1024
+KB = 1000
+
+
+@dataclass
+class Case:
+    """One command to measure, and what it should achieve."""
+
+    name: str
+    args: list[str]  # after the ttt-maps command; "{tmp}" is the case's temp dir
+    max_seconds: float | None = None
+    max_mib: float | None = None
+    in_tmp_cwd: bool = False  # run with the temp dir as the working directory
+    # After the runs, given the temp dir: (what came out, target met?).
+    check: Callable[[Path], tuple[str, bool]] | None = None
+    check_target: str = ""
+
+
+@dataclass
+class Result:
+    name: str
+    seconds: list[float] = field(default_factory=list)
+    peak_mib: list[float] = field(default_factory=list)
+    error: str | None = None
+    notes: list[str] = field(default_factory=list)
+    targets: list[str] = field(default_factory=list)
+    ok: bool = True
+
+
+def ttt_maps_command() -> list[str]:
+    """The ttt-maps console script next to this interpreter, else on PATH."""
+    beside = Path(sys.executable).with_name("ttt-maps")
+    if beside.exists():
+        return [str(beside)]
+    found = shutil.which("ttt-maps")
+    if found:
+        return [found]
+    return [sys.executable, "-m", "ttt_maps"]
+
+
+def run_once(argv: list[str], cwd: Path) -> tuple[float, float, int, str]:
+    """Run argv to completion: (wall seconds, peak MiB, exit code, last stderr line)."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        proc = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.DEVNULL, stdout=out, stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
+        code = os.waitstatus_to_exitcode(status)
+        proc.returncode = code  # reaped by wait4: tell Popen not to wait again
+        err.seek(0)
+        lines = err.read().decode("utf-8", "replace").strip().splitlines()
+    # ru_maxrss is KiB on Linux, bytes on macOS.
+    peak = usage.ru_maxrss / (MIB if sys.platform == "darwin" else 1024)
+    return wall, peak, code, lines[-1] if lines else ""
+
+
+SVG_MAX_KB = 300
+
+
+def svg_size(tmp: Path) -> tuple[str, bool]:
+    size = (tmp / "o.svg").stat().st_size
+    return f"{size / KB:.0f} KB", size <= SVG_MAX_KB * KB
+
+
+def output_files(tmp: Path) -> tuple[str, bool]:
+    out = tmp / "output"
+    count = sum(1 for p in out.iterdir() if p.is_file()) if out.is_dir() else 0
+    return f"{count} files", count == 6
+
+
+CASES = [
+    Case("stats", ["stats"]),
+    Case(
+        "render O pdf (yorgey)",
+        ["render", "--player", "o", "--policy", "yorgey", "-o", "{tmp}/o.pdf"],
+        max_seconds=0.25,
+        max_mib=80,
+    ),
+    Case(
+        "render (main job)",
+        ["render"],
+        max_seconds=0.6,
+        in_tmp_cwd=True,
+        check=output_files,
+        check_target="6 files in output/",
+    ),
+    Case(
+        "render O svg (yorgey)",
+        ["render", "--player", "o", "--policy", "yorgey", "-o", "{tmp}/o.svg"],
+        check=svg_size,
+        check_target=f"size <= {SVG_MAX_KB} KB",
+    ),
+]
+
+
+def measure(case: Case, command: list[str], runs: int) -> Result:
+    result = Result(case.name)
+    if case.max_seconds is not None:
+        result.targets.append(f"<= {case.max_seconds:g} s")
+    if case.max_mib is not None:
+        result.targets.append(f"<= {case.max_mib:g} MiB")
+    if case.check_target:
+        result.targets.append(case.check_target)
+    with tempfile.TemporaryDirectory(prefix="ttt-bench-") as tmp_name:
+        tmp = Path(tmp_name)
+        argv = command + [a.replace("{tmp}", tmp_name) for a in case.args]
+        cwd = tmp if case.in_tmp_cwd else Path.cwd()
+        for i in range(runs + 1):  # run 0 is the warm-up
+            if case.in_tmp_cwd:
+                shutil.rmtree(tmp / "output", ignore_errors=True)
+            try:
+                wall, peak, code, tail = run_once(argv, cwd)
+            except OSError as exc:
+                result.error = f"could not start {argv[0]}: {exc}"
+                break
+            if code != 0:
+                result.error = f"exit {code}: {tail or '(no stderr)'}"
+                break
+            if i > 0:
+                result.seconds.append(wall)
+                result.peak_mib.append(peak)
+        if result.error is None and case.check is not None:
+            try:
+                note, met = case.check(tmp)
+            except OSError as exc:
+                note, met = f"no result: {exc.strerror or exc}", False
+            result.notes.append(note)
+            result.ok &= met
+    if result.error is not None:
+        result.ok = False
+        return result
+    if case.max_seconds is not None:
+        result.ok &= statistics.median(result.seconds) <= case.max_seconds
+    if case.max_mib is not None:
+        result.ok &= max(result.peak_mib) <= case.max_mib
+    return result
+
+
+def print_table(results: list[Result], runs: int, command: list[str]) -> None:
+    print(f"ttt-maps bench: {' '.join(command)}; median of {runs} runs after 1 warm-up")
+    header = ("case", "median s", "peak MiB", "result", "target", "")
+    rows: list[tuple[str, ...]] = []
+    for r in results:
+        if r.error is not None:
+            rows.append((r.name, "-", "-", "FAILED", ", ".join(r.targets) or "-", "MISS"))
+            continue
+        target = ", ".join(r.targets) or "-"
+        verdict = ("ok" if r.ok else "MISS") if r.targets else ""
+        rows.append(
+            (
+                r.name,
+                f"{statistics.median(r.seconds):.3f}",
+                f"{max(r.peak_mib):.1f}",
+                ", ".join(r.notes) or "-",
+                target,
+                verdict,
+            )
+        )
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    for row in [header, tuple("-" * w for w in widths), *rows]:
+        cells = [
+            cell.rjust(w) if i in (1, 2) else cell.ljust(w)
+            for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+        ]
+        print("  ".join(cells).rstrip())
+    for r in results:
+        if r.error is not None:
+            print(f"{r.name}: {r.error}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5, help="measured runs per case (default 5)")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    args = parser.parse_args(argv)
+    runs = max(1, args.runs)
+    command = ttt_maps_command()
+    results = [measure(case, command, runs) for case in CASES]
+    if args.json:
+        doc = [
+            {
+                "name": r.name,
+                "median_s": statistics.median(r.seconds) if r.seconds else None,
+                "runs_s": r.seconds,
+                "peak_mib": max(r.peak_mib) if r.peak_mib else None,
+                "notes": r.notes,
+                "targets": r.targets,
+                "ok": r.ok,
+                "error": r.error,
+            }
+            for r in results
+        ]
+        print(json.dumps(doc, indent=2))
+    else:
+        print_table(results, runs, command)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

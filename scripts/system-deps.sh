@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# Check (and on Debian/Ubuntu, install) the system packages ttt-maps needs.
+#
+#   scripts/system-deps.sh [--browser] [--dry-run] [--python PYTHON]
+#
+# Always checked:
+#   - a Python >= 3.11 that can make a venv (Debian's own python3 also needs
+#     python3-venv, and python3-dev for the headers pycairo compiles against);
+#   - a C compiler and the cairo headers (pkg-config --exists cairo), because
+#     pycairo is built from source on Linux: libcairo2-dev pkg-config gcc;
+#   - the DejaVu Sans font, which PDF/PNG text falls back to: fonts-dejavu-core.
+# With --browser, also Debian's Chromium at /usr/bin/chromium for the HTML
+# viewer tests (package chromium). Browsers always come from apt, never from
+# `playwright install`.
+#
+# Missing packages are installed with one `apt-get update` and one
+# `apt-get install -y`, as root, or through sudo when not root; with neither,
+# the exact command is printed and the script fails. On macOS it prints the
+# Homebrew command instead of running it.
+#
+# For testing this script without changing the machine:
+#   TTT_DRY_RUN=1            print the commands instead of running them (= --dry-run)
+#   TTT_FORCE_MISSING=LIST   pretend these are missing, comma-separated, from:
+#                            python,venv,headers,compiler,cairo,font,browser
+#   TTT_PRETEND_USER=sudo|nosudo   pretend not to be root, with / without sudo
+set -euo pipefail
+
+browser=0
+dry_run=${TTT_DRY_RUN:-0}
+python=${PYTHON:-python3}
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --browser) browser=1 ;;
+        --dry-run) dry_run=1 ;;
+        --python) python=${2:?--python needs an interpreter}; shift ;;
+        --python=*) python=${1#--python=} ;;
+        -h|--help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
+        *) echo "system-deps.sh: unknown option '$1' (try --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+
+say() { printf 'system-deps: %s\n' "$*"; }
+warn() { printf 'system-deps: warning: %s\n' "$*" >&2; }
+die() { printf 'system-deps: error: %s\n' "$*" >&2; exit 1; }
+
+# forced NAME: true when TTT_FORCE_MISSING names NAME (simulated absence).
+forced() { case ",${TTT_FORCE_MISSING:-}," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
+
+have_python() {
+    ! forced python && command -v "$python" >/dev/null 2>&1 &&
+        "$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null
+}
+# Debian/Ubuntu split venv support and the C headers out of their python3.
+python_is_debian() {
+    local exe
+    exe=$("$python" -c 'import sys; print(sys.executable)' 2>/dev/null) || return 1
+    case "$(readlink -f "$exe")" in /usr/bin/*) return 0 ;; *) return 1 ;; esac
+}
+have_venv() {
+    ! forced venv && "$python" -c 'import ensurepip, venv' >/dev/null 2>&1
+}
+have_headers() {
+    ! forced headers && "$python" -c '
+import os, sys, sysconfig
+sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' 2>/dev/null
+}
+have_compiler() {
+    ! forced compiler && { command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1; }
+}
+have_cairo() {
+    ! forced cairo && command -v pkg-config >/dev/null 2>&1 && pkg-config --exists cairo
+}
+have_font() {
+    forced font && return 1
+    [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] && return 0
+    command -v fc-match >/dev/null 2>&1 &&
+        fc-match -f '%{family}\n' 'DejaVu Sans' 2>/dev/null | grep -q 'DejaVu Sans'
+}
+have_browser() {
+    ! forced browser && [ -x /usr/bin/chromium ]
+}
+
+# --- macOS: Homebrew, and we only tell ---------------------------------------
+if [ "$(uname -s)" = Darwin ]; then
+    have_python || die "need Python 3.11 or newer as '$python' (brew install python@3.12)"
+    if have_cairo; then
+        say "ok: cairo $(pkg-config --modversion cairo)"
+    elif command -v brew >/dev/null 2>&1; then
+        say "the cairo headers are missing; install them with:"
+        say "    brew install cairo pkg-config"
+        exit 1
+    else
+        die "the cairo headers are missing: install Homebrew (https://brew.sh), then: brew install cairo pkg-config"
+    fi
+    [ "$browser" = 1 ] && warn "on macOS the HTML viewer tests look for /usr/bin/chromium only; they will be skipped"
+    exit 0
+fi
+
+# --- Linux --------------------------------------------------------------------
+have_python || die "need Python 3.11 or newer as '$python' (set PYTHON=... to pick another interpreter)"
+
+missing=()     # apt packages to install
+reasons=()     # what each group is for, for the message
+if python_is_debian; then
+    have_venv || { missing+=(python3-venv); reasons+=("venv support for $python"); }
+    have_headers || { missing+=(python3-dev); reasons+=("Python headers"); }
+fi
+have_compiler || { missing+=(gcc); reasons+=("a C compiler for pycairo"); }
+have_cairo || { missing+=(libcairo2-dev pkg-config); reasons+=("cairo headers"); }
+have_font || { missing+=(fonts-dejavu-core); reasons+=("DejaVu Sans font"); }
+if [ "$browser" = 1 ] && ! have_browser; then
+    missing+=(chromium); reasons+=("Chromium for the HTML viewer tests")
+fi
+
+# join SEP WORD...: the words separated by SEP.
+join() { local sep=$1 out=$2; shift 2; for w in "$@"; do out+="$sep$w"; done; printf '%s' "$out"; }
+
+report_ok() {
+    local parts=("python $("$python" -c 'import platform; print(platform.python_version())')")
+    parts+=("cairo $(pkg-config --modversion cairo 2>/dev/null || echo '?')" "DejaVu Sans")
+    [ "$browser" = 1 ] && parts+=("/usr/bin/chromium")
+    say "ok: $(join ', ' "${parts[@]}")"
+}
+
+if [ ${#missing[@]} -eq 0 ]; then
+    report_ok
+    exit 0
+fi
+
+say "missing: $(join '; ' "${reasons[@]}")"
+pkgs="${missing[*]}"
+
+if ! command -v apt-get >/dev/null 2>&1; then
+    die "no apt-get here: install the equivalents of these Debian packages yourself, then re-run: $pkgs"
+fi
+
+# Who may install: root as is, sudo otherwise; with neither, say what to run.
+uid=$(id -u)
+has_sudo=0
+command -v sudo >/dev/null 2>&1 && has_sudo=1
+case "${TTT_PRETEND_USER:-}" in
+    sudo) uid=1000; has_sudo=1 ;;
+    nosudo) uid=1000; has_sudo=0 ;;
+esac
+if [ "$uid" -eq 0 ]; then
+    as_root=()
+elif [ "$has_sudo" = 1 ]; then
+    as_root=(sudo)
+else
+    say "not root and no sudo; as root, run:"
+    say "    apt-get update && apt-get install -y --no-install-recommends $pkgs"
+    exit 1
+fi
+
+run() {
+    if [ "$dry_run" = 1 ]; then
+        say "would run: $*"
+    else
+        say "running: $*"
+        "$@"
+    fi
+}
+apt_env=(env DEBIAN_FRONTEND=noninteractive)
+run "${as_root[@]}" "${apt_env[@]}" apt-get update -qq
+# shellcheck disable=SC2086  # $pkgs is a list of package names
+run "${as_root[@]}" "${apt_env[@]}" apt-get install -y -qq --no-install-recommends $pkgs
+
+if [ "$dry_run" = 1 ]; then
+    exit 0
+fi
+# Check again: the install can succeed without giving us what we test for.
+have_cairo || die "cairo is still not found by pkg-config after installing libcairo2-dev"
+have_font || warn "DejaVu Sans is still not found; PDF/PNG text will use another font"
+if [ "$browser" = 1 ] && ! have_browser; then
+    die "/usr/bin/chromium is still missing after installing chromium (on Ubuntu, 'chromium' is a snap: install a deb Chromium that provides /usr/bin/chromium)"
+fi
+report_ok
