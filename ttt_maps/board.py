@@ -76,7 +76,8 @@ class Board:
             low = ch.lower()
             if low not in ("x", "o") and ch not in _EMPTY_CHARS:
                 raise UsageError(
-                    f"board {text!r}: character {ch!r} at position {pos} is not x, o, '.', '-' or '_'"
+                    f"board {text!r}: character {ch!r} at position {pos} "
+                    "is not x, o, '.', '-' or '_'"
                 )
             if cell >= geometry.size:
                 raise UsageError(
@@ -153,7 +154,8 @@ class Board:
         """Cells of every line the winner holds (usually one)."""
         g = self.geometry
         mine = self.x if self.winner() == "x" else self.o
-        return [cells for line, cells in zip(g.lines, g.line_cells, strict=True) if line & mine == line]
+        pairs = zip(g.lines, g.line_cells, strict=True)
+        return [cells for line, cells in pairs if line & mine == line]
 
     @property
     def is_full(self) -> bool:

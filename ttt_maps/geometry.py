@@ -51,7 +51,9 @@ class Geometry:
         """Parse ``3x3``, ``4x4k3``, ``3x4k3``; k defaults to min(rows, cols)."""
         m = _GEOMETRY_RE.match(text)
         if not m:
-            raise UsageError(f"geometry {text!r}: expected ROWSxCOLS or ROWSxCOLSkK, e.g. 3x3 or 4x4k3")
+            raise UsageError(
+                f"geometry {text!r}: expected ROWSxCOLS or ROWSxCOLSkK, e.g. 3x3 or 4x4k3"
+            )
         rows, cols = int(m.group(1)), int(m.group(2))
         k = int(m.group(3)) if m.group(3) else min(rows, cols)
         return cls(rows, cols, k)

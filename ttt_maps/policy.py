@@ -52,7 +52,10 @@ PRESETS: dict[str, tuple[str, str]] = {
 Filter = Callable[["Policy", Board, list[int]], list[int]]
 
 
-def _keep_best(moves: list[int], score: Callable[[int], float | int | tuple[int, int]]) -> list[int]:
+Score = Callable[[int], float | int | tuple[int, int]]
+
+
+def _keep_best(moves: list[int], score: Score) -> list[int]:
     """The moves with the highest score."""
     scored = [(score(m), m) for m in moves]
     best = max(s for s, _ in scored)
@@ -278,7 +281,9 @@ def _parse_key(text: str, geometry: Geometry) -> Key:
         if not arg:
             return Key("random:0", _random(0))
         if not arg.isdigit():
-            raise UsageError(f"policy key {text!r}: the seed must be a whole number, e.g. random:42")
+            raise UsageError(
+                f"policy key {text!r}: the seed must be a whole number, e.g. random:42"
+            )
         return Key(f"random:{int(arg)}", _random(int(arg)))
     if name == "book":
         if not arg:

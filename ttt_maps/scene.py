@@ -194,7 +194,9 @@ XKCD = Theme(
     differs="#fff2a8",
     text="#000000",
     muted="#333333",
-    css_font="'Humor Sans', 'xkcd Script', 'Comic Neue', 'Comic Sans MS', 'DejaVu Sans', sans-serif",
+    css_font=(
+        "'Humor Sans', 'xkcd Script', 'Comic Neue', 'Comic Sans MS', 'DejaVu Sans', sans-serif"
+    ),
 )
 
 THEMES: dict[str, Theme] = {t.name: t for t in (LIGHT, DARK, PRINT, XKCD)}

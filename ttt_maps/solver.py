@@ -10,7 +10,7 @@ runs to the full board). One ``Solver`` per geometry, shared through
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import Literal
 
 from ttt_maps.board import Board, illegal_reason
@@ -43,7 +43,7 @@ class Outcome:
         return (0, 0)
 
     def after_move(self) -> Outcome:
-        """This outcome (for the side to move in a child) as seen by the player who moved into it."""
+        """A child's outcome (for its side to move) as seen by the player who moved into it."""
         return Outcome(-self.result, self.distance + 1)
 
     def __str__(self) -> str:
@@ -58,6 +58,7 @@ class Solver:
     def __init__(self, geometry: Geometry = STANDARD) -> None:
         self.geometry = geometry
         self._table: dict[int, tuple[int, int]] = {}
+        self._move_table: dict[int, dict[int, Outcome]] = {}
         self._shift = geometry.size
 
     # -- the search ---------------------------------------------------------
@@ -111,9 +112,13 @@ class Solver:
         return Outcome(r, d)
 
     def move_outcomes(self, board: Board) -> dict[int, Outcome]:
-        """Each legal move and what it leads to, for the player making it."""
-        self._check(board)
-        return {m: self.outcome(board.play(m)).after_move() for m in board.moves()}
+        """Each legal move and what it leads to, for the player making it (do not mutate)."""
+        hit = self._move_table.get(board.key)
+        if hit is None:
+            self._check(board)
+            hit = {m: self.outcome(board.play(m)).after_move() for m in board.moves()}
+            self._move_table[board.key] = hit
+        return hit
 
     def best_moves(self, board: Board) -> list[int]:
         """The moves that keep the position's result (win, draw or loss), ascending."""
@@ -131,7 +136,7 @@ class Solver:
             raise UsageError(f"board {board}: illegal position: {reason}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def solver_for(geometry: Geometry = STANDARD) -> Solver:
     """The shared solver of a geometry."""
     return Solver(geometry)

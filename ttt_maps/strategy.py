@@ -214,10 +214,16 @@ def load_strategy(text: str, source: str = "strategy") -> StrategyFile:
         raise UsageError(f"{source}: expected a JSON object with \"format\": \"{FORMAT}\"")
     if doc.get("format") != FORMAT:
         raise UsageError(f"{source}: \"format\" is {doc.get('format')!r}, expected {FORMAT!r}")
-    geometry = Geometry.parse(_field(doc, "geometry", str, source))
-    player = parse_mark(_field(doc, "player", str, source))
+    geometry_text = _field(doc, "geometry", str, source)
+    player_text = _field(doc, "player", str, source)
+    root_text = _field(doc, "root", str, source)
+    try:
+        geometry = Geometry.parse(geometry_text)
+        player = parse_mark(player_text)
+        root = Board.parse(root_text, geometry)
+    except UsageError as exc:
+        raise UsageError(f"{source}: {exc}") from None
     policy = doc.get("policy", "")
-    root = Board.parse(_field(doc, "root", str, source), geometry)
     raw_moves = _field(doc, "moves", dict, source)
     moves: dict[int, int] = {}
     for text_board, cell in raw_moves.items():
@@ -226,7 +232,9 @@ def load_strategy(text: str, source: str = "strategy") -> StrategyFile:
         except UsageError as exc:
             raise UsageError(f"{source}: in \"moves\": {exc}") from None
         if isinstance(cell, bool) or not isinstance(cell, int):
-            raise UsageError(f"{source}: the move for {text_board!r} must be a cell number, not {cell!r}")
+            raise UsageError(
+                f"{source}: the move for {text_board!r} must be a cell number, not {cell!r}"
+            )
         moves[board.key] = cell
     return StrategyFile(geometry, player, str(policy), root, moves)
 
@@ -307,7 +315,8 @@ def audit(
                             Problem(
                                 "slower",
                                 board,
-                                f"cell {cell} wins in {got.distance} plies, {best.distance} was possible",
+                                f"cell {cell} wins in {got.distance} plies, "
+                                f"{best.distance} was possible",
                                 fatal=False,
                             )
                         )

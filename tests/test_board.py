@@ -1,0 +1,177 @@
+"""Board notation, legality and symmetry (SPEC sections 2 and 3)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ttt_maps.board import Board, illegal_reason
+from ttt_maps.errors import UsageError
+from ttt_maps.geometry import STANDARD, Geometry
+
+
+@st.composite
+def played(draw: st.DrawFn, geometry: Geometry = STANDARD) -> Board:
+    """A legal board reached by random play (possibly finished)."""
+    board = Board.empty(geometry)
+    for _ in range(draw(st.integers(0, geometry.size))):
+        moves = board.moves()
+        if not moves:
+            break
+        board = board.play(draw(st.sampled_from(moves)))
+    return board
+
+
+# -- notation ------------------------------------------------------------------
+
+
+@given(played())
+def test_format_parse_round_trip(board: Board) -> None:
+    text = str(board)
+    assert len(text) == 9
+    assert set(text) <= set("xo.")
+    assert Board.parse(text) == board
+    assert str(Board.parse(text)) == text
+
+
+@given(played(), st.sampled_from(["/", " ", "\n", " / "]), st.sampled_from([".", "-", "_"]))
+def test_accepted_notations(board: Board, sep: str, empty: str) -> None:
+    text = str(board)
+    rows = [text[i : i + 3] for i in range(0, 9, 3)]
+    variant = sep.join(rows).upper().replace(".", empty)
+    assert Board.parse(variant) == board
+    assert Board.parse(f"  {variant}\n") == board
+
+
+def test_output_is_lower_case_with_dots() -> None:
+    board = Board.parse("X-_/-O-/___")
+    assert str(board) == "x...o...."
+    assert board.grid() == "x..\n.o.\n..."
+
+
+def test_who_moves_follows_from_the_counts() -> None:
+    assert Board.parse(".........").to_move == "x"
+    assert Board.parse("x........").to_move == "o"
+    assert Board.parse("x...o....").to_move == "x"
+
+
+@pytest.mark.parametrize(
+    ("text", "char", "pos"),
+    [
+        ("x..a.....", "'a'", 4),
+        ("x../.a./...", "'a'", 6),
+        ("1........", "'1'", 1),
+        ("........#", "'#'", 9),
+    ],
+)
+def test_bad_character_is_named_with_its_position(text: str, char: str, pos: int) -> None:
+    with pytest.raises(UsageError) as err:
+        Board.parse(text)
+    message = str(err.value)
+    assert char in message
+    assert f"position {pos}" in message
+    assert "\n" not in message
+
+
+@pytest.mark.parametrize("text", ["", "x", "x.......", "x../.o./.."])
+def test_too_few_cells(text: str) -> None:
+    with pytest.raises(UsageError, match="9"):
+        Board.parse(text)
+
+
+@pytest.mark.parametrize("text", ["..........", "x...o.....", "xo./.../..../"])
+def test_too_many_cells(text: str) -> None:
+    with pytest.raises(UsageError, match="more than 9 cells"):
+        Board.parse(text)
+
+
+# -- legality ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("xx.......", "x must equal o or o + 1"),  # counts: two x, no o
+        ("o........", "x must equal o or o + 1"),  # o moved first
+        ("xxxx.oo..", "x must equal o or o + 1"),
+        ("xxxooo...", "both players have a line"),
+        ("xxxoo.o..", "x has a line but o moved after it"),  # x won, then o moved
+        ("ooox.xx.x", "o has a line but x moved after it"),  # o won, then x moved
+    ],
+)
+def test_illegal_positions_are_rejected(text: str, why: str) -> None:
+    assert not Board.parse(text, check=False).is_legal
+    with pytest.raises(UsageError, match="illegal position") as err:
+        Board.parse(text)
+    assert why in str(err.value)
+    assert text in str(err.value)
+
+
+def test_two_disjoint_lines_are_illegal() -> None:
+    """No single last move completes two lines that share no cell (needs 4x4k3)."""
+    g = Geometry(4, 4, 3)
+    x = sum(1 << c for c in (0, 1, 2, 12, 13, 14))
+    o = sum(1 << c for c in (3, 4, 7, 9, 10))
+    assert not g.has_line(o)
+    reason = illegal_reason(g, x, o)
+    assert reason is not None
+    assert "no single last move" in reason
+    text = str(Board(x, o, g))
+    with pytest.raises(UsageError, match="no single last move"):
+        Board.parse(text, g)
+
+
+def test_two_lines_through_the_last_move_are_legal() -> None:
+    board = Board.parse("xxxxooxoo")  # x's last move at 0 completed a row and a column
+    assert board.is_legal
+    assert board.winner() == "x"
+    assert len(board.winning_lines()) == 2
+
+
+def test_finished_boards_are_legal_roots() -> None:
+    for text in ("xxxoo....", "xoxxoxoxo", "xx.ooo.x."):
+        board = Board.parse(text)
+        assert board.is_over
+        assert board.moves() == []
+
+
+@given(played())
+def test_every_played_board_is_legal(board: Board) -> None:
+    assert illegal_reason(board.geometry, board.x, board.o) is None
+
+
+# -- symmetry ------------------------------------------------------------------
+
+
+def test_symmetry_group_sizes() -> None:
+    assert len(Geometry(3, 3, 3).symmetries) == 8
+    assert len(Geometry(3, 4, 3).symmetries) == 4
+    assert len(Geometry(4, 4, 3).symmetries) == 8
+    assert Geometry(3, 3, 3).symmetries[0] == tuple(range(9))
+
+
+@pytest.mark.parametrize("geometry", [Geometry(3, 3, 3), Geometry(3, 4, 3)])
+def test_symmetries_form_a_group_of_line_preserving_permutations(geometry: Geometry) -> None:
+    perms = set(geometry.symmetries)
+    lines = set(geometry.lines)
+    for p in perms:
+        assert sorted(p) == list(range(geometry.size))
+        assert {geometry.transform(line, p) for line in lines} == lines
+        for q in perms:
+            assert tuple(q[p[c]] for c in range(geometry.size)) in perms
+
+
+@given(played())
+def test_canonical_form_is_invariant_under_symmetry(board: Board) -> None:
+    canon = board.canonical()
+    for perm in board.geometry.symmetries:
+        image = board.transformed(perm)
+        assert image.canonical() == canon
+        assert image.is_legal
+
+
+@given(played(Geometry(3, 4, 3)))
+def test_canonical_form_on_a_rectangle(board: Board) -> None:
+    canon = board.canonical()
+    assert all(board.transformed(p).canonical() == canon for p in board.geometry.symmetries)

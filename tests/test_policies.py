@@ -1,0 +1,257 @@
+"""Tie-break policies (SPEC section 4): every key and preset only ever picks
+optimal moves, and the trees they draw never do worse than the game's value."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from ttt_maps.board import Board, Mark, other
+from ttt_maps.errors import UsageError
+from ttt_maps.policy import PRESETS, Policy, describe_policies, parse_policy
+from ttt_maps.solver import solver_for
+from ttt_maps.strategy import Node, build_strategy
+
+SOLVER = solver_for()
+KEYS = [
+    "fast",
+    "trap",
+    "novice",
+    "compact",
+    "center",
+    "corner",
+    "edge",
+    "first",
+    "last",
+    "random:7",
+    "rules",
+    "BOOK",  # replaced by book:<a temporary file>
+]
+CHAINS = [*KEYS, *PRESETS]
+
+
+def random_roots(count: int = 50, seed: int = 832) -> list[Board]:
+    """Distinct legal, non-terminal positions reached by random play."""
+    rng = random.Random(seed)
+    roots: dict[Board, None] = {}
+    while len(roots) < count:
+        board = Board.empty()
+        for _ in range(rng.randrange(1, 8)):
+            board = board.play(rng.choice(board.moves()))
+            if board.is_over:
+                break
+        if not board.is_over:
+            roots.setdefault(board, None)
+    return list(roots)
+
+
+ROOTS = [Board.empty(), *random_roots()]
+
+
+@pytest.fixture(scope="module")
+def book_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("book") / "book.json"
+    # Centre opening; O's edge reply to the centre loses, so it must fall through.
+    book = {".........": 4, "....x....": 1, "x........": 4, "x...o....": 8}
+    path.write_text(json.dumps(book), encoding="utf-8")
+    return path
+
+
+def chain_text(chain: str, book_path: Path) -> str:
+    return f"book:{book_path}" if chain == "BOOK" else chain
+
+
+def value_for(board: Board, player: Mark) -> int:
+    """The game's value for ``player`` at ``board`` (whoever is to move)."""
+    out = SOLVER.outcome(board)
+    return out.result if board.to_move == player else -out.result
+
+
+def result_for(board: Board, player: Mark) -> int:
+    winner = board.winner()
+    return 0 if winner is None else (1 if winner == player else -1)
+
+
+def check_tree(root: Node, player: Mark) -> int:
+    """Walk every node once: chosen moves optimal, every leaf at least the root's value.
+    Returns the number of distinct nodes."""
+    floor = value_for(root.board, player)
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        board = node.board
+        if not node.children:
+            assert board.is_over, board
+            assert result_for(board, player) >= floor, (str(root.board), str(board))
+            continue
+        if node.chooses:
+            assert board.to_move == player
+            assert len(node.children) == 1
+            assert node.move in SOLVER.best_moves(board), (str(board), node.move)
+        else:
+            assert board.to_move == other(player)
+            assert [cell for cell, _ in node.children] == board.moves()
+        stack.extend(child for _, child in node.children)
+    return len(seen)
+
+
+@pytest.mark.parametrize("chain", CHAINS)
+def test_every_choice_is_optimal_and_trees_never_do_worse(chain: str, book_path: Path) -> None:
+    policy = parse_policy(chain_text(chain, book_path))
+    for player in ("x", "o"):
+        for root in ROOTS:
+            tree = build_strategy(player, policy, root)
+            assert tree.root.board == root
+            assert check_tree(tree.root, player) >= 1
+
+
+@pytest.mark.parametrize("chain", CHAINS)
+def test_candidates_narrow_the_optimal_moves(chain: str, book_path: Path) -> None:
+    policy = parse_policy(chain_text(chain, book_path))
+    assert policy.name.split(",")[-1] == "first"
+    for root in ROOTS[:10]:
+        steps = policy.candidates(root)
+        assert steps[0] == SOLVER.best_moves(root)
+        for before, after in itertools.pairwise(steps):
+            assert after and set(after) <= set(before)
+        assert steps[-1] == [policy.choose(root)]
+
+
+def test_book_falls_through_when_not_optimal(book_path: Path) -> None:
+    policy = parse_policy(f"book:{book_path},last")
+    empty = Board.empty()
+    assert policy.choose(empty) == 4
+    centre = empty.play(4)
+    assert 1 not in SOLVER.best_moves(centre)
+    assert policy.choose(centre) == 8  # the book's edge loses: falls through to "last"
+    assert policy.choose(empty.play(0)) == 4
+    assert policy.choose(Board.parse("x...o....")) == 8
+
+
+def test_random_is_reproducible() -> None:
+    a, b = parse_policy("random:7"), parse_policy("random:7")
+    assert all(a.choose(r) == b.choose(r) for r in ROOTS)
+    assert parse_policy("random").name == "random:0,first"
+    picks = {seed: [parse_policy(f"random:{seed}").choose(r) for r in ROOTS] for seed in (1, 2, 3)}
+    assert len({tuple(p) for p in picks.values()}) > 1
+
+
+def test_center_corner_edge_prefer_their_cells() -> None:
+    empty = Board.empty()
+    assert parse_policy("center").choose(empty) == 4
+    assert parse_policy("corner,last").choose(empty) == 8
+    assert parse_policy("edge").choose(empty) == 1
+    assert parse_policy("first").choose(empty) == 0
+    assert parse_policy("last").choose(empty) == 8
+
+
+# -- the presets -----------------------------------------------------------
+
+
+def test_yorgey_reproduces_the_seed() -> None:
+    policy = parse_policy("yorgey")
+    assert policy.name == "fast,last,first"
+    assert policy.choose(Board.empty()) == 8
+    x = build_strategy("x", policy).facts
+    assert (x.choices, x.wins, x.draws, x.losses) == (91, 71, 2, 0)
+    o = build_strategy("o", policy).facts
+    assert (o.choices, o.wins, o.draws, o.losses) == (768, 386, 183, 0)
+
+
+def test_xkcd_plays_the_comics_moves() -> None:
+    policy = parse_policy("xkcd")
+    empty = Board.empty()
+    assert policy.choose(empty) == 0
+    corner = empty.play(0)
+    answers = {1: 4, 2: 6, 3: 4, 4: 8, 5: 4, 6: 2, 7: 4, 8: 2}
+    assert {c: policy.choose(corner.play(c)) for c in corner.moves()} == answers
+    replies = {c: policy.choose(empty.play(c)) for c in empty.moves()}
+    assert replies == {c: (0 if c == 4 else 4) for c in range(9)}
+
+
+def test_default_preset() -> None:
+    policy = parse_policy("default")
+    assert policy.name == "fast,novice,first"
+    assert policy.name == parse_policy("fast,novice").name
+
+
+def test_describe_policies_lists_every_key_and_preset() -> None:
+    names = [name for name, _ in describe_policies()]
+    for key in ("fast", "trap", "novice", "compact", "center", "corner", "edge", "first", "last"):
+        assert key in names
+    assert "random:SEED" in names and "rules" in names and "book:PATH" in names
+    assert {"yorgey", "xkcd", "default"} <= set(names)
+    assert all(text and "\n" not in text for _, text in describe_policies())
+
+
+# -- bad chains --------------------------------------------------------------
+
+
+def _error(chain: str) -> str:
+    with pytest.raises(UsageError) as err:
+        parse_policy(chain)
+    message = str(err.value)
+    assert "\n" not in message
+    return message
+
+
+def test_unknown_key_is_named() -> None:
+    assert "'bogus'" in _error("fast,bogus")
+
+
+def test_bad_random_seed_is_named() -> None:
+    assert "random:abc" in _error("random:abc")
+
+
+def test_empty_chains() -> None:
+    _error("")
+    _error("  ")
+    assert "fast,,last" in _error("fast,,last")
+    _error("fast,")
+
+
+def test_key_with_an_argument_it_does_not_take() -> None:
+    assert "fast:3" in _error("fast:3")
+
+
+def test_missing_book(tmp_path: Path) -> None:
+    path = tmp_path / "nope.json"
+    message = _error(f"book:{path}")
+    assert str(path) in message and "no such file" in message
+
+
+@pytest.mark.parametrize(
+    ("content", "needle"),
+    [
+        ("{not json", "not valid JSON"),
+        ("[1, 2]", "JSON object"),
+        ('{"x.......": 4}', "'x.......'"),  # 8 cells
+        ('{"x..a.....": 4}', "'a'"),
+        ('{"xx.......": 4}', "illegal position"),
+        ('{"x........": 0}', "cell 0"),  # taken
+        ('{"x........": 9}', "cell 9"),  # off the board
+        ('{"x........": "4"}', "cell number"),
+    ],
+)
+def test_malformed_books(tmp_path: Path, content: str, needle: str) -> None:
+    path = tmp_path / "book.json"
+    path.write_text(content, encoding="utf-8")
+    message = _error(f"fast,book:{path}")
+    assert str(path) in message
+    assert needle in message
+
+
+def test_policy_object_is_reusable_across_players() -> None:
+    policy: Policy = parse_policy("default")
+    a = build_strategy("x", policy).facts
+    b = build_strategy("o", policy).facts
+    assert a == build_strategy("x", "default").facts
+    assert b == build_strategy("o", "default").facts

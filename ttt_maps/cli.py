@@ -1,0 +1,629 @@
+"""The ``ttt-maps`` command line (SPEC section 8).
+
+Thin on purpose: each command parses its arguments, calls the stages, and
+prints. Errors a user can cause are ``UsageError``s; ``TTTGroup.main`` turns
+them (and click's own usage errors) into exit 2 with one line on stderr,
+``ttt-maps: error: <message>``. Anything else is a bug: exit 1 with a
+traceback. Heavy modules are imported inside the commands so that
+``ttt-maps --help`` starts fast.
+
+Adding a command: write a function under ``@app.command()``, raise
+``UsageError`` (or call ``fail``) for bad input, and use ``write_output`` for
+files.
+"""
+
+import importlib
+import json
+import os
+import sys
+from collections.abc import Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+
+import typer
+from typer.core import TyperGroup
+
+from ttt_maps.errors import UsageError
+
+
+def _click_exceptions() -> ModuleType:
+    """click's exceptions: vendored inside newer typer, a dependency of older ones."""
+    try:
+        return importlib.import_module("typer._click.exceptions")
+    except ImportError:  # pragma: no cover - typer on top of click
+        return importlib.import_module("click.exceptions")
+
+
+_click = _click_exceptions()
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ttt_maps.board import Board
+    from ttt_maps.policy import Policy
+
+PROG = "ttt-maps"
+DIST = "ttt-maps"
+
+
+# -- errors ------------------------------------------------------------------
+
+
+def error_line(message: str) -> str:
+    """The one stderr line for a usage error (newlines folded)."""
+    text = " ".join(part.strip() for part in str(message).splitlines() if part.strip())
+    return f"{PROG}: error: {text or 'bad usage'}"
+
+
+def report(message: str) -> None:
+    """Print one error line on stderr."""
+    sys.stderr.write(error_line(message) + "\n")
+    sys.stderr.flush()
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """Stop a command: one line on stderr, exit ``code`` (2: bad input or usage)."""
+    report(message)
+    raise typer.Exit(code)
+
+
+class TTTGroup(TyperGroup):
+    """A typer group whose errors are one line on stderr and an exit code."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        run = super().main
+        if not standalone_mode:
+            return run(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        try:
+            rv = run(args, prog_name, complete_var, False, windows_expand_args, **extra)
+            code = rv if isinstance(rv, int) else 0
+        except UsageError as exc:
+            report(str(exc))
+            code = 2
+        except _click.ClickException as exc:
+            code = self._click_error(exc)
+        except typer.Abort:
+            sys.stderr.write("Aborted!\n")
+            code = 1
+        sys.exit(code)
+
+    def _click_error(self, exc: Any) -> int:
+        if type(exc).__name__ == "NoArgsIsHelpError":
+            # The help text is the message (rich mode has printed it already).
+            if self.rich_markup_mode is None:
+                exc.show()
+            return int(exc.exit_code)
+        message = exc.format_message()
+        ctx = getattr(exc, "ctx", None)
+        if isinstance(exc, _click.UsageError) and ctx is not None:
+            message = f"{message} (see '{ctx.command_path} --help')"
+        report(message)
+        return int(exc.exit_code)
+
+
+app = typer.Typer(
+    name=PROG,
+    cls=TTTGroup,
+    pretty_exceptions_enable=False,
+    no_args_is_help=True,
+)
+
+
+def main() -> None:
+    """Console entry point: run the app; usage errors exit 2 with one line."""
+    try:
+        app()
+    except UsageError as exc:  # raised outside a command (should not happen)
+        report(str(exc))
+        sys.exit(2)
+
+
+# -- shared helpers ----------------------------------------------------------
+
+
+def console() -> "Console":
+    """A rich console on stdout (no colour or wrapping games when piped)."""
+    from rich.console import Console
+
+    return Console(highlight=False, soft_wrap=False)
+
+
+def print_json(doc: Any) -> None:
+    """Machine-readable output: indented JSON, stable key order."""
+    sys.stdout.write(json.dumps(doc, indent=2) + "\n")
+
+
+def write_output(path: str, data: bytes | str) -> None:
+    """Write a file atomically; bad paths are usage errors."""
+    from ttt_maps.files import write_atomic
+
+    write_atomic(path, data)
+
+
+def board_grid(board: "Board") -> str:
+    """The board as rows of marks; empty cells show their (dim) cell number."""
+    g = board.geometry
+    width = len(str(g.size - 1))
+    rows = []
+    for r in range(g.rows):
+        cells = []
+        for c in range(g.cols):
+            cell = r * g.cols + c
+            mark = board.mark_at(cell)
+            if mark:
+                cells.append(f"[bold]{mark.rjust(width)}[/bold]")
+            else:
+                cells.append(f"[dim]{str(cell).rjust(width)}[/dim]")
+        rows.append(" " + " │ ".join(cells))
+    rule = "\n" + "┼".join(["─" * (width + 2)] * g.cols) + "\n"
+    return rule.join(rows)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            v = version(DIST)
+        except PackageNotFoundError:  # pragma: no cover - running from a source tree
+            v = "unknown"
+        typer.echo(f"{PROG} {v}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Show the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Complete maps of optimal tic-tac-toe play, in the style of xkcd 832.
+
+    Boards are written row-major with x, o and '.' (e.g. x...o....); cells are
+    numbered 0..8 from the top left.
+    """
+
+
+# -- render (body: ttt_maps/commands.py) ---------------------------------------
+
+
+def _opt(*names: str, metavar: str | None = None, help: str) -> Any:
+    """A typer option without a shown default (the help says what the default is)."""
+    return typer.Option(*names, metavar=metavar, help=help, show_default=False)
+
+
+@app.command()
+def render(
+    player: Annotated[
+        str | None,
+        _opt("--player", metavar="x|o|both", help="x, o or both (the poster). Default: all "
+             "three into output/, or the poster with -o."),
+    ] = None,
+    formats: Annotated[
+        list[str] | None,
+        _opt("--format", "-f", metavar="svg|pdf|png|html",
+             help="Output format (repeatable). Default: svg and pdf, or from -o's suffix."),
+    ] = None,
+    output: Annotated[
+        str | None,
+        _opt("--output", "-o", metavar="FILE",
+             help="Write this file (written atomically). Default: output/{x-map,o-map,poster}."),
+    ] = None,
+    size: Annotated[
+        str | None,
+        _opt("--size", metavar="PAGE",
+             help="PDF/PNG page: A4..A0, letter, tabloid, WxH(mm|in|pt|px), -landscape."),
+    ] = None,
+    width: Annotated[
+        int | None, _opt("--width", metavar="PX", help="PNG width in pixels (SVG: declared width).")
+    ] = None,
+    dpi: Annotated[float | None, _opt("--dpi", metavar="DPI", help="PNG resolution.")] = None,
+    margin: Annotated[
+        float, typer.Option("--margin", metavar="MM", help="Page margin with --size, in mm.")
+    ] = 10.0,
+    title: Annotated[str | None, _opt("--title", metavar="TEXT", help="Title text.")] = None,
+    id_prefix: Annotated[
+        str | None,
+        _opt("--id-prefix", metavar="TEXT", help="Prefix for SVG ids (default: from the content)."),
+    ] = None,
+    policy: Annotated[
+        str,
+        typer.Option("--policy", "-p", metavar="CHAIN", help="Tie-break policy chain or preset."),
+    ] = "default",
+    start: Annotated[
+        str | None,
+        _opt("--from", metavar="BOARD", help="Root position (default: the empty board)."),
+    ] = None,
+    depth: Annotated[
+        int | None, _opt("--depth", metavar="D", help="Cut the nesting at D levels.")
+    ] = None,
+    theme: Annotated[
+        str, typer.Option("--theme", metavar="NAME", help="light, dark, print or xkcd.")
+    ] = "light",
+    alternatives: Annotated[
+        bool, typer.Option("--alternatives", help="Draw other optimal moves faint.")
+    ] = False,
+    outcomes: Annotated[
+        bool, typer.Option("--outcomes", help="Tint each sub-map by its outcome (win/draw).")
+    ] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing on success.")] = False,
+) -> None:
+    """Draw the maps: with no options, both maps and the poster into output/ as SVG and PDF."""
+    from ttt_maps.commands import render_command
+
+    render_command(
+        player=player,
+        formats=formats or (),
+        output=output,
+        size=size,
+        width=width,
+        dpi=dpi,
+        margin=margin,
+        title=title,
+        id_prefix=id_prefix,
+        policy=policy,
+        start=start,
+        depth=depth,
+        theme=theme,
+        alternatives=alternatives,
+        outcomes=outcomes,
+        echo=None if quiet else typer.echo,
+    )
+
+
+# -- solve -------------------------------------------------------------------
+
+BoardArg = Annotated[
+    str,
+    typer.Argument(
+        metavar="BOARD",
+        help="A position, e.g. x...o.... or 'x../.o./...'.",
+        show_default=False,
+    ),
+]
+PolicyOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--policy",
+        "-p",
+        metavar="CHAIN",
+        help="A policy chain or preset (repeatable), e.g. fast,novice. See 'ttt-maps policies'.",
+        show_default=False,
+    ),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+
+
+@app.command()
+def solve(board: BoardArg, policy: PolicyOpt = None, as_json: JsonOpt = False) -> None:
+    """The value of a position, every legal move's outcome, and each policy's choice."""
+    from ttt_maps.board import Board
+    from ttt_maps.policy import PRESETS, parse_policy
+    from ttt_maps.solver import solver_for
+
+    pos = Board.parse(board)
+    names = list(dict.fromkeys([*PRESETS, *(policy or [])]))
+    policies = [(name, parse_policy(name, pos.geometry)) for name in names]
+    doc = _solve_doc(pos, policies, solver_for(pos.geometry))
+    if as_json:
+        print_json(doc)
+        return
+    out = console()
+    out.print(board_grid(pos))
+    out.print()
+    if doc["over"]:
+        winner = doc["winner"]
+        out.print(f"game over: {winner} won" if winner else "game over: draw (the board is full)")
+        return
+    mover = doc["to_move"]
+    out.print(f"{mover} to move: {doc['outcome']['text']}", markup=False)
+
+    from rich.markup import escape
+    from rich.table import Table
+
+    chosen: dict[int, list[str]] = {}
+    for p in doc["policies"]:
+        chosen.setdefault(p["move"], []).append(p["name"])
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    table.add_column("cell", justify="right")
+    table.add_column(f"outcome for {mover}")
+    table.add_column("best", justify="center")
+    table.add_column("chosen by")
+    for m in doc["moves"]:
+        table.add_row(
+            str(m["cell"]),
+            m["text"],
+            "✓" if m["optimal"] else "",
+            escape(", ".join(chosen.get(m["cell"], []))),
+        )
+    out.print()
+    out.print(table)
+    ptable = Table(box=None, pad_edge=False, header_style="bold")
+    ptable.add_column("policy")
+    ptable.add_column("chain")
+    ptable.add_column("move", justify="right")
+    for p in doc["policies"]:
+        ptable.add_row(escape(p["name"]), escape(p["chain"]), str(p["move"]))
+    out.print()
+    out.print(ptable)
+
+
+def _solve_doc(pos: "Board", policies: list[tuple[str, "Policy"]], solver: Any) -> dict[str, Any]:
+    """Everything ``solve`` reports, as JSON-ready data."""
+    doc: dict[str, Any] = {"board": str(pos), "geometry": pos.geometry.name}
+    if pos.is_over:
+        doc.update(over=True, winner=pos.winner(), to_move=None, outcome=None, moves=[])
+        doc["policies"] = []
+        return doc
+    value = solver.outcome(pos)
+    best = set(solver.best_moves(pos))
+    moves = [
+        {
+            "cell": cell,
+            "result": out.label,
+            "distance": out.distance,
+            "text": str(out),
+            "optimal": cell in best,
+        }
+        for cell, out in solver.move_outcomes(pos).items()
+    ]
+    doc.update(
+        over=False,
+        winner=None,
+        to_move=pos.to_move,
+        outcome={"result": value.label, "distance": value.distance, "text": str(value)},
+        moves=moves,
+        policies=[{"name": n, "chain": p.name, "move": p.choose(pos)} for n, p in policies],
+    )
+    return doc
+
+
+# -- stats -------------------------------------------------------------------
+
+
+@app.command()
+def stats(as_json: JsonOpt = False) -> None:
+    """The solved game's counts (SPEC section 3) and map sizes per preset."""
+    from ttt_maps.stats import collect
+
+    data = collect()
+    if as_json:
+        print_json(data.as_dict())
+        return
+
+    from rich.table import Table
+
+    g, p, e = data.games, data.positions, data.empty
+    counts = Table(title=f"The solved game ({data.geometry.name})", header_style="bold")
+    counts.add_column("fact")
+    counts.add_column("count", justify="right")
+    rows = [
+        ("move sequences to a full board", g.full_board),
+        ("games (play stops at a win)", g.games),
+        ("  won by x", g.x_wins),
+        ("  won by o", g.o_wins),
+        ("  drawn", g.draws),
+        ("reachable positions (empty board included)", p.reachable),
+        ("  up to rotation and reflection", p.reachable_classes),
+        ("terminal positions", p.terminal),
+        ("  up to rotation and reflection", p.terminal_classes),
+    ]
+    for label, n in rows:
+        counts.add_row(label, f"{n:,}")
+    counts.add_row("the empty board", str(e))
+    maps = Table(title="Map sizes per preset", header_style="bold")
+    for col in ("policy", "player", "chooses", "won", "drawn", "boards"):
+        maps.add_column(col, justify="left" if col in ("policy", "player") else "right")
+    for m in data.maps:
+        maps.add_row(m.policy, m.player, str(m.choices), str(m.wins), str(m.draws), str(m.boards))
+    out = console()
+    out.print(counts)
+    out.print(maps)
+    out.print(
+        "chooses: positions where the player chooses (tree nodes); won/drawn: finishes; "
+        "boards: boards the map draws",
+        style="dim",
+    )
+
+
+# -- export / check ----------------------------------------------------------
+
+
+@app.command()
+def export(
+    player: Annotated[
+        str,
+        typer.Option("--player", metavar="x|o", help="Whose strategy: x or o.", show_default=False),
+    ],
+    policy: Annotated[
+        str,
+        typer.Option("--policy", "-p", metavar="CHAIN", help="Tie-break policy chain or preset."),
+    ] = "default",
+    start: Annotated[
+        str | None,
+        typer.Option(
+            "--from",
+            metavar="BOARD",
+            help="Root position (default: the empty board).",
+            show_default=False,
+        ),
+    ] = None,
+    output: Annotated[
+        str | None,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Write to FILE (atomically) instead of stdout.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """A strategy as ttt-maps/strategy@1 JSON: the chosen move at every position."""
+    from ttt_maps.board import parse_mark
+    from ttt_maps.strategy import build_strategy
+
+    mark = parse_mark(player)
+    if output is not None and output != "-":
+        from ttt_maps.files import check_target
+
+        check_target(output)  # fail before the work, not after
+    text = build_strategy(mark, policy, start).to_json()
+    if output is None or output == "-":
+        sys.stdout.write(text)
+    else:
+        write_output(output, text)
+
+
+@app.command()
+def check(
+    file: Annotated[
+        str,
+        typer.Argument(metavar="FILE", help="A ttt-maps/strategy@1 JSON file.", show_default=False),
+    ],
+) -> None:
+    """Audit a strategy file against the solved game (exit 0 only when perfect)."""
+    from ttt_maps.strategy import audit_file, load_strategy
+
+    text = _read_text(file)
+    doc = load_strategy(text, source=file)
+    problems = audit_file(doc)
+    for problem in problems:
+        typer.echo(str(problem))
+    errors = sum(p.fatal for p in problems)
+    warnings = len(problems) - errors
+    tail = f", {warnings} warning{'s' * (warnings != 1)}" if warnings else ""
+    if errors:
+        typer.echo(
+            f"{errors} error{'s' * (errors != 1)}{tail}: not a perfect strategy for {doc.player}"
+        )
+        raise typer.Exit(1)
+    typer.echo(
+        f"perfect strategy for {doc.player} from {doc.root}, {len(doc.moves)} positions{tail}"
+    )
+
+
+def _read_text(path: str) -> str:
+    """A text file's contents; every way it can fail is a usage error."""
+    if os.path.isdir(path):
+        raise UsageError(f"{path}: is a directory, expected a strategy JSON file")
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such file") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path}: not UTF-8 text") from None
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read it ({exc.strerror})") from None
+
+
+# -- policies ----------------------------------------------------------------
+
+
+@app.command()
+def policies() -> None:
+    """The tie-break policy keys and presets, one line each."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from ttt_maps.policy import PRESETS, describe_policies
+
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    table.add_column("name")
+    table.add_column("kind")
+    table.add_column("prefers")
+    for name, text in describe_policies():
+        table.add_row(escape(name), "preset" if name in PRESETS else "key", escape(text))
+    out = console()
+    out.print(table)
+    out.print(
+        "Chain keys with commas, e.g. --policy fast,novice; 'first' always closes a chain.",
+        style="dim",
+        markup=False,
+    )
+
+
+# -- compare -------------------------------------------------------------------
+
+
+@app.command()
+def compare(
+    chains: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="POLICY...",
+            help="Two or more policy chains or presets; the first is the reference.",
+            show_default=False,
+        ),
+    ],
+    player: Annotated[
+        str, typer.Option("--player", metavar="x|o", help="Whose maps: x or o.")
+    ] = "x",
+    output: Annotated[
+        str | None,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Write the maps side by side to FILE (.svg, .pdf or .png).",
+            show_default=False,
+        ),
+    ] = None,
+    fmt: Annotated[
+        str | None,
+        typer.Option(
+            "--format",
+            metavar="svg|pdf|png",
+            help="Image format (default: from FILE's suffix).",
+            show_default=False,
+        ),
+    ] = None,
+    start: Annotated[
+        str | None,
+        typer.Option(
+            "--from",
+            metavar="BOARD",
+            help="Root position (default: the empty board).",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: JsonOpt = False,
+    theme: Annotated[
+        str, typer.Option("--theme", metavar="NAME", help="light, dark, print or xkcd.")
+    ] = "light",
+    diff_png: Annotated[
+        str | None,
+        typer.Option(
+            "--diff-png",
+            metavar="FILE",
+            help="Write a PNG of the first map, greyed, with pixels that differ in the "
+            "second map in magenta.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Maps under several tie-break policies side by side, and a table of what differs."""
+    from ttt_maps.compare import run
+
+    run(
+        chains,
+        player=player,
+        output=output,
+        fmt=fmt,
+        start=start,
+        as_json=as_json,
+        theme=theme,
+        diff=diff_png,
+    )
