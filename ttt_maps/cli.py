@@ -563,7 +563,7 @@ def compare(
     chains: Annotated[
         list[str],
         typer.Argument(
-            metavar="POLICY...",
+            metavar="POLICY",
             help="Two or more policy chains or presets; the first is the reference.",
             show_default=False,
         ),

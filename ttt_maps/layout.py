@@ -30,6 +30,8 @@ GRID_WIDTH = 0.011
 MARK_WIDTH = 0.085
 #: Win line stroke as a share of the cell's side.
 WIN_WIDTH = 0.1
+#: A faint alternative beside a sub-map: its box as a multiple of the nesting gap.
+ALT_BADGE = 1.4
 #: No stroke thinner than this share of the whole map.
 FLOOR = 0.00045
 
@@ -121,21 +123,37 @@ class _Layout:
         items: list[Item] = []
         if differs:
             items.append(Rect(box, "differs"))
+        cut = self.opts.depth is not None and level >= self.opts.depth
         if self.opts.alternatives:
-            for alt in self.solver.best_moves(board):
-                if alt != cell:
-                    cb = self.cell_box(board, box, alt)
-                    items.append(self.mark(self.player, alt, cb, "alt"))
+            items += self.alternatives(board, box, cell, blank=cut or after.board.is_over)
         items += self.grid(board, box)
         items += self.played(board, box)
         chosen_classes = ("ttt-differs",) if differs else ()
         items.append(self.mark(self.player, cell, self.cell_box(board, box, cell), "chosen", chosen_classes))
         here = (*path, (self.player, cell))
-        cut = self.opts.depth is not None and level >= self.opts.depth
         if not cut:
             items += self.replies(after, box, level, here)
         items += self.win_lines(after.board, box)
         return self.board_group(node, box, level, path, items, differs)
+
+    def alternatives(self, board: Board, box: Box, chosen: int, blank: bool) -> list[Item]:
+        """The other optimal moves, faint, drawn before the sub-maps.
+
+        In a cell left empty (the game is over, or the map is cut there) the
+        mark fills the cell. A cell that holds a sub-map gets a small mark in
+        its free top-left corner instead: a cell-sized one behind the sub-map
+        reads as part of the sub-map.
+        """
+        out: list[Item] = []
+        for alt in self.solver.best_moves(board):
+            if alt == chosen:
+                continue
+            cb = self.cell_box(board, box, alt)
+            if not blank:
+                gap = cb.w * NEST_PAD
+                cb = Box(cb.x + gap / 4, cb.y + gap / 4, gap * ALT_BADGE, gap * ALT_BADGE)
+            out.append(self.mark(self.player, alt, cb, "alt"))
+        return out
 
     def reply_grid(self, node: Node, box: Box, level: int, path: tuple[tuple[str, int], ...]) -> Group:
         """The opponent's turn at the root: every empty cell holds that reply's sub-map."""

@@ -1,0 +1,327 @@
+"""Comparing tie-break policies (issue 4): differing positions, the table, the
+image's highlights, --alternatives, --outcomes, the diff PNG and the command."""
+
+from __future__ import annotations
+
+import io
+import json
+import xml.etree.ElementTree as ET
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+from typer.testing import CliRunner
+
+from ttt_maps.api import render
+from ttt_maps.board import Board
+from ttt_maps.cli import app
+from ttt_maps.compare import (
+    DIFF_COLOUR,
+    compare_scene,
+    compare_table,
+    diff_png,
+    differing,
+    traps,
+)
+from ttt_maps.errors import UsageError
+from ttt_maps.render.svg import scene_to_svg
+from ttt_maps.solver import solver_for
+from ttt_maps.strategy import Strategy, build_strategy
+
+SVG = "{http://www.w3.org/2000/svg}"
+runner = CliRunner()
+
+
+@cache
+def tree(player: str, policy: str) -> Strategy:
+    return build_strategy(player, policy)
+
+
+def classes(el: ET.Element) -> set[str]:
+    return set(el.get("class", "").split())
+
+
+def boards(root: ET.Element) -> list[ET.Element]:
+    return [g for g in root.iter(f"{SVG}g") if "ttt-board" in classes(g)]
+
+
+def own(group: ET.Element) -> list[ET.Element]:
+    """What a board draws itself: its descendants outside its sub-maps."""
+    out: list[ET.Element] = []
+    for child in group:
+        if child.tag == f"{SVG}g" and "ttt-board" in classes(child):
+            continue
+        out.append(child)
+        if child.tag == f"{SVG}g":
+            out += own(child)
+    return out
+
+
+def chosen_mark(group: ET.Element) -> ET.Element | None:
+    """The red mark drawn by this board itself (not by a sub-map)."""
+    for child in own(group):
+        if "ttt-chosen" in classes(child):
+            return child
+    return None
+
+
+def maps(svg: str) -> list[ET.Element]:
+    """The top-level map groups of a comparison image, left to right."""
+    return [g for g in boards(ET.fromstring(svg)) if "ttt-level-0" in classes(g)]
+
+
+# -- differing positions and the table ------------------------------------------
+
+
+def test_a_policy_compared_with_itself_differs_nowhere() -> None:
+    a, b = tree("x", "yorgey"), build_strategy("x", "yorgey")
+    assert differing(a, b) == {}
+    rows = compare_table([a, b])
+    assert [r.differs for r in rows] == [0, 0]
+    scene = compare_scene([a, b])
+    assert not [g for g in scene.boards() if "ttt-differs" in g.classes]
+    svg = scene_to_svg(scene)
+    assert not [g for g in boards(ET.fromstring(svg)) if "ttt-differs" in classes(g)]
+    assert "ttt-chosen ttt-differs" not in svg
+
+
+def test_yorgey_against_xkcd_for_x_differs_at_the_root() -> None:
+    yorgey, xkcd = tree("x", "yorgey"), tree("x", "xkcd")
+    assert differing(yorgey, xkcd) == {Board.empty(): (8, 0)}
+    svg = scene_to_svg(compare_scene([yorgey, xkcd]))
+    first, second = maps(svg)
+    assert "ttt-differs" not in classes(first)
+    assert "ttt-differs" in classes(second)
+    assert second.get("data-board") == "........."
+    mark = chosen_mark(second)
+    assert mark is not None and mark.get("data-cell") == "0"
+    assert "ttt-differs" in classes(mark)
+
+
+@pytest.mark.parametrize("player", ["x", "o"])
+def test_table_counts_are_the_strategy_facts(player: str) -> None:
+    names = ["yorgey", "xkcd", "default"]
+    trees = [tree(player, n) for n in names]
+    rows = compare_table(trees, labels=names)
+    for row, name, t in zip(rows, names, trees, strict=True):
+        f = t.facts
+        assert row.label == name
+        assert row.chain == t.policy.name
+        got = (row.choices, row.boards, row.depth, row.wins, row.draws, row.losses)
+        assert got == (f.choices, f.boards, f.depth, f.wins, f.draws, f.losses)
+        assert row.differs == len(differing(trees[0], t))
+        assert row.expected == t.policy.expected(Board.empty(), player)
+        assert 0 <= row.expected <= 1
+        assert row.losses == 0
+    assert rows[0].differs == 0
+    if player == "x":  # SPEC section 4: the seed's X map
+        assert (rows[0].choices, rows[0].wins, rows[0].draws) == (91, 71, 2)
+        assert rows[1].differs == 1
+    else:
+        assert (rows[0].choices, rows[0].wins, rows[0].draws) == (768, 386, 183)
+
+
+def test_traps_count_losing_replies_over_the_tree() -> None:
+    # O to move; X threatens cells 6 and 8 at once: each of O's 4 replies loses.
+    fork = build_strategy("x", "yorgey", "xox.x..o.")
+    assert not fork.root.chooses and len(fork.root.children) == 4
+    assert traps(fork) == 4
+    # O to move must block at cell 2; the other five replies lose at once.
+    t = build_strategy("x", "yorgey", "xx..o....")
+    solver = solver_for(Board.empty().geometry)
+    below = sum(
+        traps(build_strategy("x", "yorgey", child.board))
+        for _, child in t.root.children
+        if not child.board.is_over
+    )
+    assert traps(t) == 5 + below
+    assert sum(solver.outcome(c.board).result > 0 for _, c in t.root.children) == 5
+
+
+def test_strategies_must_share_player_and_root() -> None:
+    with pytest.raises(UsageError):
+        compare_table([tree("x", "yorgey"), tree("o", "yorgey")])
+    with pytest.raises(UsageError):
+        compare_scene([tree("x", "yorgey")])
+
+
+# -- the image: highlights are exactly the differing positions --------------------
+
+
+@pytest.mark.parametrize(
+    ("player", "first", "second"), [("x", "xkcd", "default"), ("o", "xkcd", "yorgey")]
+)
+def test_highlighted_boards_are_the_differing_positions(
+    player: str, first: str, second: str
+) -> None:
+    a, b = tree(player, first), tree(player, second)
+    want = {(str(board), cells[1]) for board, cells in differing(a, b).items()}
+    assert want  # these presets do disagree somewhere
+    svg = scene_to_svg(compare_scene([a, b], labels=[first, second]))
+    left, right = maps(svg)
+    assert not [g for g in boards(left) if "ttt-differs" in classes(g)]
+    assert not [m for m in left.iter(f"{SVG}use") if "ttt-differs" in classes(m)]
+    got = set()
+    for g in boards(right):
+        mark = chosen_mark(g)
+        if "ttt-differs" in classes(g):
+            assert mark is not None and "ttt-differs" in classes(mark)
+            got.add((g.get("data-board"), int(mark.get("data-cell", "-1"))))
+        elif mark is not None:
+            assert "ttt-differs" not in classes(mark)
+            # Not highlighted: the first policy either agrees here or never gets here.
+            board = Board.parse(g.get("data-board", ""))
+            assert (str(board), int(mark.get("data-cell", "-1"))) not in want
+    assert got == want
+
+
+def test_comparison_image_is_deterministic() -> None:
+    trees = [tree("x", "xkcd"), tree("x", "yorgey"), tree("x", "default")]
+    one = scene_to_svg(compare_scene(trees, labels=["xkcd", "yorgey", "default"]))
+    two = scene_to_svg(compare_scene(trees, labels=["xkcd", "yorgey", "default"]))
+    assert one == two
+    assert len(maps(one)) == 3
+    texts = "".join(ET.fromstring(one).itertext())
+    for name in ("xkcd", "yorgey", "default", "fast,last,first", "highlighted"):
+        assert name in texts
+
+
+# -- --alternatives and --outcomes ---------------------------------------------
+
+
+@pytest.mark.parametrize(("player", "policy"), [("x", "default"), ("o", "yorgey")])
+def test_alternatives_are_exactly_the_other_optimal_moves(player: str, policy: str) -> None:
+    solver = solver_for(Board.empty().geometry)
+    svg = render(tree(player, policy), alternatives=True)
+    checked = 0
+    for g in boards(ET.fromstring(svg)):
+        alts = {int(m.get("data-cell", "-1")) for m in own(g) if "ttt-alt" in classes(m)}
+        mark = chosen_mark(g)
+        if mark is None:  # the opponent's turn at the root
+            assert not alts
+            continue
+        board = Board.parse(g.get("data-board", ""))
+        chosen = int(mark.get("data-cell", "-1"))
+        assert alts == set(solver.best_moves(board)) - {chosen}
+        checked += 1
+    assert checked == tree(player, policy).facts.choices
+    plain = ET.fromstring(render(tree(player, policy)))
+    assert not [m for m in plain.iter() if "ttt-alt" in classes(m)]
+
+
+@pytest.mark.parametrize(("player", "policy"), [("x", "default"), ("o", "xkcd")])
+def test_outcomes_tint_exactly_the_forced_wins(player: str, policy: str) -> None:
+    solver = solver_for(Board.empty().geometry)
+    svg = render(tree(player, policy), outcomes=True)
+    wins = draws = 0
+    for g in boards(ET.fromstring(svg)):
+        board = Board.parse(g.get("data-board", ""))
+        cls = classes(g)
+        tints = {c for el in own(g) if el.tag == f"{SVG}rect" for c in classes(el)}
+        if "ttt-level-0" in cls:
+            assert not any(c.startswith("ttt-outcome") for c in cls)
+            continue
+        value = solver.outcome(board).result
+        mine = value if board.to_move == player else -value
+        assert ("ttt-outcome-win" in cls) == (mine > 0), board
+        assert ("ttt-tint-win" in tints) == (mine > 0), board
+        assert ("ttt-outcome-draw" in cls) == (mine == 0), board
+        wins += mine > 0
+        draws += mine == 0
+    assert wins and draws
+    plain = ET.fromstring(render(tree(player, policy)))
+    assert not [g for g in boards(plain) if any(c.startswith("ttt-outcome") for c in classes(g))]
+
+
+# -- the difference PNG -----------------------------------------------------------
+
+
+def marked_pixels(png: bytes) -> int:
+    raw = Image.open(io.BytesIO(png)).convert("RGB").tobytes()
+    magenta = bytes(DIFF_COLOUR)
+    return sum(raw[i : i + 3] == magenta for i in range(0, len(raw), 3))
+
+
+def test_diff_png_is_empty_for_identical_maps() -> None:
+    png, marked = diff_png(tree("x", "yorgey"), build_strategy("x", "fast,last"), width_px=300)
+    assert marked == 0
+    assert marked_pixels(png) == 0
+
+
+def test_diff_png_marks_different_maps() -> None:
+    png, marked = diff_png(tree("x", "yorgey"), tree("x", "xkcd"), width_px=300)
+    assert marked > 0
+    assert marked_pixels(png) == marked
+    assert Image.open(io.BytesIO(png)).size == (300, 300)
+
+
+# -- the command ----------------------------------------------------------------------
+
+
+def run(*args: str) -> Any:
+    return runner.invoke(app, ["compare", *args])
+
+
+def assert_usage_error(result: Any, *needles: str) -> None:
+    assert result.exit_code == 2, (result.stdout, result.stderr)
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("ttt-maps: error: ")
+    assert "Traceback" not in result.stderr + result.stdout
+    for needle in needles:
+        assert needle in lines[0]
+
+
+def test_cli_json_table(tmp_path: Path) -> None:
+    result = run("xkcd", "yorgey", "default", "--json")
+    assert result.exit_code == 0, result.stderr
+    doc = json.loads(result.stdout)
+    assert doc["player"] == "x" and doc["reference"] == "xkcd"
+    rows = {r["policy"]: r for r in doc["policies"]}
+    assert rows["yorgey"]["differs"] == 1
+    assert rows["yorgey"]["differing"] == [{"board": ".........", "reference": 0, "chosen": 8}]
+    assert rows["xkcd"]["differs"] == 0
+    for name in ("xkcd", "yorgey", "default"):
+        f = tree("x", name).facts
+        assert rows[name]["choices"] == f.choices and rows[name]["boards"] == f.boards
+
+
+def test_cli_prints_a_table_and_writes_the_image(tmp_path: Path) -> None:
+    out, diff = tmp_path / "cmp.svg", tmp_path / "diff.png"
+    result = run("yorgey", "yorgey", "--player", "o", "-o", str(out), "--diff-png", str(diff))
+    assert result.exit_code == 0, result.stderr
+    assert "yorgey" in result.stdout and "differs" in result.stdout
+    assert len(maps(out.read_text(encoding="utf-8"))) == 2
+    assert marked_pixels(diff.read_bytes()) == 0
+
+
+def test_cli_png_from_a_position(tmp_path: Path) -> None:
+    out = tmp_path / "cmp.img"
+    result = run("xkcd", "yorgey", "--from", "x...o....", "-o", str(out), "--format", "png")
+    assert result.exit_code == 0, result.stderr
+    assert out.read_bytes().startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["xkcd", "nonsense"], "nonsense"),
+        (["xkcd"], "at least two"),
+        (["xkcd", "yorgey", "-o", "/no/such/dir/c.svg"], "/no/such/dir"),
+        (["xkcd", "yorgey", "-o", "c.txt"], ".txt"),
+        (["xkcd", "yorgey", "--diff-png", "/no/such/dir/d.png"], "/no/such/dir"),
+        (["xkcd", "yorgey", "--format", "svg"], "-o"),
+        (["xkcd", "yorgey", "--player", "z"], "'z'"),
+        (["xkcd", "yorgey", "--from", "xxx......"], "xxx"),
+    ],
+)
+def test_cli_usage_errors(args: list[str], needle: str) -> None:
+    assert_usage_error(run(*args), needle)
+
+
+def test_cli_needs_policies() -> None:
+    result = run()
+    assert result.exit_code == 2
+    assert len([line for line in result.stderr.splitlines() if line.strip()]) == 1
