@@ -33,7 +33,7 @@ WIN_WIDTH = 0.1
 #: A faint alternative beside a sub-map: its box as a multiple of the nesting gap.
 ALT_BADGE = 1.4
 #: No stroke thinner than this share of the whole map.
-FLOOR = 0.00045
+FLOOR = 0.00025
 
 
 @dataclass(frozen=True)
