@@ -28,6 +28,7 @@ class Geometry:
     lines: tuple[int, ...] = field(init=False, repr=False, compare=False)
     line_cells: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     symmetries: tuple[Permutation, ...] = field(init=False, repr=False, compare=False)
+    _line_memo: dict[int, bool] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.rows < 1 or self.cols < 1 or self.k < 1:
@@ -38,6 +39,7 @@ class Geometry:
         object.__setattr__(self, "line_cells", cells)
         object.__setattr__(self, "lines", tuple(sum(1 << c for c in line) for line in cells))
         object.__setattr__(self, "symmetries", _symmetries(self.rows, self.cols))
+        object.__setattr__(self, "_line_memo", {})
 
     # -- naming -------------------------------------------------------------
 
@@ -105,8 +107,12 @@ class Geometry:
         return out
 
     def has_line(self, mask: int) -> bool:
-        """Does this set of cells contain a winning line?"""
-        return any(line & mask == line for line in self.lines)
+        """Does this set of cells contain a winning line? (Memoised: it is the hot path.)"""
+        hit = self._line_memo.get(mask)
+        if hit is None:
+            hit = any(line & mask == line for line in self.lines)
+            self._line_memo[mask] = hit
+        return hit
 
 
 

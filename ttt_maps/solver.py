@@ -71,7 +71,7 @@ class Solver:
             return hit
         g = self.geometry
         last = o if x_to_move else x
-        if any(line & last == line for line in g.lines):
+        if g.has_line(last):
             value = (-1, 0)
         else:
             free = g.full & ~(x | o)
@@ -131,6 +131,8 @@ class Solver:
     def _check(self, board: Board) -> None:
         if board.geometry != self.geometry:
             raise ValueError(f"solver for {self.geometry.name} given a {board.geometry.name} board")
+        if board.key in self._table:
+            return  # reached from a legal root, so legal
         reason = illegal_reason(self.geometry, board.x, board.o)
         if reason:
             raise UsageError(f"board {board}: illegal position: {reason}")
