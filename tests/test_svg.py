@@ -1,0 +1,453 @@
+"""The SVG backend (SPEC section 7): structure, semantics, ids, style, numbers.
+
+The SVG is parsed with ElementTree and read back into facts: boards and
+their nesting, chosen moves, where each mark is drawn and how thick, which
+are compared with the strategy tree and the scene they came from.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import replace
+from functools import cache
+
+import pytest
+
+from ttt_maps.board import Board, other
+from ttt_maps.errors import UsageError
+from ttt_maps.layout import MapOptions, map_scene
+from ttt_maps.render.svg import scene_to_svg
+from ttt_maps.scene import Box, Group, Line, Mark, Scene, Text
+from ttt_maps.strategy import Strategy, build_strategy
+
+NS = "{http://www.w3.org/2000/svg}"
+XLINK = "{http://www.w3.org/1999/xlink}href"
+
+
+@cache
+def strategy(player: str, policy: str = "yorgey") -> Strategy:
+    return build_strategy(player, policy)
+
+
+@cache
+def scene(player: str, policy: str = "yorgey") -> Scene:
+    return map_scene(strategy(player, policy))
+
+
+@cache
+def svg(player: str, policy: str = "yorgey") -> str:
+    return scene_to_svg(scene(player, policy))
+
+
+class Doc:
+    """A parsed SVG with the lookups the tests need."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.root = ET.fromstring(text)
+        self.parent = {child: el for el in self.root.iter() for child in el}
+        self.ids = {el.get("id"): el for el in self.root.iter() if el.get("id")}
+        self.prefix = self.root.get("id") or ""
+        self.defs = self.root.find(f"{NS}defs")
+        assert self.defs is not None
+        self.in_defs = set(self.defs.iter())
+        self.css = self.defs.findtext(f"{NS}style") or ""
+        self.rules = self._rules()
+
+    def drawn(self, tag: str) -> Iterator[ET.Element]:
+        """Elements of ``tag`` outside ``<defs>``, in document order."""
+        return (el for el in self.root.iter(f"{NS}{tag}") if el not in self.in_defs)
+
+    def classes(self, el: ET.Element) -> list[str]:
+        return (el.get("class") or "").split()
+
+    def boards(self) -> list[ET.Element]:
+        return [g for g in self.drawn("g") if "ttt-board" in self.classes(g)]
+
+    def board_of(self, el: ET.Element) -> ET.Element | None:
+        """The nearest enclosing board group."""
+        node = self.parent.get(el)
+        while node is not None and "ttt-board" not in self.classes(node):
+            node = self.parent.get(node)
+        return node
+
+    def with_class(self, cls: str) -> list[ET.Element]:
+        return [el for el in self.root.iter() if cls in self.classes(el) and el not in self.in_defs]
+
+    def href(self, el: ET.Element) -> ET.Element:
+        ref = el.get("href") or el.get(XLINK) or ""
+        assert ref.startswith("#"), ref
+        return self.ids[ref[1:]]
+
+    def translate(self, el: ET.Element) -> tuple[float, float]:
+        """The translation of the plain group holding ``el`` (boards are never moved)."""
+        move = self.parent[el].get("transform")
+        if move is None:
+            return 0.0, 0.0
+        m = re.fullmatch(r"translate\((\S+?)[ ,]?(-?[\d.]+)\)", move)
+        assert m, move
+        return float(m[1]), float(m[2])
+
+    def _rules(self) -> dict[str, dict[str, str]]:
+        """The style sheet's rules outside ``@media``, selector -> properties."""
+        top = re.sub(r"@media[^{]*\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}", "", self.css)
+        out: dict[str, dict[str, str]] = {}
+        for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", top):
+            props = dict(p.split(":", 1) for p in body.split(";") if p.strip())
+            for sel in selectors.split(","):
+                out.setdefault(sel.strip(), {}).update(props)
+        return out
+
+    def stroke_width(self, el: ET.Element, target: str) -> float:
+        """Inline stroke width, or the rule for the level of the board holding ``el``."""
+        if el.get("stroke-width"):
+            return float(el.get("stroke-width") or 0)
+        board = self.board_of(el)
+        assert board is not None
+        level = next(c for c in self.classes(board) if c.startswith("ttt-level-"))
+        return float(self.rules[f"#{self.prefix} .{level}>g>{target}"]["stroke-width"])
+
+    def mark_boxes(self) -> list[tuple[str, str, float, float, float, float, float]]:
+        """Every drawn mark: symbol, role, x, y, w, h on the map and stroke width in map units."""
+        return [facts for _, facts in self.marks()]
+
+    def marks(self) -> list[tuple[ET.Element, tuple[str, str, float, float, float, float, float]]]:
+        """Every drawn mark's ``<use>`` and what ``mark_boxes`` says of it."""
+        out = []
+        for use in self.drawn("use"):
+            target = self.href(use)
+            if target.tag == f"{NS}symbol":
+                box = use
+            elif target.tag == f"{NS}use":
+                box, target = target, self.href(target)
+            else:
+                continue  # a grid
+            assert target.tag == f"{NS}symbol"
+            symbol = target.get("id", "")[-1]
+            role = next(
+                (c[4:] for c in self.classes(use) if c in ("ttt-chosen", "ttt-final", "ttt-alt")),
+                "played",
+            )
+            dx, dy = self.translate(use)
+            w, h = float(box.get("width", 0)), float(box.get("height", 0))
+            stroke = self.stroke_width(use, "use") * w
+            x, y = float(box.get("x", 0)) + dx, float(box.get("y", 0)) + dy
+            out.append((use, (symbol, role, x, y, w, h, stroke)))
+        return out
+
+    def segments(self, el: ET.Element) -> list[tuple[tuple[float, float], ...]]:
+        """The polylines of a path (or of the path a ``<use>`` shows), on the map."""
+        d = (self.href(el) if el.tag == f"{NS}use" else el).get("d", "")
+        dx, dy = self.translate(el)
+        lines: list[list[tuple[float, float]]] = []
+        x = y = 0.0
+        for cmd, args in re.findall(r"([MmLlHhVv])([^MmLlHhVv]*)", d):
+            nums = [float(v) for v in re.findall(r"-?(?:\d+\.?\d*|\.\d+)", args)]
+            if cmd in "Mm":
+                x, y = (x + nums[0], y + nums[1]) if cmd == "m" else (nums[0], nums[1])
+                lines.append([(x, y)])
+                continue
+            if cmd in "Ll":
+                x, y = (x + nums[0], y + nums[1]) if cmd == "l" else (nums[0], nums[1])
+            elif cmd in "Hh":
+                x = x + nums[0] if cmd == "h" else nums[0]
+            else:
+                y = y + nums[0] if cmd == "v" else nums[0]
+            lines[-1].append((x, y))
+        return [tuple((px + dx, py + dy) for px, py in line) for line in lines]
+
+
+@cache
+def doc(player: str, policy: str = "yorgey") -> Doc:
+    return Doc(svg(player, policy))
+
+
+def close(a: float, b: float, tol: float = 0.011) -> bool:
+    return abs(a - b) <= tol
+
+
+def same_points(
+    drawn: tuple[tuple[float, float], ...], points: tuple[tuple[float, float], ...]
+) -> bool:
+    return len(drawn) == len(points) and all(
+        close(a[0], b[0]) and close(a[1], b[1]) for a, b in zip(drawn, points, strict=True)
+    )
+
+
+# -- the document -------------------------------------------------------------
+
+
+def test_title_first_then_desc_and_accessible_name() -> None:
+    d = doc("x")
+    children = list(d.root)
+    assert children[0].tag == f"{NS}title" and children[1].tag == f"{NS}desc"
+    assert children[0].text == scene("x").title
+    assert children[1].text == scene("x").desc
+    assert d.root.get("role") == "img"
+    labels = (d.root.get("aria-labelledby") or "").split()
+    assert labels == [children[0].get("id"), children[1].get("id")]
+    assert d.root.get("viewBox") == "0 0 1070 1070"
+    assert d.root.get("width") is None and d.root.get("height") is None
+
+
+def test_width_and_height_only_when_given() -> None:
+    root = ET.fromstring(scene_to_svg(scene("x"), width="100%", height="800px"))
+    assert root.get("width") == "100%" and root.get("height") == "800px"
+    assert root.get("viewBox") == "0 0 1070 1070"
+
+
+def test_marks_are_symbols_drawn_with_use() -> None:
+    d = doc("o")
+    symbols = {s.get("id"): s for s in d.defs.iter(f"{NS}symbol")}
+    assert set(symbols) == {f"{d.prefix}-x", f"{d.prefix}-o"}
+    assert all(s.get("viewBox", "").replace(",", " ") == "0 0 1 1" for s in symbols.values())
+    assert "ttt-mark" in d.classes(symbols[f"{d.prefix}-x"])
+    assert len(d.mark_boxes()) == sum(isinstance(i, Mark) for i in scene("o").walk())
+
+
+# -- boards and moves -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("player", ["x", "o"])
+def test_board_groups_nest_as_the_scene_nests(player: str) -> None:
+    d = doc(player)
+
+    def scene_tree(g: Group) -> tuple[str, tuple[object, ...]]:
+        kids = tuple(scene_tree(i) for i in g.items if isinstance(i, Group))
+        return (g.board or "", kids)
+
+    def svg_tree(g: ET.Element) -> tuple[str, tuple[object, ...]]:
+        kids = tuple(svg_tree(k) for k in g if "ttt-board" in d.classes(k))
+        return (g.get("data-board") or "", kids)
+
+    top = [i for i in scene(player).items if isinstance(i, Group)]
+    boards = d.boards()
+    assert len(boards) == len(scene(player).boards()) == strategy(player).facts.boards
+    assert svg_tree(boards[0]) == scene_tree(top[0])
+    for g, sg in zip(boards, scene(player).boards(), strict=True):
+        assert d.classes(g) == list(sg.classes)
+        assert f"ttt-level-{sg.level}" in d.classes(g)
+
+
+@pytest.mark.parametrize(
+    ("player", "chosen", "wins", "finals"), [("x", 91, 71, 0), ("o", 768, 386, 183)]
+)
+def test_counts_under_yorgey(player: str, chosen: int, wins: int, finals: int) -> None:
+    d = doc(player)
+    assert len(d.with_class("ttt-chosen")) == chosen
+    assert len(d.with_class("ttt-win")) == wins
+    assert len(d.with_class("ttt-final")) == finals
+
+
+@pytest.mark.parametrize("player", ["x", "o"])
+def test_chosen_marks_are_the_tree_choices(player: str) -> None:
+    d = doc(player)
+    drawn = Counter(
+        ((d.board_of(m) or d.root).get("data-board"), int(m.get("data-cell", -1)))
+        for m in d.with_class("ttt-chosen")
+    )
+    tree = Counter(
+        (str(node.board), node.move) for node in strategy(player).root.walk() if node.chooses
+    )
+    assert drawn == tree
+    moves = strategy(player).moves()
+    for board, cell in drawn:
+        assert moves[Board.parse(board or "")] == cell
+
+
+@pytest.mark.parametrize("player", ["x", "o"])
+def test_every_nested_board_follows_from_its_parent(player: str) -> None:
+    d = doc(player)
+    me, them = player, other(player)
+    for g in d.boards():
+        board = Board.parse(g.get("data-board") or "")  # legal, or it raises
+        parent = d.board_of(g)
+        if parent is None:
+            continue
+        before = parent.get("data-board") or ""
+        chosen = [
+            m for m in parent.iter() if "ttt-chosen" in d.classes(m) and d.board_of(m) is parent
+        ]
+        diff = {
+            i: (a, b) for i, (a, b) in enumerate(zip(before, str(board), strict=True)) if a != b
+        }
+        assert all(a == "." for a, _ in diff.values())
+        if chosen:  # the player's move, then one reply
+            cell = int(chosen[0].get("data-cell", -1))
+            assert diff.pop(cell) == (".", me)
+        assert list(diff.values()) == [(".", them)]
+        assert board.to_move == me
+
+
+@pytest.mark.parametrize("player", ["x", "o"])
+def test_marks_sit_where_the_scene_puts_them(player: str) -> None:
+    marks = [i for i in scene(player).walk() if isinstance(i, Mark)]
+    drawn = doc(player).mark_boxes()
+    assert len(drawn) == len(marks)
+    for m, (symbol, role, x, y, w, h, stroke) in zip(marks, drawn, strict=True):
+        assert (symbol, role) == (m.symbol, m.role)
+        b = m.box
+        assert close(x, b.x) and close(y, b.y) and close(w, b.w) and close(h, b.h), (m, x, y, w)
+        assert stroke == pytest.approx(m.width, rel=0.01)
+
+
+def test_final_marks_fill_their_cell() -> None:
+    """O map: a reply that ends the game is a black mark as large as the red one beside it."""
+    d = doc("o")
+    sizes: dict[tuple[int, str], set[float]] = {}
+    for use, (_, role, *_pos, w, _h, _s) in d.marks():
+        sizes.setdefault((id(d.board_of(use)), role), set()).add(round(w, 2))
+    finals = [(board, w) for (board, role), w in sizes.items() if role == "final"]
+    assert len(finals) > 0
+    for board, w in finals:
+        assert w == sizes[board, "chosen"]
+
+
+@pytest.mark.parametrize("player", ["x", "o"])
+def test_lines_sit_where_the_scene_puts_them(player: str) -> None:
+    d = doc(player)
+    wins = [i for i in scene(player).walk() if isinstance(i, Line) and i.role == "win"]
+    drawn = d.with_class("ttt-win")
+    assert len(drawn) == len(wins)
+    for line, el in zip(wins, drawn, strict=True):
+        (seg,) = d.segments(el)
+        assert same_points(seg, line.points)
+        assert d.stroke_width(el, ".ttt-win") == pytest.approx(line.width, rel=0.01)
+    grids = d.with_class("ttt-grid")
+    assert len(grids) == len(scene(player).boards())
+    for g, board in zip(grids, scene(player).boards(), strict=True):
+        lines = [i for i in board.items if isinstance(i, Line) and i.role == "grid"]
+        segs = d.segments(g)
+        assert len(segs) == len(lines)
+        for seg, line in zip(segs, lines, strict=True):
+            assert same_points(seg, line.points)
+        assert d.stroke_width(g, ".ttt-grid") == pytest.approx(lines[0].width, rel=0.01)
+
+
+def test_alternatives_and_outcomes() -> None:
+    s = map_scene(strategy("x", "default"), MapOptions(alternatives=True, outcomes=True))
+    d = Doc(scene_to_svg(s))
+    alts = d.with_class("ttt-alt")
+    assert len(alts) == sum(isinstance(i, Mark) and i.role == "alt" for i in s.walk()) > 0
+    assert all(a.get("data-cell", "").isdigit() for a in alts)
+    tints = Counter(c for r in d.drawn("rect") for c in d.classes(r) if c.startswith("ttt-tint-"))
+    assert tints["ttt-tint-win"] > 0 and tints["ttt-tint-draw"] > 0
+    outcome = Counter(c for g in d.boards() for c in d.classes(g) if c.startswith("ttt-outcome-"))
+    assert outcome["ttt-outcome-win"] == tints["ttt-tint-win"]
+
+
+def test_finished_root_and_cut_depth() -> None:
+    done = map_scene(build_strategy("x", "yorgey", "xxxoo...."))
+    d = Doc(scene_to_svg(done))
+    assert [g.get("data-board") for g in d.boards()] == ["xxxoo...."]
+    assert len(d.with_class("ttt-win")) == 1 and not d.with_class("ttt-chosen")
+    cut = Doc(scene_to_svg(map_scene(strategy("x"), MapOptions(depth=1))))
+    assert {c for g in cut.boards() for c in cut.classes(g) if "level" in c} == {
+        "ttt-level-0",
+        "ttt-level-1",
+    }
+
+
+def test_plain_groups_and_text() -> None:
+    board = map_scene(strategy("x")).items[0]
+    assert isinstance(board, Group)
+    block = Group(
+        Box(0, 0, 1070, 1200),
+        (Text(535, 1150, "Map for X", 40, "heading", bold=True), board),
+        classes=("ttt-block",),
+    )
+    d = Doc(scene_to_svg(Scene(1070, 1200, (block,))))
+    plain = [g for g in d.drawn("g") if d.classes(g) == ["ttt-block"]]
+    assert len(plain) == 1 and plain[0].get("data-board") is None
+    (text,) = d.drawn("text")
+    assert text.text == "Map for X" and text.get("text-anchor") == "middle"
+    assert text.get("font-weight") == "bold" and "ttt-heading" in d.classes(text)
+    assert "font-family:'DejaVu Sans'" in d.css
+    assert len(d.boards()) == 91
+
+
+# -- ids, style, references ---------------------------------------------------
+
+
+@pytest.mark.parametrize("player", ["x", "o"])
+def test_ids_are_prefixed_unique_and_resolve(player: str) -> None:
+    d, text = doc(player), svg(player)
+    ids = re.findall(r'\sid="([^"]*)"', text)
+    assert len(ids) == len(set(ids)) == len(d.ids)
+    assert re.fullmatch(r"t[0-9a-f]{6}", d.prefix)
+    assert all(i == d.prefix or i.startswith(d.prefix + "-") for i in ids)
+    for el in d.root.iter():
+        if el.get("href") or el.get(XLINK):
+            d.href(el)  # resolves
+
+
+def test_explicit_prefix_and_bad_prefix() -> None:
+    text = scene_to_svg(scene("x"), id_prefix="mapA")
+    d = Doc(text)
+    assert d.prefix == "mapA" and all(i.startswith("mapA") for i in d.ids)
+    assert "\x00" not in text
+    with pytest.raises(UsageError, match="id prefix"):
+        scene_to_svg(scene("x"), id_prefix="1 bad")
+
+
+def test_default_prefix_follows_the_content() -> None:
+    blue = replace(scene("x").theme, chosen="#0000ff")
+    prefixes = {
+        doc("x").prefix,
+        doc("o").prefix,
+        Doc(scene_to_svg(replace(scene("x"), theme=blue))).prefix,
+    }
+    assert len(prefixes) == 3
+
+
+@pytest.mark.parametrize("player", ["x", "o"])
+def test_style_is_scoped_to_the_map(player: str) -> None:
+    d = doc(player)
+    assert len(list(d.root.iter(f"{NS}style"))) == 1
+    assert "@media (prefers-color-scheme:dark)" in d.css
+    selectors = [
+        s.strip() for sel in re.findall(r"([^{}]+)\{[^{}]*\}", d.css) for s in sel.split(",")
+    ]
+    assert selectors
+    assert all(s.startswith(f"#{d.prefix} ") for s in selectors), selectors
+    for cls in ("ttt-board", "ttt-mark", "ttt-chosen", "ttt-grid", "ttt-win", "ttt-level-1"):
+        assert f".{cls}" in d.css
+    theme = scene(player).theme
+    assert theme.chosen in d.css and "#ff5b4f" in d.css  # light, and dark in @media
+
+
+def test_no_external_references() -> None:
+    text = svg("o")
+    without_namespaces = re.sub(r'xmlns(:\w+)?="[^"]*"', "", text)
+    assert "http" not in without_namespaces
+    assert "url(" not in text and "@import" not in text and "<image" not in text
+
+
+def test_renders_are_identical() -> None:
+    assert scene_to_svg(scene("o")) == svg("o")
+    assert scene_to_svg(scene("x"), id_prefix="p") == scene_to_svg(scene("x"), id_prefix="p")
+
+
+def test_text_is_escaped() -> None:
+    title = "Map <X> & \"friends\" 'quoted'\x01"
+    text = scene_to_svg(replace(scene("x"), title=title, desc="a < b & c"))
+    root = ET.fromstring(text)
+    assert root.findtext(f"{NS}title") == title.replace("\x01", "")
+    assert root.findtext(f"{NS}desc") == "a < b & c"
+    labels = Scene(100, 100, (Text(50, 50, '<b>&amp;"', 10, "title"),))
+    (t,) = ET.fromstring(scene_to_svg(labels)).iter(f"{NS}text")
+    assert t.text == '<b>&amp;"'
+
+
+def test_numbers_are_compact() -> None:
+    text = svg("o")
+    body = text[text.index("</style>") :]
+    numbers = re.findall(r"-?\d*\.\d+", body)
+    assert numbers
+    assert all(len(n.split(".")[1]) <= 2 for n in numbers)
+    assert not re.search(r"\d\.0*[\s\"]|\.\d*0[\s\"]", body)  # no trailing zeros
+    style_numbers = re.findall(r"stroke-width:(-?[\d.]+)", doc("o").css)
+    assert style_numbers and all(len(n.partition(".")[2]) <= 3 for n in style_numbers)
