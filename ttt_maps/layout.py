@@ -78,7 +78,9 @@ class _Layout:
             lines.append(Line(((box.x, y), (box.x + box.w, y)), width, "grid"))
         return lines
 
-    def mark(self, symbol: str, cell: int, cell_box: Box, role: str, classes: tuple[str, ...] = ()) -> Mark:
+    def mark(
+        self, symbol: str, cell: int, cell_box: Box, role: str, classes: tuple[str, ...] = ()
+    ) -> Mark:
         width = max(cell_box.w * MARK_WIDTH, self.floor * 1.2)
         return Mark(
             "x" if symbol == "x" else "o",
@@ -115,7 +117,9 @@ class _Layout:
 
     # -- the two recursive halves --------------------------------------------
 
-    def choice_board(self, node: Node, box: Box, level: int, path: tuple[tuple[str, int], ...]) -> Group:
+    def choice_board(
+        self, node: Node, box: Box, level: int, path: tuple[tuple[str, int], ...]
+    ) -> Group:
         """The player's turn: the red move and a sub-map for every other reply."""
         board = node.board
         cell, after = node.children[0]
@@ -128,12 +132,14 @@ class _Layout:
             items += self.alternatives(board, box, cell, blank=cut or after.board.is_over)
         items += self.grid(board, box)
         items += self.played(board, box)
-        chosen_classes = ("ttt-differs",) if differs else ()
-        items.append(self.mark(self.player, cell, self.cell_box(board, box, cell), "chosen", chosen_classes))
         here = (*path, (self.player, cell))
         if not cut:
             items += self.replies(after, box, level, here)
+        # The win line goes under the red move, so the move stays the boldest thing.
         items += self.win_lines(after.board, box)
+        chosen_box = self.cell_box(board, box, cell)
+        chosen_classes = ("ttt-differs",) if differs else ()
+        items.append(self.mark(self.player, cell, chosen_box, "chosen", chosen_classes))
         return self.board_group(node, box, level, path, items, differs)
 
     def alternatives(self, board: Board, box: Box, chosen: int, blank: bool) -> list[Item]:
@@ -155,13 +161,17 @@ class _Layout:
             out.append(self.mark(self.player, alt, cb, "alt"))
         return out
 
-    def reply_grid(self, node: Node, box: Box, level: int, path: tuple[tuple[str, int], ...]) -> Group:
+    def reply_grid(
+        self, node: Node, box: Box, level: int, path: tuple[tuple[str, int], ...]
+    ) -> Group:
         """The opponent's turn at the root: every empty cell holds that reply's sub-map."""
         items: list[Item] = [*self.grid(node.board, box), *self.played(node.board, box)]
         items += self.replies(node, box, level, path)
         return self.board_group(node, box, level, path, items, False)
 
-    def replies(self, node: Node, box: Box, level: int, path: tuple[tuple[str, int], ...]) -> list[Item]:
+    def replies(
+        self, node: Node, box: Box, level: int, path: tuple[tuple[str, int], ...]
+    ) -> list[Item]:
         """For each reply: its sub-map, or a black mark at cell size when it ends the game."""
         out: list[Item] = []
         wins: list[Item] = []
@@ -172,7 +182,9 @@ class _Layout:
                 wins += self.win_lines(child.board, box)
             else:
                 inner = cb.inset(cb.w * NEST_PAD)
-                out.append(self.choice_board(child, inner, level + 1, (*path, (self.opponent, reply))))
+                out.append(
+                    self.choice_board(child, inner, level + 1, (*path, (self.opponent, reply)))
+                )
         return out + wins
 
     def board_group(
@@ -206,7 +218,11 @@ class _Layout:
 
     def finished_board(self, node: Node, box: Box) -> Group:
         """A finished root: the board itself, with its win line."""
-        items = [*self.grid(node.board, box), *self.played(node.board, box), *self.win_lines(node.board, box)]
+        items = [
+            *self.grid(node.board, box),
+            *self.played(node.board, box),
+            *self.win_lines(node.board, box),
+        ]
         return self.board_group(node, box, 0, (), items, False)
 
 
@@ -222,7 +238,9 @@ def layout_map(strategy: Strategy, box: Box | None = None, opts: MapOptions | No
         return lay.choice_board(root, box, 0, ())
     if root.children:
         if opts.depth == 0:
-            raise UsageError("--depth 0: this map starts at the opponent's turn, use --depth 1 or more")
+            raise UsageError(
+                "--depth 0: this map starts at the opponent's turn, use --depth 1 or more"
+            )
         return lay.reply_grid(root, box, 0, ())
     return lay.finished_board(root, box)
 
