@@ -20,7 +20,7 @@ from ttt_maps.board import Board, other
 from ttt_maps.errors import UsageError
 from ttt_maps.layout import MapOptions, map_scene
 from ttt_maps.render.svg import scene_to_svg
-from ttt_maps.scene import Box, Group, Line, Mark, Scene, Text
+from ttt_maps.scene import Box, Group, Line, Mark, Scene, Text, dark_variant
 from ttt_maps.strategy import Strategy, build_strategy
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -101,14 +101,29 @@ class Doc:
                 out.setdefault(sel.strip(), {}).update(props)
         return out
 
+    def grids(self) -> list[ET.Element]:
+        """Every drawn grid: a ``path.ttt-grid``, or a ``<use>`` of one in ``<defs>``."""
+        return [
+            el
+            for el in self.root.iter()
+            if el not in self.in_defs
+            and (
+                (el.tag == f"{NS}path" and "ttt-grid" in self.classes(el))
+                or (el.tag == f"{NS}use" and "ttt-grid" in self.classes(self.href(el)))
+            )
+        ]
+
     def stroke_width(self, el: ET.Element, target: str) -> float:
-        """Inline stroke width, or the rule for the level of the board holding ``el``."""
+        """Inline stroke width, the referenced path's, or the rule for the level of the board."""
         if el.get("stroke-width"):
             return float(el.get("stroke-width") or 0)
+        if el.tag == f"{NS}use" and self.href(el).get("stroke-width"):
+            return float(self.href(el).get("stroke-width") or 0)
         board = self.board_of(el)
         assert board is not None
         level = next(c for c in self.classes(board) if c.startswith("ttt-level-"))
-        return float(self.rules[f"#{self.prefix} .{level}>g>{target}"]["stroke-width"])
+        step = ">" if self.parent[el] is board else ">g>"
+        return float(self.rules[f"#{self.prefix} .{level}{step}{target}"]["stroke-width"])
 
     def mark_boxes(self) -> list[tuple[str, str, float, float, float, float, float]]:
         """Every drawn mark: symbol, role, x, y, w, h on the map and stroke width in map units."""
@@ -132,6 +147,8 @@ class Doc:
                 "played",
             )
             dx, dy = self.translate(use)
+            if box is not use:  # x and y of a <use> of a <use> add to the positioned one's
+                dx, dy = dx + float(use.get("x", 0)), dy + float(use.get("y", 0))
             w, h = float(box.get("width", 0)), float(box.get("height", 0))
             stroke = self.stroke_width(use, "use") * w
             x, y = float(box.get("x", 0)) + dx, float(box.get("y", 0)) + dy
@@ -316,7 +333,7 @@ def test_lines_sit_where_the_scene_puts_them(player: str) -> None:
         (seg,) = d.segments(el)
         assert same_points(seg, line.points)
         assert d.stroke_width(el, ".ttt-win") == pytest.approx(line.width, rel=0.01)
-    grids = d.with_class("ttt-grid")
+    grids = d.grids()
     assert len(grids) == len(scene(player).boards())
     for g, board in zip(grids, scene(player).boards(), strict=True):
         lines = [i for i in board.items if isinstance(i, Line) and i.role == "grid"]
@@ -377,7 +394,7 @@ def test_ids_are_prefixed_unique_and_resolve(player: str) -> None:
     d, text = doc(player), svg(player)
     ids = re.findall(r'\sid="([^"]*)"', text)
     assert len(ids) == len(set(ids)) == len(d.ids)
-    assert re.fullmatch(r"t[0-9a-f]{6}", d.prefix)
+    assert re.fullmatch(r"t[0-9a-f]{5}", d.prefix)
     assert all(i == d.prefix or i.startswith(d.prefix + "-") for i in ids)
     for el in d.root.iter():
         if el.get("href") or el.get(XLINK):
@@ -419,6 +436,26 @@ def test_style_is_scoped_to_the_map(player: str) -> None:
     assert theme.chosen in d.css and "#ff5b4f" in d.css  # light, and dark in @media
 
 
+def test_shared_grids_take_the_grid_colour_from_their_use() -> None:
+    """Grid <use>s have no class, yet rules select them in light and dark.
+
+    Browsers match style rules against a <use>'s instance in its shadow tree,
+    out of the ``#prefix`` scope, so the colour must come from the <use>.
+    """
+    d = doc("o")
+    shared = [g for g in d.grids() if g.tag == f"{NS}use"]
+    assert len(shared) > 700 and all(g.get("class") is None for g in shared)
+    light = d.css.split("@media", 1)[0]
+    dark = d.css.split("@media", 1)[1]
+    theme = scene("o").theme
+    for href in {g.get("href") for g in shared}:
+        target = d.href(next(g for g in shared if g.get("href") == href))
+        assert "ttt-grid" in d.classes(target) and target.get("stroke-width")
+        selector = re.escape(f'#{d.prefix} [href="{href}"]')
+        assert re.search(rf"{selector}[^{{]*\{{stroke:{theme.grid}}}", light), href
+        assert re.search(rf"{selector}[^{{]*\{{stroke:{dark_variant(theme).grid}}}", dark), href
+
+
 def test_no_external_references() -> None:
     text = svg("o")
     without_namespaces = re.sub(r'xmlns(:\w+)?="[^"]*"', "", text)
@@ -445,9 +482,13 @@ def test_text_is_escaped() -> None:
 def test_numbers_are_compact() -> None:
     text = svg("o")
     body = text[text.index("</style>") :]
+    widths = re.findall(r'stroke-width="([^"]*)"', body)
+    body = re.sub(r'stroke-width="[^"]*"', "", body)
     numbers = re.findall(r"-?\d*\.\d+", body)
     assert numbers
     assert all(len(n.split(".")[1]) <= 2 for n in numbers)
     assert not re.search(r"\d\.0*[\s\"]|\.\d*0[\s\"]", body)  # no trailing zeros
     style_numbers = re.findall(r"stroke-width:(-?[\d.]+)", doc("o").css)
-    assert style_numbers and all(len(n.partition(".")[2]) <= 3 for n in style_numbers)
+    assert style_numbers and widths
+    assert all(len(n.partition(".")[2]) <= 3 for n in style_numbers + widths)
+    assert not any(n.endswith("0") and "." in n for n in style_numbers + widths)

@@ -12,11 +12,20 @@ Structure, for embedding and for the HTML viewer:
   board is its place on the map;
 - a group's own drawing (grid, marks, win lines) sits in a plain
   ``<g transform="translate(x y)">`` at the group's corner, so its numbers
-  are short; chosen and alternative marks carry ``data-cell``;
+  are short; a lone mark between sub-boards (the red move, drawn over them)
+  is moved by its own ``x``/``y`` instead; chosen and alternative marks carry
+  ``data-cell``;
 - X and O are unit-box ``<symbol>``s; a glyph that recurs at the same place
   of its group (same size, same cell) gets one positioned ``<use>`` in
   ``<defs>`` and is then drawn as a bare ``<use href>``; a grid that recurs
-  is one ``<path>`` in ``<defs>``;
+  (same lines, same width) is one ``<path class="ttt-grid" stroke-width>`` in
+  ``<defs>``, drawn as a bare ``<use href>``, and a win line that recurs is
+  a ``<path>`` there drawn as ``<use class="ttt-win">``; browsers match style
+  rules against a ``<use>``'s instance in its shadow tree, out of reach of the
+  ``#prefix`` scope, so the grid's colour rules also select those ``<use>``s
+  by ``href`` and the instances inherit it;
+- the ids of those definitions are one or two characters, the most used
+  shortest, because thousands of ``href``s repeat them;
 - colours and the stroke widths shared by a level live in one ``<style>``,
   every selector under the root's id, so maps with different themes can share
   a page; a width that differs from its level's is written inline;
@@ -27,8 +36,10 @@ Structure, for embedding and for the HTML viewer:
 from __future__ import annotations
 
 import hashlib
+import itertools
 import math
 import re
+import string
 from collections import Counter
 from collections.abc import Iterable, Iterator
 
@@ -45,12 +56,18 @@ _PLACEHOLDER = "\x00"
 _PREFIX_OK = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _LEVEL = re.compile(r"ttt-level-\d+\Z")
+#: Characters of definition ids (after the prefix and its ``-``).
+_ID_CHARS = string.ascii_lowercase + string.ascii_uppercase + string.digits
+#: Id suffixes taken by the symbols, the title and the description.
+_RESERVED_IDS = frozenset({"x", "o", "title", "desc"})
 #: Digits of stroke widths (map units, or unit-symbol units for marks).
 _WIDTH_DIGITS = 3
 
 _Leaf = Mark | Line | Rect | Text
 #: A mark's place in its group: symbol, x, y, width, height on the number grid.
 _MarkKey = tuple[str, int, int, int, int]
+#: A grid: its path data and stroke width, as written.
+_GridKey = tuple[str, str]
 
 
 def scene_to_svg(
@@ -63,7 +80,7 @@ def scene_to_svg(
     """The scene as one SVG document (text, no XML declaration).
 
     ``id_prefix`` starts every id and scopes the style sheet; by default it
-    is ``ttt-`` and 6 hex digits of the document's hash, so the same map
+    is ``t`` and 5 hex digits of the document's hash, so the same map
     always gets the same ids and different maps get different ones.
     ``width``/``height`` (e.g. ``"100%"``, ``"800px"``) are written only when
     given; the ``viewBox`` is always the scene's size.
@@ -74,7 +91,7 @@ def scene_to_svg(
             "letters, digits, '-' and '_'"
         )
     doc = _Writer(scene).document(width, height)
-    prefix = id_prefix or "t" + hashlib.sha256(doc.encode("utf-8")).hexdigest()[:6]
+    prefix = id_prefix or "t" + hashlib.sha256(doc.encode("utf-8")).hexdigest()[:5]
     return doc.replace(_PLACEHOLDER, prefix)
 
 
@@ -184,6 +201,11 @@ def _pieces(run: list[_Leaf]) -> Iterator[_Leaf | list[Line]]:
         yield grid
 
 
+def _bare(parent: Group | None, pieces: list[_Leaf | list[Line]]) -> bool:
+    """Whether a run is one mark in a group, cheaper moved by ``x``/``y`` than by a ``<g>``."""
+    return parent is not None and len(pieces) == 1 and isinstance(pieces[0], Mark)
+
+
 def _mark_width(mark: Mark) -> str:
     """A mark's stroke in its unit symbol's units (the symbol is scaled to the box)."""
     return _WIDTHS.f(mark.width / mark.box.w) if mark.box.w > 0 else "0"
@@ -198,6 +220,15 @@ def _shorter(a: str, b: str) -> str:
     return b if len(b) < len(a) else a
 
 
+def _short_ids() -> Iterator[str]:
+    """``a`` .. ``9``, then ``aa`` .. ``99``, ...: id suffixes, shortest first."""
+    for size in itertools.count(1):
+        for chars in itertools.product(_ID_CHARS, repeat=size):
+            name = "".join(chars)
+            if name not in _RESERVED_IDS:
+                yield name
+
+
 class _Writer:
     """One scene being written: its number grid, width rules and shared definitions."""
 
@@ -207,29 +238,41 @@ class _Writer:
         self.symbols: set[str] = set()
         self._widths: dict[tuple[str, str], Counter[str]] = {}
         self._marks: Counter[_MarkKey] = Counter()
-        self._grids: Counter[str] = Counter()
+        self._grids: Counter[_GridKey] = Counter()
+        self._wins: Counter[str] = Counter()
+        # The level of every grid drawn in a level's board.
+        self._grid_levels: list[tuple[str, _GridKey]] = []
+        # Levels with a mark drawn straight in the board group (see ``_bare``).
+        self.bare_levels: set[str] = set()
         self._mark_widths: dict[tuple[float, float], str] = {}
         # Each mark, grid and win line's numbers and width, in drawing order.
         self._plan: list[tuple[_MarkKey | str, str]] = []
         self._survey(scene.items, None)
         self._next = iter(self._plan)
+        # Whatever recurs gets one definition; the most used get the shortest ids.
+        uses: Counter[_MarkKey | _GridKey | str] = Counter()
+        uses.update({k: c for k, c in self._marks.items() if c > 1})
+        uses.update({k: c for k, c in self._grids.items() if c > 1})
+        uses.update({k: c for k, c in self._wins.items() if c > 1})
+        ids = dict(zip(sorted(uses, key=lambda k: (-uses[k], repr(k))), _short_ids(), strict=False))
+        # Marks in defs by symbol, then from large to small, row by row.
+        self.mark_ids = {
+            k: ids[k]
+            for k in sorted(self._marks, key=lambda k: (k[0], -k[3], -k[4], k[2], k[1]))
+            if k in ids
+        }
+        self.grid_ids = {k: ids[k] for k in self._grids if k in ids}
+        self.win_ids = {k: ids[k] for k in self._wins if k in ids}
+        # A grid drawn from defs carries its width there; the rest follow the rules.
+        for level, key in self._grid_levels:
+            if key not in self.grid_ids:
+                self._widths.setdefault((level, "ttt-grid"), Counter())[key[1]] += 1
         # The most common width per (level, kind); ties go to the smaller text.
         self.rules = {
             key: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0]
             for key, c in sorted(self._widths.items())
             if c
         }
-        # Whatever recurs gets one definition.
-        marks = sorted(
-            (k for k, c in self._marks.items() if c > 1),
-            key=lambda k: (k[0], -k[3], -k[4], k[2], k[1]),
-        )
-        self.mark_ids: dict[_MarkKey, str] = {}
-        for sym in ("x", "o"):
-            for i, key in enumerate(k for k in marks if k[0] == sym):
-                self.mark_ids[key] = f"{sym}{i}"
-        grids = [d for d, c in self._grids.items() if c > 1]
-        self.grid_ids = {d: f"g{i}" for i, d in enumerate(grids)}
 
     @staticmethod
     def origin(group: Group | None) -> tuple[float, float]:
@@ -250,7 +293,10 @@ class _Writer:
             if isinstance(chunk, Group):
                 self._survey(chunk.items, chunk)
                 continue
-            for piece in _pieces(chunk):
+            pieces = list(_pieces(chunk))
+            if level and _bare(parent, pieces):
+                self.bare_levels.add(level)
+            for piece in pieces:
                 if isinstance(piece, Mark):
                     # The hot path: thousands of marks, so no helper calls here.
                     b = piece.box
@@ -271,15 +317,18 @@ class _Writer:
                         widths[width] += 1
                     continue
                 if isinstance(piece, list):
-                    kind, d, width = "ttt-grid", self.path(piece, ox, oy), _WIDTHS.f(piece[0].width)
-                    self._grids[d] += 1
+                    d, width = self.path(piece, ox, oy), _WIDTHS.f(piece[0].width)
+                    self._grids[d, width] += 1
+                    if level:
+                        self._grid_levels.append((level, (d, width)))
                 elif isinstance(piece, Line):
-                    kind, d, width = "ttt-win", self.path([piece], ox, oy), _WIDTHS.f(piece.width)
+                    d, width = self.path([piece], ox, oy), _WIDTHS.f(piece.width)
+                    self._wins[d] += 1
+                    if level:
+                        self._widths.setdefault((level, "ttt-win"), Counter())[width] += 1
                 else:
                     continue
                 self._plan.append((d, width))
-                if level:
-                    self._widths.setdefault((level, kind), Counter())[width] += 1
 
     # -- the document ---------------------------------------------------------
 
@@ -324,7 +373,9 @@ class _Writer:
                     f"#{p}-{sym}", insert=(n.s(x), n.s(y)), size=(n.s(w), n.s(h)), id=f"{p}-{ident}"
                 )
             )
-        for d, ident in self.grid_ids.items():
+        for (d, stroke), ident in self.grid_ids.items():
+            dwg.defs.add(dwg.path(d=d, id=f"{p}-{ident}", class_="ttt-grid", stroke_width=stroke))
+        for d, ident in self.win_ids.items():
             dwg.defs.add(dwg.path(d=d, id=f"{p}-{ident}"))
         head, _ = dwg.tostring().rsplit("</svg>", 1)
         out: list[str] = [head, "\n"]
@@ -340,33 +391,43 @@ class _Writer:
     def css(self) -> str:
         p = f"#{_PLACEHOLDER}"
         theme = self.scene.theme
+        # Drawn grid <use>s carry no class (they are many): select them by href.
+        grid = ",".join(
+            [f"{p} .ttt-grid"]
+            + [f'{p} [href="#{_PLACEHOLDER}-{i}"]' for i in sorted(self.grid_ids.values())]
+        )
         rules = [
             f"{p} .ttt-mark{{fill:none;stroke-linecap:round;stroke-linejoin:round}}",
             f"{p} .ttt-board{{fill:none}}",
-            f"{p} .ttt-grid{{fill:none;stroke-linecap:butt}}",
+            f"{grid}{{fill:none;stroke-linecap:butt}}",
             f"{p} .ttt-win{{fill:none;stroke-linecap:round}}",
             f"{p} text{{stroke:none;font-family:{theme.css_font}}}",
-            *self._colours(theme),
+            *self._colours(theme, grid),
         ]
         for (level, kind), value in self.rules.items():
             target = "use" if kind == "use" else f".{kind}"
-            rules.append(f"{p} .{level}>g>{target}{{stroke-width:{value}}}")
+            selector = f"{p} .{level}>g>{target}"
+            if kind == "use" and level in self.bare_levels:
+                selector += f",{p} .{level}>use"
+            rules.append(f"{selector}{{stroke-width:{value}}}")
         dark = dark_variant(theme)
         if dark != theme:
             rules.append(
-                "@media (prefers-color-scheme:dark){\n" + "\n".join(self._colours(dark)) + "\n}"
+                "@media (prefers-color-scheme:dark){\n"
+                + "\n".join(self._colours(dark, grid))
+                + "\n}"
             )
         return "\n" + "\n".join(rules) + "\n"
 
     @staticmethod
-    def _colours(t: Theme) -> list[str]:
+    def _colours(t: Theme, grid: str) -> list[str]:
         p = f"#{_PLACEHOLDER}"
         return [
             f"{p} .ttt-background{{fill:{t.background}}}",
             f"{p} .ttt-board,{p} .ttt-played,{p} .ttt-final{{stroke:{t.ink}}}",
             f"{p} .ttt-chosen{{stroke:{t.chosen}}}",
             f"{p} .ttt-alt{{stroke:{t.faint}}}",
-            f"{p} .ttt-grid{{stroke:{t.grid}}}",
+            f"{grid}{{stroke:{t.grid}}}",
             f"{p} .ttt-win{{stroke:{t.win}}}",
             f"{p} .ttt-tint-win{{fill:{t.tint_win};stroke:none}}",
             f"{p} .ttt-tint-draw{{fill:{t.tint_draw};stroke:none}}",
@@ -385,11 +446,17 @@ class _Writer:
             if isinstance(chunk, Group):
                 self.group(chunk, out)
                 continue
+            pieces = list(_pieces(chunk))
+            if _bare(parent, pieces):
+                mark = pieces[0]
+                assert isinstance(mark, Mark)
+                out.append(self.mark(mark, parent, level, (self.n.q(ox), self.n.q(oy))) + "\n")
+                continue
             if parent is not None:
                 tx, ty = self.n.f(ox), self.n.f(oy)
                 move = f' transform="translate({tx}{_sep(ty)})"' if ox or oy else ""
                 out.append(f"<g{move}>")
-            for piece in _pieces(chunk):
+            for piece in pieces:
                 if isinstance(piece, list):
                     out.append(self.grid(level))
                 elif isinstance(piece, Mark):
@@ -418,18 +485,24 @@ class _Writer:
             return ""
         return f' stroke-width="{value}"'
 
-    def mark(self, mark: Mark, parent: Group | None, level: str | None) -> str:
+    def mark(
+        self, mark: Mark, parent: Group | None, level: str | None, move: tuple[int, int] = (0, 0)
+    ) -> str:
+        """A mark's ``<use>``, moved by ``move`` (grid steps) when no group translates it."""
         key, width = next(self._next)
         assert isinstance(key, tuple)
         ident = self.mark_ids.get(key)
+        n, (dx, dy) = self.n, move
         if ident is not None:
             s = f'<use href="#{_PLACEHOLDER}-{ident}"'
+            # On a <use> of a <use>, x and y add to the positioned one's.
+            s += f' x="{n.s(dx)}"' if dx else ""
+            s += f' y="{n.s(dy)}"' if dy else ""
         else:
-            n = self.n
             sym, x, y, w, h = key
             s = f'<use href="#{_PLACEHOLDER}-{sym}"'
-            s += f' x="{n.s(x)}"' if x else ""
-            s += f' y="{n.s(y)}"' if y else ""
+            s += f' x="{n.s(x + dx)}"' if x + dx else ""
+            s += f' y="{n.s(y + dy)}"' if y + dy else ""
             s += f' width="{n.s(w)}" height="{n.s(h)}"'
         classes = list(mark.classes)
         # A played mark in a board takes the board's ink; anywhere else it says what it is.
@@ -467,16 +540,19 @@ class _Writer:
     def grid(self, level: str | None) -> str:
         d, width = next(self._next)
         assert isinstance(d, str)
-        ident = self.grid_ids.get(d)
-        stroke = self._width(level, "ttt-grid", width)
+        ident = self.grid_ids.get((d, width))
         if ident is not None:
-            return f'<use href="#{_PLACEHOLDER}-{ident}" class="ttt-grid"{stroke}/>'
-        return f'<path class="ttt-grid" d="{d}"{stroke}/>'
+            return f'<use href="#{_PLACEHOLDER}-{ident}"/>'
+        return f'<path class="ttt-grid" d="{d}"{self._width(level, "ttt-grid", width)}/>'
 
     def win(self, level: str | None) -> str:
         d, width = next(self._next)
         assert isinstance(d, str)
-        return f'<path class="ttt-win" d="{d}"{self._width(level, "ttt-win", width)}/>'
+        stroke = self._width(level, "ttt-win", width)
+        ident = self.win_ids.get(d)
+        if ident is not None:
+            return f'<use href="#{_PLACEHOLDER}-{ident}" class="ttt-win"{stroke}/>'
+        return f'<path class="ttt-win" d="{d}"{stroke}/>'
 
     def rect(self, rect: Rect, ox: float, oy: float) -> str:
         n, b = self.n, rect.box
