@@ -1,0 +1,498 @@
+"""The HTML viewer (SPEC section 7, issue 5): one self-contained file, tested in
+a real browser.
+
+The browser tests drive Debian's Chromium (``/usr/bin/chromium``, or
+``$TTT_CHROMIUM``) through Python Playwright, headless; nothing is downloaded.
+Without a browser they skip, except under CI (``CI`` set), where a missing
+browser is a failure: CI installs ``chromium`` and the viewer must be tested.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from ttt_maps import api
+from ttt_maps.cli import app
+from ttt_maps.layout import map_scene
+from ttt_maps.render.html import scene_to_html
+from ttt_maps.render.svg import scene_to_svg
+from ttt_maps.scene import DARK, LIGHT
+from ttt_maps.strategy import Node, build_strategy
+
+SVG = "{http://www.w3.org/2000/svg}"
+CHROMIUM = os.environ.get("TTT_CHROMIUM", "/usr/bin/chromium")
+BROWSER_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+VIEWPORT = {"width": 1000, "height": 800}
+
+
+def inline_svg(page: str) -> ET.Element:
+    """The SVG inside a viewer page, parsed as XML."""
+    match = re.search(r"<svg\b.*</svg>", page, re.S)
+    assert match, "no inline <svg> in the page"
+    return ET.fromstring(match.group(0))
+
+
+def reply_path(node: Node, plies: int) -> tuple[list[int], Node]:
+    """Moves from ``node`` following the first reply at each opponent turn."""
+    moves: list[int] = []
+    for _ in range(plies):
+        cell, node = node.children[0]
+        moves.append(cell)
+    return moves, node
+
+
+# -- the file itself -----------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def x_page() -> str:
+    return scene_to_html(map_scene(build_strategy("x")))
+
+
+def test_page_is_self_contained(x_page: str) -> None:
+    """No network: no external scripts, styles, fonts or images; the viewer is inline."""
+    assert x_page.startswith("<!DOCTYPE html>")
+    assert "<script src" not in x_page and "<link" not in x_page
+    assert "@import" not in x_page and "url(" not in x_page
+    # The only URLs are XML namespace names, which are never fetched.
+    urls = set(re.findall(r"https?://[^\s\"'<>)]+", x_page))
+    namespaces = {"http://www.w3.org/" + n for n in ("2000/svg", "1999/xlink", "2001/xml-events")}
+    assert urls <= namespaces, urls
+    assert "window.tttViewer" in x_page and ".tttv-stage" in x_page
+    assert x_page.count("<script>") == 1
+
+
+def test_page_holds_the_whole_map(x_page: str) -> None:
+    svg = inline_svg(x_page)
+    strategy = build_strategy("x")
+    boards = svg.findall(f".//{SVG}g[@data-board]")
+    assert len(boards) == strategy.facts.boards
+    assert svg.get("width") == "100%" and svg.get("viewBox")
+    assert "<title>Map for X: complete map of optimal tic-tac-toe moves</title>" in x_page
+
+
+def test_page_is_deterministic() -> None:
+    scene = map_scene(build_strategy("o"), theme="dark")
+    assert scene_to_html(scene) == scene_to_html(scene)
+    assert scene_to_html(scene, id_prefix="a") != scene_to_html(scene, id_prefix="b")
+
+
+def test_title_is_escaped() -> None:
+    scene = map_scene(build_strategy("x"), title="<X> & friends")
+    page = scene_to_html(scene)
+    assert "<title>&lt;X&gt; &amp; friends</title>" in page
+    assert "<X> & friends" not in page
+
+
+def test_dark_theme_page_has_no_light_block() -> None:
+    page = scene_to_html(map_scene(build_strategy("x"), theme="dark"))
+    assert 'content="dark"' in page and f"--tttv-bg:{DARK.background}" in page
+
+
+def test_cli_writes_html(tmp_path: Path) -> None:
+    """``render --format html`` and an ``.html`` name from -o both give the viewer."""
+    runner = CliRunner()
+    by_suffix = tmp_path / "x.html"
+    by_format = tmp_path / "x-map"
+    r1 = runner.invoke(app, ["render", "--player", "x", "-o", str(by_suffix), "-q"])
+    assert r1.exit_code == 0, r1.output
+    r2 = runner.invoke(
+        app, ["render", "--player", "x", "--format", "html", "-o", str(by_format) + ".html", "-q"]
+    )
+    assert r2.exit_code == 0, r2.output
+    page = by_suffix.read_text(encoding="utf-8")
+    assert page == (tmp_path / "x-map.html").read_text(encoding="utf-8")
+    assert "window.tttViewer" in page and inline_svg(page).findall(f".//{SVG}g[@data-board]")
+
+
+def test_api_renders_html() -> None:
+    page = api.render(api.poster(), "html")
+    assert isinstance(page, str) and page.startswith("<!DOCTYPE html>")
+    assert "Complete map of optimal tic-tac-toe moves" in page
+
+
+# -- in the browser ---------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for the module (skips, or fails under CI, without one)."""
+    problem = None
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        problem = "Python playwright is not installed (pip install -e '.[dev]')"
+    if problem is None and not os.access(CHROMIUM, os.X_OK):
+        problem = f"no Chromium at {CHROMIUM} (apt-get install chromium; make browser)"
+    if problem is not None:
+        if os.environ.get("CI"):
+            pytest.fail(f"browser tests must run in CI: {problem}")
+        pytest.skip(problem)
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The three viewer pages, written once."""
+    folder = tmp_path_factory.mktemp("viewer")
+    out = {}
+    for name, obj in (("x", api.strategy("x")), ("o", api.strategy("o")), ("both", api.poster())):
+        path = folder / f"{name}.html"
+        api.save(obj, path)
+        out[name] = path
+    return out
+
+
+def open_page(browser: Any, url: str, **options: Any) -> Any:
+    """A new tab on ``url``, once the viewer is ready.
+
+    ``reduced_motion="reduce"`` makes every zoom land at once: the heavy
+    pages (O map, poster) use it to keep the suite fast; the X map flies.
+    """
+    page = browser.new_page(viewport=VIEWPORT, **options)
+    page.goto(url)
+    page.wait_for_function("document.body.dataset.ready === '1'")
+    return page
+
+
+def settle(page: Any) -> None:
+    """Wait until the view has landed (flights are time-based, about half a second)."""
+    page.wait_for_function("window.tttViewer && !window.tttViewer.busy()")
+
+
+def current(page: Any) -> dict[str, Any]:
+    state: dict[str, Any] = page.evaluate("window.tttViewer.current()")
+    return state
+
+
+def crumbs(page: Any) -> str:
+    return " ".join(page.inner_text(".tttv-crumbs").split())
+
+
+def cell_centre(page: Any, board: str) -> tuple[float, float]:
+    """Screen centre of the zoomable sub-map (a tab stop of the current board) for ``board``."""
+    box = page.evaluate(
+        """(b) => { const e = [...document.querySelectorAll('.tttv-stage g[tabindex="0"]')]
+              .find((g) => g.dataset.board === b);
+            if (!e) return null; const r = e.getBoundingClientRect();
+            return [r.x + r.width / 2, r.y + r.height / 2]; }""",
+        board,
+    )
+    assert box, f"no zoomable sub-map for {board} on the current board"
+    return float(box[0]), float(box[1])
+
+
+def board_rect(page: Any, board: str) -> dict[str, float]:
+    """The on-screen box of the shallowest board group showing ``board``."""
+    rect: dict[str, float] = page.evaluate(
+        """(b) => { const r = document.querySelector(`.tttv-stage g[data-board="${b}"]`)
+              .getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; }""",
+        board,
+    )
+    return rect
+
+
+def test_click_where_o_went_zooms_in_and_esc_out(browser: Any, pages: dict[str, Path]) -> None:
+    strategy = build_strategy("x")
+    (opening, reply), level1 = reply_path(strategy.root, 2)
+    page = open_page(browser, pages["x"].as_uri())
+    try:
+        assert current(page)["board"] == str(strategy.root.board)
+        before = crumbs(page)
+        page.mouse.click(*cell_centre(page, str(level1.board)))
+        settle(page)
+        state = current(page)
+        assert state["board"] == str(level1.board) and state["moves"] == [opening, reply]
+        assert page.evaluate("document.body.dataset.board") == str(level1.board)
+        after = crumbs(page)
+        assert after != before and f"X {opening} · O {reply}" in after
+        assert page.url.endswith(f"#map=x&moves={opening},{reply}")
+        # The sub-map now fills the stage (it was a ninth of it).
+        rect = board_rect(page, str(level1.board))
+        assert rect["h"] > 0.8 * page.evaluate("document.querySelector('.tttv-stage').clientHeight")
+
+        page.keyboard.press("Escape")
+        page.wait_for_function(f"window.tttViewer.current().board === '{strategy.root.board}'")
+        settle(page)
+        assert current(page)["level"] == 0 and crumbs(page) == before
+        assert "#" not in page.url
+    finally:
+        page.close()
+
+
+def test_back_button_zooms_out_and_forward_in(browser: Any, pages: dict[str, Path]) -> None:
+    strategy = build_strategy("x")
+    _, level1 = reply_path(strategy.root, 2)
+    _, level2 = reply_path(level1, 2)
+    page = open_page(browser, pages["x"].as_uri())
+    try:
+        for target in (level1, level2):
+            page.mouse.click(*cell_centre(page, str(target.board)))
+            settle(page)
+        assert current(page)["board"] == str(level2.board)
+        page.go_back()
+        page.wait_for_function(f"window.tttViewer.current().board === '{level1.board}'")
+        page.go_forward()
+        page.wait_for_function(f"window.tttViewer.current().board === '{level2.board}'")
+        # A breadcrumb jumps straight back to the whole map.
+        page.click(".tttv-crumbs a >> nth=0")
+        settle(page)
+        assert current(page)["level"] == 0
+    finally:
+        page.close()
+
+
+def test_fragment_opens_the_position(browser: Any, pages: dict[str, Path]) -> None:
+    strategy = build_strategy("o")
+    moves, node = reply_path(strategy.root, 5)
+    assert node.chooses  # an O board at level 3
+    fragment = "map=o&moves=" + ",".join(map(str, moves))
+    page = open_page(browser, f"{pages['o'].as_uri()}#{fragment}", reduced_motion="reduce")
+    try:
+        settle(page)
+        state = current(page)
+        assert state["board"] == str(node.board) and state["level"] == 3
+        assert page.url.endswith("#" + fragment)
+        labels = crumbs(page)
+        assert labels.startswith("Map for O") and f"O {moves[3]} · X {moves[4]}" in labels
+        rect = board_rect(page, str(node.board))
+        assert rect["w"] > 500  # zoomed: a level-3 board is ~25 px in the whole map
+    finally:
+        page.close()
+    # b=BOARD names a board instead of the moves (any board notation).
+    _, level1 = reply_path(build_strategy("x").root, 2)
+    board = str(level1.board)
+    page = open_page(browser, f"{pages['x'].as_uri()}#b={board.upper().replace('.', '-')}")
+    try:
+        assert current(page)["board"] == board
+    finally:
+        page.close()
+
+
+def test_keyboard_reaches_cells_and_enter_zooms(browser: Any, pages: dict[str, Path]) -> None:
+    page = open_page(browser, pages["x"].as_uri())
+    try:
+        for _ in range(6):
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.getAttribute('role') === 'button'"):
+                break
+        focused = page.evaluate("document.activeElement.dataset.board")
+        assert focused, "Tab never reached a cell of the map"
+        label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+        assert label.startswith("Zoom in: X ")
+        # The focus ring is drawn around the focused sub-map.
+        assert page.evaluate("document.querySelector('.tttv-ring').getAttribute('visibility')") == (
+            "visible"
+        )
+        page.keyboard.press("Enter")
+        settle(page)
+        assert current(page)["board"] == focused
+        # Focus moved into the new board; Escape returns it to the cell we came from.
+        page.keyboard.press("Escape")
+        page.wait_for_function("window.tttViewer.current().level === 0")
+        assert page.evaluate("document.activeElement.dataset.board") == focused
+    finally:
+        page.close()
+
+
+def test_poster_fragment_says_which_map(browser: Any, pages: dict[str, Path]) -> None:
+    o = build_strategy("o")
+    (cell,), level1 = reply_path(o.root, 1)
+    page = open_page(browser, pages["both"].as_uri(), reduced_motion="reduce")
+    try:
+        assert current(page)["map"] == "" and current(page)["level"] is None
+        o_root = page.evaluate(
+            """() => { const r = document.querySelector('.ttt-player-o g.ttt-board')
+                 .getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }"""
+        )
+        page.mouse.click(*o_root)
+        settle(page)
+        assert current(page)["map"] == "o" and current(page)["level"] == 0
+        page.mouse.click(*cell_centre(page, str(level1.board)))
+        settle(page)
+        assert current(page)["board"] == str(level1.board)
+        url = page.url
+        assert url.endswith(f"#map=o&moves={cell}")
+        assert crumbs(page).startswith(f"Both maps Map for O X {cell}")
+        # The whole-map toggle goes out to the poster and back in again.
+        page.click(".tttv-whole")
+        settle(page)
+        assert current(page)["level"] is None
+        assert page.get_attribute(".tttv-whole", "aria-pressed") == "true"
+        page.click(".tttv-whole")
+        settle(page)
+        assert current(page)["board"] == str(level1.board)
+    finally:
+        page.close()
+    page = open_page(browser, url, reduced_motion="reduce")
+    try:
+        assert current(page)["map"] == "o" and current(page)["board"] == str(level1.board)
+    finally:
+        page.close()
+
+
+POINTER = """([type, id, x, y]) => document.querySelector('.tttv-stage svg').dispatchEvent(
+    new PointerEvent(type, {pointerId: id, pointerType: 'touch', isPrimary: id === 1,
+                            clientX: x, clientY: y, button: 0, bubbles: true}))"""
+
+
+def test_wheel_drag_and_pinch_move_the_view(browser: Any, pages: dict[str, Path]) -> None:
+    """Free zoom and pan change the view, not the position; a tap still zooms in."""
+    page = open_page(browser, pages["x"].as_uri())
+    try:
+        whole = page.evaluate("window.tttViewer.view()")
+        page.mouse.move(500, 450)
+        page.mouse.wheel(0, -300)
+        settle(page)
+        wheeled = page.evaluate("window.tttViewer.view()")
+        assert wheeled["w"] < whole["w"] / 1.5
+        page.mouse.down()
+        page.mouse.move(400, 350, steps=4)
+        page.mouse.up()
+        settle(page)
+        dragged = page.evaluate("window.tttViewer.view()")
+        assert dragged["w"] == pytest.approx(wheeled["w"])
+        assert dragged["x"] > wheeled["x"] and dragged["y"] > wheeled["y"]
+        assert current(page)["level"] == 0  # panning is not a click
+        page.evaluate("window.tttViewer.whole()")
+        settle(page)
+        # Two fingers spread from 200 px to 400 px apart: twice as close.
+        page.evaluate(POINTER, ["pointerdown", 1, 400, 450])
+        page.evaluate(POINTER, ["pointerdown", 2, 600, 450])
+        for d in (25, 50, 75, 100):
+            page.evaluate(POINTER, ["pointermove", 1, 400 - d, 450])
+            page.evaluate(POINTER, ["pointermove", 2, 600 + d, 450])
+        page.evaluate(POINTER, ["pointerup", 1, 300, 450])
+        page.evaluate(POINTER, ["pointerup", 2, 700, 450])
+        settle(page)
+        pinched = page.evaluate("window.tttViewer.view()")
+        assert whole["w"] / pinched["w"] == pytest.approx(2.0, rel=0.01)
+        assert current(page)["level"] == 0
+        page.evaluate(POINTER, ["pointerdown", 3, 700, 500])
+        page.evaluate(POINTER, ["pointerup", 3, 700, 500])
+        settle(page)
+        assert current(page)["level"] == 1
+    finally:
+        page.close()
+
+
+def red_share(png: bytes, colour: str) -> float:
+    """The share of pixels within a small distance of ``colour`` (``#rrggbb``)."""
+    from PIL import Image
+
+    target = tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    colours = image.getcolors(maxcolors=image.width * image.height) or []
+
+    def close(c: tuple[int, ...]) -> bool:
+        return sum(abs(a - b) for a, b in zip(c, target, strict=True)) < 40
+
+    near = sum(n for n, c in colours if close(c))
+    return near / (image.width * image.height)
+
+
+def test_chosen_red_mark_is_on_screen(browser: Any, pages: dict[str, Path]) -> None:
+    strategy = build_strategy("x")
+    _, level1 = reply_path(strategy.root, 2)
+    page = open_page(browser, pages["x"].as_uri(), color_scheme="light")
+    try:
+        for step in range(2):
+            box = page.evaluate(
+                """() => { const b = window.tttViewer.current().board;
+                  const g = [...document.querySelectorAll('.tttv-stage g.ttt-board')]
+                    .find((e) => e.dataset.board === b);
+                  const m = [...g.querySelectorAll('.ttt-chosen')]
+                    .find((e) => e.closest('g.ttt-board') === g);
+                  const r = m.getBoundingClientRect();
+                  return {x: r.x, y: r.y, width: r.width, height: r.height}; }"""
+            )
+            assert box["width"] > 40  # the largest red symbol: a whole cell of the view
+            share = red_share(page.screenshot(clip=box), LIGHT.chosen)
+            assert share > 0.1, f"step {step}: only {share:.1%} of the mark's box is red"
+            if step == 0:
+                page.mouse.click(*cell_centre(page, str(level1.board)))
+                settle(page)
+    finally:
+        page.close()
+
+
+def test_no_network_requests(browser: Any, pages: dict[str, Path]) -> None:
+    for name in ("x", "both"):
+        page = browser.new_page(viewport=VIEWPORT, reduced_motion="reduce")
+        requests: list[str] = []
+        page.on("request", lambda r, seen=requests: seen.append(r.url))
+        try:
+            url = pages[name].as_uri()
+            page.goto(url)
+            page.wait_for_function("document.body.dataset.ready === '1'")
+            page.mouse.click(500, 500)
+            settle(page)
+            page.mouse.wheel(0, 300)
+            settle(page)
+            assert requests == [url], requests
+        finally:
+            page.close()
+
+
+def test_two_maps_on_one_page_keep_their_styles(browser: Any, tmp_path: Path) -> None:
+    """SPEC section 7: inlined side by side, each map keeps its colours and symbols."""
+    light = scene_to_svg(map_scene(build_strategy("x"), theme="light"), id_prefix="mx")
+    dark = scene_to_svg(map_scene(build_strategy("o"), theme="dark"), id_prefix="mo")
+    doc = tmp_path / "two.html"
+    doc.write_text(
+        "<!DOCTYPE html><html><head><meta charset='utf-8'></head><body>"
+        f"<div style='width:400px'>{light}</div><div style='width:400px'>{dark}</div>"
+        "</body></html>",
+        encoding="utf-8",
+    )
+    page = browser.new_page(viewport=VIEWPORT, color_scheme="light")
+    try:
+        page.goto(doc.as_uri())
+        style = page.evaluate(
+            """() => ['mx', 'mo'].map((id) => getComputedStyle(
+                 document.querySelector(`#${id} .ttt-chosen`)).stroke)"""
+        )
+        assert style == ["rgb(224, 32, 27)", "rgb(255, 91, 79)"]  # LIGHT.chosen, DARK.chosen
+        ids = page.evaluate("[...document.querySelectorAll('[id]')].map((e) => e.id)")
+        assert len(ids) == len(set(ids))
+        # Every <use> points at a symbol of its own map.
+        foreign = page.evaluate(
+            """() => ['mx', 'mo'].flatMap((id) => [...document.querySelectorAll(`#${id} use`)]
+                 .map((u) => u.getAttribute('href') || u.getAttribute('xlink:href'))
+                 .filter((h) => !h.startsWith(`#${id}-`)))"""
+        )
+        assert foreign == []
+    finally:
+        page.close()
+
+
+def test_page_follows_the_dark_colour_scheme(browser: Any, pages: dict[str, Path]) -> None:
+    page = open_page(browser, pages["x"].as_uri(), color_scheme="dark")
+    try:
+        colours = page.evaluate(
+            """() => [getComputedStyle(document.body).backgroundColor,
+                      getComputedStyle(document.querySelector('.ttt-chosen')).stroke]"""
+        )
+        assert colours == ["rgb(21, 23, 26)", "rgb(255, 91, 79)"]  # DARK.background, .chosen
+    finally:
+        page.close()

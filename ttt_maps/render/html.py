@@ -1,0 +1,109 @@
+"""Scene -> one self-contained HTML file: the SVG map inline and a small viewer.
+
+The comic asks the reader to "zoom in on the region of the grid where they
+went"; the viewer does it for them. The page needs no network: the SVG, the
+script (``viewer.js``) and the style sheet (``viewer.css``) are package data
+inlined here, and the fonts are the reader's own. The viewer reads nothing but
+the SVG's board groups (``<g class="ttt-board" data-board="...">``), so it
+works for a single map and for the poster alike.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from html import escape
+from importlib.resources import files
+
+from ttt_maps.layout import NEST_PAD
+from ttt_maps.render.svg import scene_to_svg
+from ttt_maps.scene import Scene, Theme, dark_variant
+
+#: The hint under the title: the comic's rule, then what the viewer adds.
+HINT = (
+    "Your move is the largest red symbol. Click where your opponent went to zoom in; "
+    "Esc or Back zooms out."
+)
+#: Keyboard focus ring colours (light, dark): blue, apart from the red of the moves.
+FOCUS = ("#1a66d1", "#8ab4f8")
+UI_FONT = (
+    "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', 'DejaVu Sans', "
+    "Arial, sans-serif"
+)
+
+_PROLOG = re.compile(r"^\s*(<\?xml[^>]*\?>\s*)?(<!DOCTYPE[^>]*>\s*)?")
+
+
+@cache
+def _asset(name: str) -> str:
+    """A viewer file shipped with the package (read once per process)."""
+    return files("ttt_maps.render").joinpath(name).read_text(encoding="utf-8")
+
+
+def _theme_css(theme: Theme) -> str:
+    """The page's colours as CSS variables, with the SVG's own dark-mode palette."""
+
+    def block(t: Theme, focus: str) -> str:
+        return (
+            f"--tttv-bg:{t.background};--tttv-text:{t.text};--tttv-muted:{t.muted};"
+            f"--tttv-accent:{t.chosen};--tttv-focus:{focus};"
+        )
+
+    fonts = f"--tttv-font:{theme.css_font};--tttv-ui-font:{UI_FONT};"
+    css = f":root{{{block(theme, FOCUS[0] if theme.name != 'dark' else FOCUS[1])}{fonts}}}"
+    if theme.name != "dark":
+        dark = dark_variant(theme)
+        css += f"@media (prefers-color-scheme:dark){{:root{{{block(dark, FOCUS[1])}}}}}"
+    return css
+
+
+def _inline_svg(scene: Scene, id_prefix: str | None) -> str:
+    """The scene's SVG without its XML prolog, sized to fill the viewer's stage."""
+    svg = scene_to_svg(scene, id_prefix=id_prefix, width="100%", height="100%")
+    return _PROLOG.sub("", svg, count=1).rstrip()
+
+
+def scene_to_html(scene: Scene, *, id_prefix: str | None = None) -> str:
+    """The scene as one HTML page with the interactive zooming viewer.
+
+    ``id_prefix`` is passed to the SVG (the default derives it from the
+    content). Same scene, same bytes.
+    """
+    title = escape(scene.title or "Complete map of optimal tic-tac-toe moves")
+    scheme = "dark" if scene.theme.name == "dark" else "light dark"
+    # The share of a sub-map's side that its cell adds around it: clicks on a
+    # cell's margin count as clicks on the sub-map.
+    cell_pad = f"{NEST_PAD / (1 - 2 * NEST_PAD):.4f}"
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            '<html lang="en">',
+            "<head>",
+            '<meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            f'<meta name="color-scheme" content="{scheme}">',
+            '<meta name="generator" content="ttt-maps">',
+            f"<title>{title}</title>",
+            f"<style>{_theme_css(scene.theme)}</style>",
+            f"<style>\n{_asset('viewer.css').strip()}\n</style>",
+            "</head>",
+            "<body>",
+            '<header class="tttv-head">',
+            f"<h1>{title}</h1>",
+            f'<p class="tttv-hint">{escape(HINT)}</p>',
+            "</header>",
+            '<div class="tttv-bar">',
+            '<button type="button" class="tttv-whole" aria-pressed="true" hidden>'
+            "Whole map</button>",
+            '<nav class="tttv-crumbs" aria-label="Moves so far" aria-live="polite">'
+            "<ol></ol></nav>",
+            "</div>",
+            f'<main class="tttv-stage" data-cell-pad="{cell_pad}">',
+            _inline_svg(scene, id_prefix),
+            "</main>",
+            f"<script>\n{_asset('viewer.js').strip()}\n</script>",
+            "</body>",
+            "</html>",
+            "",
+        ]
+    )
