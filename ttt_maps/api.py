@@ -1,0 +1,308 @@
+"""The Python API (SPEC section 9): build a strategy, render it, save it.
+
+```python
+import ttt_maps
+tree = ttt_maps.strategy("x", policy="fast,novice")
+svg = ttt_maps.render(tree)                      # str; pdf/png -> bytes
+ttt_maps.save(tree, "x-map.pdf", size="A2")
+ttt_maps.save(ttt_maps.poster(policy="yorgey"), "poster.svg")
+```
+
+Everything the ``render`` command does goes through here or through the same
+stages (``scene_of``, ``render_scene``), so the CLI and the API cannot drift.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal, overload
+
+from ttt_maps.errors import UsageError
+
+if TYPE_CHECKING:
+    from ttt_maps.board import Board
+    from ttt_maps.geometry import Geometry
+    from ttt_maps.layout import MapOptions
+    from ttt_maps.policy import Policy
+    from ttt_maps.render.cairo import PageSize
+    from ttt_maps.scene import Scene, Theme
+    from ttt_maps.strategy import Strategy
+
+# The package's ``render`` is this module's function, yet ``ttt_maps.render`` is
+# also the backends' package: this module imports nothing heavy at load time
+# so that ``ttt_maps/__init__.py`` can bind the function eagerly and cheaply.
+
+
+@dataclass(frozen=True, eq=False)
+class Poster:
+    """Both players' maps, drawn side by side like the comic (``render`` draws the poster)."""
+
+    x: Strategy
+    o: Strategy
+    _svg_cache: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if (self.x.player, self.o.player) != ("x", "o"):
+            raise UsageError(
+                f"a poster takes X's strategy then O's, not {self.x.player} and {self.o.player}"
+            )
+
+    def __repr__(self) -> str:
+        policies = " / ".join(sorted({self.x.policy.name, self.o.policy.name}))
+        roots = " / ".join(sorted({str(self.x.root.board), str(self.o.root.board)}))
+        return f"Poster(policy={policies!r}, root={roots!r})"
+
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a poster as its SVG."""
+        if "svg" not in self._svg_cache:
+            self._svg_cache["svg"] = render(self, format="svg")
+        return self._svg_cache["svg"]
+
+
+if TYPE_CHECKING:
+    Renderable = Strategy | Poster | tuple[Strategy, Strategy]
+
+
+def strategy(
+    player: str,
+    policy: str | Policy = "default",
+    root: str | Board | None = None,
+    *,
+    geometry: str | Geometry | None = None,
+) -> Strategy:
+    """The strategy tree of ``player`` (``"x"``/``"o"``) from ``root`` (default: the empty board).
+
+    ``policy`` is a chain or preset (``"fast,novice"``, ``"yorgey"``) that
+    picks among equally good moves; ``root`` is a board string such as
+    ``"x...o...."`` or a ``Board``.
+    """
+    from ttt_maps.strategy import build_strategy
+
+    pol, geo = _policy(policy, root, geometry)
+    return build_strategy(player, pol, root, geo)
+
+
+def poster(
+    policy: str | Policy = "default",
+    root: str | Board | None = None,
+    *,
+    geometry: str | Geometry | None = None,
+) -> Poster:
+    """Both maps under one policy, ready for ``render``/``save`` (the CLI's ``--player both``)."""
+    from ttt_maps.strategy import build_strategy
+
+    # One Policy object for both maps: its memo of choices serves X and O alike.
+    pol, geo = _policy(policy, root, geometry)
+    return Poster(build_strategy("x", pol, root, geo), build_strategy("o", pol, root, geo))
+
+
+def _policy(
+    policy: str | Policy, root: str | Board | None, geometry: str | Geometry | None
+) -> tuple[Policy, Geometry]:
+    """The parsed policy and the geometry: given, else the root's, else the policy's, else 3x3."""
+    from ttt_maps.board import Board
+    from ttt_maps.geometry import STANDARD, Geometry
+    from ttt_maps.policy import parse_policy
+
+    if isinstance(geometry, str):
+        geo = Geometry.parse(geometry)
+    elif geometry is not None:
+        geo = geometry
+    elif isinstance(root, Board):
+        geo = root.geometry
+    elif not isinstance(policy, str):
+        geo = policy.geometry
+    else:
+        geo = STANDARD
+    return (parse_policy(policy, geo) if isinstance(policy, str) else policy), geo
+
+
+def map_options(
+    depth: int | None = None, alternatives: bool = False, outcomes: bool = False
+) -> MapOptions:
+    """Layout options, checked (a negative depth is a usage error)."""
+    from ttt_maps.layout import MapOptions
+
+    if depth is not None and (isinstance(depth, bool) or depth < 0):
+        raise UsageError(f"depth {depth!r}: expected a whole number, 0 or more")
+    return MapOptions(depth=depth, alternatives=alternatives, outcomes=outcomes)
+
+
+def scene_of(
+    obj: Renderable | Scene,
+    opts: MapOptions | None = None,
+    theme: str | Theme = "light",
+    title: str | None = None,
+) -> Scene:
+    """The scene for a strategy (its map), a poster or an (x, o) pair; a Scene passes through."""
+    from ttt_maps.scene import Scene
+    from ttt_maps.strategy import Strategy
+
+    if isinstance(obj, Scene):
+        return obj
+    if isinstance(obj, Strategy):
+        from ttt_maps.layout import map_scene
+
+        return map_scene(obj, opts, theme, title)
+    pair = _as_poster(obj)
+    from ttt_maps.poster import poster_scene
+
+    return poster_scene(pair.x, pair.o, opts, theme, title)
+
+
+def _as_poster(obj: object) -> Poster:
+    from ttt_maps.strategy import Strategy
+
+    if isinstance(obj, Poster):
+        return obj
+    if isinstance(obj, tuple) and len(obj) == 2 and all(isinstance(s, Strategy) for s in obj):
+        return Poster(obj[0], obj[1])
+    raise UsageError(
+        f"cannot render a {type(obj).__name__}; give a Strategy (ttt_maps.strategy), "
+        "a Poster (ttt_maps.poster) or a pair of strategies (x, o)"
+    )
+
+
+@overload
+def render(
+    obj: Renderable | Scene,
+    format: Literal["svg", "html"] = "svg",
+    *,
+    depth: int | None = None,
+    alternatives: bool = False,
+    outcomes: bool = False,
+    theme: str | Theme = "light",
+    title: str | None = None,
+    size: str | PageSize | None = None,
+    width: int | None = None,
+    dpi: float | None = None,
+    margin: float = 10.0,
+    id_prefix: str | None = None,
+) -> str: ...
+
+
+@overload
+def render(
+    obj: Renderable | Scene,
+    format: Literal["pdf", "png"],
+    *,
+    depth: int | None = None,
+    alternatives: bool = False,
+    outcomes: bool = False,
+    theme: str | Theme = "light",
+    title: str | None = None,
+    size: str | PageSize | None = None,
+    width: int | None = None,
+    dpi: float | None = None,
+    margin: float = 10.0,
+    id_prefix: str | None = None,
+) -> bytes: ...
+
+
+@overload
+def render(
+    obj: Renderable | Scene,
+    format: str,
+    *,
+    depth: int | None = None,
+    alternatives: bool = False,
+    outcomes: bool = False,
+    theme: str | Theme = "light",
+    title: str | None = None,
+    size: str | PageSize | None = None,
+    width: int | None = None,
+    dpi: float | None = None,
+    margin: float = 10.0,
+    id_prefix: str | None = None,
+) -> str | bytes: ...
+
+
+def render(
+    obj: Renderable | Scene,
+    format: str = "svg",
+    *,
+    depth: int | None = None,
+    alternatives: bool = False,
+    outcomes: bool = False,
+    theme: str | Theme = "light",
+    title: str | None = None,
+    size: str | PageSize | None = None,
+    width: int | None = None,
+    dpi: float | None = None,
+    margin: float = 10.0,
+    id_prefix: str | None = None,
+) -> str | bytes:
+    """A map or poster as SVG/HTML text or PDF/PNG bytes.
+
+    ``depth`` cuts the nesting, ``alternatives`` draws other optimal moves
+    faint, ``outcomes`` tints sub-maps; ``size`` (``"A2"``, ``"24x36in"``),
+    ``margin`` (mm) and ``dpi`` place PDF/PNG on a page; ``width`` is the
+    PNG's (or the embedded SVG's) width in pixels.
+    """
+    from ttt_maps.render import check_format, render_scene
+
+    fmt = check_format(format)
+    scene = scene_of(obj, map_options(depth, alternatives, outcomes), theme, title)
+    data = render_scene(
+        scene, fmt, size=size, width_px=width, dpi=dpi, margin_mm=margin, id_prefix=id_prefix
+    )
+    return data.decode("utf-8") if fmt in ("svg", "html") else data
+
+
+def save(
+    obj: Renderable | Scene,
+    path: str | os.PathLike[str],
+    *,
+    format: str | None = None,
+    depth: int | None = None,
+    alternatives: bool = False,
+    outcomes: bool = False,
+    theme: str | Theme = "light",
+    title: str | None = None,
+    size: str | PageSize | None = None,
+    width: int | None = None,
+    dpi: float | None = None,
+    margin: float = 10.0,
+    id_prefix: str | None = None,
+) -> Path:
+    """Render and write a file atomically; the format comes from the suffix unless given.
+
+    A failed write leaves any existing file as it was. Returns the path.
+    """
+    from ttt_maps.files import check_target, write_atomic
+    from ttt_maps.render import check_format, format_from_path
+
+    fmt = resolve_format(path, format) if format is not None else format_from_path(path)
+    fmt = check_format(fmt)
+    check_target(path)  # a bad path fails before the drawing, not after
+    data = render(
+        obj,
+        fmt,
+        depth=depth,
+        alternatives=alternatives,
+        outcomes=outcomes,
+        theme=theme,
+        title=title,
+        size=size,
+        width=width,
+        dpi=dpi,
+        margin=margin,
+        id_prefix=id_prefix,
+    )
+    return write_atomic(path, data)
+
+
+def resolve_format(path: str | os.PathLike[str], fmt: str) -> str:
+    """``fmt``, unless the file's suffix names a different format (a usage error)."""
+    from ttt_maps.render import SUFFIXES, check_format
+
+    fmt = check_format(fmt)
+    implied = SUFFIXES.get(Path(path).suffix.lower())
+    if implied is not None and implied != fmt:
+        raise UsageError(
+            f"output {os.fspath(path)!r} is a .{implied} file name but the format is {fmt}; "
+            "make them agree"
+        )
+    return fmt

@@ -1,0 +1,220 @@
+"""The poster: both maps side by side like the comic, with its words (SPEC section 7).
+
+X's map on the left, O's on the right, each under its heading; the title and
+the instruction sentence above, a footer naming the policy below, and a
+legend for the outcome tints when they are drawn. Sizes are in map units: a
+map is ``MAP_SIZE`` wide and the type is set against it, so the poster keeps
+its proportions at any page size.
+"""
+
+from __future__ import annotations
+
+from ttt_maps.board import Board
+from ttt_maps.layout import MAP_SIZE, MapOptions, layout_map
+from ttt_maps.policy import PRESETS, Policy
+from ttt_maps.scene import (
+    Box,
+    Group,
+    Item,
+    Line,
+    Mark,
+    Rect,
+    RectRole,
+    Scene,
+    Text,
+    Theme,
+    get_theme,
+)
+from ttt_maps.strategy import Strategy
+
+TITLE = "Complete map of optimal tic-tac-toe moves"
+INSTRUCTION = (
+    "Your move is given by the position of the largest red symbol on the grid.",
+    "When your opponent picks a move, zoom in on the region of the grid where they went. Repeat.",
+)
+
+#: Outer margin, gap between the maps, and the type sizes, in map units.
+MARGIN = 90.0
+GAP = 150.0
+TITLE_SIZE = 80.0
+SUBTITLE_SIZE = 32.0
+HEADING_SIZE = 46.0
+FOOTER_SIZE = 22.0
+SMALL_SIZE = 17.0
+#: DejaVu Sans proportions (em): cap height, descender, and a generous mean advance.
+CAP = 0.73
+DESCENT = 0.24
+ADVANCE = 0.58
+ADVANCE_BOLD = 0.64
+
+
+def instruction() -> str:
+    """The comic's instruction as one sentence pair."""
+    return " ".join(INSTRUCTION)
+
+
+def policy_label(policy: Policy) -> str:
+    """A policy as a reader knows it: the preset's name with its chain, or the chain."""
+    for name, (chain, _) in PRESETS.items():
+        if f"{chain},first" == policy.name or chain == policy.name:
+            return f"{name} ({policy.name})"
+    return policy.name
+
+
+def poster_scene(
+    x: Strategy,
+    o: Strategy,
+    opts: MapOptions | None = None,
+    theme: Theme | str = "light",
+    title: str | None = None,
+    *,
+    maps: tuple[Group, Group] | None = None,
+) -> Scene:
+    """Both maps with title, instruction, headings, footer and (with outcomes) a legend.
+
+    ``maps`` are the two maps already laid out (each ``MAP_SIZE`` square,
+    anywhere): they are moved into place instead of laid out again, so one
+    layout serves the single maps and the poster.
+    """
+    opts = opts or MapOptions()
+    heading = title or TITLE
+    width = 2 * MARGIN + 2 * MAP_SIZE + GAP
+    room = width - 2 * MARGIN
+
+    items: list[Item] = []
+    # Positions follow the nominal sizes, so a long title that had to shrink
+    # keeps the same baseline and the rest of the poster does not move.
+    y = MARGIN + CAP * TITLE_SIZE
+    items.append(
+        Text(width / 2, y, heading, _fit(heading, TITLE_SIZE, room, bold=True), "title", bold=True)
+    )
+    y += 0.62 * TITLE_SIZE
+    for line in INSTRUCTION:
+        y += CAP * SUBTITLE_SIZE if line is INSTRUCTION[0] else 1.45 * SUBTITLE_SIZE
+        items.append(Text(width / 2, y, line, _fit(line, SUBTITLE_SIZE, room), "subtitle"))
+    y += DESCENT * SUBTITLE_SIZE + 1.5 * HEADING_SIZE
+    heading_y = y + CAP * HEADING_SIZE
+    map_top = heading_y + 0.55 * HEADING_SIZE
+
+    for index, strategy in enumerate((x, o)):
+        left = MARGIN + index * (MAP_SIZE + GAP)
+        box = Box(left, map_top, MAP_SIZE, MAP_SIZE)
+        if maps is None:
+            group = layout_map(strategy, box, opts)
+        else:
+            given = maps[index]
+            group = _moved_group(given, box.x - given.box.x, box.y - given.box.y)
+        who = strategy.player.upper()
+        label = Text(left, heading_y, f"Map for {who}", HEADING_SIZE, "heading", "start", bold=True)
+        block = Box(left, heading_y - CAP * HEADING_SIZE, MAP_SIZE, map_top + MAP_SIZE - heading_y)
+        items.append(
+            Group(
+                box=block,
+                items=(label, group),
+                classes=("ttt-poster-map", f"ttt-player-{strategy.player}"),
+            )
+        )
+
+    y = map_top + MAP_SIZE + 1.6 * FOOTER_SIZE + CAP * FOOTER_SIZE
+    items.append(Text(MARGIN, y, _policy_line(x, o), FOOTER_SIZE, "footer", "start"))
+    if opts.outcomes:
+        items += _legend(width - MARGIN, y)
+    y += 1.55 * SMALL_SIZE + 0.3 * FOOTER_SIZE
+    facts = _facts_line(x, o)
+    items.append(Text(MARGIN, y, facts, _fit(facts, SMALL_SIZE, room), "footer", "start"))
+    height = y + DESCENT * SMALL_SIZE + MARGIN
+
+    return Scene(
+        width=width,
+        height=round(height, 2),
+        items=tuple(items),
+        theme=get_theme(theme),
+        title=heading,
+        desc=f"{heading}. {instruction()} {_policy_line(x, o)}. {facts}",
+        meta={"policy": _policy_names(x, o), "player": "both"},
+    )
+
+
+def _fit(text: str, size: float, room: float, *, bold: bool = False) -> float:
+    """``size``, or smaller so that ``text`` fits in ``room`` (a long user title)."""
+    need = len(text) * size * (ADVANCE_BOLD if bold else ADVANCE)
+    return size if need <= room else round(size * room / need, 2)
+
+
+def _policy_names(x: Strategy, o: Strategy) -> str:
+    if x.policy.name == o.policy.name:
+        return x.policy.name
+    return f"x {x.policy.name}; o {o.policy.name}"
+
+
+def _policy_line(x: Strategy, o: Strategy) -> str:
+    """The footer's first line: which tie-break policy picked the red moves."""
+    if x.policy.name == o.policy.name:
+        return f"Tie-break policy: {policy_label(x.policy)}"
+    return f"Tie-break policies: X {policy_label(x.policy)}; O {policy_label(o.policy)}"
+
+
+def _facts_line(x: Strategy, o: Strategy) -> str:
+    """The footer's small print: the tool and what each map holds."""
+    text = "Drawn by ttt-maps"
+    roots = sorted({str(x.root.board), str(o.root.board)})
+    if roots != [str(Board.empty(x.geometry))]:
+        text += " from " + " and ".join(roots)
+    for s in (x, o):
+        f, who = s.facts, s.player.upper()
+        lost = f", {f.losses} lost" if f.losses else ""
+        text += (
+            f". {who}: {f.choices} positions where {who} chooses, "
+            f"{f.wins} won{lost} and {f.draws} drawn finishes"
+        )
+    return text + "."
+
+
+#: Legend entries: tint role, word, and the word's advance in DejaVu Sans (em).
+LEGEND: tuple[tuple[RectRole, str, float], ...] = (
+    ("tint-win", "forced win", 5.20),
+    ("tint-draw", "draw", 2.48),
+)
+
+
+def _legend(right: float, baseline: float) -> list[Item]:
+    """Tint swatches and their words, ending at ``right`` on the footer's first line."""
+    swatch = FOOTER_SIZE * 1.15
+    gap, spacing = 0.4 * FOOTER_SIZE, 1.3 * FOOTER_SIZE
+    x = right - sum(swatch + gap + em * FOOTER_SIZE + spacing for _, _, em in LEGEND) + spacing
+    top = baseline - CAP * FOOTER_SIZE / 2 - swatch / 2
+    out: list[Item] = []
+    for role, word, em in LEGEND:
+        out.append(Rect(Box(x, top, swatch, swatch), role, radius=swatch * 0.18))
+        out.append(Text(x + swatch + gap, baseline, word, FOOTER_SIZE, "legend", "start"))
+        x += swatch + gap + em * FOOTER_SIZE + spacing
+    return out
+
+
+def _moved_group(group: Group, dx: float, dy: float) -> Group:
+    """``group`` shifted by (dx, dy): a map laid out once, placed again on the poster.
+
+    This runs over every item of both maps (about half the cost of laying
+    them out again), hence the plain loop.
+    """
+    items: list[Item] = []
+    add = items.append
+    for item in group.items:
+        if isinstance(item, Mark):
+            b = item.box
+            box = Box(b.x + dx, b.y + dy, b.w, b.h)
+            add(Mark(item.symbol, item.cell, box, item.role, item.width, item.classes))
+        elif isinstance(item, Line):
+            points = tuple([(x + dx, y + dy) for x, y in item.points])
+            add(Line(points, item.width, item.role))
+        elif isinstance(item, Group):
+            add(_moved_group(item, dx, dy))
+        elif isinstance(item, Rect):
+            b = item.box
+            add(Rect(Box(b.x + dx, b.y + dy, b.w, b.h), item.role, item.radius))
+        else:
+            t = item
+            add(Text(t.x + dx, t.y + dy, t.text, t.size, t.role, t.anchor, t.bold))
+    b = group.box
+    box = Box(b.x + dx, b.y + dy, b.w, b.h)
+    return Group(box, tuple(items), group.board, group.level, group.path, group.classes, group.data)
