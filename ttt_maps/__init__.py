@@ -75,12 +75,7 @@ _HOMES = {
 def __getattr__(name: str) -> Any:
     """Import a public name from its module the first time it is used."""
     if name == "__version__":
-        from importlib.metadata import PackageNotFoundError, version
-
-        try:
-            value: Any = version("ttt-maps")
-        except PackageNotFoundError:  # pragma: no cover - a bare source tree
-            value = "unknown"
+        from ttt_maps._version import __version__ as value
     elif name in _HOMES:
         value = getattr(import_module(_HOMES[name]), name)
     else:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, overload
+from typing import TYPE_CHECKING, Literal, TypeAlias, overload
 
 from ttt_maps.errors import UsageError
 
@@ -62,7 +62,7 @@ class Poster:
 
 
 if TYPE_CHECKING:
-    Renderable = Strategy | Poster | tuple[Strategy, Strategy]
+    Renderable: TypeAlias = Strategy | Poster | tuple[Strategy, Strategy]
 
 
 def strategy(

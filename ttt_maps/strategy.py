@@ -77,7 +77,7 @@ class Strategy:
 
     player: Mark
     policy: Policy
-    root: Node
+    root: Node = field(repr=False)
     _svg_cache: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
 
     @property

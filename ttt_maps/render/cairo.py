@@ -170,14 +170,10 @@ def _iso_date(epoch: int) -> str:
     return when.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-@lru_cache(maxsize=1)
 def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
+    from ttt_maps._version import __version__
 
-    try:
-        return version("ttt-maps")
-    except PackageNotFoundError:  # pragma: no cover - running from a bare source tree
-        return "unknown"
+    return __version__
 
 
 # -- PNG ---------------------------------------------------------------------
