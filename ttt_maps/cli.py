@@ -43,7 +43,6 @@ if TYPE_CHECKING:
     from ttt_maps.policy import Policy
 
 PROG = "ttt-maps"
-DIST = "ttt-maps"
 
 
 # -- errors ------------------------------------------------------------------
@@ -169,13 +168,9 @@ def board_grid(board: "Board") -> str:
 
 def _version(value: bool) -> None:
     if value:
-        from importlib.metadata import PackageNotFoundError, version
+        from ttt_maps._version import __version__
 
-        try:
-            v = version(DIST)
-        except PackageNotFoundError:  # pragma: no cover - running from a source tree
-            v = "unknown"
-        typer.echo(f"{PROG} {v}")
+        typer.echo(f"{PROG} {__version__}")
         raise typer.Exit()
 
 
@@ -201,6 +196,17 @@ def _root(
 def _opt(*names: str, metavar: str | None = None, help: str) -> Any:
     """A typer option without a shown default (the help says what the default is)."""
     return typer.Option(*names, metavar=metavar, help=help, show_default=False)
+
+
+ChainOpt = Annotated[
+    str, typer.Option("--policy", "-p", metavar="CHAIN", help="Tie-break policy chain or preset.")
+]
+FromOpt = Annotated[
+    str | None, _opt("--from", metavar="BOARD", help="Root position (default: the empty board).")
+]
+ThemeOpt = Annotated[
+    str, typer.Option("--theme", metavar="NAME", help="light, dark, print or xkcd.")
+]
 
 
 @app.command()
@@ -237,20 +243,12 @@ def render(
         str | None,
         _opt("--id-prefix", metavar="TEXT", help="Prefix for SVG ids (default: from the content)."),
     ] = None,
-    policy: Annotated[
-        str,
-        typer.Option("--policy", "-p", metavar="CHAIN", help="Tie-break policy chain or preset."),
-    ] = "default",
-    start: Annotated[
-        str | None,
-        _opt("--from", metavar="BOARD", help="Root position (default: the empty board)."),
-    ] = None,
+    policy: ChainOpt = "default",
+    start: FromOpt = None,
     depth: Annotated[
         int | None, _opt("--depth", metavar="D", help="Cut the nesting at D levels.")
     ] = None,
-    theme: Annotated[
-        str, typer.Option("--theme", metavar="NAME", help="light, dark, print or xkcd.")
-    ] = "light",
+    theme: ThemeOpt = "light",
     alternatives: Annotated[
         bool, typer.Option("--alternatives", help="Draw other optimal moves faint.")
     ] = False,
@@ -446,19 +444,8 @@ def export(
         str,
         typer.Option("--player", metavar="x|o", help="Whose strategy: x or o.", show_default=False),
     ],
-    policy: Annotated[
-        str,
-        typer.Option("--policy", "-p", metavar="CHAIN", help="Tie-break policy chain or preset."),
-    ] = "default",
-    start: Annotated[
-        str | None,
-        typer.Option(
-            "--from",
-            metavar="BOARD",
-            help="Root position (default: the empty board).",
-            show_default=False,
-        ),
-    ] = None,
+    policy: ChainOpt = "default",
+    start: FromOpt = None,
     output: Annotated[
         str | None,
         typer.Option(
@@ -590,19 +577,9 @@ def compare(
             show_default=False,
         ),
     ] = None,
-    start: Annotated[
-        str | None,
-        typer.Option(
-            "--from",
-            metavar="BOARD",
-            help="Root position (default: the empty board).",
-            show_default=False,
-        ),
-    ] = None,
+    start: FromOpt = None,
     as_json: JsonOpt = False,
-    theme: Annotated[
-        str, typer.Option("--theme", metavar="NAME", help="light, dark, print or xkcd.")
-    ] = "light",
+    theme: ThemeOpt = "light",
     diff_png: Annotated[
         str | None,
         typer.Option(
