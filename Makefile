@@ -58,6 +58,7 @@ endif
 
 posters: $(STAMP)
 	$(VENV)/bin/ttt-maps render
+	$(PY) examples/compare_policies.py > /dev/null
 
 # Lint runs first (measured: cold, in a fresh clone with no mypy cache, a few
 # seconds; warm, under one), then the tests run even if lint failed, and the

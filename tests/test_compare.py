@@ -14,7 +14,7 @@ import pytest
 from PIL import Image
 from typer.testing import CliRunner
 
-from ttt_maps.api import render
+from ttt_maps.api import render, strategy
 from ttt_maps.board import Board
 from ttt_maps.cli import app
 from ttt_maps.compare import (
@@ -325,3 +325,17 @@ def test_cli_needs_policies() -> None:
     result = run()
     assert result.exit_code == 2
     assert len([line for line in result.stderr.splitlines() if line.strip()]) == 1
+
+
+def test_committed_comparison_is_fresh() -> None:
+    """output/compare-x.svg is what examples/compare_policies.py draws today (``make posters``)."""
+    import runpy
+
+    root = Path(__file__).resolve().parent.parent
+    example = runpy.run_path(str(root / "examples" / "compare_policies.py"))
+    trees = [strategy("x", p) for p in example["POLICIES"]]
+    fresh = render(compare_scene(trees, labels=example["POLICIES"]), format="svg")
+    committed = root / "output" / "compare-x.svg"
+    assert committed.read_text(encoding="utf-8") == fresh, (
+        "output/compare-x.svg is stale: run `make posters`"
+    )
