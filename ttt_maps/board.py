@@ -7,6 +7,7 @@ A ``Board`` is the X bitmask, the O bitmask and its geometry. Bit ``c`` is cell
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 from ttt_maps.errors import UsageError
@@ -100,12 +101,12 @@ class Board:
         return board
 
     def __str__(self) -> str:
-        return "".join(self.mark_at(c) or "." for c in range(self.geometry.size))
+        return self.text
 
-    @property
+    @cached_property
     def text(self) -> str:
-        """Canonical lower-case board string."""
-        return str(self)
+        """Canonical lower-case board string (cached: layout asks for it often)."""
+        return "".join(self.mark_at(c) or "." for c in range(self.geometry.size))
 
     def grid(self) -> str:
         """Rows on separate lines, for humans."""
