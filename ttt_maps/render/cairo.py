@@ -228,8 +228,9 @@ def scene_to_png(
     data: Any = surface.get_data()
     image = Image.frombuffer("RGB", (w, h), data, "raw", raw, surface.get_stride(), 1)
     out = io.BytesIO()
-    # zlib level 6: within 2% of optimize=True on maps, at a fifth of the time.
-    image.save(out, format="PNG", dpi=(record_dpi, record_dpi), compress_level=6)
+    # zlib level 3: a third faster than level 6 on maps and posters (800-4000 px),
+    # files between 10% smaller and 19% larger; levels above 6 cost 3-4x for ~2%.
+    image.save(out, format="PNG", dpi=(record_dpi, record_dpi), compress_level=3)
     return out.getvalue()
 
 
