@@ -165,7 +165,8 @@ class Board:
     @property
     def is_over(self) -> bool:
         """Terminal: somebody won or the board is full."""
-        return self.is_full or self.winner() is not None
+        g = self.geometry
+        return (self.x | self.o) == g.full or g.has_line(self.x) or g.has_line(self.o)
 
     def moves(self) -> list[int]:
         """Legal moves, ascending; none once the game is over."""
@@ -182,9 +183,10 @@ class Board:
         if self.is_over:
             raise UsageError(f"board {self}: the game is over")
         bit = 1 << cell
-        if self.to_move == "x":
-            return Board(self.x | bit, self.o, self.geometry)
-        return Board(self.x, self.o | bit, self.geometry)
+        x, o = self.x, self.o
+        if x.bit_count() == o.bit_count():
+            return Board(x | bit, o, self.geometry)
+        return Board(x, o | bit, self.geometry)
 
     # -- symmetry -----------------------------------------------------------
 

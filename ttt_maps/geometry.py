@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ttt_maps.errors import UsageError
 
@@ -62,14 +63,14 @@ class Geometry:
 
     # -- cells --------------------------------------------------------------
 
-    @property
+    @cached_property
     def size(self) -> int:
-        """Number of cells."""
+        """Number of cells (cached: the solver and boards ask for it constantly)."""
         return self.rows * self.cols
 
-    @property
+    @cached_property
     def full(self) -> int:
-        """Bitmask with every cell set."""
+        """Bitmask with every cell set (cached, like ``size``)."""
         return (1 << self.size) - 1
 
     def rc(self, cell: int) -> tuple[int, int]:

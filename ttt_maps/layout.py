@@ -55,14 +55,28 @@ class _Layout:
         self.opts = opts
         self.floor = size * FLOOR
         self.solver = solver_for(strategy.geometry)
+        self.geometry = strategy.geometry
+        # Every board at a level has the same side: cell offsets and glyph sizes
+        # are worked out once per side, then shifted to each board's corner.
+        self._offsets: dict[float, tuple[tuple[float, float], ...]] = {}
+        self._glyphs: dict[float, tuple[float, float, float]] = {}
+
+    def offsets(self, w: float) -> tuple[tuple[float, float], ...]:
+        """(dx, dy) of every cell's corner in a board of side ``w``."""
+        hit = self._offsets.get(w)
+        if hit is None:
+            g = self.geometry
+            side = w / g.cols
+            hit = tuple((c * side, r * side) for r, c in map(g.rc, range(g.size)))
+            self._offsets[w] = hit
+        return hit
 
     # -- pieces of a board --------------------------------------------------
 
     def cell_box(self, board: Board, box: Box, cell: int) -> Box:
-        g = board.geometry
-        r, c = g.rc(cell)
-        side = box.w / g.cols
-        return Box(box.x + c * side, box.y + r * side, side, side)
+        dx, dy = self.offsets(box.w)[cell]
+        side = box.w / board.geometry.cols
+        return Box(box.x + dx, box.y + dy, side, side)
 
     def grid(self, board: Board, box: Box) -> list[Item]:
         """The ``#`` of the board: inner lines only, as in the comic."""
@@ -81,22 +95,43 @@ class _Layout:
     def mark(
         self, symbol: str, cell: int, cell_box: Box, role: str, classes: tuple[str, ...] = ()
     ) -> Mark:
-        width = max(cell_box.w * MARK_WIDTH, self.floor * 1.2)
+        return self.mark_in(symbol, cell, cell_box.x, cell_box.y, cell_box.w, role, classes)
+
+    def mark_in(
+        self,
+        symbol: str,
+        cell: int,
+        x: float,
+        y: float,
+        side: float,
+        role: str,
+        classes: tuple[str, ...] = (),
+    ) -> Mark:
+        """A mark in the cell at (x, y); ``played`` calls this without a cell ``Box``."""
+        glyph = self._glyphs.get(side)
+        if glyph is None:
+            pad = side * GLYPH_PAD
+            glyph = (pad, side - 2 * pad, max(side * MARK_WIDTH, self.floor * 1.2))
+            self._glyphs[side] = glyph
+        pad, inner, width = glyph
         return Mark(
             "x" if symbol == "x" else "o",
             cell,
-            cell_box.inset(cell_box.w * GLYPH_PAD),
+            Box(x + pad, y + pad, inner, inner),
             role,  # type: ignore[arg-type]
             width,
             classes,
         )
 
     def played(self, board: Board, box: Box) -> list[Item]:
+        marks = board.x
+        offsets = self.offsets(box.w)
+        side = box.w / self.geometry.cols
         out: list[Item] = []
-        for cell in range(board.geometry.size):
-            symbol = board.mark_at(cell)
-            if symbol:
-                out.append(self.mark(symbol, cell, self.cell_box(board, box, cell), "played"))
+        for c in self.geometry.cells_of(marks | board.o):
+            dx, dy = offsets[c]
+            symbol = "x" if marks >> c & 1 else "o"
+            out.append(self.mark_in(symbol, c, box.x + dx, box.y + dy, side, "played"))
         return out
 
     def win_lines(self, board: Board, box: Box) -> list[Item]:

@@ -84,7 +84,7 @@ def _trap(policy: Policy, board: Board, moves: list[int]) -> list[int]:
 
 def _novice(policy: Policy, board: Board, moves: list[int]) -> list[int]:
     me = board.to_move
-    return _keep_best(moves, lambda m: round(policy.expected(board.play(m), me), 12))
+    return _keep_best(moves, lambda m: round(policy.expected_after(board, m, me), 12))
 
 
 def _compact(policy: Policy, board: Board, moves: list[int]) -> list[int]:
@@ -181,12 +181,21 @@ class Policy:
             w = board.winner()
             value = 0.5 if w is None else (1.0 if w == me else 0.0)
         elif board.to_move == me:
-            value = self.expected(board.play(self.choose(board)), me)
+            value = self.expected_after(board, self.choose(board), me)
         else:
             replies = novice_replies(board)
-            value = sum(self.expected(board.play(r), me) for r in replies) / len(replies)
+            value = sum(self.expected_after(board, r, me) for r in replies) / len(replies)
         self._expected[cache_key] = value
         return value
+
+    def expected_after(self, board: Board, cell: int, me: Mark) -> float:
+        """``expected`` after ``cell`` is played; the memo is asked before a board is built."""
+        bit = 1 << cell
+        key = board.key | (bit if board.to_move == "x" else bit << board.geometry.size)
+        hit = self._expected.get((key, me))
+        if hit is not None:
+            return hit
+        return self.expected(board.play(cell), me)
 
     def boards_after(self, board: Board, me: Mark) -> int:
         """Boards the map draws below a position where ``me``'s opponent is to move."""

@@ -19,6 +19,8 @@ from ttt_maps.geometry import STANDARD, Geometry
 
 Result = Literal[-1, 0, 1]
 _LABELS = {1: "win", 0: "draw", -1: "loss"}
+#: More plies than any game lasts: keeps wins, draws and losses apart in ``_value``.
+_FAR = 1 << 30
 
 
 @dataclass(frozen=True, order=True)
@@ -60,6 +62,8 @@ class Solver:
         self._table: dict[int, tuple[int, int]] = {}
         self._move_table: dict[int, dict[int, Outcome]] = {}
         self._shift = geometry.size
+        self._full = geometry.full
+        self._has_line = geometry.has_line
 
     # -- the search ---------------------------------------------------------
 
@@ -69,28 +73,25 @@ class Solver:
         hit = self._table.get(key)
         if hit is not None:
             return hit
-        g = self.geometry
-        last = o if x_to_move else x
-        if g.has_line(last):
+        if self._has_line(o if x_to_move else x):
             value = (-1, 0)
         else:
-            free = g.full & ~(x | o)
-            if not free:
-                value = (0, 0)
-            else:
-                best_rank = (-2, 0)
-                value = (0, 0)
-                while free:
-                    bit = free & -free
-                    free ^= bit
-                    if x_to_move:
-                        r, d = self._value(x | bit, o, False)
-                    else:
-                        r, d = self._value(x, o | bit, True)
-                    r, d = -r, d + 1
-                    rank = (1, -d) if r > 0 else (-1, d) if r < 0 else (0, 0)
-                    if rank > best_rank:
-                        best_rank, value = rank, (r, d)
+            free = self._full & ~(x | o)
+            value = (0, 0)
+            # ``Outcome.rank`` as one int (cheaper than a tuple in this hot loop):
+            # a win scores _FAR - distance, a loss distance - _FAR, a draw 0.
+            best = -2 * _FAR
+            while free:
+                bit = free & -free
+                free ^= bit
+                if x_to_move:
+                    r, d = self._value(x | bit, o, False)
+                else:
+                    r, d = self._value(x, o | bit, True)
+                d += 1
+                score = 0 if r == 0 else d - _FAR if r > 0 else _FAR - d
+                if score > best:
+                    best, value = score, (-r, d)
         self._table[key] = value
         return value
 
@@ -116,7 +117,13 @@ class Solver:
         hit = self._move_table.get(board.key)
         if hit is None:
             self._check(board)
-            hit = {m: self.outcome(board.play(m)).after_move() for m in board.moves()}
+            # Straight to the table: a legal board's children need no Board or check.
+            x, o, x_moves = board.x, board.o, board.to_move == "x"
+            hit = {}
+            for m in board.moves():
+                bit = 1 << m
+                r, d = self._value(x | bit, o, False) if x_moves else self._value(x, o | bit, True)
+                hit[m] = Outcome(-r, d + 1)
             self._move_table[board.key] = hit
         return hit
 
