@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_checks import assert_usage_error as check_usage_error
 from typer.testing import CliRunner
 
 from ttt_maps.cli import app
@@ -22,21 +23,13 @@ runner = CliRunner()
 EXE = Path(sys.executable).parent / "ttt-maps"
 
 
+def assert_usage_error(result: Any, *needles: str) -> str:
+    """Exit 2 and one stderr line, with nothing on stdout."""
+    return check_usage_error(result, *needles, stdout_empty=True)
+
+
 def run(*args: str) -> Any:
     return runner.invoke(app, list(args))
-
-
-def assert_usage_error(result: Any, *needles: str) -> str:
-    """Exit 2, nothing on stdout, exactly one non-empty stderr line, no traceback."""
-    assert result.exit_code == 2, (result.stdout, result.stderr)
-    lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("ttt-maps: error: ")
-    assert "Traceback" not in result.stderr + result.stdout
-    assert result.stdout == ""
-    for needle in needles:
-        assert needle in lines[0]
-    return str(lines[0])
 
 
 # -- global --------------------------------------------------------------------

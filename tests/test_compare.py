@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_checks import assert_usage_error
 from PIL import Image
 from typer.testing import CliRunner
 
@@ -262,16 +263,6 @@ def test_diff_png_marks_different_maps() -> None:
 
 def run(*args: str) -> Any:
     return runner.invoke(app, ["compare", *args])
-
-
-def assert_usage_error(result: Any, *needles: str) -> None:
-    assert result.exit_code == 2, (result.stdout, result.stderr)
-    lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("ttt-maps: error: ")
-    assert "Traceback" not in result.stderr + result.stdout
-    for needle in needles:
-        assert needle in lines[0]
 
 
 def test_cli_json_table(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_checks import assert_usage_error
 from PIL import Image
 from typer.testing import CliRunner
 
@@ -30,18 +31,6 @@ MM = 72 / 25.4
 
 def run(*args: str) -> Any:
     return runner.invoke(app, ["render", *args])
-
-
-def assert_usage_error(result: Any, *needles: str) -> str:
-    """Exit 2, one line on stderr naming the problem, no traceback."""
-    assert result.exit_code == 2, (result.stdout, result.stderr)
-    lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("ttt-maps: error: ")
-    assert "Traceback" not in result.stderr + result.stdout
-    for needle in needles:
-        assert needle in lines[0], lines[0]
-    return str(lines[0])
 
 
 def boards(svg: str | bytes) -> list[ET.Element]:
