@@ -9,7 +9,7 @@ memoises, per position, how many sequences continue from it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -181,17 +181,7 @@ class MapSize:
     boards: int
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "policy": self.policy,
-            "chain": self.chain,
-            "player": self.player,
-            "choices": self.choices,
-            "positions": self.positions,
-            "wins": self.wins,
-            "draws": self.draws,
-            "losses": self.losses,
-            "boards": self.boards,
-        }
+        return asdict(self)
 
 
 def map_sizes(

@@ -59,17 +59,6 @@ class Facts:
     depth: int
     boards: int
 
-    def as_dict(self) -> dict[str, int]:
-        return {
-            "choices": self.choices,
-            "positions": self.positions,
-            "wins": self.wins,
-            "draws": self.draws,
-            "losses": self.losses,
-            "depth": self.depth,
-            "boards": self.boards,
-        }
-
 
 @dataclass(frozen=True, eq=False)
 class Strategy:
