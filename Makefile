@@ -11,7 +11,8 @@
 #
 # Variables: PYTHON (interpreter that makes the venv, default python3),
 # VENV (default .venv), PYTEST_ARGS (extra pytest arguments),
-# BROWSER=0 (skip installing Chromium for the HTML viewer tests; they skip).
+# BROWSER=0 (skip installing the test tools, Chromium for the HTML viewer and
+# poppler for reading our PDFs back; the tests that need them skip).
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -49,10 +50,11 @@ $(STAMP): pyproject.toml Makefile scripts/system-deps.sh
 		--config-settings editable_mode=compat
 	touch "$@"
 
-# Debian's Chromium for the HTML viewer tests (never `playwright install`).
+# The test tools: Debian's Chromium for the HTML viewer tests (never
+# `playwright install`) and poppler-utils to read our PDFs back.
 browser:
 ifeq ($(BROWSER),0)
-	@echo "BROWSER=0: not checking for Chromium; the HTML viewer browser tests will skip"
+	@echo "BROWSER=0: not checking for Chromium and poppler; the browser and poppler tests will skip"
 else
 	bash scripts/system-deps.sh --browser --python "$(PYTHON)"
 endif

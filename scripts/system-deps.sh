@@ -9,9 +9,10 @@
 #   - a C compiler and the cairo headers (pkg-config --exists cairo), because
 #     pycairo is built from source on Linux: libcairo2-dev pkg-config gcc;
 #   - the DejaVu Sans font, which PDF/PNG text falls back to: fonts-dejavu-core.
-# With --browser, also Debian's Chromium at /usr/bin/chromium for the HTML
-# viewer tests (package chromium). Browsers always come from apt, never from
-# `playwright install`.
+# With --browser, also the tools the tests check outputs with: Debian's
+# Chromium at /usr/bin/chromium for the HTML viewer (package chromium), and
+# poppler's pdftoppm and pdftotext, a second reader of our PDFs (package
+# poppler-utils). Browsers always come from apt, never from `playwright install`.
 #
 # Missing packages are installed with one `apt-get update` and one
 # `apt-get install -y`, as root, or through sudo when not root; with neither,
@@ -21,7 +22,7 @@
 # For testing this script without changing the machine:
 #   TTT_DRY_RUN=1            print the commands instead of running them (= --dry-run)
 #   TTT_FORCE_MISSING=LIST   pretend these are missing, comma-separated, from:
-#                            python,venv,headers,compiler,cairo,font,browser
+#                            python,venv,headers,compiler,cairo,font,browser,poppler
 #   TTT_PRETEND_USER=sudo|nosudo   pretend not to be root, with / without sudo
 set -euo pipefail
 
@@ -81,6 +82,10 @@ have_browser() {
     ! forced browser && [ -x /usr/bin/chromium ]
 }
 
+have_poppler() {
+    ! forced poppler && command -v pdftoppm >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1
+}
+
 # --- macOS: Homebrew, and we only tell ---------------------------------------
 if [ "$(uname -s)" = Darwin ]; then
     have_python || die "need Python 3.11 or newer as '$python' (brew install python@3.12)"
@@ -112,6 +117,9 @@ have_font || { missing+=(fonts-dejavu-core); reasons+=("DejaVu Sans font"); }
 if [ "$browser" = 1 ] && ! have_browser; then
     missing+=(chromium); reasons+=("Chromium for the HTML viewer tests")
 fi
+if [ "$browser" = 1 ] && ! have_poppler; then
+    missing+=(poppler-utils); reasons+=("poppler's pdftoppm and pdftotext for the PDF tests")
+fi
 
 # join SEP WORD...: the words separated by SEP.
 join() { local sep=$1 out=$2; shift 2; for w in "$@"; do out+="$sep$w"; done; printf '%s' "$out"; }
@@ -119,7 +127,7 @@ join() { local sep=$1 out=$2; shift 2; for w in "$@"; do out+="$sep$w"; done; pr
 report_ok() {
     local parts=("python $("$python" -c 'import platform; print(platform.python_version())')")
     parts+=("cairo $(pkg-config --modversion cairo 2>/dev/null || echo '?')" "DejaVu Sans")
-    [ "$browser" = 1 ] && parts+=("/usr/bin/chromium")
+    [ "$browser" = 1 ] && parts+=("/usr/bin/chromium" "poppler")
     say "ok: $(join ', ' "${parts[@]}")"
 }
 

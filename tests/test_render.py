@@ -551,7 +551,7 @@ def test_a_crash_mid_job_writes_nothing(
     With two processes the PDF is drawn in the child, whose error comes back whole.
     """
     from ttt_maps import commands
-    from ttt_maps.render import cairo as cairo_backend
+    from ttt_maps.render import pdf as pdf_backend
 
     if fork and not commands._can_fork():
         pytest.skip("one core: no second process")
@@ -564,7 +564,7 @@ def test_a_crash_mid_job_writes_nothing(
     def boom(*args: Any, **kwargs: Any) -> bytes:
         raise RuntimeError("backend failed")
 
-    monkeypatch.setattr(cairo_backend, "scene_to_pdf", boom)
+    monkeypatch.setattr(pdf_backend, "scene_to_pdf", boom)
     result = run("--player", "x", "--policy", "yorgey")
     assert result.exit_code == 1
     assert isinstance(result.exception, RuntimeError)

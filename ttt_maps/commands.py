@@ -20,7 +20,7 @@ from ttt_maps.errors import UsageError
 
 if TYPE_CHECKING:
     from ttt_maps.layout import MapOptions
-    from ttt_maps.render.cairo import PageSize
+    from ttt_maps.render.page import PageSize
     from ttt_maps.scene import Scene, Theme
 
 #: Where the default job writes, and each drawing's file name stem there.
@@ -165,7 +165,7 @@ def _check_page(
         raise UsageError(f"--margin {margin:g}: expected 0 or more millimetres")
     if size is None:
         return None
-    from ttt_maps.render.cairo import parse_size
+    from ttt_maps.render.page import parse_size
 
     return parse_size(size)
 

@@ -2,7 +2,8 @@
 
 ``render_scene`` is the one entry point the API and the CLI use; each backend
 module is imported only when its format is asked for, so rendering SVG never
-loads cairo or Pillow.
+loads cairo or
+Pillow, and PDF loads cairo only for the glyphs of text.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING
 from ttt_maps.errors import UsageError
 
 if TYPE_CHECKING:
-    from ttt_maps.render.cairo import PageSize
+    from ttt_maps.render.page import PageSize
     from ttt_maps.scene import Scene
 
 #: The output formats, in the order help texts list them.
@@ -82,11 +83,15 @@ def render_scene(
         from ttt_maps.render.html import scene_to_html
 
         return scene_to_html(scene, id_prefix=id_prefix).encode("utf-8")
-    from ttt_maps.render.cairo import parse_size, scene_to_pdf, scene_to_png
+    from ttt_maps.render.page import parse_size
 
     page = parse_size(size) if isinstance(size, str) else size
     if fmt == "pdf":
+        from ttt_maps.render.pdf import scene_to_pdf
+
         return scene_to_pdf(scene, size=page, margin_mm=margin_mm)
+    from ttt_maps.render.cairo import scene_to_png
+
     return scene_to_png(scene, width_px=width_px, dpi=dpi, size=page, margin_mm=margin_mm)
 
 

@@ -1,0 +1,107 @@
+"""Pages for PDF and PNG: named and measured sizes, and where a scene sits on a page.
+
+Shared by the PDF writer and the cairo (PNG) backend, and imported by the
+CLI to check ``--size`` before anything is drawn, so it imports nothing heavy.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ttt_maps.errors import UsageError
+
+if TYPE_CHECKING:
+    from ttt_maps.scene import Scene
+
+PT_PER = {"mm": 72 / 25.4, "in": 72.0, "pt": 1.0, "px": 72 / 96}
+_NAMED_MM = {
+    "A4": (210.0, 297.0),
+    "A3": (297.0, 420.0),
+    "A2": (420.0, 594.0),
+    "A1": (594.0, 841.0),
+    "A0": (841.0, 1189.0),
+    "letter": (215.9, 279.4),
+    "tabloid": (279.4, 431.8),
+}
+_MAX_SIDE_PT = 5000 * PT_PER["mm"]
+_MIN_SIDE_PT = 1 * PT_PER["mm"]
+_VALID_SIZES = (
+    "A4, A3, A2, A1, A0, letter, tabloid, or WxH with a unit mm|in|pt|px "
+    "(e.g. 24x36in, 600x600mm, 1920x1080px); add -landscape to turn the page"
+)
+_DIMS = re.compile(
+    r"(?P<w>\d+(?:\.\d*)?|\.\d+)\s*[x\u00d7]\s*(?P<h>\d+(?:\.\d*)?|\.\d+)\s*(?P<unit>mm|in|pt|px)"
+)
+_ORIENT = re.compile(r"(?P<base>.*?)\s*[-:\s](?P<orient>landscape|portrait)")
+
+
+@dataclass(frozen=True)
+class PageSize:
+    """A page in PDF points (1/72 in); ``name`` is how the user would write it."""
+
+    name: str
+    width_pt: float
+    height_pt: float
+
+
+def parse_size(text: str) -> PageSize:
+    """A page size from ``A4|A3|A2|A1|A0|letter|tabloid|WxH(mm|in|pt|px)``.
+
+    Case-insensitive; portrait by default, ``-landscape`` (or ``:landscape``)
+    turns the page. Pixels count at 96 per inch, as in CSS.
+    """
+    raw = text.strip().lower()
+    orient = ""
+    m = _ORIENT.fullmatch(raw)
+    if m:
+        raw, orient = m["base"], m["orient"]
+    named = {k.lower(): k for k in _NAMED_MM}
+    if raw in named:
+        name = named[raw]
+        w_mm, h_mm = _NAMED_MM[name]
+        w, h = w_mm * PT_PER["mm"], h_mm * PT_PER["mm"]
+        if orient == "landscape":
+            w, h = h, w
+            name += "-landscape"
+        return PageSize(name, w, h)
+    d = _DIMS.fullmatch(raw)
+    if d is None:
+        raise UsageError(f"page size {text!r} is not understood; use {_VALID_SIZES}")
+    unit, w_txt, h_txt = d["unit"], d["w"], d["h"]
+    w, h = float(w_txt) * PT_PER[unit], float(h_txt) * PT_PER[unit]
+    if min(w, h) < _MIN_SIDE_PT or max(w, h) > _MAX_SIDE_PT:
+        raise UsageError(
+            f"page size {text!r}: each side must be between 1 mm and 5 m; use {_VALID_SIZES}"
+        )
+    if (orient == "landscape" and h > w) or (orient == "portrait" and w > h):
+        w, h, w_txt, h_txt = h, w, h_txt, w_txt
+    return PageSize(f"{_num(w_txt)}x{_num(h_txt)}{unit}", w, h)
+
+
+def _num(text: str) -> str:
+    """A number as written, without trailing zeros (``24.0`` -> ``24``)."""
+    value = float(text)
+    return f"{value:g}" if value != int(value) else str(int(value))
+
+
+def placement(
+    scene: Scene, size: PageSize | None, margin_mm: float
+) -> tuple[float, float, tuple[float, float, float]]:
+    """Page width and height in points, and the scene's (offset x, offset y, scale)."""
+    if size is None:
+        return scene.width, scene.height, (0.0, 0.0, 1.0)
+    if not (math.isfinite(margin_mm) and margin_mm >= 0):
+        raise UsageError(f"margin {margin_mm!r} mm: expected 0 or more millimetres")
+    m = margin_mm * PT_PER["mm"]
+    room_w, room_h = size.width_pt - 2 * m, size.height_pt - 2 * m
+    if room_w <= 0 or room_h <= 0:
+        raise UsageError(
+            f"margin {margin_mm:g} mm leaves no room on a {size.name} page; use a smaller margin"
+        )
+    s = min(room_w / scene.width, room_h / scene.height)
+    ox = (size.width_pt - scene.width * s) / 2
+    oy = (size.height_pt - scene.height * s) / 2
+    return size.width_pt, size.height_pt, (ox, oy, s)

@@ -1,0 +1,488 @@
+"""Scene -> PDF, written directly (SPEC section 7): one vector page, deterministic.
+
+A map is thousands of strokes and nothing else, so the PDF is written here
+rather than through cairo: the content stream is formatted in one pass, in
+integers of 1/1000 point (cairo's precision), and strokes in one style share
+one path, as the PNG painter does. That is about three times faster than
+cairo's PDF surface, which records every operation and replays it at the end.
+
+Text (the poster's title, headings and footer) is set in Type 3 fonts whose
+glyphs are the outlines cairo gives for the theme's font (``render.cairo``),
+so the PDF shows the same letters as the PNG with nothing to install in the
+viewer, and a ``/ToUnicode`` map keeps the words searchable and copyable.
+cairo is imported only when a scene has text.
+
+Units: without a page size one map unit is one point and the scene's size is
+the page. With a size the scene is fitted inside the margin and centred
+(``render.page``). The dates come from ``SOURCE_DATE_EPOCH`` or a fixed epoch,
+and the file identifier is a hash of the content, so the same scene always
+gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import zlib
+from collections.abc import Iterable
+from datetime import UTC, datetime
+
+from ttt_maps.errors import UsageError
+from ttt_maps.render.page import PageSize, placement
+from ttt_maps.scene import Group, Item, Line, Mark, Rect, Scene, Text, Theme
+
+#: Content-stream units per point: coordinates and widths are whole numbers.
+UNITS = 1000
+#: PDF creation date when ``SOURCE_DATE_EPOCH`` is not set (2000-01-01T00:00:00Z).
+DEFAULT_EPOCH = 946_684_800
+#: Bezier handle length of a quarter circle, as a share of the radius.
+KAPPA = 0.5522847498307936
+#: zlib level of the content stream: level 6 costs twice the time for 4% less.
+COMPRESS_LEVEL = 3
+
+RGB = tuple[float, float, float]
+
+
+def scene_to_pdf(scene: Scene, *, size: PageSize | None = None, margin_mm: float = 10.0) -> bytes:
+    """One vector PDF page; with ``size`` the scene is fitted inside the margin and centred.
+
+    Without a size the page is the scene at one map unit per point and
+    ``margin_mm`` is not used (the scene has its own margin).
+    """
+    info = _info(scene)  # a bad SOURCE_DATE_EPOCH fails before any drawing
+    page_w, page_h, (ox, oy, s) = placement(scene, size, margin_mm)
+    content = _Content(scene.theme)
+    ops = content.out
+    background = _rgb(scene.theme.background)
+    if background != (1.0, 1.0, 1.0):
+        # past the edges, so no antialiased seam shows where the page ends mid-pixel
+        ops.append(f"{_colour(background)} rg -1 -1 {_num(page_w + 2)} {_num(page_h + 2)} re f\n")
+    # y down, the scene placed on the page, and coordinates in 1/UNITS point.
+    k = s / UNITS
+    ops.append(f"{_num(k, 9)} 0 0 {_num(-k, 9)} {_num(ox)} {_num(page_h - oy)} cm\n")
+    content.draw(scene.items)
+    content.end_path()
+
+    doc = _Document()
+    resources = content.fonts.write(doc) + content.rings.write(doc)
+    stream = zlib.compress("".join(ops).encode("latin-1"), COMPRESS_LEVEL)
+    page_content = doc.stream(stream, "/Filter /FlateDecode")
+    doc.objects[_PAGE - 1] = (
+        f"<< /Type /Page /Parent {_PAGES} 0 R /MediaBox [0 0 {_num(page_w)} {_num(page_h)}] "
+        f"/Contents {page_content} 0 R /Resources << {resources}>> >>"
+    ).encode("latin-1")
+    doc.objects[_PAGES - 1] = f"<< /Type /Pages /Kids [{_PAGE} 0 R] /Count 1 >>".encode()
+    doc.objects[_CATALOG - 1] = f"<< /Type /Catalog /Pages {_PAGES} 0 R >>".encode()
+    info_ref = doc.add(info.encode("latin-1"))
+    return doc.finish(info_ref)
+
+
+# -- the document ----------------------------------------------------------------
+
+#: Object numbers fixed up front; the rest follow in the order they are written.
+_CATALOG, _PAGES, _PAGE = 1, 2, 3
+
+
+class _Document:
+    """Numbered objects, then the cross-reference table and the trailer."""
+
+    def __init__(self) -> None:
+        self.objects: list[bytes] = [b"", b"", b""]
+
+    def add(self, body: bytes) -> int:
+        self.objects.append(body)
+        return len(self.objects)
+
+    def stream(self, data: bytes, extra: str = "") -> int:
+        """A stream object (``extra``: more dictionary entries, e.g. its filter)."""
+        head = f"<< /Length {len(data)} {extra}>>\nstream\n".encode()
+        return self.add(head + data + b"\nendstream")
+
+    def finish(self, info: int) -> bytes:
+        out = [b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n"]
+        offsets = []
+        at = len(out[0])
+        for number, body in enumerate(self.objects, 1):
+            offsets.append(at)
+            chunk = b"%d 0 obj\n%s\nendobj\n" % (number, body)
+            out.append(chunk)
+            at += len(chunk)
+        digest = hashlib.md5(b"".join(out), usedforsecurity=False).hexdigest()
+        xref = [f"xref\n0 {len(self.objects) + 1}\n0000000000 65535 f \n"]
+        xref += [f"{offset:010d} 00000 n \n" for offset in offsets]
+        xref.append(
+            f"trailer\n<< /Size {len(self.objects) + 1} /Root {_CATALOG} 0 R /Info {info} 0 R "
+            f"/ID [<{digest}> <{digest}>] >>\nstartxref\n{at}\n%%EOF\n"
+        )
+        out.append("".join(xref).encode())
+        return b"".join(out)
+
+
+def _info(scene: Scene) -> str:
+    """The document information dictionary: creator, dates, title, subject, keywords."""
+    when = _pdf_date(_source_date_epoch())
+    keywords = ["tic-tac-toe", "xkcd 832", *(f"{k} {v}" for k, v in sorted(scene.meta.items()))]
+    creator = _string(f"ttt-maps {_version()}")
+    entries = [
+        f"/Creator {creator}",
+        f"/Producer {creator}",
+        f"/CreationDate {_string(when)}",
+        f"/ModDate {_string(when)}",
+        f"/Keywords {_string(', '.join(keywords))}",
+    ]
+    if scene.title:
+        entries.append(f"/Title {_string(scene.title)}")
+    if scene.desc:
+        entries.append(f"/Subject {_string(scene.desc)}")
+    return "<< " + " ".join(entries) + " >>"
+
+
+def _string(text: str) -> str:
+    """A PDF text string: a literal when it is ASCII, else UTF-16 hex with a byte-order mark."""
+    if text.isascii() and text.isprintable():
+        escaped = text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+        return f"({escaped})"
+    return "<FEFF" + text.encode("utf-16-be").hex().upper() + ">"
+
+
+def _source_date_epoch() -> int:
+    """``SOURCE_DATE_EPOCH`` (reproducible builds) or the fixed default epoch."""
+    raw = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if not raw:
+        return DEFAULT_EPOCH
+    if not raw.isdigit():
+        raise UsageError(f"SOURCE_DATE_EPOCH={raw!r}: expected whole seconds since 1970-01-01 UTC")
+    return int(raw)
+
+
+def _pdf_date(epoch: int) -> str:
+    try:
+        when = datetime.fromtimestamp(epoch, UTC)
+    except (OverflowError, OSError, ValueError):
+        raise UsageError(f"SOURCE_DATE_EPOCH={epoch}: out of range for a date") from None
+    return when.strftime("D:%Y%m%d%H%M%SZ")
+
+
+def _version() -> str:
+    from ttt_maps._version import __version__
+
+    return __version__
+
+
+def _num(value: float, digits: int = 4) -> str:
+    """A number for the page's dictionaries and matrix, without needless zeros."""
+    text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
+    return "0" if text in ("", "-0") else text
+
+
+def _rgb(colour: str) -> RGB:
+    from ttt_maps.render.cairo import rgb
+
+    return rgb(colour)
+
+
+def _colour(rgb: RGB) -> str:
+    return " ".join(_num(c) for c in rgb)
+
+
+# -- the page's content ------------------------------------------------------------
+
+
+class _Content:
+    """The content stream: the scene's items in order, as PDF operators.
+
+    Consecutive strokes in one style are gathered into one path and stroked
+    once; colour, width, caps and joins are set only when they change, and
+    stroke and fill colours are tracked apart, as PDF keeps them. An O is a
+    ring drawn once per stroke-to-radius ratio as a form (``_Rings``) and
+    placed with three numbers, a sixth of the bytes of its four Bezier curves.
+    Numbers are rounded half up to whole units (``int(v + 0.5)``).
+    """
+
+    def __init__(self, theme: Theme) -> None:
+        self.theme = theme
+        self.out: list[str] = []
+        self.stroke_key: tuple[str, int, bool] | None = None  # style of the open path
+        self.colour = ""  # the stroke colour, width and caps set in the stream
+        self.width: int | None = None
+        self.rounded: bool | None = None
+        self.fill: str | None = None
+        self.fonts = _Fonts(theme.font)
+        self.rings = _Rings()
+        self.mark_colour = {
+            "played": _colour(_rgb(theme.ink)),
+            "final": _colour(_rgb(theme.ink)),
+            "chosen": _colour(_rgb(theme.chosen)),
+            "alt": _colour(_rgb(theme.faint)),
+        }
+        self.line_colour = {"grid": _colour(_rgb(theme.grid)), "win": _colour(_rgb(theme.win))}
+        self.rect_colour = {
+            "tint-win": _colour(_rgb(theme.tint_win)),
+            "tint-draw": _colour(_rgb(theme.tint_draw)),
+            "differs": _colour(_rgb(theme.differs)),
+            "background": _colour(_rgb(theme.background)),
+        }
+
+    def set_stroke(self, key: tuple[str, int, bool]) -> None:
+        """Stroke the open path and set what differs for a path in style ``key``."""
+        self.end_path()
+        self.stroke_key = key
+        colour, width, rounded = key
+        self.stroke_colour(colour)
+        if self.width != width:
+            self.out.append(f"{width} w\n")
+            self.width = width
+        if self.rounded != rounded:
+            self.out.append("1 J 1 j\n" if rounded else "0 J 0 j\n")
+            self.rounded = rounded
+
+    def stroke_colour(self, colour: str) -> None:
+        if self.colour != colour:
+            self.out.append(f"{colour} RG\n")
+            self.colour = colour
+
+    def end_path(self) -> None:
+        if self.stroke_key is not None:
+            self.out.append("S\n")
+            self.stroke_key = None
+
+    def fill_colour(self, colour: str) -> None:
+        if colour != self.fill:
+            self.out.append(f"{colour} rg\n")
+            self.fill = colour
+
+    def draw(self, items: Iterable[Item]) -> None:
+        add = self.out.append
+        mark_colour, line_colour = self.mark_colour, self.line_colour
+        for item in items:
+            if isinstance(item, Mark):
+                b = item.box
+                colour = mark_colour[item.role]
+                if item.symbol == "x":
+                    key = (colour, int(item.width * UNITS + 0.5), True)
+                    if key != self.stroke_key:
+                        self.set_stroke(key)
+                    x0, y0 = int(b.x * UNITS + 0.5), int(b.y * UNITS + 0.5)
+                    x1, y1 = int((b.x + b.w) * UNITS + 0.5), int((b.y + b.h) * UNITS + 0.5)
+                    add(f"{x0} {y0} m {x1} {y1} l {x1} {y0} m {x0} {y1} l\n")
+                else:
+                    self.ring(colour, b.x + b.w / 2, b.y + b.h / 2, min(b.w, b.h) / 2, item.width)
+            elif isinstance(item, Line):
+                key = (line_colour[item.role], int(item.width * UNITS + 0.5), item.role == "win")
+                if key != self.stroke_key:
+                    self.set_stroke(key)
+                points = item.points
+                if len(points) == 2:  # grid strokes and win lines
+                    (ax, ay), (bx, by) = points
+                    add(
+                        f"{int(ax * UNITS + 0.5)} {int(ay * UNITS + 0.5)} m "
+                        f"{int(bx * UNITS + 0.5)} {int(by * UNITS + 0.5)} l\n"
+                    )
+                else:
+                    add(_polyline(points))
+            elif isinstance(item, Group):
+                self.draw(item.items)
+            elif isinstance(item, Rect):
+                self.end_path()
+                self.fill_colour(self.rect_colour[item.role])
+                add(_rect(item))
+            else:
+                self.end_path()
+                self.text(item)
+
+    def ring(self, colour: str, cx: float, cy: float, r: float, width: float) -> None:
+        """An O: the ring form of its stroke-to-radius ratio, scaled to ``r`` at (cx, cy)."""
+        self.end_path()
+        self.stroke_colour(colour)
+        form = self.rings.form(width / r if r > 0 else 0.0)
+        scale = r * UNITS / _Rings.RADIUS
+        self.out.append(
+            f"q {scale:.5f} 0 0 {scale:.5f} {int(cx * UNITS + 0.5)} {int(cy * UNITS + 0.5)} cm "
+            f"/{form} Do Q\n"
+        )
+
+    def text(self, text: Text) -> None:
+        """One line in the theme's font, placed by its anchor at the baseline."""
+        theme = self.theme
+        colour = theme.muted if text.role in ("footer", "legend") else theme.text
+        self.fill_colour(_colour(_rgb(colour)))
+        runs, advance = self.fonts.encode(text.text, text.bold)
+        x = text.x
+        if text.anchor != "start":
+            x -= advance * text.size / 2 if text.anchor == "middle" else advance * text.size
+        size = round(text.size * UNITS)
+        # The page is y down: the text matrix turns the glyphs upright again.
+        parts = [f"BT {size} 0 0 {-size} {round(x * UNITS)} {round(text.y * UNITS)} Tm"]
+        for font, codes in runs:
+            parts.append(f" /{font} 1 Tf <{codes.hex()}> Tj")
+        self.out.append("".join(parts) + " ET\n")
+
+
+def _polyline(points: Iterable[tuple[float, float]]) -> str:
+    ops = (f"{int(x * UNITS + 0.5)} {int(y * UNITS + 0.5)} l" for x, y in points)
+    return " ".join(ops).replace(" l", " m", 1) + "\n"
+
+
+class _Rings:
+    """Form XObjects of a circle of radius ``RADIUS``, one per stroke-to-radius ratio.
+
+    All Os of one level share a ratio (the stroke is a share of the cell), so a
+    map needs a handful; the floor on stroke widths adds a few for the deepest
+    levels.
+    """
+
+    RADIUS = 10_000
+
+    def __init__(self) -> None:
+        self.names: dict[int, str] = {}
+
+    def form(self, ratio: float) -> str:
+        width = int(ratio * self.RADIUS + 0.5)
+        name = self.names.get(width)
+        if name is None:
+            name = self.names[width] = f"O{len(self.names) + 1}"
+        return name
+
+    def write(self, doc: _Document) -> str:
+        """Every ring as a form; returns the page's ``/XObject`` resource entry, if any."""
+        if not self.names:
+            return ""
+        r, k = self.RADIUS, round(self.RADIUS * KAPPA)
+        path = (
+            f"{r} 0 m {r} {k} {k} {r} 0 {r} c {-k} {r} {-r} {k} {-r} 0 c "
+            f"{-r} {-k} {-k} {-r} 0 {-r} c {k} {-r} {r} {-k} {r} 0 c h S"
+        )
+        entries = []
+        for width, name in self.names.items():
+            edge = r + width // 2 + 1
+            ref = doc.stream(
+                f"{width} w {path}".encode(),
+                f"/Type /XObject /Subtype /Form /BBox [{-edge} {-edge} {edge} {edge}] ",
+            )
+            entries.append(f"/{name} {ref} 0 R")
+        return f"/XObject << {' '.join(entries)} >> "
+
+
+def _rect(rect: Rect) -> str:
+    """A filled rectangle, its corners rounded by ``radius``."""
+    b = rect.box
+    r = min(rect.radius, b.w / 2, b.h / 2)
+    x, y, w, h = (round(v * UNITS) for v in (b.x, b.y, b.w, b.h))
+    if r <= 0:
+        return f"{x} {y} {w} {h} re f\n"
+    x0, x1, y0, y1 = b.x * UNITS, (b.x + b.w) * UNITS, b.y * UNITS, (b.y + b.h) * UNITS
+    r *= UNITS
+    k = r * (1 - KAPPA)
+
+    def p(*values: float) -> str:
+        return " ".join(str(round(v)) for v in values)
+
+    return (
+        f"{p(x0 + r, y0)} m {p(x1 - r, y0)} l {p(x1 - k, y0, x1, y0 + k, x1, y0 + r)} c "
+        f"{p(x1, y1 - r)} l {p(x1, y1 - k, x1 - k, y1, x1 - r, y1)} c "
+        f"{p(x0 + r, y1)} l {p(x0 + k, y1, x0, y1 - k, x0, y1 - r)} c "
+        f"{p(x0, y0 + r)} l {p(x0, y0 + k, x0 + k, y0, x0 + r, y0)} c h f\n"
+    )
+
+
+# -- text ------------------------------------------------------------------------
+
+
+class _Fonts:
+    """Type 3 fonts made of the glyphs a document uses, 255 characters per font.
+
+    Each character gets a one-byte code in a font of its weight; the glyph is
+    cairo's outline of the character in the theme's font at 1000 units per em.
+    """
+
+    def __init__(self, family: str) -> None:
+        self.family = family
+        self.codes: dict[tuple[bool, str], tuple[str, int]] = {}
+        # resource name -> (bold, its characters in code order from 1)
+        self.fonts: dict[str, tuple[bool, list[str]]] = {}
+        self.glyphs: dict[bool, dict[str, tuple[float, str]]] = {}
+        self.open: dict[bool, str] = {}  # the font of each weight that takes new characters
+
+    def encode(self, text: str, bold: bool) -> tuple[list[tuple[str, bytes]], float]:
+        """Runs of (font resource, codes) for ``text``, and its advance in ems."""
+        runs: list[tuple[str, bytearray]] = []
+        advance = 0.0
+        for char in text:
+            font, code = self.code(char, bold)
+            advance += self.glyph(char, bold)[0] / 1000
+            if runs and runs[-1][0] == font:
+                runs[-1][1].append(code)
+            else:
+                runs.append((font, bytearray([code])))
+        return [(font, bytes(codes)) for font, codes in runs], advance
+
+    def code(self, char: str, bold: bool) -> tuple[str, int]:
+        hit = self.codes.get((bold, char))
+        if hit is None:
+            font = self.open.get(bold)
+            if font is None or len(self.fonts[font][1]) == 255:
+                font = f"F{len(self.fonts) + 1}"
+                self.fonts[font] = (bold, [])
+                self.open[bold] = font
+            chars = self.fonts[font][1]
+            chars.append(char)
+            hit = (font, len(chars))
+            self.codes[(bold, char)] = hit
+        return hit
+
+    def glyph(self, char: str, bold: bool) -> tuple[float, str]:
+        """(advance, glyph procedure) of one character, outlined once per weight."""
+        table = self.glyphs.setdefault(bold, {})
+        hit = table.get(char)
+        if hit is None:
+            from ttt_maps.render.cairo import glyph_outline
+
+            advance, path, bbox = glyph_outline(self.family, bold, char)
+            box = " ".join(str(v) for v in bbox)
+            hit = (advance, f"{_num(advance, 3)} 0 {box} d1\n{path}{'f' if path else ''}\n")
+            table[char] = hit
+        return hit
+
+    def write(self, doc: _Document) -> str:
+        """Every font as PDF objects; returns the page's ``/Font`` resource entry, if any."""
+        if not self.fonts:
+            return ""
+        entries = []
+        for font, (bold, chars) in self.fonts.items():
+            procs, widths, names = [], [], []
+            for code, char in enumerate(chars, 1):
+                advance, proc = self.glyph(char, bold)
+                ref = doc.stream(proc.encode("latin-1"))
+                procs.append(f"/g{code} {ref} 0 R")
+                widths.append(_num(advance, 3))
+                names.append(f"/g{code}")
+            cmap = doc.stream(_to_unicode(chars).encode("latin-1"))
+            body = (
+                "<< /Type /Font /Subtype /Type3 /FontBBox [0 0 0 0] "
+                "/FontMatrix [0.001 0 0 0.001 0 0] "
+                f"/CharProcs << {' '.join(procs)} >> "
+                f"/Encoding << /Type /Encoding /Differences [1 {' '.join(names)}] >> "
+                f"/FirstChar 1 /LastChar {len(chars)} /Widths [{' '.join(widths)}] "
+                f"/Resources << >> /ToUnicode {cmap} 0 R >>"
+            )
+            entries.append(f"/{font} {doc.add(body.encode('latin-1'))} 0 R")
+        return f"/Font << {' '.join(entries)} >> "
+
+
+def _to_unicode(chars: list[str]) -> str:
+    """A ToUnicode CMap from one-byte codes (1, 2, ...) to the characters."""
+    lines = [
+        "/CIDInit /ProcSet findresource begin 12 dict begin begincmap",
+        "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def",
+        "/CMapName /Adobe-Identity-UCS def /CMapType 2 def",
+        "1 begincodespacerange <00> <FF> endcodespacerange",
+    ]
+    pairs = [
+        f"<{code:02X}> <{char.encode('utf-16-be').hex().upper()}>"
+        for code, char in enumerate(chars, 1)
+    ]
+    for start in range(0, len(pairs), 100):  # at most 100 entries per block
+        block = pairs[start : start + 100]
+        lines += [f"{len(block)} beginbfchar", *block, "endbfchar"]
+    lines += ["endcmap CMapName currentdict /CMap defineresource pop end end"]
+    return "\n".join(lines)
