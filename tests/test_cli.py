@@ -14,7 +14,7 @@ import pytest
 from cli_checks import assert_usage_error as check_usage_error
 from typer.testing import CliRunner
 
-from ttt_maps.cli import app
+from ttt_maps.cli import _app_for, app
 from ttt_maps.errors import UsageError
 from ttt_maps.files import write_atomic
 from ttt_maps.strategy import build_strategy
@@ -54,6 +54,46 @@ def test_help_everywhere(command: str) -> None:
     result = run(command, "--help")
     assert result.exit_code == 0
     assert "Usage" in result.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["render", "--help"],
+        ["render", "--player", "q", "-o", "x.svg"],
+        ["render", "--install-completion"],
+        ["solve", "--help"],
+        ["solve", "x...o....", "--json"],
+        ["stats", "--help"],
+        ["export", "--help"],
+        ["check", "--help"],
+        ["policies", "--help"],
+        ["compare", "--help"],
+    ],
+)
+def test_one_command_app_runs_like_the_whole_app(args: list[str]) -> None:
+    """``main`` builds only the named command; what the user sees must not change."""
+    one = _app_for(args)
+    assert one is not app
+    assert [info.callback for info in one.registered_commands] == [
+        info.callback for info in app.registered_commands if info.callback.__name__ == args[0]
+    ]
+    mine, whole = runner.invoke(one, args), runner.invoke(app, args)
+    assert (mine.exit_code, mine.stdout, mine.stderr) == (
+        whole.exit_code,
+        whole.stdout,
+        whole.stderr,
+    )
+
+
+@pytest.mark.parametrize("args", [[], ["--help"], ["--version"], ["rendr"], ["--version", "solve"]])
+def test_other_arguments_run_the_whole_app(args: list[str]) -> None:
+    assert _app_for(args) is app
+
+
+def test_shell_completion_runs_the_whole_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("_TTT_MAPS_COMPLETE", "complete_bash")
+    assert _app_for(["render"]) is app
 
 
 def test_no_arguments_shows_help() -> None:

@@ -8,9 +8,9 @@ ttt_maps.save(tree, "x-map.pdf", size="A2")
 ttt_maps.save(ttt_maps.poster(), "poster.pdf")         # both maps, like the comic
 ```
 
-Importing the package loads only the thin API module; the solver, layout and
-backends load on first use, so ``import ttt_maps`` (and the ``ttt-maps``
-command, which imports this package first) stays fast.
+Importing the package loads nothing else: the API functions, the solver,
+layout and backends load on first use, so ``import ttt_maps`` (and the
+``ttt-maps`` command, which imports this package first) stays fast.
 """
 
 from __future__ import annotations
@@ -19,8 +19,6 @@ import sys
 from importlib import import_module
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
-
-from ttt_maps.api import Poster, poster, render, save, strategy
 
 #: API functions that share their name with a submodule (render/, strategy.py, poster.py).
 _SHADOWED = frozenset({"poster", "render", "strategy"})
@@ -46,6 +44,7 @@ class _Package(ModuleType):
 sys.modules[__name__].__class__ = _Package
 
 if TYPE_CHECKING:
+    from ttt_maps.api import Poster, poster, render, save, strategy
     from ttt_maps.board import Board
     from ttt_maps.errors import UsageError
     from ttt_maps.geometry import Geometry
@@ -67,8 +66,13 @@ __all__ = [
 _HOMES = {
     "Board": "ttt_maps.board",
     "Geometry": "ttt_maps.geometry",
+    "Poster": "ttt_maps.api",
     "Strategy": "ttt_maps.strategy",
     "UsageError": "ttt_maps.errors",
+    "poster": "ttt_maps.api",
+    "render": "ttt_maps.api",
+    "save": "ttt_maps.api",
+    "strategy": "ttt_maps.api",
 }
 
 

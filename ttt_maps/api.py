@@ -26,13 +26,14 @@ if TYPE_CHECKING:
     from ttt_maps.geometry import Geometry
     from ttt_maps.layout import MapOptions
     from ttt_maps.policy import Policy
-    from ttt_maps.render.cairo import PageSize
+    from ttt_maps.render.page import PageSize
     from ttt_maps.scene import Scene, Theme
     from ttt_maps.strategy import Strategy
 
 # The package's ``render`` is this module's function, yet ``ttt_maps.render`` is
-# also the backends' package: this module imports nothing heavy at load time
-# so that ``ttt_maps/__init__.py`` can bind the function eagerly and cheaply.
+# also the backends' package (``ttt_maps/__init__.py`` keeps the function). The
+# package loads this module on first use; the ``render`` command loads it for
+# ``map_options``, so it imports nothing heavy at load time either.
 
 
 @dataclass(frozen=True, eq=False)

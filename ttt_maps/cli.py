@@ -13,7 +13,6 @@ files.
 """
 
 import importlib
-import json
 import os
 import sys
 from collections.abc import Sequence
@@ -108,21 +107,51 @@ class TTTGroup(TyperGroup):
         return int(exc.exit_code)
 
 
-app = typer.Typer(
-    name=PROG,
-    cls=TTTGroup,
-    pretty_exceptions_enable=False,
-    no_args_is_help=True,
-)
+def _new_app(*, add_completion: bool = True) -> typer.Typer:
+    return typer.Typer(
+        name=PROG,
+        cls=TTTGroup,
+        pretty_exceptions_enable=False,
+        no_args_is_help=True,
+        add_completion=add_completion,
+    )
+
+
+app = _new_app()
 
 
 def main() -> None:
     """Console entry point: run the app; usage errors exit 2 with one line."""
     try:
-        app()
+        _app_for(sys.argv[1:])()
     except UsageError as exc:  # raised outside a command (should not happen)
         report(str(exc))
         sys.exit(2)
+
+
+def _app_for(args: Sequence[str]) -> typer.Typer:
+    """The app to run: for ``ttt-maps COMMAND ...``, one with only that command.
+
+    typer turns every command's signature into click options on each run;
+    when the first argument names a command, the other commands and the
+    completion options (which are only read before a command name) cannot
+    take part, so building them is skipped (~2 ms of every start-up). Any
+    other argument list, and shell completion (which reads the words from the
+    environment), runs the whole app.
+    """
+    from typer.main import get_command_name
+
+    if not args or "_TTT_MAPS_COMPLETE" in os.environ:
+        return app
+    for info in app.registered_commands:
+        if info.callback is None:
+            continue
+        if (info.name or get_command_name(info.callback.__name__)) == args[0]:
+            one = _new_app(add_completion=False)
+            one.registered_callback = app.registered_callback
+            one.registered_commands = [info]
+            return one
+    return app
 
 
 # -- shared helpers ----------------------------------------------------------
@@ -137,6 +166,8 @@ def console() -> "Console":
 
 def print_json(doc: Any) -> None:
     """Machine-readable output: indented JSON, stable key order."""
+    import json
+
     sys.stdout.write(json.dumps(doc, indent=2) + "\n")
 
 
