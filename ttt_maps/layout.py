@@ -11,10 +11,12 @@ floor tied to the whole map, so the deepest grids stay visible.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from ttt_maps.board import Board, other
 from ttt_maps.errors import UsageError
-from ttt_maps.scene import Box, Group, Item, Line, Mark, Rect, Scene, Theme, get_theme
+from ttt_maps.geometry import Geometry
+from ttt_maps.scene import Box, Group, Item, Line, Mark, MarkRole, Rect, Scene, Theme, get_theme
 from ttt_maps.solver import solver_for
 from ttt_maps.strategy import Node, Strategy
 
@@ -46,109 +48,131 @@ class MapOptions:
     differs: frozenset[int] = frozenset()
 
 
+def _glyph(side: float, floor: float) -> tuple[float, float, float]:
+    """A glyph in a cell of ``side``: its inset, its box's side and its stroke width."""
+    pad = side * GLYPH_PAD
+    return pad, side - 2 * pad, max(side * MARK_WIDTH, floor * 1.2)
+
+
+class _Side:
+    """What every board of one side shares, worked out once per level.
+
+    Each board then adds its corner to these offsets. The sums keep the order
+    of the plain computation (corner + cell offset, then + inset), so every
+    number comes out bit for bit as it would one box at a time.
+    """
+
+    def __init__(self, g: Geometry, w: float, floor: float) -> None:
+        side = w / g.cols
+        # Cell corners, and where the inner grid lines cross the board.
+        rcs = [g.rc(cell) for cell in range(g.size)]
+        self.dx = tuple(c * side for _, c in rcs)
+        self.dy = tuple(r * side for r, _ in rcs)
+        self.cuts_x = tuple(c * side for c in range(1, g.cols))
+        self.cuts_y = tuple(r * side for r in range(1, g.rows))
+        self.grid_width = max(w * GRID_WIDTH, floor)
+        # Win lines run between cell centres and overshoot by a share of the cell.
+        self.half = side / 2
+        self.over = side * 0.32
+        self.win_width = max(side * WIN_WIDTH, floor * 1.5)
+        # A mark filling a cell; a sub-map inset in a cell.
+        self.pad, self.glyph, self.mark_width = _glyph(side, floor)
+        self.nest = side * NEST_PAD
+        self.inner = side - 2 * self.nest
+        # A faint alternative in the free corner of a cell that holds a sub-map.
+        self.badge_shift = self.nest / 4
+        self.badge_pad, self.badge_glyph, self.badge_width = _glyph(self.nest * ALT_BADGE, floor)
+
+
 class _Layout:
-    """One map being laid out: the tree's player, the options and the floor width."""
+    """One map being laid out: the tree's player, the options and per-side geometry.
+
+    The hot loops work on bitmasks, cell offsets and floats; the only objects
+    built are the scene items themselves.
+    """
 
     def __init__(self, strategy: Strategy, size: float, opts: MapOptions) -> None:
         self.player = strategy.player
         self.opponent = other(strategy.player)
         self.opts = opts
+        self.depth = opts.depth
         self.floor = size * FLOOR
         self.solver = solver_for(strategy.geometry)
         self.geometry = strategy.geometry
-        # Every board at a level has the same side: cell offsets and glyph sizes
-        # are worked out once per side, then shifted to each board's corner.
-        self._offsets: dict[float, tuple[tuple[float, float], ...]] = {}
-        self._glyphs: dict[float, tuple[float, float, float]] = {}
+        self._sides: dict[float, _Side] = {}
+        # Occupied cells of a mask, and the (first, last) cells of the lines a mask holds.
+        self._cells: dict[int, tuple[int, ...]] = {}
+        self._ends: dict[int, tuple[tuple[int, int], ...]] = {}
+        self._classes: dict[tuple[int, bool, str | None], tuple[str, ...]] = {}
 
-    def offsets(self, w: float) -> tuple[tuple[float, float], ...]:
-        """(dx, dy) of every cell's corner in a board of side ``w``."""
-        hit = self._offsets.get(w)
+    def side(self, w: float) -> _Side:
+        hit = self._sides.get(w)
+        if hit is None:
+            hit = self._sides[w] = _Side(self.geometry, w, self.floor)
+        return hit
+
+    def line_ends(self, mask: int) -> tuple[tuple[int, int], ...]:
+        """End cells of every line within ``mask``, in the geometry's line order."""
+        hit = self._ends.get(mask)
         if hit is None:
             g = self.geometry
-            side = w / g.cols
-            hit = tuple((c * side, r * side) for r, c in map(g.rc, range(g.size)))
-            self._offsets[w] = hit
+            pairs = zip(g.lines, g.line_cells, strict=True)
+            hit = tuple((cells[0], cells[-1]) for line, cells in pairs if line & mask == line)
+            self._ends[mask] = hit
         return hit
 
     # -- pieces of a board --------------------------------------------------
 
-    def cell_box(self, board: Board, box: Box, cell: int) -> Box:
-        dx, dy = self.offsets(box.w)[cell]
-        side = box.w / board.geometry.cols
-        return Box(box.x + dx, box.y + dy, side, side)
-
-    def grid(self, board: Board, box: Box) -> list[Item]:
+    def grid(self, s: _Side, box: Box, out: list[Item]) -> None:
         """The ``#`` of the board: inner lines only, as in the comic."""
-        g = board.geometry
-        width = max(box.w * GRID_WIDTH, self.floor)
-        side = box.w / g.cols
-        lines: list[Item] = []
-        for c in range(1, g.cols):
-            x = box.x + c * side
-            lines.append(Line(((x, box.y), (x, box.y + box.h)), width, "grid"))
-        for r in range(1, g.rows):
-            y = box.y + r * side
-            lines.append(Line(((box.x, y), (box.x + box.w, y)), width, "grid"))
-        return lines
+        x0, y0 = box.x, box.y
+        x1, y1 = x0 + box.w, y0 + box.h
+        width = s.grid_width
+        for cut in s.cuts_x:
+            x = x0 + cut
+            out.append(Line(((x, y0), (x, y1)), width, "grid"))
+        for cut in s.cuts_y:
+            y = y0 + cut
+            out.append(Line(((x0, y), (x1, y)), width, "grid"))
 
-    def mark(
-        self, symbol: str, cell: int, cell_box: Box, role: str, classes: tuple[str, ...] = ()
-    ) -> Mark:
-        return self.mark_in(symbol, cell, cell_box.x, cell_box.y, cell_box.w, role, classes)
-
-    def mark_in(
+    def cell_mark(
         self,
-        symbol: str,
+        s: _Side,
+        symbol: Literal["x", "o"],
         cell: int,
-        x: float,
-        y: float,
-        side: float,
-        role: str,
+        box: Box,
+        role: MarkRole,
         classes: tuple[str, ...] = (),
     ) -> Mark:
-        """A mark in the cell at (x, y); ``played`` calls this without a cell ``Box``."""
-        glyph = self._glyphs.get(side)
-        if glyph is None:
-            pad = side * GLYPH_PAD
-            glyph = (pad, side - 2 * pad, max(side * MARK_WIDTH, self.floor * 1.2))
-            self._glyphs[side] = glyph
-        pad, inner, width = glyph
-        return Mark(
-            "x" if symbol == "x" else "o",
-            cell,
-            Box(x + pad, y + pad, inner, inner),
-            role,  # type: ignore[arg-type]
-            width,
-            classes,
-        )
+        """A mark filling one cell of the board in ``box``."""
+        x, y, pad, glyph = box.x + s.dx[cell], box.y + s.dy[cell], s.pad, s.glyph
+        return Mark(symbol, cell, Box(x + pad, y + pad, glyph, glyph), role, s.mark_width, classes)
 
-    def played(self, board: Board, box: Box) -> list[Item]:
-        marks = board.x
-        offsets = self.offsets(box.w)
-        side = box.w / self.geometry.cols
-        out: list[Item] = []
-        for c in self.geometry.cells_of(marks | board.o):
-            dx, dy = offsets[c]
-            symbol = "x" if marks >> c & 1 else "o"
-            out.append(self.mark_in(symbol, c, box.x + dx, box.y + dy, side, "played"))
-        return out
+    def played(self, s: _Side, board: Board, box: Box, out: list[Item]) -> None:
+        """The marks already on the board, black (the hot path: thousands of them)."""
+        xs = board.x
+        taken = xs | board.o
+        cells = self._cells.get(taken)
+        if cells is None:
+            cells = self._cells[taken] = tuple(self.geometry.cells_of(taken))
+        bx, by, dxs, dys = box.x, box.y, s.dx, s.dy
+        pad, glyph, width = s.pad, s.glyph, s.mark_width
+        for c in cells:
+            x, y = bx + dxs[c], by + dys[c]
+            box_c = Box(x + pad, y + pad, glyph, glyph)
+            out.append(Mark("x" if xs >> c & 1 else "o", c, box_c, "played", width))
 
-    def win_lines(self, board: Board, box: Box) -> list[Item]:
+    def win_lines(self, s: _Side, board: Board, box: Box, out: list[Item]) -> None:
         """A stroke through each line the winner holds, overshooting the end cells a little."""
-        if board.winner() is None:
-            return []
-        out: list[Item] = []
-        for cells in board.winning_lines():
-            a = self.cell_box(board, box, cells[0])
-            b = self.cell_box(board, box, cells[-1])
-            dx, dy = b.cx - a.cx, b.cy - a.cy
-            length = (dx * dx + dy * dy) ** 0.5 or 1.0
-            over = a.w * 0.32 / length
-            start = (a.cx - dx * over, a.cy - dy * over)
-            end = (b.cx + dx * over, b.cy + dy * over)
-            out.append(Line((start, end), max(a.w * WIN_WIDTH, self.floor * 1.5), "win"))
-        return out
+        ends = self.line_ends(board.x) or self.line_ends(board.o)
+        bx, by, dxs, dys, half = box.x, box.y, s.dx, s.dy, s.half
+        for first, last in ends:
+            ax, ay = bx + dxs[first] + half, by + dys[first] + half
+            zx, zy = bx + dxs[last] + half, by + dys[last] + half
+            dx, dy = zx - ax, zy - ay
+            over = s.over / ((dx * dx + dy * dy) ** 0.5 or 1.0)
+            points = ((ax - dx * over, ay - dy * over), (zx + dx * over, zy + dy * over))
+            out.append(Line(points, s.win_width, "win"))
 
     # -- the two recursive halves --------------------------------------------
 
@@ -158,26 +182,27 @@ class _Layout:
         """The player's turn: the red move and a sub-map for every other reply."""
         board = node.board
         cell, after = node.children[0]
-        differs = board.key in self.opts.differs
-        items: list[Item] = []
-        if differs:
-            items.append(Rect(box, "differs"))
-        cut = self.opts.depth is not None and level >= self.opts.depth
+        s = self.side(box.w)
+        differs = bool(self.opts.differs) and board.key in self.opts.differs
+        items: list[Item] = [Rect(box, "differs")] if differs else []
+        cut = self.depth is not None and level >= self.depth
         if self.opts.alternatives:
-            items += self.alternatives(board, box, cell, blank=cut or after.board.is_over)
-        items += self.grid(board, box)
-        items += self.played(board, box)
-        here = (*path, (self.player, cell))
+            self.alternatives(s, board, box, cell, cut or after.board.is_over, items)
+        self.grid(s, box, items)
+        self.played(s, board, box, items)
         if not cut:
-            items += self.replies(after, box, level, here)
+            self.replies(s, after, box, level, (*path, (self.player, cell)), items)
         # The win line goes under the red move, so the move stays the boldest thing.
-        items += self.win_lines(after.board, box)
-        chosen_box = self.cell_box(board, box, cell)
+        # A position with replies is not over, so only a leaf can hold one.
+        if not after.children:
+            self.win_lines(s, after.board, box, items)
         chosen_classes = ("ttt-differs",) if differs else ()
-        items.append(self.mark(self.player, cell, chosen_box, "chosen", chosen_classes))
+        items.append(self.cell_mark(s, self.player, cell, box, "chosen", chosen_classes))
         return self.board_group(node, box, level, path, items, differs)
 
-    def alternatives(self, board: Board, box: Box, chosen: int, blank: bool) -> list[Item]:
+    def alternatives(
+        self, s: _Side, board: Board, box: Box, chosen: int, blank: bool, out: list[Item]
+    ) -> None:
         """The other optimal moves, faint, drawn before the sub-maps.
 
         In a cell left empty (the game is over, or the map is cut there) the
@@ -185,42 +210,51 @@ class _Layout:
         its free top-left corner instead: a cell-sized one behind the sub-map
         reads as part of the sub-map.
         """
-        out: list[Item] = []
         for alt in self.solver.best_moves(board):
             if alt == chosen:
                 continue
-            cb = self.cell_box(board, box, alt)
-            if not blank:
-                gap = cb.w * NEST_PAD
-                cb = Box(cb.x + gap / 4, cb.y + gap / 4, gap * ALT_BADGE, gap * ALT_BADGE)
-            out.append(self.mark(self.player, alt, cb, "alt"))
-        return out
+            if blank:
+                out.append(self.cell_mark(s, self.player, alt, box, "alt"))
+                continue
+            x = box.x + s.dx[alt] + s.badge_shift
+            y = box.y + s.dy[alt] + s.badge_shift
+            pad, glyph = s.badge_pad, s.badge_glyph
+            badge = Box(x + pad, y + pad, glyph, glyph)
+            out.append(Mark(self.player, alt, badge, "alt", s.badge_width))
 
     def reply_grid(
         self, node: Node, box: Box, level: int, path: tuple[tuple[str, int], ...]
     ) -> Group:
         """The opponent's turn at the root: every empty cell holds that reply's sub-map."""
-        items: list[Item] = [*self.grid(node.board, box), *self.played(node.board, box)]
-        items += self.replies(node, box, level, path)
+        s = self.side(box.w)
+        items: list[Item] = []
+        self.grid(s, box, items)
+        self.played(s, node.board, box, items)
+        self.replies(s, node, box, level, path, items)
         return self.board_group(node, box, level, path, items, False)
 
     def replies(
-        self, node: Node, box: Box, level: int, path: tuple[tuple[str, int], ...]
-    ) -> list[Item]:
+        self,
+        s: _Side,
+        node: Node,
+        box: Box,
+        level: int,
+        path: tuple[tuple[str, int], ...],
+        out: list[Item],
+    ) -> None:
         """For each reply: its sub-map, or a black mark at cell size when it ends the game."""
-        out: list[Item] = []
         wins: list[Item] = []
+        opponent = self.opponent
+        nest, inner = s.nest, s.inner
         for reply, child in node.children:
-            cb = self.cell_box(node.board, box, reply)
             if not child.children:
-                out.append(self.mark(self.opponent, reply, cb, "final"))
-                wins += self.win_lines(child.board, box)
+                out.append(self.cell_mark(s, opponent, reply, box, "final"))
+                self.win_lines(s, child.board, box, wins)
             else:
-                inner = cb.inset(cb.w * NEST_PAD)
-                out.append(
-                    self.choice_board(child, inner, level + 1, (*path, (self.opponent, reply)))
-                )
-        return out + wins
+                x, y = box.x + s.dx[reply] + nest, box.y + s.dy[reply] + nest
+                sub = Box(x, y, inner, inner)
+                out.append(self.choice_board(child, sub, level + 1, (*path, (opponent, reply))))
+        out += wins
 
     def board_group(
         self,
@@ -231,33 +265,37 @@ class _Layout:
         items: list[Item],
         differs: bool,
     ) -> Group:
-        classes = ["ttt-board", f"ttt-level-{level}"]
-        if differs:
-            classes.append("ttt-differs")
+        kind = None
         if self.opts.outcomes and level > 0:
             result = self.solver.outcome(node.board).result
             mine = result if node.board.to_move == self.player else -result
             kind = "win" if mine > 0 else "draw" if mine == 0 else "loss"
-            classes.append(f"ttt-outcome-{kind}")
-            if kind in ("win", "draw"):
+            if kind != "loss":
                 items.insert(0, Rect(box, "tint-win" if kind == "win" else "tint-draw"))
-        return Group(
-            box=box,
-            items=tuple(items),
-            board=str(node.board),
-            level=level,
-            path=path,
-            classes=tuple(classes),
-            data=(("board", str(node.board)),),
-        )
+        text = str(node.board)
+        classes = self.classes(level, differs, kind)
+        return Group(box, tuple(items), text, level, path, classes, (("board", text),))
+
+    def classes(self, level: int, differs: bool, outcome: str | None) -> tuple[str, ...]:
+        """A board group's classes (one tuple per kind of board, shared by all of them)."""
+        key = (level, differs, outcome)
+        hit = self._classes.get(key)
+        if hit is None:
+            names = ["ttt-board", f"ttt-level-{level}"]
+            if differs:
+                names.append("ttt-differs")
+            if outcome is not None:
+                names.append(f"ttt-outcome-{outcome}")
+            hit = self._classes[key] = tuple(names)
+        return hit
 
     def finished_board(self, node: Node, box: Box) -> Group:
         """A finished root: the board itself, with its win line."""
-        items = [
-            *self.grid(node.board, box),
-            *self.played(node.board, box),
-            *self.win_lines(node.board, box),
-        ]
+        s = self.side(box.w)
+        items: list[Item] = []
+        self.grid(s, box, items)
+        self.played(s, node.board, box, items)
+        self.win_lines(s, node.board, box, items)
         return self.board_group(node, box, 0, (), items, False)
 
 

@@ -194,8 +194,9 @@ def _legend(right: float, baseline: float) -> list[Item]:
 def _moved_group(group: Group, dx: float, dy: float) -> Group:
     """``group`` shifted by (dx, dy): a map laid out once, placed again on the poster.
 
-    This runs over every item of both maps (about half the cost of laying
-    them out again), hence the plain loop.
+    This runs over every item of both maps and costs about as much as laying
+    them out again, so it is one plain loop, most frequent kinds first, that
+    builds nothing but the moved items.
     """
     items: list[Item] = []
     add = items.append
@@ -205,7 +206,12 @@ def _moved_group(group: Group, dx: float, dy: float) -> Group:
             box = Box(b.x + dx, b.y + dy, b.w, b.h)
             add(Mark(item.symbol, item.cell, box, item.role, item.width, item.classes))
         elif isinstance(item, Line):
-            points = tuple([(x + dx, y + dy) for x, y in item.points])
+            points = item.points
+            if len(points) == 2:  # every grid and win line
+                (x0, y0), (x1, y1) = points
+                points = ((x0 + dx, y0 + dy), (x1 + dx, y1 + dy))
+            else:
+                points = tuple([(x + dx, y + dy) for x, y in points])
             add(Line(points, item.width, item.role))
         elif isinstance(item, Group):
             add(_moved_group(item, dx, dy))

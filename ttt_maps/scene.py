@@ -15,14 +15,51 @@ from typing import Literal
 from ttt_maps.errors import UsageError
 
 
-@dataclass(frozen=True)
-class Box:
+class _Value:
+    """Equality, hash and repr from the fields a subclass names in ``__match_args__``.
+
+    Maps hold thousands of boxes and marks, so the leaf types are plain slotted
+    classes: a frozen dataclass pays ``object.__setattr__`` per field on every
+    construction and about a millisecond per class at import. Treat them as
+    immutable all the same: nothing assigns to a field after ``__init__``.
+    ``__match_args__`` lists the fields in order, as a dataclass's does.
+    """
+
+    __slots__ = ()
+    __match_args__: tuple[str, ...] = ()
+
+    def _fields(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.__match_args__)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, _Value)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._fields()))
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__match_args__)
+        return f"{type(self).__name__}({args})"
+
+
+class Box(_Value):
     """An axis-aligned rectangle: top-left corner, width, height."""
 
+    __match_args__ = ("x", "y", "w", "h")
+    __slots__ = __match_args__
     x: float
     y: float
     w: float
     h: float
+
+    def __init__(self, x: float, y: float, w: float, h: float) -> None:
+        self.x = x
+        self.y = y
+        self.w = w
+        self.h = h
 
     @property
     def cx(self) -> float:
@@ -46,8 +83,7 @@ RectRole = Literal["tint-win", "tint-draw", "differs", "background"]
 TextRole = Literal["title", "subtitle", "heading", "footer", "legend"]
 
 
-@dataclass(frozen=True)
-class Mark:
+class Mark(_Value):
     """An X or O drawn to fill ``box`` (a cell).
 
     ``played``: an earlier mark, black. ``chosen``: the player's move, red,
@@ -56,52 +92,107 @@ class Mark:
     faint.
     """
 
+    __match_args__ = ("symbol", "cell", "box", "role", "width", "classes")
+    __slots__ = __match_args__
     symbol: Literal["x", "o"]
     cell: int
     box: Box
     role: MarkRole
     width: float
-    classes: tuple[str, ...] = ()
+    classes: tuple[str, ...]
+
+    def __init__(
+        self,
+        symbol: Literal["x", "o"],
+        cell: int,
+        box: Box,
+        role: MarkRole,
+        width: float,
+        classes: tuple[str, ...] = (),
+    ) -> None:
+        self.symbol = symbol
+        self.cell = cell
+        self.box = box
+        self.role = role
+        self.width = width
+        self.classes = classes
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(_Value):
     """A polyline: a grid stroke or a win line."""
 
+    __match_args__ = ("points", "width", "role")
+    __slots__ = __match_args__
     points: tuple[tuple[float, float], ...]
     width: float
     role: LineRole
 
+    def __init__(
+        self, points: tuple[tuple[float, float], ...], width: float, role: LineRole
+    ) -> None:
+        self.points = points
+        self.width = width
+        self.role = role
 
-@dataclass(frozen=True)
-class Rect:
+
+class Rect(_Value):
     """A filled rectangle: a tint behind a sub-map, a highlight, a background."""
 
+    __match_args__ = ("box", "role", "radius")
+    __slots__ = __match_args__
     box: Box
     role: RectRole
-    radius: float = 0.0
+    radius: float
+
+    def __init__(self, box: Box, role: RectRole, radius: float = 0.0) -> None:
+        self.box = box
+        self.role = role
+        self.radius = radius
 
 
-@dataclass(frozen=True)
-class Text:
+class Text(_Value):
     """One line of text; ``y`` is the baseline."""
 
+    __match_args__ = ("x", "y", "text", "size", "role", "anchor", "bold")
+    __slots__ = __match_args__
     x: float
     y: float
     text: str
     size: float
     role: TextRole
-    anchor: Literal["start", "middle", "end"] = "middle"
-    bold: bool = False
+    anchor: Literal["start", "middle", "end"]
+    bold: bool
+
+    def __init__(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        size: float,
+        role: TextRole,
+        anchor: Literal["start", "middle", "end"] = "middle",
+        bold: bool = False,
+    ) -> None:
+        self.x = x
+        self.y = y
+        self.text = text
+        self.size = size
+        self.role = role
+        self.anchor = anchor
+        self.bold = bold
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Group:
     """A board (or any block) and what is drawn inside it, in drawing order.
 
     ``board`` is the position's board string when the group is a board;
     ``path`` is the moves from the map's root as (mark, cell) pairs, for
     breadcrumbs; ``classes`` and ``data`` go to the SVG as they are.
+
+    A dataclass, so ``dataclasses.replace`` works on it, but not a frozen one:
+    a map builds hundreds of groups and frozen fields are slow to set. Treat
+    it as immutable, like the leaves.
     """
 
     box: Box
@@ -233,12 +324,15 @@ class Scene:
 
     def walk(self) -> Iterator[Item]:
         """Every item, groups before their contents."""
-        stack: list[Item] = list(reversed(self.items))
+        stack = [iter(self.items)]
         while stack:
-            item = stack.pop()
-            yield item
-            if isinstance(item, Group):
-                stack.extend(reversed(item.items))
+            for item in stack[-1]:
+                yield item
+                if isinstance(item, Group):
+                    stack.append(iter(item.items))
+                    break  # its contents now; this level resumes after them
+            else:
+                stack.pop()
 
     def boards(self) -> list[Group]:
         """Every board group, in drawing order."""
