@@ -6,7 +6,7 @@ A ``Board`` is the X bitmask, the O bitmask and its geometry. Bit ``c`` is cell
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError
 from functools import cached_property
 from typing import Literal
 
@@ -54,13 +54,40 @@ def illegal_reason(g: Geometry, x: int, o: int) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
 class Board:
-    """A legal-or-not position; construct legal ones with ``parse`` or ``play``."""
+    """A legal-or-not position; construct legal ones with ``parse`` or ``play``.
 
-    x: int = 0
-    o: int = 0
-    geometry: Geometry = STANDARD
+    Immutable, compared and hashed by (x, o, geometry) like the frozen dataclass
+    it was; written by hand because trees make thousands of boards and the
+    dataclass's ``__init__`` cost half again as much.
+    """
+
+    x: int
+    o: int
+    geometry: Geometry
+
+    def __init__(self, x: int = 0, o: int = 0, geometry: Geometry = STANDARD) -> None:
+        fields = self.__dict__  # past ``__setattr__``, which refuses every change
+        fields["x"] = x
+        fields["o"] = o
+        fields["geometry"] = geometry
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return (self.x, self.o, self.geometry) == (other.x, other.o, other.geometry)
+
+    def __hash__(self) -> int:
+        return hash((self.x, self.o, self.geometry))
+
+    def __repr__(self) -> str:
+        return f"Board(x={self.x!r}, o={self.o!r}, geometry={self.geometry!r})"
 
     # -- notation -----------------------------------------------------------
 

@@ -9,38 +9,64 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError
 from functools import cached_property
 
 from ttt_maps.errors import UsageError
 
-_GEOMETRY_RE = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*(?:k\s*(\d+))?\s*$", re.IGNORECASE)
+#: Compiled on first use (``re`` caches it), not at every start-up.
+_GEOMETRY_PATTERN = r"^\s*(\d+)\s*x\s*(\d+)\s*(?:k\s*(\d+))?\s*$"
 
 Permutation = tuple[int, ...]
 
 
-@dataclass(frozen=True)
 class Geometry:
-    """A rows x cols board where ``k`` marks in a row win."""
+    """A rows x cols board where ``k`` marks in a row win.
 
-    rows: int = 3
-    cols: int = 3
-    k: int = 3
-    lines: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    line_cells: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
-    symmetries: tuple[Permutation, ...] = field(init=False, repr=False, compare=False)
-    _line_memo: dict[int, bool] = field(init=False, repr=False, compare=False)
+    Immutable, compared and hashed by (rows, cols, k) like the frozen dataclass
+    it was; written by hand because the dataclass cost every start-up a
+    millisecond to generate.
+    """
 
-    def __post_init__(self) -> None:
-        if self.rows < 1 or self.cols < 1 or self.k < 1:
+    rows: int
+    cols: int
+    k: int
+    lines: tuple[int, ...]
+    line_cells: tuple[tuple[int, ...], ...]
+    symmetries: tuple[Permutation, ...]
+    _line_memo: dict[int, bool]
+    _completion_memo: dict[int, int]
+
+    def __init__(self, rows: int = 3, cols: int = 3, k: int = 3) -> None:
+        fields = self.__dict__  # past ``__setattr__``, which refuses every change
+        fields.update(rows=rows, cols=cols, k=k)
+        if rows < 1 or cols < 1 or k < 1:
             raise UsageError(f"geometry {self.name!r}: rows, cols and k must be positive")
-        if self.k > max(self.rows, self.cols):
-            raise UsageError(f"geometry {self.name!r}: k={self.k} cannot fit on the board")
-        cells = _line_cells(self.rows, self.cols, self.k)
-        object.__setattr__(self, "line_cells", cells)
-        object.__setattr__(self, "lines", tuple(sum(1 << c for c in line) for line in cells))
-        object.__setattr__(self, "symmetries", _symmetries(self.rows, self.cols))
-        object.__setattr__(self, "_line_memo", {})
+        if k > max(rows, cols):
+            raise UsageError(f"geometry {self.name!r}: k={k} cannot fit on the board")
+        cells = _line_cells(rows, cols, k)
+        fields["line_cells"] = cells
+        fields["lines"] = tuple(sum(1 << c for c in line) for line in cells)
+        fields["symmetries"] = _symmetries(rows, cols)
+        fields["_line_memo"] = {}
+        fields["_completion_memo"] = {}
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Geometry):
+            return NotImplemented
+        return (self.rows, self.cols, self.k) == (other.rows, other.cols, other.k)
+
+    def __hash__(self) -> int:
+        return hash((self.rows, self.cols, self.k))
+
+    def __repr__(self) -> str:
+        return f"Geometry(rows={self.rows!r}, cols={self.cols!r}, k={self.k!r})"
 
     # -- naming -------------------------------------------------------------
 
@@ -52,7 +78,7 @@ class Geometry:
     @classmethod
     def parse(cls, text: str) -> Geometry:
         """Parse ``3x3``, ``4x4k3``, ``3x4k3``; k defaults to min(rows, cols)."""
-        m = _GEOMETRY_RE.match(text)
+        m = re.match(_GEOMETRY_PATTERN, text, re.IGNORECASE)
         if not m:
             raise UsageError(
                 f"geometry {text!r}: expected ROWSxCOLS or ROWSxCOLSkK, e.g. 3x3 or 4x4k3"
@@ -115,6 +141,18 @@ class Geometry:
             self._line_memo[mask] = hit
         return hit
 
+    def completions(self, mask: int) -> int:
+        """Cells (a bitmask) that would complete a line for this set of cells, taken or
+        not; callers keep the free ones. (Memoised: the solver prunes on threats.)"""
+        hit = self._completion_memo.get(mask)
+        if hit is None:
+            hit = 0
+            for line in self.lines:
+                missing = line & ~mask
+                if missing and not missing & (missing - 1):
+                    hit |= missing
+            self._completion_memo[mask] = hit
+        return hit
 
 
 def _line_cells(rows: int, cols: int, k: int) -> tuple[tuple[int, ...], ...]:

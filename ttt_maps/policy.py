@@ -10,16 +10,15 @@ is deterministic (SPEC section 4). Keys that look ahead (``novice``,
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from ttt_maps.board import Board, Mark
 from ttt_maps.errors import UsageError
 from ttt_maps.geometry import STANDARD, Geometry
-from ttt_maps.rules import completing_cells, rule_moves
-from ttt_maps.solver import Solver, solver_for
+from ttt_maps.rules import rule_moves
+from ttt_maps.solver import Children, Solver, mover, solver_for
 
 #: Score of a finished game for the player: win, draw, loss.
 SCORES = {1: 1.0, 0: 0.5, -1: 0.0}
@@ -49,64 +48,83 @@ PRESETS: dict[str, tuple[str, str]] = {
     "default": ("fast,novice", "make the opponent's mistakes likelier"),
 }
 
-Filter = Callable[["Policy", Board, list[int]], list[int]]
+Filter = Callable[["Policy", int, list[int]], list[int]]
+"""A key's filter: (policy, position as its ``Board.key``, moves) -> the moves it
+keeps, a non-empty subset of ``moves`` in their order.
+
+Keys see the position as a key, not a ``Board``, so the look-aheads build no
+objects; ``policy.solver.board(key)`` gives a Board to the few that need one.
+"""
 
 
 Score = Callable[[int], float | int | tuple[int, int]]
 
 
 def _keep_best(moves: list[int], score: Score) -> list[int]:
-    """The moves with the highest score."""
+    """The moves with the highest score; a lone move is kept unscored (scores that
+    look ahead are the costly part of a chain, and their values do not change)."""
+    if len(moves) == 1:
+        return moves
     scored = [(score(m), m) for m in moves]
-    best = max(s for s, _ in scored)
+    best = max(scored)[0]
     return [m for s, m in scored if s == best]
 
 
 def _prefer(cells: frozenset[int]) -> Filter:
-    def key(policy: Policy, board: Board, moves: list[int]) -> list[int]:
+    def key(policy: Policy, pos: int, moves: list[int]) -> list[int]:
         return [m for m in moves if m in cells] or moves
 
     return key
 
 
-def _fast(policy: Policy, board: Board, moves: list[int]) -> list[int]:
-    outs = policy.solver.move_outcomes(board)
-    return _keep_best(moves, lambda m: outs[m].rank)
+def _fast(policy: Policy, pos: int, moves: list[int]) -> list[int]:
+    # The opponent's score after a move: the lower, the better for the mover, in the
+    # order of ``Outcome.rank`` (win soon > win late > draw > lose late > lose soon).
+    if len(moves) == 1:
+        return moves
+    after = policy.solver.move_scores(pos)
+    lowest = min([after[m] for m in moves])
+    return [m for m in moves if after[m] == lowest]
 
 
-def _trap(policy: Policy, board: Board, moves: list[int]) -> list[int]:
+def _trap(policy: Policy, pos: int, moves: list[int]) -> list[int]:
+    solver = policy.solver
+
     def non_losing(m: int) -> int:
-        after = board.play(m)
-        return sum(policy.solver.outcome(after.play(r)).result <= 0 for r in after.moves())
+        replies = solver.children(solver.play(pos, m))
+        return sum(solver.score(after) <= 0 for _, after in replies)
 
     return _keep_best(moves, lambda m: -non_losing(m))
 
 
-def _novice(policy: Policy, board: Board, moves: list[int]) -> list[int]:
-    me = board.to_move
-    return _keep_best(moves, lambda m: round(policy.expected_after(board, m, me), 12))
+def _novice(policy: Policy, pos: int, moves: list[int]) -> list[int]:
+    me, play = mover(pos), policy.solver.play
+    return _keep_best(moves, lambda m: round(policy.expected_at(play(pos, m), me), 12))
 
 
-def _compact(policy: Policy, board: Board, moves: list[int]) -> list[int]:
-    me = board.to_move
-    return _keep_best(moves, lambda m: -policy.boards_after(board.play(m), me))
+def _compact(policy: Policy, pos: int, moves: list[int]) -> list[int]:
+    play = policy.solver.play
+    return _keep_best(moves, lambda m: -policy.boards_below(play(pos, m)))
 
 
-def _first(policy: Policy, board: Board, moves: list[int]) -> list[int]:
+def _first(policy: Policy, pos: int, moves: list[int]) -> list[int]:
     return [min(moves)]
 
 
-def _last(policy: Policy, board: Board, moves: list[int]) -> list[int]:
+def _last(policy: Policy, pos: int, moves: list[int]) -> list[int]:
     return [max(moves)]
 
 
-def _rules(policy: Policy, board: Board, moves: list[int]) -> list[int]:
-    _, allowed = rule_moves(board)
+def _rules(policy: Policy, pos: int, moves: list[int]) -> list[int]:
+    _, allowed = rule_moves(policy.solver.board(pos))
     return [m for m in moves if m in allowed] or moves
 
 
 def _random(seed: int) -> Filter:
-    def key(policy: Policy, board: Board, moves: list[int]) -> list[int]:
+    import random  # only this key needs it; keep it out of every start-up
+
+    def key(policy: Policy, pos: int, moves: list[int]) -> list[int]:
+        board = policy.solver.board(pos)
         rng = random.Random(f"ttt-maps:{seed}:{board.geometry.name}:{board}")
         return [rng.choice(sorted(moves))]
 
@@ -114,15 +132,14 @@ def _random(seed: int) -> Filter:
 
 
 def _book(book: Mapping[int, int]) -> Filter:
-    def key(policy: Policy, board: Board, moves: list[int]) -> list[int]:
-        cell = book.get(board.key)
+    def key(policy: Policy, pos: int, moves: list[int]) -> list[int]:
+        cell = book.get(pos)
         return [cell] if cell in moves else moves
 
     return key
 
 
-@dataclass(frozen=True)
-class Key:
+class Key(NamedTuple):
     """One link of a chain: its text as written and the filter it applies."""
 
     text: str
@@ -130,15 +147,19 @@ class Key:
 
 
 class Policy:
-    """A parsed chain with its memoised choices and look-ahead values."""
+    """A parsed chain with its memoised choices and look-ahead values.
+
+    The work happens on positions as ``Board.key`` ints (``choose_key``,
+    ``expected_at``, ``boards_below``); the Board methods check and delegate.
+    """
 
     def __init__(self, keys: list[Key], geometry: Geometry = STANDARD) -> None:
         self.keys = keys
         self.geometry = geometry
         self.solver: Solver = solver_for(geometry)
         self._choice: dict[int, int] = {}
-        self._expected: dict[tuple[int, Mark], float] = {}
-        self._boards: dict[tuple[int, Mark], int] = {}
+        self._expected: dict[Mark, dict[int, float]] = {"x": {}, "o": {}}
+        self._boards: dict[int, int] = {}
 
     @property
     def name(self) -> str:
@@ -154,18 +175,40 @@ class Policy:
         """The move this policy draws for the side to move (the game is not over)."""
         hit = self._choice.get(board.key)
         if hit is None:
-            hit = self.candidates(board)[-1][0]
-            self._choice[board.key] = hit
+            self.solver.check(board)
+            hit = self.choose_key(board.key)
+        return hit
+
+    def choose_key(self, pos: int) -> int:
+        """``choose`` for a legal position given by its key."""
+        hit = self._choice.get(pos)
+        if hit is None:
+            moves = self._optimal(pos)
+            for key in self.keys:  # ``_steps`` without keeping the steps: the hot path
+                if len(moves) == 1:
+                    break  # every key keeps a non-empty subset: a lone move is the choice
+                moves = key.apply(self, pos, moves)
+            hit = self._choice[pos] = moves[0]
         return hit
 
     def candidates(self, board: Board) -> list[list[int]]:
         """The optimal moves, then what is left after each key (for ``solve``)."""
-        moves = self.solver.best_moves(board)
+        self.solver.check(board)
+        return self._steps(board.key)
+
+    def _optimal(self, pos: int) -> list[int]:
+        """The moves that keep the game's value, where every chain starts."""
+        moves = self.solver.best_cells(pos)
         if not moves:
+            board = self.solver.board(pos)
             raise UsageError(f"board {board}: the game is over, there is no move to choose")
+        return moves
+
+    def _steps(self, pos: int) -> list[list[int]]:
+        moves = self._optimal(pos)
         steps = [moves]
         for key in self.keys:
-            moves = key.apply(self, board, moves)
+            moves = key.apply(self, pos, moves)
             steps.append(moves)
         return steps
 
@@ -173,55 +216,66 @@ class Policy:
 
     def expected(self, board: Board, me: Mark) -> float:
         """Expected score for ``me`` (1 / 0.5 / 0) against the novice opponent."""
-        cache_key = (board.key, me)
-        hit = self._expected.get(cache_key)
-        if hit is not None:
-            return hit
-        if board.is_over:
-            w = board.winner()
-            value = 0.5 if w is None else (1.0 if w == me else 0.0)
-        elif board.to_move == me:
-            value = self.expected_after(board, self.choose(board), me)
+        return self.expected_at(board.key, me)
+
+    def expected_at(self, pos: int, me: Mark) -> float:
+        """``expected`` of a legal position given by its key."""
+        memo = self._expected[me]
+        hit = memo.get(pos)
+        return self._expect(pos, me, memo) if hit is None else hit
+
+    def _expect(self, pos: int, me: Mark, memo: dict[int, float]) -> float:
+        """``expected_at`` on a memo miss; asks ``memo`` before each call (the hot path)."""
+        solver = self.solver
+        replies = solver.children(pos)
+        x_moves = pos.bit_count() % 2 == 0
+        if not replies:
+            g = solver.geometry
+            last: Mark = "o" if x_moves else "x"
+            value = (1.0 if last == me else 0.0) if g.has_line(_marks(g, pos, last)) else 0.5
+        elif x_moves == (me == "x"):
+            after = solver.play(pos, self.choose_key(pos))
+            value = memo[after] if after in memo else self._expect(after, me, memo)
         else:
-            replies = novice_replies(board)
-            value = sum(self.expected_after(board, r, me) for r in replies) / len(replies)
-        self._expected[cache_key] = value
+            novice = _novice_replies(solver, pos, replies)
+            total = sum([memo[a] if a in memo else self._expect(a, me, memo) for a in novice])
+            value = total / len(novice)
+        memo[pos] = value
         return value
 
-    def expected_after(self, board: Board, cell: int, me: Mark) -> float:
-        """``expected`` after ``cell`` is played; the memo is asked before a board is built."""
-        bit = 1 << cell
-        key = board.key | (bit if board.to_move == "x" else bit << board.geometry.size)
-        hit = self._expected.get((key, me))
-        if hit is not None:
-            return hit
-        return self.expected(board.play(cell), me)
-
-    def boards_after(self, board: Board, me: Mark) -> int:
-        """Boards the map draws below a position where ``me``'s opponent is to move."""
-        cache_key = (board.key, me)
-        hit = self._boards.get(cache_key)
-        if hit is not None:
-            return hit
-        total = 0
-        for r in board.moves():
-            child = board.play(r)
-            if not child.is_over:
-                total += 1 + self.boards_after(child.play(self.choose(child)), me)
-        self._boards[cache_key] = total
-        return total
+    def boards_below(self, pos: int) -> int:
+        """Boards the map draws below a legal position where the opponent of the
+        player this policy chooses for is to move."""
+        hit = self._boards.get(pos)
+        if hit is None:
+            solver = self.solver
+            hit = 0
+            for _, child in solver.children(pos):
+                if solver.children(child):  # the game goes on: a board with a choice
+                    hit += 1 + self.boards_below(solver.play(child, self.choose_key(child)))
+            self._boards[pos] = hit
+        return hit
 
 
-def novice_replies(board: Board) -> list[int]:
-    """The moves a novice picks from uniformly: a win, else a block, else anything."""
-    mine, theirs = (board.x, board.o) if board.to_move == "x" else (board.o, board.x)
-    wins = completing_cells(board, mine, theirs)
-    if wins:
-        return sorted(wins)
-    blocks = completing_cells(board, theirs, mine)
-    if blocks:
-        return sorted(blocks)
-    return board.moves()
+def _marks(g: Geometry, pos: int, mark: Mark) -> int:
+    """One side's bitmask in a key."""
+    return pos & g.full if mark == "x" else pos >> g.size
+
+
+def _novice_replies(solver: Solver, pos: int, replies: Children) -> list[int]:
+    """The positions a novice picks from uniformly: after a win, else a block, else any move.
+
+    ``replies`` are the position's children, ascending, as ``Solver.children`` gives them.
+    """
+    g = solver.geometry
+    x, o = pos & g.full, pos >> g.size
+    mine, theirs = (x, o) if pos.bit_count() % 2 == 0 else (o, x)
+    free = g.full & ~(x | o)
+    # Neither side holds a line yet, so ``threats`` are the cells completing one.
+    cells = solver.threats(mine) & free or solver.threats(theirs) & free
+    if not cells:
+        return [after for _, after in replies]
+    return [after for cell, after in replies if cells >> cell & 1]
 
 
 # -- parsing ----------------------------------------------------------------

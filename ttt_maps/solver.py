@@ -4,28 +4,35 @@ Values are for the side to move: ``+1`` win, ``0`` draw, ``-1`` loss under
 perfect play. The distance counts plies to the end when the winner wins as fast
 as possible and the loser holds out as long as possible (a drawn game always
 runs to the full board). One ``Solver`` per geometry, shared through
-``solver_for``; its table fills lazily, one position at a time.
+``solver_for``; its table fills lazily, with just the positions that decide
+what has been asked.
+
+Inside, a position is its ``Board.key`` and its value one int, the *score*:
+``far - d`` for a win in ``d`` plies, ``d - far`` for a loss in ``d``, ``0`` for
+a draw, where ``far`` is more than any game lasts. Larger is better for the
+side to move, in the order of ``Outcome.rank``, so the search and the policies
+compare plain ints and build no ``Board`` or ``Outcome`` on the way.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
-from typing import Literal
+from typing import Literal, NamedTuple
 
-from ttt_maps.board import Board, illegal_reason
+from ttt_maps.board import Board, Mark, illegal_reason
 from ttt_maps.errors import UsageError
 from ttt_maps.geometry import STANDARD, Geometry
 
 Result = Literal[-1, 0, 1]
 _LABELS = {1: "win", 0: "draw", -1: "loss"}
-#: More plies than any game lasts: keeps wins, draws and losses apart in ``_value``.
-_FAR = 1 << 30
 
 
-@dataclass(frozen=True, order=True)
-class Outcome:
-    """A game-theoretic value for one side: result and distance in plies."""
+class Outcome(NamedTuple):
+    """A game-theoretic value for one side: result and distance in plies.
+
+    A named tuple (not a dataclass): cheap to make, and it orders as
+    ``(result, distance)`` like the frozen dataclass it replaced.
+    """
 
     result: int
     distance: int
@@ -54,95 +61,187 @@ class Outcome:
         return f"{self.label} in {self.distance}"
 
 
+Children = tuple[tuple[int, int], ...]
+
+
 class Solver:
-    """Exhaustive negamax with a transposition table, for one geometry."""
+    """Negamax with a transposition table and exact cut-offs, for one geometry.
+
+    Keyed methods (``score``, ``children``, ``move_scores``...) take legal
+    positions as ``Board.key`` ints, unchecked; the Board methods check.
+    """
 
     def __init__(self, geometry: Geometry = STANDARD) -> None:
         self.geometry = geometry
-        self._table: dict[int, tuple[int, int]] = {}
-        self._move_table: dict[int, dict[int, Outcome]] = {}
-        self._shift = geometry.size
+        self._size = geometry.size
         self._full = geometry.full
-        self._has_line = geometry.has_line
+        #: More plies than any game lasts, so wins, draws and losses never meet.
+        self._far = geometry.size + 2
+        self._scores: dict[int, int] = {}
+        self._children: dict[int, Children] = {}
+        self._move_scores: dict[int, dict[int, int]] = {}
+        self._threats: dict[int, int] = {}
 
-    # -- the search ---------------------------------------------------------
+    # -- positions as keys ---------------------------------------------------
 
-    def _value(self, x: int, o: int, x_to_move: bool) -> tuple[int, int]:
-        """(result, distance) for the side to move; (x, o) is legal and not yet ruled on."""
-        key = x | o << self._shift
-        hit = self._table.get(key)
-        if hit is not None:
-            return hit
-        if self._has_line(o if x_to_move else x):
-            value = (-1, 0)
+    def threats(self, mask: int) -> int:
+        """The cells that would complete a line for ``mask`` (``Geometry.completions``),
+        or -1 once it holds one: both facts in one memo, the search's hot path."""
+        hit = self._threats.get(mask)
+        if hit is None:
+            g = self.geometry
+            hit = -1 if g.has_line(mask) else g.completions(mask)
+            self._threats[mask] = hit
+        return hit
+
+    def children(self, key: int) -> Children:
+        """(cell, key after it) for each legal move, ascending; none once the game
+        is over. (Memoised: policies and trees ask about the same positions often.)"""
+        hit = self._children.get(key)
+        if hit is None:
+            size, full = self._size, self._full
+            x, o = key & full, key >> size
+            x_moves = x.bit_count() == o.bit_count()
+            if self.threats(o if x_moves else x) < 0:  # the last move made a line
+                hit = ()
+            else:
+                free = full & ~(x | o)
+                shift = 0 if x_moves else size
+                hit = tuple([(c, key | 1 << (c + shift)) for c in range(size) if free >> c & 1])
+            self._children[key] = hit
+        return hit
+
+    def play(self, key: int, cell: int) -> int:
+        """The key after the side to move plays ``cell`` (no checks)."""
+        return key | 1 << (cell if key.bit_count() % 2 == 0 else cell + self._size)
+
+    def board(self, key: int) -> Board:
+        """The ``Board`` of a key, for the few callers that need one."""
+        return Board(key & self._full, key >> self._size, self.geometry)
+
+    def score(self, key: int) -> int:
+        """The score of a legal position for its side to move (see the module docstring)."""
+        hit = self._scores.get(key)
+        return self._search(key) if hit is None else hit
+
+    def _search(self, key: int) -> int:
+        """``score`` on a table miss."""
+        x, o = key & self._full, key >> self._size
+        if x.bit_count() == o.bit_count():
+            return self._negamax(key, x, o, 0)
+        return self._negamax(key, o, x, self._size)
+
+    def _negamax(self, key: int, mine: int, last: int, shift: int) -> int:
+        """Score an unsolved position, and the positions below it that decide it.
+
+        ``mine`` and ``last`` are the masks of the side to move and of the side
+        that just moved; ``shift`` puts a mover's bit in place in a key.
+        Three cut-offs keep the value exact and skip most of the tree: a mover
+        who can complete a line wins in 1; one facing two open lines loses in 2;
+        facing one, only the block needs searching (any other move loses in 2).
+        """
+        size, far = self._size, self._far
+        free = self._full & ~(mine | last)
+        threats = self._threats
+        theirs = threats.get(last)
+        if theirs is None:
+            theirs = self.threats(last)
+        if theirs < 0:
+            score = -far  # the last move made a line: lost, 0 plies to go
+        elif not free:
+            score = 0
         else:
-            free = self._full & ~(x | o)
-            value = (0, 0)
-            # ``Outcome.rank`` as one int (cheaper than a tuple in this hot loop):
-            # a win scores _FAR - distance, a loss distance - _FAR, a draw 0.
-            best = -2 * _FAR
-            while free:
-                bit = free & -free
-                free ^= bit
-                if x_to_move:
-                    r, d = self._value(x | bit, o, False)
-                else:
-                    r, d = self._value(x, o | bit, True)
-                d += 1
-                score = 0 if r == 0 else d - _FAR if r > 0 else _FAR - d
-                if score > best:
-                    best, value = score, (-r, d)
-        self._table[key] = value
-        return value
+            ours = threats.get(mine)
+            if ours is None:
+                ours = self.threats(mine)
+            forced = theirs & free
+            if ours & free:
+                score = far - 1
+            elif forced & (forced - 1):
+                score = 2 - far
+            else:
+                moves = forced or free
+                scores = self._scores
+                worst = far  # the opponent's best reply: the lowest score for them
+                while moves:
+                    bit = moves & -moves
+                    moves ^= bit
+                    child = key | bit << shift
+                    s = scores.get(child)
+                    if s is None:
+                        s = self._negamax(child, last, mine | bit, size - shift)
+                    if s < worst:
+                        worst = s
+                # One ply further from the end, seen from the other side.
+                score = 1 - worst if worst > 0 else -1 - worst if worst < 0 else 0
+        self._scores[key] = score
+        return score
 
-    def solve_all(self) -> int:
-        """Fill the table from the empty board; returns the number of positions."""
-        self._value(0, 0, True)
-        return len(self._table)
+    def outcome_of(self, key: int) -> Outcome:
+        """``outcome`` of a legal position given by its key."""
+        score = self.score(key)
+        if score > 0:
+            return Outcome(1, self._far - score)
+        if score < 0:
+            return Outcome(-1, score + self._far)
+        return Outcome(0, self._size - key.bit_count())
 
-    def table(self) -> dict[int, tuple[int, int]]:
-        """Every position solved so far, keyed by ``Board.key``."""
-        return self._table
+    def move_scores(self, key: int) -> dict[int, int]:
+        """Each legal move and the score after it: the opponent's, so the lower the
+        better for the mover. (Memoised, do not mutate: every policy starts here.)"""
+        hit = self._move_scores.get(key)
+        if hit is None:
+            scores = self._scores
+            hit = {
+                cell: scores[child] if child in scores else self._search(child)
+                for cell, child in self.children(key)
+            }
+            self._move_scores[key] = hit
+        return hit
+
+    def best_cells(self, key: int) -> list[int]:
+        """``best_moves`` of a legal position given by its key."""
+        scored = self.move_scores(key)
+        if not scored:
+            return []
+        lowest = min(scored.values())
+        if lowest < 0:  # the opponent loses: keep the wins
+            return [cell for cell, s in scored.items() if s < 0]
+        if lowest == 0:
+            return [cell for cell, s in scored.items() if s == 0]
+        return list(scored)  # every move loses
 
     # -- the public view ----------------------------------------------------
 
     def outcome(self, board: Board) -> Outcome:
         """Value of a legal position for its side to move."""
-        self._check(board)
-        r, d = self._value(board.x, board.o, board.to_move == "x")
-        return Outcome(r, d)
+        self.check(board)
+        return self.outcome_of(board.key)
 
     def move_outcomes(self, board: Board) -> dict[int, Outcome]:
-        """Each legal move and what it leads to, for the player making it (do not mutate)."""
-        hit = self._move_table.get(board.key)
-        if hit is None:
-            self._check(board)
-            # Straight to the table: a legal board's children need no Board or check.
-            x, o, x_moves = board.x, board.o, board.to_move == "x"
-            hit = {}
-            for m in board.moves():
-                bit = 1 << m
-                r, d = self._value(x | bit, o, False) if x_moves else self._value(x, o | bit, True)
-                hit[m] = Outcome(-r, d + 1)
-            self._move_table[board.key] = hit
-        return hit
+        """Each legal move and what it leads to, for the player making it."""
+        self.check(board)
+        return {m: self.outcome_of(child).after_move() for m, child in self.children(board.key)}
 
     def best_moves(self, board: Board) -> list[int]:
         """The moves that keep the position's result (win, draw or loss), ascending."""
-        outs = self.move_outcomes(board)
-        if not outs:
-            return []
-        best = max(o.result for o in outs.values())
-        return [m for m, o in outs.items() if o.result == best]
+        self.check(board)
+        return self.best_cells(board.key)
 
-    def _check(self, board: Board) -> None:
+    def check(self, board: Board) -> None:
+        """Raise unless ``board`` is a legal position of this solver's geometry."""
         if board.geometry != self.geometry:
             raise ValueError(f"solver for {self.geometry.name} given a {board.geometry.name} board")
-        if board.key in self._table:
+        if board.key in self._scores or board.key in self._children:
             return  # reached from a legal root, so legal
         reason = illegal_reason(self.geometry, board.x, board.o)
         if reason:
             raise UsageError(f"board {board}: illegal position: {reason}")
+
+
+def mover(key: int) -> Mark:
+    """Side to move in a legal position: X when the marks are even."""
+    return "x" if key.bit_count() % 2 == 0 else "o"
 
 
 @cache

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from ttt_maps.board import Board, Mark, parse_mark
 from ttt_maps.errors import UsageError
@@ -22,18 +21,25 @@ from ttt_maps.solver import solver_for
 FORMAT = "ttt-maps/strategy@1"
 
 
-@dataclass(frozen=True, eq=False)
 class Node:
     """A position in the tree and the moves drawn from it.
 
     At the player's turn ``children`` holds one pair (the chosen cell and its
     position); at the opponent's turn, every legal reply; none once the game
-    is over.
+    is over. A plain slotted class, not a dataclass: trees make thousands of
+    nodes and every start-up would pay for the generated methods. Equality is
+    identity; treat nodes as read-only.
     """
 
+    __slots__ = ("board", "children", "chooses")
     board: Board
     children: tuple[tuple[int, Node], ...]
     chooses: bool
+
+    def __init__(self, board: Board, children: tuple[tuple[int, Node], ...], chooses: bool) -> None:
+        self.board = board
+        self.children = children
+        self.chooses = chooses
 
     @property
     def move(self) -> int | None:
@@ -47,8 +53,7 @@ class Node:
             yield from child.walk()
 
 
-@dataclass(frozen=True)
-class Facts:
+class Facts(NamedTuple):
     """What a tree holds, for ``stats``, ``compare`` and the tests."""
 
     choices: int
@@ -60,14 +65,17 @@ class Facts:
     boards: int
 
 
-@dataclass(frozen=True, eq=False)
 class Strategy:
-    """A player's strategy tree from a root, drawn under one policy."""
+    """A player's strategy tree from a root, drawn under one policy (equality is identity)."""
 
-    player: Mark
-    policy: Policy
-    root: Node = field(repr=False)
-    _svg_cache: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    def __init__(self, player: Mark, policy: Policy, root: Node) -> None:
+        self.player = player
+        self.policy = policy
+        self.root = root
+        self._svg_cache: dict[str, str] = {}
+
+    def __repr__(self) -> str:
+        return f"Strategy(player={self.player!r}, policy={self.policy!r})"
 
     @property
     def geometry(self) -> Geometry:
@@ -75,37 +83,31 @@ class Strategy:
 
     @cached_property
     def facts(self) -> Facts:
-        choices = positions = wins = draws = losses = boards = 0
-        seen: set[int] = set()
-        depth = 0
-        stack: list[tuple[Node, int]] = [(self.root, 0)]
-        while stack:
-            node, ply = stack.pop()
-            depth = max(depth, ply)
-            if node.chooses:
-                choices += 1
-                if node.board.key not in seen:
-                    seen.add(node.board.key)
-                    positions += 1
-            if _draws_board(node, self.root):
-                boards += 1
-            if not node.children:
-                w = node.board.winner()
-                if w is None:
-                    draws += 1
-                elif w == self.player:
-                    wins += 1
-                else:
-                    losses += 1
-            stack.extend((child, ply + 1) for _, child in node.children)
-        return Facts(choices, positions, wins, draws, losses, depth, boards)
+        """Counted over the tree's paths, each shared subtree summed once (``_subtree``)."""
+        chooser_keys: set[int] = set()
+        memo: dict[int, _Counts] = {}
+        choices, wins, draws, losses, depth = _subtree(self.root, self.player, memo, chooser_keys)
+        # The map gives a board to each of the player's turns, and to the root whatever
+        # it is (SPEC section 6); a finished position below it is a mark in its parent.
+        boards = choices + (0 if self.root.chooses else 1)
+        return Facts(choices, len(chooser_keys), wins, draws, losses, depth, boards)
 
     def moves(self) -> dict[Board, int]:
-        """Every position where the player chooses, with the chosen cell."""
+        """Every position where the player chooses, with the chosen cell (in walk order)."""
         out: dict[Board, int] = {}
-        for node in self.root.walk():
+        seen: set[int] = set()
+
+        def visit(node: Node) -> None:
+            # A node met again adds nothing new: its subtree came with its first visit.
+            if id(node) in seen:
+                return
+            seen.add(id(node))
             if node.chooses and node.move is not None:
                 out.setdefault(node.board, node.move)
+            for _, child in node.children:
+                visit(child)
+
+        visit(self.root)
         return out
 
     def to_json(self) -> str:
@@ -130,14 +132,37 @@ class Strategy:
         return self._svg_cache["svg"]
 
 
-def _draws_board(node: Node, root: Node) -> bool:
-    """Does the map give this node a board of its own? (SPEC section 6)
+#: A subtree's (choices, wins, draws, losses, depth), counted over its paths.
+_Counts = tuple[int, int, int, int, int]
+_WIN: _Counts = (0, 1, 0, 0, 0)
+_DRAW: _Counts = (0, 0, 1, 0, 0)
+_LOSS: _Counts = (0, 0, 0, 1, 0)
 
-    The player's turn gets a board with the red move; the root gets one
-    whatever it is (a grid of replies, or the finished position itself).
-    A finished position below the root is a single mark in its parent's cell.
-    """
-    return node is root or node.chooses
+
+def _subtree(node: Node, player: Mark, memo: dict[int, _Counts], keys: set[int]) -> _Counts:
+    """Counts below ``node``; trees share subtrees, so each is summed once (memo by id)."""
+    hit = memo.get(id(node))
+    if hit is not None:
+        return hit
+    if not node.children:
+        w = node.board.winner()
+        counts = _DRAW if w is None else _WIN if w == player else _LOSS
+    else:
+        choices = wins = draws = losses = depth = 0
+        for _, child in node.children:
+            c, wi, dr, lo, de = _subtree(child, player, memo, keys)
+            choices += c
+            wins += wi
+            draws += dr
+            losses += lo
+            if de > depth:
+                depth = de
+        if node.chooses:
+            choices += 1
+            keys.add(node.board.key)
+        counts = (choices, wins, draws, losses, depth + 1)
+    memo[id(node)] = counts
+    return counts
 
 
 def build_strategy(
@@ -150,23 +175,29 @@ def build_strategy(
     mark = parse_mark(player)
     pol = parse_policy(policy, geometry) if isinstance(policy, str) else policy
     start = _as_board(root, pol.geometry)
+    solver = pol.solver
+    solver.check(start)
+    g = start.geometry
+    parity = 0 if mark == "x" else 1  # the player moves when the marks' count has this parity
     memo: dict[int, Node] = {}
 
-    def grow(board: Board) -> Node:
-        hit = memo.get(board.key)
-        if hit is not None:
-            return hit
-        if board.is_over:
-            node = Node(board, (), False)
-        elif board.to_move == mark:
-            cell = pol.choose(board)
-            node = Node(board, ((cell, grow(board.play(cell))),), True)
-        else:
-            node = Node(board, tuple((r, grow(board.play(r))) for r in board.moves()), False)
-        memo[board.key] = node
+    # Positions travel as keys; each node gets its Board once, when it is made.
+    def grow(key: int) -> Node:
+        node = memo.get(key)
+        if node is None:
+            board = Board(key & g.full, key >> g.size, g)
+            replies = solver.children(key)
+            if not replies:
+                node = Node(board, (), False)
+            elif key.bit_count() % 2 == parity:
+                cell = pol.choose_key(key)
+                node = Node(board, ((cell, grow(solver.play(key, cell))),), True)
+            else:
+                node = Node(board, tuple([(r, grow(after)) for r, after in replies]), False)
+            memo[key] = node
         return node
 
-    return Strategy(mark, pol, grow(start))
+    return Strategy(mark, pol, grow(start.key))
 
 
 def _as_board(root: Board | str | None, geometry: Geometry) -> Board:
@@ -182,8 +213,7 @@ def _as_board(root: Board | str | None, geometry: Geometry) -> Board:
 # -- reading an exported strategy --------------------------------------------
 
 
-@dataclass(frozen=True)
-class StrategyFile:
+class StrategyFile(NamedTuple):
     """A strategy as read from JSON: who, from where, and the moves."""
 
     geometry: Geometry
@@ -238,8 +268,7 @@ def _field(doc: dict[str, Any], name: str, kind: type, source: str) -> Any:
 # -- the audit ----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(NamedTuple):
     """One finding of an audit; ``fatal`` ones make a strategy imperfect."""
 
     kind: str
