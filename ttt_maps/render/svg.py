@@ -1,9 +1,11 @@
 """Scene -> SVG text (SPEC section 7): small, semantic, embeddable.
 
-svgwrite builds the document skeleton (root, ``<title>``, ``<desc>``, the
-``<style>`` and everything in ``<defs>``); the thousands of repetitive board
-elements are formatted here as strings, because an element tree for the O
-map alone costs more than the whole rendering budget.
+The document is formatted here as strings: an element tree for the O map
+alone costs more than the whole rendering budget, and importing svgwrite
+(pyparsing grammars, urllib) took a sixth of ``ttt-maps render``'s. The
+skeleton (root, ``<title>``, ``<desc>``, the ``<style>`` and everything in
+``<defs>``) keeps the bytes svgwrite wrote for it: sorted attributes,
+``" />"``, the style in CDATA, ``xlink:href``.
 
 Structure, for embedding and for the HTML viewer:
 
@@ -39,12 +41,8 @@ import hashlib
 import itertools
 import math
 import re
-import string
 from collections import Counter
 from collections.abc import Iterable, Iterator
-
-import svgwrite
-from svgwrite.base import Desc, Title
 
 from ttt_maps.errors import UsageError
 from ttt_maps.scene import Group, Item, Line, Mark, Rect, Scene, Text, Theme, dark_variant
@@ -55,19 +53,47 @@ from ttt_maps.scene import Group, Item, Line, Mark, Rect, Scene, Text, Theme, da
 _PLACEHOLDER = "\x00"
 _PREFIX_OK = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+#: What ``_attr`` would change; most values (board strings) hold none of it.
+_ATTR_SPECIAL = re.compile('[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff&<>"]')
+#: ElementTree's escapes in attribute values, in its order.
+_XML_ATTR_REFS = (
+    ("&", "&amp;"),
+    ("<", "&lt;"),
+    (">", "&gt;"),
+    ('"', "&quot;"),
+    ("\r", "&#13;"),
+    ("\n", "&#10;"),
+    ("\t", "&#09;"),
+)
 _LEVEL = re.compile(r"ttt-level-\d+\Z")
-#: Characters of definition ids (after the prefix and its ``-``).
-_ID_CHARS = string.ascii_lowercase + string.ascii_uppercase + string.digits
+#: Characters of definition ids (after the prefix and its ``-``), spelled
+#: out: importing ``string`` for them cost a millisecond of start-up.
+_ID_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 #: Id suffixes taken by the symbols, the title and the description.
 _RESERVED_IDS = frozenset({"x", "o", "title", "desc"})
 #: Digits of stroke widths (map units, or unit-symbol units for marks).
 _WIDTH_DIGITS = 3
+#: The unit-box symbols' content.
+_GLYPHS = {"x": '<path d="M0 0L1 1M1 0L0 1" />', "o": '<circle cx=".5" cy=".5" r=".5" />'}
 
 _Leaf = Mark | Line | Rect | Text
 #: A mark's place in its group: symbol, x, y, width, height on the number grid.
 _MarkKey = tuple[str, int, int, int, int]
 #: A grid: its path data and stroke width, as written.
 _GridKey = tuple[str, str]
+#: A mark to write once ids and width rules are known: its key, the move
+#: of a bare mark (grid steps), its class and data-cell attributes, the
+#: group's level class ("" outside levels) and its stroke width.
+_UseToken = tuple[_MarkKey, int, int, str, str, str]
+#: A grid ("g") or win line ("w") to write later: kind, path data, width, level.
+_PathToken = tuple[str, str, str, str]
+_Token = _UseToken | _PathToken
+#: A mark as its group draws it, before rounding: symbol, x and y from the
+#: group's corner, width, height, stroke, role, classes, cell, whether the
+#: group is a board, its level, the move of a bare mark.
+_MarkSeen = tuple[
+    str, float, float, float, float, float, str, tuple[str, ...], int, bool, str, int, int
+]
 
 
 def scene_to_svg(
@@ -101,6 +127,8 @@ def _clean(text: str) -> str:
 
 def _attr(text: str) -> str:
     """Text escaped for a double-quoted attribute value."""
+    if not _ATTR_SPECIAL.search(text):
+        return text
     return (
         _clean(text)
         .replace("&", "&amp;")
@@ -113,6 +141,13 @@ def _attr(text: str) -> str:
 def _text(text: str) -> str:
     """Text escaped for element content."""
     return _clean(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _xml_attr(text: str) -> str:
+    """A value escaped as ElementTree (thus svgwrite) did: no cleaning, breaks as references."""
+    for char, ref in _XML_ATTR_REFS:
+        text = text.replace(char, ref)
+    return text
 
 
 class _Numbers:
@@ -148,67 +183,11 @@ class _Numbers:
 _WIDTHS = _Numbers(_WIDTH_DIGITS)
 
 
-def _digits_for(scene: Scene) -> int:
-    """Two decimals, more only when glyphs or boards get smaller than one map unit."""
-    smallest = min(
-        (min(i.box.w, i.box.h) for i in scene.walk() if isinstance(i, Mark | Group)),
-        default=1.0,
-    )
+def _digits_for(smallest: float) -> int:
+    """Decimals for the smallest side of a glyph or group: two, more only below one map unit."""
     if smallest <= 0 or smallest >= 1:
         return 2
     return min(6, 2 + math.ceil(-math.log10(smallest)))
-
-
-def _level(group: Group | None) -> str | None:
-    """The ``ttt-level-N`` class that width rules hang on, if the group has one."""
-    if group is not None:
-        for c in group.classes:
-            if _LEVEL.match(c):
-                return c
-    return None
-
-
-def _runs(items: Iterable[Item]) -> Iterator[Group | list[_Leaf]]:
-    """Child groups one by one, and the leaves between them as lists (drawing order kept)."""
-    run: list[_Leaf] = []
-    for item in items:
-        if isinstance(item, Group):
-            if run:
-                yield run
-                run = []
-            yield item
-        else:
-            run.append(item)
-    if run:
-        yield run
-
-
-def _pieces(run: list[_Leaf]) -> Iterator[_Leaf | list[Line]]:
-    """The leaves, with consecutive grid lines of one width gathered into one list."""
-    grid: list[Line] = []
-    for item in run:
-        if isinstance(item, Line) and item.role == "grid":
-            if grid and grid[-1].width != item.width:
-                yield grid
-                grid = []
-            grid.append(item)
-            continue
-        if grid:
-            yield grid
-            grid = []
-        yield item
-    if grid:
-        yield grid
-
-
-def _bare(parent: Group | None, pieces: list[_Leaf | list[Line]]) -> bool:
-    """Whether a run is one mark in a group, cheaper moved by ``x``/``y`` than by a ``<g>``."""
-    return parent is not None and len(pieces) == 1 and isinstance(pieces[0], Mark)
-
-
-def _mark_width(mark: Mark) -> str:
-    """A mark's stroke in its unit symbol's units (the symbol is scaled to the box)."""
-    return _WIDTHS.f(mark.width / mark.box.w) if mark.box.w > 0 else "0"
 
 
 def _sep(number: str) -> str:
@@ -230,161 +209,321 @@ def _short_ids() -> Iterator[str]:
 
 
 class _Writer:
-    """One scene being written: its number grid, width rules and shared definitions."""
+    """One scene being written: its number grid, width rules and shared definitions.
+
+    One walk over the scene writes the text of everything but the marks,
+    grids and win lines, which become numbered tokens: whether they are
+    drawn from ``<defs>`` and whether their width is the level's rule is
+    known only once everything is counted. Equal tokens (most of them) are
+    then formatted once.
+    """
 
     def __init__(self, scene: Scene) -> None:
         self.scene = scene
-        self.n = _Numbers(_digits_for(scene))
-        self.symbols: set[str] = set()
-        self._widths: dict[tuple[str, str], Counter[str]] = {}
-        self._marks: Counter[_MarkKey] = Counter()
-        self._grids: Counter[_GridKey] = Counter()
-        self._wins: Counter[str] = Counter()
-        # The level of every grid drawn in a level's board.
-        self._grid_levels: list[tuple[str, _GridKey]] = []
-        # Levels with a mark drawn straight in the board group (see ``_bare``).
-        self.bare_levels: set[str] = set()
-        self._mark_widths: dict[tuple[float, float], str] = {}
-        # Each mark, grid and win line's numbers and width, in drawing order.
-        self._plan: list[tuple[_MarkKey | str, str]] = []
-        self._survey(scene.items, None)
-        self._next = iter(self._plan)
+        self._levels: dict[tuple[str, ...], str] = {}
+        # Attributes and width of marks by stroke, size, role, classes, cell, in a board.
+        self._mark_looks: dict[
+            tuple[float, float, float, str, tuple[str, ...], int, bool], tuple[str, str]
+        ] = {}
+        # The smallest side of a group or glyph the walk met (see ``_digits_for``).
+        self.smallest = math.inf
+        self._walk(2)
+        digits = _digits_for(self.smallest)
+        if digits != 2:
+            # Rare: glyphs smaller than one map unit need a finer grid.
+            self._walk(digits)
+        self.counts = Counter(self.parts)
+
+        marks: Counter[_MarkKey] = Counter()
+        grids: Counter[_GridKey] = Counter()
+        wins: Counter[str] = Counter()
+        widths: dict[tuple[str, str], Counter[str]] = {}
+        grid_levels: Counter[tuple[str, _GridKey]] = Counter()
+        for token, index in self.tokens.items():  # in order of first use
+            count = self.counts[index]
+            if len(token) == 6:  # a mark's
+                key, _, _, _, level, width = token
+                marks[key] += count
+                kind = "use"
+            else:
+                what, d, width, level = token
+                if what == "g":
+                    grids[d, width] += count
+                    if level:
+                        grid_levels[level, (d, width)] += count
+                    continue
+                wins[d] += count
+                kind = "ttt-win"
+            if level:
+                widths.setdefault((level, kind), Counter())[width] += count
+        self.symbols = sorted({key[0] for key in marks})
         # Whatever recurs gets one definition; the most used get the shortest ids.
         uses: Counter[_MarkKey | _GridKey | str] = Counter()
-        uses.update({k: c for k, c in self._marks.items() if c > 1})
-        uses.update({k: c for k, c in self._grids.items() if c > 1})
-        uses.update({k: c for k, c in self._wins.items() if c > 1})
+        uses.update({k: c for k, c in marks.items() if c > 1})
+        uses.update({k: c for k, c in grids.items() if c > 1})
+        uses.update({k: c for k, c in wins.items() if c > 1})
         ids = dict(zip(sorted(uses, key=lambda k: (-uses[k], repr(k))), _short_ids(), strict=False))
         # Marks in defs by symbol, then from large to small, row by row.
         self.mark_ids = {
             k: ids[k]
-            for k in sorted(self._marks, key=lambda k: (k[0], -k[3], -k[4], k[2], k[1]))
+            for k in sorted(marks, key=lambda k: (k[0], -k[3], -k[4], k[2], k[1]))
             if k in ids
         }
-        self.grid_ids = {k: ids[k] for k in self._grids if k in ids}
-        self.win_ids = {k: ids[k] for k in self._wins if k in ids}
+        self.grid_ids = {k: ids[k] for k in grids if k in ids}
+        self.win_ids = {k: ids[k] for k in wins if k in ids}
         # A grid drawn from defs carries its width there; the rest follow the rules.
-        for level, key in self._grid_levels:
-            if key not in self.grid_ids:
-                self._widths.setdefault((level, "ttt-grid"), Counter())[key[1]] += 1
+        for (level, (d, width)), count in grid_levels.items():
+            if (d, width) not in self.grid_ids:
+                widths.setdefault((level, "ttt-grid"), Counter())[width] += count
         # The most common width per (level, kind); ties go to the smaller text.
         self.rules = {
             key: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0]
-            for key, c in sorted(self._widths.items())
-            if c
+            for key, c in sorted(widths.items())
         }
 
-    @staticmethod
-    def origin(group: Group | None) -> tuple[float, float]:
-        """Where a group's own drawing is translated to: its corner (the root: 0, 0).
+    # -- the walk -------------------------------------------------------------
 
-        Local numbers are rounded after the translation, so a glyph at the
-        same place of equal boards gets the same numbers everywhere.
+    def _walk(self, digits: int) -> None:
+        """Write the scene's items on a grid of ``digits`` decimals."""
+        self.n = _Numbers(digits)
+        # The text, with numbers standing for the tokens, and the tokens'
+        # numbers: equal tokens are one number, cheap to count and look up.
+        self.parts: list[str | int] = []
+        self.tokens: dict[_Token, int] = {}
+        # Levels with a mark drawn straight in the board group (see ``_run``).
+        self.bare_levels: set[str] = set()
+        # Marks and path data by their numbers before rounding, relative to
+        # their group: equal boards repeat them, so most are looked up.
+        self._marks: dict[_MarkSeen, int] = {}
+        self._paths: dict[tuple[tuple[tuple[float, float], ...], ...], str] = {}
+        self._items(self.scene.items, None)
+
+    def _items(self, items: Iterable[Item], parent: Group | None) -> None:
+        """Append ``items`` (children of ``parent``): groups, and the leaves between them."""
+        level = "" if parent is None else self._level(parent.classes)
+        parts = self.parts
+        run: list[_Leaf] = []
+        for item in items:
+            if isinstance(item, Group):
+                if run:
+                    self._run(run, parent, level)
+                    run = []
+                self.smallest = min(self.smallest, item.box.w, item.box.h)
+                parts.append(self._open(item))
+                self._items(item.items, item)
+                parts.append("</g>\n")
+            else:
+                run.append(item)
+        if run:
+            self._run(run, parent, level)
+
+    def _level(self, classes: tuple[str, ...]) -> str:
+        """The ``ttt-level-N`` class that width rules hang on ("" if none)."""
+        level = self._levels.get(classes)
+        if level is None:
+            level = self._levels[classes] = next((c for c in classes if _LEVEL.match(c)), "")
+        return level
+
+    def _open(self, group: Group) -> str:
+        attrs = f' class="{_attr(" ".join(group.classes))}"' if group.classes else ""
+        for key, value in group.data:
+            attrs += f' data-{_attr(key)}="{_attr(value)}"'
+        return f"<g{attrs}>\n"
+
+    def _run(self, run: list[_Leaf], parent: Group | None, level: str) -> None:
+        """Leaves between groups, in a ``<g>`` at the parent's corner unless one lone mark.
+
+        Consecutive grid lines of one width become one path.
         """
-        return (0.0, 0.0) if group is None else (group.box.x, group.box.y)
-
-    def _survey(self, items: Iterable[Item], parent: Group | None) -> None:
-        """Plan every stroke's numbers and count what recurs and which widths are common."""
-        level = _level(parent)
-        ox, oy = self.origin(parent)
-        scale = self.n.scale
-        widths = self._widths.setdefault((level, "use"), Counter()) if level else None
-        for chunk in _runs(items):
-            if isinstance(chunk, Group):
-                self._survey(chunk.items, chunk)
+        n, parts = self.n, self.parts
+        in_board = parent is not None and parent.board is not None
+        if parent is None:
+            ox = oy = 0.0
+        else:
+            ox, oy = parent.box.x, parent.box.y
+            first = run[0]
+            if len(run) == 1 and isinstance(first, Mark):
+                if level:
+                    self.bare_levels.add(level)
+                parts.append(self._mark(first, in_board, level, ox, oy, n.q(ox), n.q(oy)))
+                parts.append("\n")
+                return
+            move = f' transform="translate({n.f(ox)}{_sep(n.f(oy))})"' if ox or oy else ""
+            parts.append(f"<g{move}>")
+        grid: list[Line] = []
+        for item in run:
+            if isinstance(item, Line) and item.role == "grid":
+                if grid and grid[-1].width != item.width:
+                    parts.append(self._grid(grid, ox, oy, level))
+                    grid = []
+                grid.append(item)
                 continue
-            pieces = list(_pieces(chunk))
-            if level and _bare(parent, pieces):
-                self.bare_levels.add(level)
-            for piece in pieces:
-                if isinstance(piece, Mark):
-                    # The hot path: thousands of marks, so no helper calls here.
-                    b = piece.box
-                    key = (
-                        piece.symbol,
-                        round((b.x - ox) * scale),
-                        round((b.y - oy) * scale),
-                        round(b.w * scale),
-                        round(b.h * scale),
-                    )
-                    width = self._mark_widths.get((piece.width, b.w))
-                    if width is None:
-                        width = self._mark_widths[piece.width, b.w] = _mark_width(piece)
-                    self.symbols.add(piece.symbol)
-                    self._marks[key] += 1
-                    self._plan.append((key, width))
-                    if widths is not None:
-                        widths[width] += 1
-                    continue
-                if isinstance(piece, list):
-                    d, width = self.path(piece, ox, oy), _WIDTHS.f(piece[0].width)
-                    self._grids[d, width] += 1
-                    if level:
-                        self._grid_levels.append((level, (d, width)))
-                elif isinstance(piece, Line):
-                    d, width = self.path([piece], ox, oy), _WIDTHS.f(piece.width)
-                    self._wins[d] += 1
-                    if level:
-                        self._widths.setdefault((level, "ttt-win"), Counter())[width] += 1
+            if grid:
+                parts.append(self._grid(grid, ox, oy, level))
+                grid = []
+            if isinstance(item, Mark):
+                parts.append(self._mark(item, in_board, level, ox, oy, 0, 0))
+            elif isinstance(item, Line):
+                parts.append(self._win(item, ox, oy, level))
+            elif isinstance(item, Rect):
+                parts.append(self.rect(item, ox, oy))
+            else:
+                parts.append(self.text(item, ox, oy))
+        if grid:
+            parts.append(self._grid(grid, ox, oy, level))
+        parts.append("</g>\n" if parent is not None else "\n")
+
+    def _grid(self, lines: list[Line], ox: float, oy: float, level: str) -> int:
+        """The number of a grid's token."""
+        token = "g", self._path(lines, ox, oy), _WIDTHS.f(lines[0].width), level
+        return self.tokens.setdefault(token, len(self.tokens))
+
+    def _win(self, line: Line, ox: float, oy: float, level: str) -> int:
+        """The number of a win line's token."""
+        token = "w", self._path([line], ox, oy), _WIDTHS.f(line.width), level
+        return self.tokens.setdefault(token, len(self.tokens))
+
+    def _mark(
+        self,
+        mark: Mark,
+        in_board: bool,
+        level: str,
+        ox: float,
+        oy: float,
+        dx: int,
+        dy: int,
+    ) -> int:
+        """The number of a mark's token, for a mark in a group at (ox, oy)."""
+        b = mark.box
+        seen = (
+            mark.symbol,
+            b.x - ox,
+            b.y - oy,
+            b.w,
+            b.h,
+            mark.width,
+            mark.role,
+            mark.classes,
+            mark.cell,
+            in_board,
+            level,
+            dx,
+            dy,
+        )
+        number = self._marks.get(seen)
+        if number is None:
+            number = self._marks[seen] = self._mark_token(mark, seen)
+        return number
+
+    def _mark_token(self, mark: Mark, seen: _MarkSeen) -> int:
+        """The number of a mark's token, new or equal to an earlier one's.
+
+        Its place is rounded after the translation to its group's corner, so
+        a glyph at the same place of equal boards gets the same numbers
+        everywhere.
+        """
+        symbol, x, y, w, h, _, _, _, _, in_board, level, dx, dy = seen
+        scale = self.n.scale
+        key = (symbol, round(x * scale), round(y * scale), round(w * scale), round(h * scale))
+        look = (mark.width, w, h, mark.role, mark.classes, mark.cell, in_board)
+        attrs_width = self._mark_looks.get(look)
+        if attrs_width is None:
+            attrs_width = self._mark_looks[look] = self._look(mark, in_board)
+        token = key, dx, dy, attrs_width[0], level, attrs_width[1]
+        return self.tokens.setdefault(token, len(self.tokens))
+
+    def _look(self, mark: Mark, in_board: bool) -> tuple[str, str]:
+        """A mark's class and data-cell attributes and its stroke width; notes its size."""
+        b = mark.box
+        self.smallest = min(self.smallest, b.w, b.h)
+        classes = list(mark.classes)
+        # A played mark in a board takes the board's ink; anywhere else it says what it is.
+        if mark.role != "played" or not in_board:
+            classes.insert(0, f"ttt-{mark.role}")
+        attrs = f' class="{_attr(" ".join(classes))}"' if classes else ""
+        if mark.role in ("chosen", "alt"):
+            attrs += f' data-cell="{mark.cell}"'
+        # In its unit symbol's units: the symbol is scaled to the box.
+        return attrs, _WIDTHS.f(mark.width / b.w) if b.w > 0 else "0"
+
+    def _path(self, lines: Iterable[Line], ox: float, oy: float) -> str:
+        """Path data relative to (ox, oy); each step absolute or relative, whichever is shorter."""
+        key = tuple([tuple([(fx - ox, fy - oy) for fx, fy in line.points]) for line in lines])
+        path = self._paths.get(key)
+        if path is not None:
+            return path
+        s, scale = self.n.s, self.n.scale
+        d: list[str] = []
+        cx = cy = 0
+        for points in key:
+            start = True
+            for fx, fy in points:
+                x, y = round(fx * scale), round(fy * scale)
+                if not d:
+                    d.append(f"M{s(x)}{_sep(s(y))}")
+                elif start:
+                    d.append(_shorter(f"M{s(x)}{_sep(s(y))}", f"m{s(x - cx)}{_sep(s(y - cy))}"))
+                elif y == cy:
+                    d.append(_shorter(f"H{s(x)}", f"h{s(x - cx)}"))
+                elif x == cx:
+                    d.append(_shorter(f"V{s(y)}", f"v{s(y - cy)}"))
                 else:
-                    continue
-                self._plan.append((d, width))
+                    d.append(_shorter(f"L{s(x)}{_sep(s(y))}", f"l{s(x - cx)}{_sep(s(y - cy))}"))
+                start = False
+                cx, cy = x, y
+        path = self._paths[key] = "".join(d)
+        return path
 
     # -- the document ---------------------------------------------------------
 
     def document(self, width: str | None, height: str | None) -> str:
         scene, n, p = self.scene, self.n, _PLACEHOLDER
-        dwg = svgwrite.Drawing(size=(width, height), debug=False)
-        dwg.attribs.update(
-            {
-                "id": p,
-                "class": "ttt-map",
-                "viewBox": f"0 0 {n.f(scene.width)} {n.f(scene.height)}",
-                "role": "img",
-                "aria-labelledby": f"{p}-title {p}-desc",
-            }
-        )
-        title, desc = Title(_clean(scene.title)), Desc(_clean(scene.desc))
-        title.xml.set("id", f"{p}-title")
-        desc.xml.set("id", f"{p}-desc")
-        # <title> first, then <desc>, then the <defs> svgwrite made at creation.
-        dwg.elements[0:0] = [title, desc]
-        dwg.defs.add(dwg.style(self.css()))
-        for sym in sorted(self.symbols):
+        size = f"0 0 {n.f(scene.width)} {n.f(scene.height)}"
+        # Attributes in sorted order, empty ones left out, as svgwrite wrote them.
+        head = [
+            f'<svg aria-labelledby="{p}-title {p}-desc" baseProfile="full" class="ttt-map"',
+            f' height="{_xml_attr(height)}"' if height else "",
+            f' id="{p}" role="img" version="1.1" viewBox="{size}"',
+            f' width="{_xml_attr(width)}"' if width else "",
+            ' xmlns="http://www.w3.org/2000/svg" xmlns:ev="http://www.w3.org/2001/xml-events"'
+            ' xmlns:xlink="http://www.w3.org/1999/xlink">',
+        ]
+        for tag, text in (("title", _text(scene.title)), ("desc", _text(scene.desc))):
+            head.append(
+                f'<{tag} id="{p}-{tag}">{text}</{tag}>' if text else f'<{tag} id="{p}-{tag}" />'
+            )
+        head.append(f'<defs><style type="text/css"><![CDATA[{self.css()}]]></style>')
+        for sym in self.symbols:
             # Presentation attributes travel with the clone into every <use>;
             # style rules do not reach inside a <use> in every renderer.
-            symbol = dwg.symbol(
-                id=f"{p}-{sym}",
-                class_=f"ttt-mark ttt-{sym}",
-                overflow="visible",
-                fill="none",
-                stroke_linecap="round",
-                stroke_linejoin="round",
+            head.append(
+                f'<symbol class="ttt-mark ttt-{sym}" fill="none" id="{p}-{sym}" overflow="visible"'
+                ' stroke-linecap="round" stroke-linejoin="round" viewBox="0,0,1,1">'
+                f"{_GLYPHS[sym]}</symbol>"
             )
-            symbol.viewbox(0, 0, 1, 1)
-            if sym == "x":
-                symbol.add(dwg.path(d="M0 0L1 1M1 0L0 1"))
-            else:
-                symbol.add(dwg.circle(center=(".5", ".5"), r=".5"))
-            dwg.defs.add(symbol)
+        s = n.s
         for (sym, x, y, w, h), ident in self.mark_ids.items():
-            dwg.defs.add(
-                dwg.use(
-                    f"#{p}-{sym}", insert=(n.s(x), n.s(y)), size=(n.s(w), n.s(h)), id=f"{p}-{ident}"
-                )
+            head.append(
+                f'<use height="{s(h)}" id="{p}-{ident}" width="{s(w)}" x="{s(x)}"'
+                f' xlink:href="#{p}-{sym}" y="{s(y)}" />'
             )
         for (d, stroke), ident in self.grid_ids.items():
-            dwg.defs.add(dwg.path(d=d, id=f"{p}-{ident}", class_="ttt-grid", stroke_width=stroke))
+            head.append(
+                f'<path class="ttt-grid" d="{d}" id="{p}-{ident}" stroke-width="{stroke}" />'
+            )
         for d, ident in self.win_ids.items():
-            dwg.defs.add(dwg.path(d=d, id=f"{p}-{ident}"))
-        head, _ = dwg.tostring().rsplit("</svg>", 1)
-        out: list[str] = [head, "\n"]
+            head.append(f'<path d="{d}" id="{p}-{ident}" />')
+        head.append("</defs>")
+        # ElementTree wrote characters UTF-8 cannot hold (lone surrogates) as references.
+        out = ["".join(head).encode("utf-8", "xmlcharrefreplace").decode("utf-8"), "\n"]
         if not any(isinstance(i, Rect) and i.role == "background" for i in scene.items):
             out.append(
                 f'<rect class="ttt-background" width="{n.f(scene.width)}" '
                 f'height="{n.f(scene.height)}"/>\n'
             )
-        self.items(scene.items, None, out)
+        texts: dict[str | int, str] = {part: part for part in self.counts if isinstance(part, str)}
+        texts.update((index, self._format(token)) for token, index in self.tokens.items())
+        out += map(texts.__getitem__, self.parts)
         out.append("</svg>\n")
         return "".join(out)
 
@@ -436,123 +575,47 @@ class _Writer:
             f"{p} .ttt-footer,{p} .ttt-legend{{fill:{t.muted}}}",
         ]
 
-    # -- the items ------------------------------------------------------------
+    # -- the drawn elements ---------------------------------------------------
 
-    def items(self, items: Iterable[Item], parent: Group | None, out: list[str]) -> None:
-        """Append ``items`` (children of ``parent``) in drawing order."""
-        level = _level(parent)
-        ox, oy = self.origin(parent)
-        for chunk in _runs(items):
-            if isinstance(chunk, Group):
-                self.group(chunk, out)
-                continue
-            pieces = list(_pieces(chunk))
-            if _bare(parent, pieces):
-                mark = pieces[0]
-                assert isinstance(mark, Mark)
-                out.append(self.mark(mark, parent, level, (self.n.q(ox), self.n.q(oy))) + "\n")
-                continue
-            if parent is not None:
-                tx, ty = self.n.f(ox), self.n.f(oy)
-                move = f' transform="translate({tx}{_sep(ty)})"' if ox or oy else ""
-                out.append(f"<g{move}>")
-            for piece in pieces:
-                if isinstance(piece, list):
-                    out.append(self.grid(level))
-                elif isinstance(piece, Mark):
-                    out.append(self.mark(piece, parent, level))
-                elif isinstance(piece, Line):
-                    out.append(self.win(level))
-                elif isinstance(piece, Rect):
-                    out.append(self.rect(piece, ox, oy))
-                else:
-                    out.append(self.text(piece, ox, oy))
-            out.append("</g>\n" if parent is not None else "\n")
-
-    def group(self, group: Group, out: list[str]) -> None:
-        attrs = ""
-        if group.classes:
-            attrs += f' class="{_attr(" ".join(group.classes))}"'
-        for key, value in group.data:
-            attrs += f' data-{_attr(key)}="{_attr(value)}"'
-        out.append(f"<g{attrs}>\n")
-        self.items(group.items, group, out)
-        out.append("</g>\n")
-
-    def _width(self, level: str | None, kind: str, value: str) -> str:
+    def _width(self, level: str, kind: str, value: str) -> str:
         """An inline stroke width, unless the level's rule already says it."""
         if level and self.rules.get((level, kind)) == value:
             return ""
         return f' stroke-width="{value}"'
 
-    def mark(
-        self, mark: Mark, parent: Group | None, level: str | None, move: tuple[int, int] = (0, 0)
-    ) -> str:
-        """A mark's ``<use>``, moved by ``move`` (grid steps) when no group translates it."""
-        key, width = next(self._next)
-        assert isinstance(key, tuple)
-        ident = self.mark_ids.get(key)
-        n, (dx, dy) = self.n, move
-        if ident is not None:
-            s = f'<use href="#{_PLACEHOLDER}-{ident}"'
-            # On a <use> of a <use>, x and y add to the positioned one's.
-            s += f' x="{n.s(dx)}"' if dx else ""
-            s += f' y="{n.s(dy)}"' if dy else ""
-        else:
-            sym, x, y, w, h = key
-            s = f'<use href="#{_PLACEHOLDER}-{sym}"'
-            s += f' x="{n.s(x + dx)}"' if x + dx else ""
-            s += f' y="{n.s(y + dy)}"' if y + dy else ""
-            s += f' width="{n.s(w)}" height="{n.s(h)}"'
-        classes = list(mark.classes)
-        # A played mark in a board takes the board's ink; anywhere else it says what it is.
-        if mark.role != "played" or parent is None or parent.board is None:
-            classes.insert(0, f"ttt-{mark.role}")
-        if classes:
-            s += f' class="{_attr(" ".join(classes))}"'
-        if mark.role in ("chosen", "alt"):
-            s += f' data-cell="{mark.cell}"'
-        return s + self._width(level, "use", width) + "/>"
-
-    def path(self, lines: Iterable[Line], ox: float, oy: float) -> str:
-        """Path data relative to (ox, oy); each step absolute or relative, whichever is shorter."""
-        s, scale = self.n.s, self.n.scale
-        d: list[str] = []
-        cx = cy = 0
-        for line in lines:
-            start = True
-            for fx, fy in line.points:
-                x, y = round((fx - ox) * scale), round((fy - oy) * scale)
-                if not d:
-                    d.append(f"M{s(x)}{_sep(s(y))}")
-                elif start:
-                    d.append(_shorter(f"M{s(x)}{_sep(s(y))}", f"m{s(x - cx)}{_sep(s(y - cy))}"))
-                elif y == cy:
-                    d.append(_shorter(f"H{s(x)}", f"h{s(x - cx)}"))
-                elif x == cx:
-                    d.append(_shorter(f"V{s(y)}", f"v{s(y - cy)}"))
-                else:
-                    d.append(_shorter(f"L{s(x)}{_sep(s(y))}", f"l{s(x - cx)}{_sep(s(y - cy))}"))
-                start = False
-                cx, cy = x, y
-        return "".join(d)
-
-    def grid(self, level: str | None) -> str:
-        d, width = next(self._next)
-        assert isinstance(d, str)
-        ident = self.grid_ids.get((d, width))
-        if ident is not None:
-            return f'<use href="#{_PLACEHOLDER}-{ident}"/>'
-        return f'<path class="ttt-grid" d="{d}"{self._width(level, "ttt-grid", width)}/>'
-
-    def win(self, level: str | None) -> str:
-        d, width = next(self._next)
-        assert isinstance(d, str)
+    def _format(self, token: _Token) -> str:
+        """A mark's ``<use>``, or a grid's or win line's ``<path>`` or ``<use>``."""
+        if len(token) == 6:
+            return self.use(token)
+        kind, d, width, level = token
+        if kind == "g":
+            ident = self.grid_ids.get((d, width))
+            if ident is not None:
+                return f'<use href="#{_PLACEHOLDER}-{ident}"/>'
+            return f'<path class="ttt-grid" d="{d}"{self._width(level, "ttt-grid", width)}/>'
         stroke = self._width(level, "ttt-win", width)
         ident = self.win_ids.get(d)
         if ident is not None:
             return f'<use href="#{_PLACEHOLDER}-{ident}" class="ttt-win"{stroke}/>'
         return f'<path class="ttt-win" d="{d}"{stroke}/>'
+
+    def use(self, token: _UseToken) -> str:
+        """A mark's ``<use>``, moved by (dx, dy) grid steps when no group translates it."""
+        key, dx, dy, attrs, level, width = token
+        ident = self.mark_ids.get(key)
+        s = self.n.s
+        if ident is not None:
+            text = f'<use href="#{_PLACEHOLDER}-{ident}"'
+            # On a <use> of a <use>, x and y add to the positioned one's.
+            text += f' x="{s(dx)}"' if dx else ""
+            text += f' y="{s(dy)}"' if dy else ""
+        else:
+            sym, x, y, w, h = key
+            text = f'<use href="#{_PLACEHOLDER}-{sym}"'
+            text += f' x="{s(x + dx)}"' if x + dx else ""
+            text += f' y="{s(y + dy)}"' if y + dy else ""
+            text += f' width="{s(w)}" height="{s(h)}"'
+        return text + attrs + self._width(level, "use", width) + "/>"
 
     def rect(self, rect: Rect, ox: float, oy: float) -> str:
         n, b = self.n, rect.box
