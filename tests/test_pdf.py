@@ -224,9 +224,10 @@ def test_source_date_epoch_sets_the_date(tiny: Scene, monkeypatch: pytest.Monkey
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     pdf = scene_to_pdf(tiny)
     assert "20231114221320" in pdf_string(pdf, "CreationDate")
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", "yesterday")
-    with pytest.raises(UsageError, match="SOURCE_DATE_EPOCH"):
-        scene_to_pdf(tiny)
+    for bad in ("yesterday", "99999999999999"):  # not a number; past the year 9999
+        monkeypatch.setenv("SOURCE_DATE_EPOCH", bad)
+        with pytest.raises(UsageError, match="SOURCE_DATE_EPOCH"):
+            scene_to_pdf(tiny)
 
 
 def test_pdf_is_byte_identical_across_renders(o_map: Scene) -> None:

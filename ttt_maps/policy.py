@@ -9,7 +9,6 @@ is deterministic (SPEC section 4). Keys that look ahead (``novice``,
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import NamedTuple
@@ -297,6 +296,8 @@ def xkcd_book(geometry: Geometry = STANDARD) -> dict[int, int]:
 
 def load_book(path: str, geometry: Geometry = STANDARD) -> dict[int, int]:
     """Read a JSON opening book ``{"board": cell}``; errors name the bad part."""
+    import json  # here, not at the top: only a book file needs it
+
     where = f"policy key book:{path}"
     try:
         raw = json.loads(Path(path).read_text(encoding="utf-8"))

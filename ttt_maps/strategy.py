@@ -7,7 +7,6 @@ solved game by ``audit`` -- the code behind ``ttt-maps check``.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
 from typing import Any, NamedTuple
@@ -121,6 +120,8 @@ class Strategy:
             "root": str(self.root.board),
             "moves": {str(b): m for b, m in moves},
         }
+        import json  # the render path never needs it
+
         return json.dumps(doc, indent=2) + "\n"
 
     def _repr_svg_(self) -> str:
@@ -225,6 +226,8 @@ class StrategyFile(NamedTuple):
 
 def load_strategy(text: str, source: str = "strategy") -> StrategyFile:
     """Parse ``ttt-maps/strategy@1`` JSON; every problem is a one-line ``UsageError``."""
+    import json
+
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:

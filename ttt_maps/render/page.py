@@ -32,10 +32,11 @@ _VALID_SIZES = (
     "A4, A3, A2, A1, A0, letter, tabloid, or WxH with a unit mm|in|pt|px "
     "(e.g. 24x36in, 600x600mm, 1920x1080px); add -landscape to turn the page"
 )
-_DIMS = re.compile(
+#: A measured size and an orientation suffix (``re`` caches them on first use).
+_DIMS = (
     r"(?P<w>\d+(?:\.\d*)?|\.\d+)\s*[x\u00d7]\s*(?P<h>\d+(?:\.\d*)?|\.\d+)\s*(?P<unit>mm|in|pt|px)"
 )
-_ORIENT = re.compile(r"(?P<base>.*?)\s*[-:\s](?P<orient>landscape|portrait)")
+_ORIENT = r"(?P<base>.*?)\s*[-:\s](?P<orient>landscape|portrait)"
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,7 @@ def parse_size(text: str) -> PageSize:
     """
     raw = text.strip().lower()
     orient = ""
-    m = _ORIENT.fullmatch(raw)
+    m = re.fullmatch(_ORIENT, raw)
     if m:
         raw, orient = m["base"], m["orient"]
     named = {k.lower(): k for k in _NAMED_MM}
@@ -67,7 +68,7 @@ def parse_size(text: str) -> PageSize:
             w, h = h, w
             name += "-landscape"
         return PageSize(name, w, h)
-    d = _DIMS.fullmatch(raw)
+    d = re.fullmatch(_DIMS, raw)
     if d is None:
         raise UsageError(f"page size {text!r} is not understood; use {_VALID_SIZES}")
     unit, w_txt, h_txt = d["unit"], d["w"], d["h"]

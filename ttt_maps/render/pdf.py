@@ -15,17 +15,15 @@ cairo is imported only when a scene has text.
 Units: without a page size one map unit is one point and the scene's size is
 the page. With a size the scene is fitted inside the margin and centred
 (``render.page``). The dates come from ``SOURCE_DATE_EPOCH`` or a fixed epoch,
-and the file identifier is a hash of the content, so the same scene always
-gives the same bytes.
+and nothing else varies, so the same scene always gives the same bytes.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
+import time
 import zlib
 from collections.abc import Iterable
-from datetime import UTC, datetime
 
 from ttt_maps.errors import UsageError
 from ttt_maps.render.page import PageSize, placement
@@ -107,12 +105,11 @@ class _Document:
             chunk = b"%d 0 obj\n%s\nendobj\n" % (number, body)
             out.append(chunk)
             at += len(chunk)
-        digest = hashlib.md5(b"".join(out), usedforsecurity=False).hexdigest()
         xref = [f"xref\n0 {len(self.objects) + 1}\n0000000000 65535 f \n"]
         xref += [f"{offset:010d} 00000 n \n" for offset in offsets]
         xref.append(
-            f"trailer\n<< /Size {len(self.objects) + 1} /Root {_CATALOG} 0 R /Info {info} 0 R "
-            f"/ID [<{digest}> <{digest}>] >>\nstartxref\n{at}\n%%EOF\n"
+            f"trailer\n<< /Size {len(self.objects) + 1} /Root {_CATALOG} 0 R /Info {info} 0 R >>\n"
+            f"startxref\n{at}\n%%EOF\n"
         )
         out.append("".join(xref).encode())
         return b"".join(out)
@@ -157,10 +154,12 @@ def _source_date_epoch() -> int:
 
 def _pdf_date(epoch: int) -> str:
     try:
-        when = datetime.fromtimestamp(epoch, UTC)
+        when = time.gmtime(epoch)
     except (OverflowError, OSError, ValueError):
-        raise UsageError(f"SOURCE_DATE_EPOCH={epoch}: out of range for a date") from None
-    return when.strftime("D:%Y%m%d%H%M%SZ")
+        when = None
+    if when is None or when.tm_year > 9999:  # PDF dates have four-digit years
+        raise UsageError(f"SOURCE_DATE_EPOCH={epoch}: out of range for a date")
+    return time.strftime("D:%Y%m%d%H%M%SZ", when)
 
 
 def _version() -> str:
