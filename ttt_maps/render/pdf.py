@@ -290,15 +290,23 @@ class _Content:
                 self.text(item)
 
     def ring(self, colour: str, cx: float, cy: float, r: float, width: float) -> None:
-        """An O: the ring form of its stroke-to-radius ratio, scaled to ``r`` at (cx, cy)."""
-        self.end_path()
-        self.stroke_colour(colour)
-        form = self.rings.form(width / r if r > 0 else 0.0)
-        scale = r * UNITS / _Rings.RADIUS
-        self.out.append(
-            f"q {scale:.5f} 0 0 {scale:.5f} {int(cx * UNITS + 0.5)} {int(cy * UNITS + 0.5)} cm "
-            f"/{form} Do Q\n"
-        )
+        """An O: the ring form of its stroke-to-radius ratio, scaled to ``r`` at (cx, cy).
+
+        The ring ends the open path (a form is painted on its own) and needs
+        only the stroke colour; it runs for thousands of Os, hence inline.
+        """
+        add = self.out.append
+        if self.stroke_key is not None:
+            add("S\n")
+            self.stroke_key = None
+        if self.colour != colour:
+            add(f"{colour} RG\n")
+            self.colour = colour
+        ratio = int(width / r * _Rings.RADIUS + 0.5) if r > 0 else 0
+        form = self.rings.names.get(ratio) or self.rings.form(ratio)
+        scale = f"{r * (UNITS / _Rings.RADIUS):.5f}"
+        x, y = int(cx * UNITS + 0.5), int(cy * UNITS + 0.5)
+        add(f"q {scale} 0 0 {scale} {x} {y} cm /{form} Do Q\n")
 
     def text(self, text: Text) -> None:
         """One line in the theme's font, placed by its anchor at the baseline."""
@@ -335,8 +343,8 @@ class _Rings:
     def __init__(self) -> None:
         self.names: dict[int, str] = {}
 
-    def form(self, ratio: float) -> str:
-        width = int(ratio * self.RADIUS + 0.5)
+    def form(self, width: int) -> str:
+        """The form of a ring whose stroke is ``width`` (in 1/``RADIUS`` of its radius)."""
         name = self.names.get(width)
         if name is None:
             name = self.names[width] = f"O{len(self.names) + 1}"
