@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """Benchmark ttt-maps the way a user runs it: whole processes, wall time, memory.
 
-Each case runs once to warm up (bytecode and page caches), then ``--runs`` times
-(default 5). For every run we time the whole process (wall clock, spawn to
-exit) and read that one child's peak resident memory from ``os.wait4``, which
-gives the resource usage of exactly the process it reaps, so the peak is per
-run and not a maximum over everything this script started. The table shows the
-median time, the largest peak, and the target; targets are reported, not
-enforced: the script always exits 0. A case whose command fails (for example
+Each case runs once to warm up (bytecode and page caches), then ``--runs``
+rounds (default 5) run every case once each, so a slow spell on a shared
+machine hits all cases alike instead of one. For every run we time the whole
+process (wall clock, spawn to exit) and read that one child's CPU time and
+peak resident memory from ``os.wait4``, which gives the resource usage of
+exactly the process it reaps. The table shows the median wall time (what the
+targets are about), the median CPU time (user + system: steadier when other
+work shares the cores; above the wall time when a run uses two processes),
+the largest peak, and the target; targets are reported, not enforced: the
+script always exits 0. A case whose command fails (for example
 because it is not implemented yet) prints the failure and the others go on.
 
     .venv/bin/python scripts/bench.py [--runs N] [--json]
@@ -50,6 +53,7 @@ class Case:
 class Result:
     name: str
     seconds: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
     peak_mib: list[float] = field(default_factory=list)
     error: str | None = None
     notes: list[str] = field(default_factory=list)
@@ -73,8 +77,8 @@ def ttt_maps_command() -> list[str]:
 CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def run_once(argv: list[str], cwd: Path) -> tuple[float, float, int, str]:
-    """Run argv to completion: (wall seconds, peak MiB, exit code, last stderr line)."""
+def run_once(argv: list[str], cwd: Path) -> tuple[float, float, float, int, str]:
+    """Run argv to completion: (wall s, CPU s, peak MiB, exit code, last stderr line)."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         proc = subprocess.Popen(
@@ -88,7 +92,9 @@ def run_once(argv: list[str], cwd: Path) -> tuple[float, float, int, str]:
         lines = err.read().decode("utf-8", "replace").strip().splitlines()
     # ru_maxrss is KiB on Linux, bytes on macOS.
     peak = usage.ru_maxrss / (MIB if sys.platform == "darwin" else 1024)
-    return wall, peak, code, lines[-1] if lines else ""
+    # ru_*time of wait4 covers the child and the children it waited for.
+    cpu = usage.ru_utime + usage.ru_stime
+    return wall, cpu, peak, code, lines[-1] if lines else ""
 
 
 SVG_MAX_KB = 300
@@ -130,56 +136,79 @@ CASES = [
 ]
 
 
-def measure(case: Case, command: list[str], runs: int) -> Result:
-    result = Result(case.name)
-    if case.max_seconds is not None:
-        result.targets.append(f"<= {case.max_seconds:g} s")
-    if case.max_mib is not None:
-        result.targets.append(f"<= {case.max_mib:g} MiB")
-    if case.check_target:
-        result.targets.append(case.check_target)
-    with tempfile.TemporaryDirectory(prefix="ttt-bench-") as tmp_name:
-        tmp = Path(tmp_name)
-        argv = command + [a.replace("{tmp}", tmp_name) for a in case.args]
-        cwd = tmp if case.in_tmp_cwd else Path.cwd()
-        for i in range(runs + 1):  # run 0 is the warm-up
-            if case.in_tmp_cwd:
-                shutil.rmtree(tmp / "output", ignore_errors=True)
-            try:
-                wall, peak, code, tail = run_once(argv, cwd)
-            except OSError as exc:
-                result.error = f"could not start {argv[0]}: {exc}"
-                break
-            if code != 0:
-                result.error = f"exit {code}: {tail or '(no stderr)'}"
-                break
-            if i > 0:
-                result.seconds.append(wall)
-                result.peak_mib.append(peak)
+class Runner:
+    """One case being measured: its command, its temp dir, and what came out."""
+
+    def __init__(self, case: Case, command: list[str], tmp: Path) -> None:
+        self.case, self.tmp = case, tmp
+        self.argv = command + [a.replace("{tmp}", str(tmp)) for a in case.args]
+        self.cwd = tmp if case.in_tmp_cwd else Path.cwd()
+        self.result = Result(case.name)
+        if case.max_seconds is not None:
+            self.result.targets.append(f"<= {case.max_seconds:g} s")
+        if case.max_mib is not None:
+            self.result.targets.append(f"<= {case.max_mib:g} MiB")
+        if case.check_target:
+            self.result.targets.append(case.check_target)
+
+    def run(self, measured: bool) -> None:
+        result = self.result
+        if result.error is not None:
+            return
+        if self.case.in_tmp_cwd:
+            shutil.rmtree(self.tmp / "output", ignore_errors=True)
+        try:
+            wall, cpu, peak, code, tail = run_once(self.argv, self.cwd)
+        except OSError as exc:
+            result.error = f"could not start {self.argv[0]}: {exc}"
+            return
+        if code != 0:
+            result.error = f"exit {code}: {tail or '(no stderr)'}"
+        elif measured:
+            result.seconds.append(wall)
+            result.cpu.append(cpu)
+            result.peak_mib.append(peak)
+
+    def finish(self) -> Result:
+        case, result = self.case, self.result
         if result.error is None and case.check is not None:
             try:
-                note, met = case.check(tmp)
+                note, met = case.check(self.tmp)
             except OSError as exc:
                 note, met = f"no result: {exc.strerror or exc}", False
             result.notes.append(note)
             result.ok &= met
-    if result.error is not None:
-        result.ok = False
+        if result.error is not None:
+            result.ok = False
+            return result
+        if case.max_seconds is not None:
+            result.ok &= statistics.median(result.seconds) <= case.max_seconds
+        if case.max_mib is not None:
+            result.ok &= max(result.peak_mib) <= case.max_mib
         return result
-    if case.max_seconds is not None:
-        result.ok &= statistics.median(result.seconds) <= case.max_seconds
-    if case.max_mib is not None:
-        result.ok &= max(result.peak_mib) <= case.max_mib
-    return result
+
+
+def measure_all(cases: list[Case], command: list[str], runs: int) -> list[Result]:
+    """Warm every case up, then ``runs`` rounds of one run of each case."""
+    with tempfile.TemporaryDirectory(prefix="ttt-bench-") as tmp_name:
+        runners = []
+        for i, case in enumerate(cases):
+            tmp = Path(tmp_name) / str(i)
+            tmp.mkdir()
+            runners.append(Runner(case, command, tmp))
+        for round_ in range(runs + 1):  # round 0 is the warm-up
+            for runner in runners:
+                runner.run(measured=round_ > 0)
+        return [runner.finish() for runner in runners]
 
 
 def print_table(results: list[Result], runs: int, command: list[str]) -> None:
     print(f"ttt-maps bench: {' '.join(command)}; median of {runs} runs after 1 warm-up")
-    header = ("case", "median s", "peak MiB", "result", "target", "")
+    header = ("case", "median s", "cpu s", "peak MiB", "result", "target", "")
     rows: list[tuple[str, ...]] = []
     for r in results:
         if r.error is not None:
-            rows.append((r.name, "-", "-", "FAILED", ", ".join(r.targets) or "-", "MISS"))
+            rows.append((r.name, "-", "-", "-", "FAILED", ", ".join(r.targets) or "-", "MISS"))
             continue
         target = ", ".join(r.targets) or "-"
         verdict = ("ok" if r.ok else "MISS") if r.targets else ""
@@ -187,6 +216,7 @@ def print_table(results: list[Result], runs: int, command: list[str]) -> None:
             (
                 r.name,
                 f"{statistics.median(r.seconds):.3f}",
+                f"{statistics.median(r.cpu):.3f}",
                 f"{max(r.peak_mib):.1f}",
                 ", ".join(r.notes) or "-",
                 target,
@@ -196,7 +226,7 @@ def print_table(results: list[Result], runs: int, command: list[str]) -> None:
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
     for row in [header, tuple("-" * w for w in widths), *rows]:
         cells = [
-            cell.rjust(w) if i in (1, 2) else cell.ljust(w)
+            cell.rjust(w) if i in (1, 2, 3) else cell.ljust(w)
             for i, (cell, w) in enumerate(zip(row, widths, strict=True))
         ]
         print("  ".join(cells).rstrip())
@@ -212,13 +242,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     runs = max(1, args.runs)
     command = ttt_maps_command()
-    results = [measure(case, command, runs) for case in CASES]
+    results = measure_all(CASES, command, runs)
     if args.json:
         doc = [
             {
                 "name": r.name,
                 "median_s": statistics.median(r.seconds) if r.seconds else None,
                 "runs_s": r.seconds,
+                "median_cpu_s": statistics.median(r.cpu) if r.cpu else None,
                 "peak_mib": max(r.peak_mib) if r.peak_mib else None,
                 "notes": r.notes,
                 "targets": r.targets,

@@ -2,7 +2,7 @@
 
 Layout produces a ``Scene``; every backend (SVG, PDF/PNG, HTML) is a loop over
 its items. Nothing here knows tic-tac-toe rules and nothing here knows
-svgwrite or cairo. Boards are ``Group``s so a backend can keep the nesting
+SVG, PDF or cairo. Boards are ``Group``s so a backend can keep the nesting
 (SVG ``<g class="ttt-board">``) that the viewer zooms into.
 """
 
