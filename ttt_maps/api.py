@@ -15,7 +15,6 @@ stages (``scene_of``, ``render_scene``), so the CLI and the API cannot drift.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, TypeAlias, overload
 
@@ -36,19 +35,16 @@ if TYPE_CHECKING:
 # ``map_options``, so it imports nothing heavy at load time either.
 
 
-@dataclass(frozen=True, eq=False)
 class Poster:
     """Both players' maps, drawn side by side like the comic (``render`` draws the poster)."""
 
-    x: Strategy
-    o: Strategy
-    _svg_cache: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    __slots__ = ("_svg_cache", "o", "x")
 
-    def __post_init__(self) -> None:
-        if (self.x.player, self.o.player) != ("x", "o"):
-            raise UsageError(
-                f"a poster takes X's strategy then O's, not {self.x.player} and {self.o.player}"
-            )
+    def __init__(self, x: Strategy, o: Strategy) -> None:
+        if (x.player, o.player) != ("x", "o"):
+            raise UsageError(f"a poster takes X's strategy then O's, not {x.player} and {o.player}")
+        self.x, self.o = x, o
+        self._svg_cache: dict[str, str] = {}
 
     def __repr__(self) -> str:
         policies = " / ".join(sorted({self.x.policy.name, self.o.policy.name}))

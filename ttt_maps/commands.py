@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ttt_maps.errors import UsageError
 
@@ -31,8 +30,7 @@ DEFAULT_KINDS = ("x", "o", "both")
 DEFAULT_FORMATS = ("svg", "pdf")
 
 
-@dataclass(frozen=True)
-class Target:
+class Target(NamedTuple):
     """One file to write: which drawing, in which format, where."""
 
     kind: str  # "x", "o" or "both" (the poster)

@@ -11,7 +11,7 @@ map, so after a differing move the two maps usually go separate ways.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ttt_maps.board import Board, Mark
@@ -221,7 +221,7 @@ def compare_scene(
             note += " · the reference"
         items.append(Text(cx, heads + _CHAIN * 1.3, note, _fit(note, _CHAIN, MAP_SIZE), "subtitle"))
         box = Box(x, map_y, MAP_SIZE, MAP_SIZE)
-        items.append(_ring_nested(layout_map(s, box, replace(base, differs=keys)), False))
+        items.append(_ring_nested(layout_map(s, box, base._replace(differs=keys)), False))
     legend_y = map_y + MAP_SIZE + _MARGIN * 0.9
     swatch = Box(_MARGIN, legend_y - _LEGEND * 0.85, _LEGEND * 1.6, _LEGEND)
     items.append(Rect(swatch, "differs", radius=_LEGEND * 0.15))
@@ -276,7 +276,8 @@ def _ring_nested(group: Group, inside: bool) -> Group:
             items.append(Rect(item.box.inset(item.box.w * _RING), "differs"))
         else:
             items.append(item)
-    return replace(group, items=tuple(items))
+    g = group
+    return Group(g.box, tuple(items), g.board, g.level, g.path, g.classes, g.data)
 
 
 # -- the difference image ----------------------------------------------------
@@ -301,7 +302,7 @@ def diff_png(
 
     from ttt_maps.render.cairo import scene_to_png
 
-    base = replace(opts or MapOptions(), differs=frozenset())
+    base = (opts or MapOptions())._replace(differs=frozenset())
     images = []
     for s in (first, second):
         png = scene_to_png(map_scene(s, base, theme), width_px=width_px)

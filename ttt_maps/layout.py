@@ -10,8 +10,7 @@ floor tied to the whole map, so the deepest grids stay visible.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from ttt_maps.board import Board, other
 from ttt_maps.errors import UsageError
@@ -38,9 +37,13 @@ ALT_BADGE = 1.4
 FLOOR = 0.00025
 
 
-@dataclass(frozen=True)
-class MapOptions:
-    """How to draw one map; ``differs`` holds board keys to highlight (compare)."""
+class MapOptions(NamedTuple):
+    """How to draw one map; ``differs`` holds board keys to highlight (compare).
+
+    A named tuple, not a dataclass: it is made on every run, and a dataclass
+    costs a millisecond or two to define at import (``_replace`` makes a
+    changed copy).
+    """
 
     depth: int | None = None
     alternatives: bool = False

@@ -182,26 +182,42 @@ class Text(_Value):
         self.bold = bold
 
 
-@dataclass(slots=True, unsafe_hash=True)
-class Group:
+class Group(_Value):
     """A board (or any block) and what is drawn inside it, in drawing order.
 
     ``board`` is the position's board string when the group is a board;
     ``path`` is the moves from the map's root as (mark, cell) pairs, for
-    breadcrumbs; ``classes`` and ``data`` go to the SVG as they are.
-
-    A dataclass, so ``dataclasses.replace`` works on it, but not a frozen one:
-    a map builds hundreds of groups and frozen fields are slow to set. Treat
-    it as immutable, like the leaves.
+    breadcrumbs; ``classes`` and ``data`` go to the SVG as they are. Slotted
+    and immutable by convention, like the leaves.
     """
 
+    __match_args__ = ("box", "items", "board", "level", "path", "classes", "data")
+    __slots__ = __match_args__
     box: Box
     items: tuple[Item, ...]
-    board: str | None = None
-    level: int = 0
-    path: tuple[tuple[str, int], ...] = ()
-    classes: tuple[str, ...] = ()
-    data: tuple[tuple[str, str], ...] = ()
+    board: str | None
+    level: int
+    path: tuple[tuple[str, int], ...]
+    classes: tuple[str, ...]
+    data: tuple[tuple[str, str], ...]
+
+    def __init__(
+        self,
+        box: Box,
+        items: tuple[Item, ...],
+        board: str | None = None,
+        level: int = 0,
+        path: tuple[tuple[str, int], ...] = (),
+        classes: tuple[str, ...] = (),
+        data: tuple[tuple[str, str], ...] = (),
+    ) -> None:
+        self.box = box
+        self.items = items
+        self.board = board
+        self.level = level
+        self.path = path
+        self.classes = classes
+        self.data = data
 
 
 Item = Mark | Line | Rect | Text | Group
@@ -291,6 +307,16 @@ XKCD = Theme(
 )
 
 THEMES: dict[str, Theme] = {t.name: t for t in (LIGHT, DARK, PRINT, XKCD)}
+
+
+def rgb(colour: str) -> tuple[float, float, float]:
+    """A theme colour, ``#rgb`` or ``#rrggbb``, as 0..1 channels (for cairo and PDF)."""
+    hexa = colour.lstrip("#")
+    if len(hexa) == 3:
+        hexa = "".join(c * 2 for c in hexa)
+    if len(hexa) != 6:
+        raise ValueError(f"colour {colour!r}: expected #rgb or #rrggbb")
+    return (int(hexa[0:2], 16) / 255, int(hexa[2:4], 16) / 255, int(hexa[4:6], 16) / 255)
 
 
 def get_theme(name: str | Theme) -> Theme:

@@ -19,7 +19,7 @@ from typing import Any
 
 from ttt_maps.errors import UsageError
 from ttt_maps.render.page import PageSize, placement
-from ttt_maps.scene import Group, Item, Line, Mark, Rect, Scene, Text, Theme
+from ttt_maps.scene import Group, Item, Line, Mark, Rect, Scene, Text, Theme, rgb
 
 #: Largest PNG we draw, in pixels (100 megapixels: about 400 MB while drawing).
 PIXEL_CAP = 100_000_000
@@ -87,17 +87,6 @@ def scene_to_png(
 
 
 # -- drawing -------------------------------------------------------------------
-
-
-@lru_cache(maxsize=256)
-def rgb(colour: str) -> tuple[float, float, float]:
-    """``#rgb`` or ``#rrggbb`` as cairo's 0..1 channels."""
-    hexa = colour.lstrip("#")
-    if len(hexa) == 3:
-        hexa = "".join(c * 2 for c in hexa)
-    if len(hexa) != 6:
-        raise ValueError(f"colour {colour!r}: expected #rgb or #rrggbb")
-    return (int(hexa[0:2], 16) / 255, int(hexa[2:4], 16) / 255, int(hexa[4:6], 16) / 255)
 
 
 RGB = tuple[float, float, float]

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ttt_maps.errors import UsageError
 
@@ -39,8 +38,7 @@ _DIMS = (
 _ORIENT = r"(?P<base>.*?)\s*[-:\s](?P<orient>landscape|portrait)"
 
 
-@dataclass(frozen=True)
-class PageSize:
+class PageSize(NamedTuple):
     """A page in PDF points (1/72 in); ``name`` is how the user would write it."""
 
     name: str

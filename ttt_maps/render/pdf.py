@@ -27,7 +27,7 @@ from collections.abc import Iterable
 
 from ttt_maps.errors import UsageError
 from ttt_maps.render.page import PageSize, placement
-from ttt_maps.scene import Group, Item, Line, Mark, Rect, Scene, Text, Theme
+from ttt_maps.scene import Group, Item, Line, Mark, Rect, Scene, Text, Theme, rgb
 
 #: Content-stream units per point: coordinates and widths are whole numbers.
 UNITS = 1000
@@ -51,7 +51,7 @@ def scene_to_pdf(scene: Scene, *, size: PageSize | None = None, margin_mm: float
     page_w, page_h, (ox, oy, s) = placement(scene, size, margin_mm)
     content = _Content(scene.theme)
     ops = content.out
-    background = _rgb(scene.theme.background)
+    background = rgb(scene.theme.background)
     if background != (1.0, 1.0, 1.0):
         # past the edges, so no antialiased seam shows where the page ends mid-pixel
         ops.append(f"{_colour(background)} rg -1 -1 {_num(page_w + 2)} {_num(page_h + 2)} re f\n")
@@ -174,14 +174,8 @@ def _num(value: float, digits: int = 4) -> str:
     return "0" if text in ("", "-0") else text
 
 
-def _rgb(colour: str) -> RGB:
-    from ttt_maps.render.cairo import rgb
-
-    return rgb(colour)
-
-
-def _colour(rgb: RGB) -> str:
-    return " ".join(_num(c) for c in rgb)
+def _colour(channels: RGB) -> str:
+    return " ".join(_num(c) for c in channels)
 
 
 # -- the page's content ------------------------------------------------------------
@@ -209,17 +203,17 @@ class _Content:
         self.fonts = _Fonts(theme.font)
         self.rings = _Rings()
         self.mark_colour = {
-            "played": _colour(_rgb(theme.ink)),
-            "final": _colour(_rgb(theme.ink)),
-            "chosen": _colour(_rgb(theme.chosen)),
-            "alt": _colour(_rgb(theme.faint)),
+            "played": _colour(rgb(theme.ink)),
+            "final": _colour(rgb(theme.ink)),
+            "chosen": _colour(rgb(theme.chosen)),
+            "alt": _colour(rgb(theme.faint)),
         }
-        self.line_colour = {"grid": _colour(_rgb(theme.grid)), "win": _colour(_rgb(theme.win))}
+        self.line_colour = {"grid": _colour(rgb(theme.grid)), "win": _colour(rgb(theme.win))}
         self.rect_colour = {
-            "tint-win": _colour(_rgb(theme.tint_win)),
-            "tint-draw": _colour(_rgb(theme.tint_draw)),
-            "differs": _colour(_rgb(theme.differs)),
-            "background": _colour(_rgb(theme.background)),
+            "tint-win": _colour(rgb(theme.tint_win)),
+            "tint-draw": _colour(rgb(theme.tint_draw)),
+            "differs": _colour(rgb(theme.differs)),
+            "background": _colour(rgb(theme.background)),
         }
 
     def set_stroke(self, key: tuple[str, int, bool]) -> None:
@@ -312,7 +306,7 @@ class _Content:
         """One line in the theme's font, placed by its anchor at the baseline."""
         theme = self.theme
         colour = theme.muted if text.role in ("footer", "legend") else theme.text
-        self.fill_colour(_colour(_rgb(colour)))
+        self.fill_colour(_colour(rgb(colour)))
         runs, advance = self.fonts.encode(text.text, text.bold)
         x = text.x
         if text.anchor != "start":
