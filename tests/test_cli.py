@@ -541,3 +541,26 @@ def test_unexpected_errors_exit_1(monkeypatch: pytest.MonkeyPatch) -> None:
     result = run("stats")
     assert result.exit_code == 1
     assert isinstance(result.exception, RuntimeError)
+
+
+@pytest.mark.parametrize(
+    ("code", "status", "stderr"), [("None", 0, ""), ("3", 3, ""), ("'boom'", 1, "boom\n")]
+)
+def test_the_fast_exit_keeps_sys_exit_meaning_and_flushes(
+    code: str, status: int, stderr: str
+) -> None:
+    """``main`` ends with ``os._exit``: statuses and unflushed output must survive it."""
+    script = f"import sys; from ttt_maps.cli import _exit; sys.stdout.write('kept'); _exit({code})"
+    proc = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert (proc.returncode, proc.stdout, proc.stderr) == (status, "kept", stderr)
+
+
+@pytest.mark.skipif(not EXE.exists(), reason="ttt-maps is not installed next to python")
+def test_installed_command_render_writes_a_whole_pdf(tmp_path: Path) -> None:
+    proc = command("render", "--player", "o", "--policy", "yorgey", "-o", str(tmp_path / "o.pdf"))
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith(str(tmp_path / "o.pdf"))
+    data = (tmp_path / "o.pdf").read_bytes()
+    assert data.startswith(b"%PDF-") and data.endswith(b"%%EOF\n")

@@ -12,6 +12,7 @@ Adding a command: write a function under ``@app.command()``, raise
 files.
 """
 
+import contextlib
 import gc
 import importlib
 import os
@@ -124,17 +125,40 @@ app = _new_app()
 def main() -> None:
     """Console entry point: run the app; usage errors exit 2 with one line.
 
-    The cyclic garbage collector is off for the run: a command is short, and
-    its trees, scenes and strings hold no cycles and are freed by reference
-    counting, so the collector would only walk them again and again (a fifth
-    of the O map's PDF run; peak memory is the same either way).
+    A command is short and everything it builds dies with it, so the run
+    skips two kinds of clean-up that only cost time: the cyclic garbage
+    collector is off (the trees, scenes and strings hold no cycles; peak
+    memory is the same either way), and the process ends with ``os._exit``
+    once the output is flushed, instead of freeing every object one by one
+    (about 20 ms of the O map's PDF run; mypy ends the same way). Files are
+    closed before this point: ``write_atomic`` closes and renames its own.
     """
     gc.disable()
     try:
         _app_for(sys.argv[1:])()
+        code: object = 0
+    except SystemExit as exc:
+        code = exc.code
     except UsageError as exc:  # raised outside a command (should not happen)
         report(str(exc))
-        sys.exit(2)
+        code = 2
+    _exit(code)
+
+
+def _exit(code: object) -> None:
+    """End the process now, as ``sys.exit(code)`` would, after flushing the output."""
+    if code is None:
+        status = 0
+    elif isinstance(code, int):
+        status = code
+    else:  # sys.exit("message"): the message goes to stderr, the status is 1
+        print(code, file=sys.stderr)
+        status = 1
+    for stream in (sys.stdout, sys.stderr):
+        # a closed pipe (`| head`) or stream: there is nothing left to save
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(status)
 
 
 def _app_for(args: Sequence[str]) -> typer.Typer:
