@@ -181,6 +181,12 @@ class Text(_Value):
         self.anchor = anchor
         self.bold = bold
 
+    def start(self, advance: float) -> float:
+        """Where the line begins, given its width: ``x`` is its start, middle or end."""
+        if self.anchor == "start":
+            return self.x
+        return self.x - (advance / 2 if self.anchor == "middle" else advance)
+
 
 class Group(_Value):
     """A board (or any block) and what is drawn inside it, in drawing order.
@@ -241,6 +247,26 @@ class Theme:
     muted: str
     font: str = "DejaVu Sans"
     css_font: str = "'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif"
+
+    def role_colours(self) -> dict[str, str]:
+        """The colour of every mark, line, rect and text role (the role names never clash)."""
+        return {
+            "played": self.ink,
+            "final": self.ink,
+            "chosen": self.chosen,
+            "alt": self.faint,
+            "grid": self.grid,
+            "win": self.win,
+            "tint-win": self.tint_win,
+            "tint-draw": self.tint_draw,
+            "differs": self.differs,
+            "background": self.background,
+            "title": self.text,
+            "subtitle": self.text,
+            "heading": self.text,
+            "footer": self.muted,
+            "legend": self.muted,
+        }
 
 
 LIGHT = Theme(

@@ -106,7 +106,7 @@ class _Painter:
     """A loop over primitives that sets colour, width and caps only when they change.
 
     Consecutive strokes in one style are gathered into one path and stroked
-    once (a PDF with a tenth of the operators); painting order is unchanged.
+    once (far fewer strokes to rasterise); painting order is unchanged.
     """
 
     def __init__(self, ctx: Any, theme: Theme) -> None:
@@ -120,19 +120,7 @@ class _Painter:
         self.joins = {True: cairo.LINE_JOIN_ROUND, False: cairo.LINE_JOIN_MITER}
         self.weights = {True: cairo.FONT_WEIGHT_BOLD, False: cairo.FONT_WEIGHT_NORMAL}
         self.slant = cairo.FONT_SLANT_NORMAL
-        self.mark_rgb = {
-            "played": rgb(theme.ink),
-            "final": rgb(theme.ink),
-            "chosen": rgb(theme.chosen),
-            "alt": rgb(theme.faint),
-        }
-        self.line_rgb = {"grid": rgb(theme.grid), "win": rgb(theme.win)}
-        self.rect_rgb = {
-            "tint-win": rgb(theme.tint_win),
-            "tint-draw": rgb(theme.tint_draw),
-            "differs": rgb(theme.differs),
-            "background": rgb(theme.background),
-        }
+        self.colour = {role: rgb(c) for role, c in theme.role_colours().items()}
 
     def source(self, rgb: RGB) -> None:
         if self.rgb != rgb:
@@ -161,7 +149,7 @@ class _Painter:
         move_to, line_to = ctx.move_to, ctx.line_to
         for item in items:
             if isinstance(item, Mark):
-                self.stroke_style(self.mark_rgb[item.role], item.width, True)
+                self.stroke_style(self.colour[item.role], item.width, True)
                 b = item.box
                 if item.symbol == "x":
                     move_to(b.x, b.y)
@@ -173,7 +161,7 @@ class _Painter:
                     ctx.arc(b.x + b.w / 2, b.y + b.h / 2, min(b.w, b.h) / 2, 0.0, 2 * math.pi)
                     ctx.close_path()
             elif isinstance(item, Line):
-                self.stroke_style(self.line_rgb[item.role], item.width, item.role == "win")
+                self.stroke_style(self.colour[item.role], item.width, item.role == "win")
                 (x0, y0), *rest = item.points
                 move_to(x0, y0)
                 for x, y in rest:
@@ -182,7 +170,7 @@ class _Painter:
                 self.draw(item.items)
             elif isinstance(item, Rect):
                 self.finish_stroke()
-                self.source(self.rect_rgb[item.role])
+                self.source(self.colour[item.role])
                 self.rect(item)
             else:
                 self.finish_stroke()
@@ -205,14 +193,10 @@ class _Painter:
     def text(self, text: Text) -> None:
         """One line through cairo's toy font API, placed by its anchor at the baseline."""
         ctx, theme = self.ctx, self.theme
-        self.source(rgb(theme.muted if text.role in ("footer", "legend") else theme.text))
+        self.source(self.colour[text.role])
         ctx.select_font_face(theme.font, self.slant, self.weights[text.bold])
         ctx.set_font_size(text.size)
-        x = text.x
-        if text.anchor != "start":
-            advance = ctx.text_extents(text.text).x_advance
-            x -= advance / 2 if text.anchor == "middle" else advance
-        ctx.move_to(x, text.y)
+        ctx.move_to(text.start(ctx.text_extents(text.text).x_advance), text.y)
         ctx.show_text(text.text)
         ctx.new_path()
 

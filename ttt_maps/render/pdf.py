@@ -193,7 +193,6 @@ class _Content:
     """
 
     def __init__(self, theme: Theme) -> None:
-        self.theme = theme
         self.out: list[str] = []
         self.stroke_key: tuple[str, int, bool] | None = None  # style of the open path
         self.colour = ""  # the stroke colour, width and caps set in the stream
@@ -202,19 +201,7 @@ class _Content:
         self.fill: str | None = None
         self.fonts = _Fonts(theme.font)
         self.rings = _Rings()
-        self.mark_colour = {
-            "played": _colour(rgb(theme.ink)),
-            "final": _colour(rgb(theme.ink)),
-            "chosen": _colour(rgb(theme.chosen)),
-            "alt": _colour(rgb(theme.faint)),
-        }
-        self.line_colour = {"grid": _colour(rgb(theme.grid)), "win": _colour(rgb(theme.win))}
-        self.rect_colour = {
-            "tint-win": _colour(rgb(theme.tint_win)),
-            "tint-draw": _colour(rgb(theme.tint_draw)),
-            "differs": _colour(rgb(theme.differs)),
-            "background": _colour(rgb(theme.background)),
-        }
+        self.role_colour = {role: _colour(rgb(c)) for role, c in theme.role_colours().items()}
 
     def set_stroke(self, key: tuple[str, int, bool]) -> None:
         """Stroke the open path and set what differs for a path in style ``key``."""
@@ -246,11 +233,11 @@ class _Content:
 
     def draw(self, items: Iterable[Item]) -> None:
         add = self.out.append
-        mark_colour, line_colour = self.mark_colour, self.line_colour
+        role_colour = self.role_colour
         for item in items:
             if isinstance(item, Mark):
                 b = item.box
-                colour = mark_colour[item.role]
+                colour = role_colour[item.role]
                 if item.symbol == "x":
                     key = (colour, int(item.width * UNITS + 0.5), True)
                     if key != self.stroke_key:
@@ -261,7 +248,7 @@ class _Content:
                 else:
                     self.ring(colour, b.x + b.w / 2, b.y + b.h / 2, min(b.w, b.h) / 2, item.width)
             elif isinstance(item, Line):
-                key = (line_colour[item.role], int(item.width * UNITS + 0.5), item.role == "win")
+                key = (role_colour[item.role], int(item.width * UNITS + 0.5), item.role == "win")
                 if key != self.stroke_key:
                     self.set_stroke(key)
                 points = item.points
@@ -277,7 +264,7 @@ class _Content:
                 self.draw(item.items)
             elif isinstance(item, Rect):
                 self.end_path()
-                self.fill_colour(self.rect_colour[item.role])
+                self.fill_colour(role_colour[item.role])
                 add(_rect(item))
             else:
                 self.end_path()
@@ -287,30 +274,20 @@ class _Content:
         """An O: the ring form of its stroke-to-radius ratio, scaled to ``r`` at (cx, cy).
 
         The ring ends the open path (a form is painted on its own) and needs
-        only the stroke colour; it runs for thousands of Os, hence inline.
+        only the stroke colour: its own width is inside the form.
         """
-        add = self.out.append
-        if self.stroke_key is not None:
-            add("S\n")
-            self.stroke_key = None
-        if self.colour != colour:
-            add(f"{colour} RG\n")
-            self.colour = colour
-        ratio = int(width / r * _Rings.RADIUS + 0.5) if r > 0 else 0
-        form = self.rings.names.get(ratio) or self.rings.form(ratio)
+        self.end_path()
+        self.stroke_colour(colour)
+        form = self.rings.form(int(width / r * _Rings.RADIUS + 0.5) if r > 0 else 0)
         scale = f"{r * (UNITS / _Rings.RADIUS):.5f}"
         x, y = int(cx * UNITS + 0.5), int(cy * UNITS + 0.5)
-        add(f"q {scale} 0 0 {scale} {x} {y} cm /{form} Do Q\n")
+        self.out.append(f"q {scale} 0 0 {scale} {x} {y} cm /{form} Do Q\n")
 
     def text(self, text: Text) -> None:
         """One line in the theme's font, placed by its anchor at the baseline."""
-        theme = self.theme
-        colour = theme.muted if text.role in ("footer", "legend") else theme.text
-        self.fill_colour(_colour(rgb(colour)))
+        self.fill_colour(self.role_colour[text.role])
         runs, advance = self.fonts.encode(text.text, text.bold)
-        x = text.x
-        if text.anchor != "start":
-            x -= advance * text.size / 2 if text.anchor == "middle" else advance * text.size
+        x = text.start(advance * text.size)
         size = round(text.size * UNITS)
         # The page is y down: the text matrix turns the glyphs upright again.
         parts = [f"BT {size} 0 0 {-size} {round(x * UNITS)} {round(text.y * UNITS)} Tm"]
@@ -319,9 +296,12 @@ class _Content:
         self.out.append("".join(parts) + " ET\n")
 
 
-def _polyline(points: Iterable[tuple[float, float]]) -> str:
-    ops = (f"{int(x * UNITS + 0.5)} {int(y * UNITS + 0.5)} l" for x, y in points)
-    return " ".join(ops).replace(" l", " m", 1) + "\n"
+def _polyline(points: tuple[tuple[float, float], ...]) -> str:
+    """A path through ``points``: a move to the first, then lines."""
+    (x0, y0), *rest = points
+    ops = [f"{int(x0 * UNITS + 0.5)} {int(y0 * UNITS + 0.5)} m"]
+    ops += [f"{int(x * UNITS + 0.5)} {int(y * UNITS + 0.5)} l" for x, y in rest]
+    return " ".join(ops) + "\n"
 
 
 class _Rings:
