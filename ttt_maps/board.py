@@ -6,12 +6,12 @@ A ``Board`` is the X bitmask, the O bitmask and its geometry. Bit ``c`` is cell
 
 from __future__ import annotations
 
-from dataclasses import FrozenInstanceError
 from functools import cached_property
 from typing import Literal
 
 from ttt_maps.errors import UsageError
 from ttt_maps.geometry import STANDARD, Geometry
+from ttt_maps.values import FrozenValue
 
 Mark = Literal["x", "o"]
 
@@ -54,14 +54,15 @@ def illegal_reason(g: Geometry, x: int, o: int) -> str | None:
     return None
 
 
-class Board:
+class Board(FrozenValue):
     """A legal-or-not position; construct legal ones with ``parse`` or ``play``.
 
     Immutable, compared and hashed by (x, o, geometry) like the frozen dataclass
-    it was; written by hand because trees make thousands of boards and the
+    it was; not one because trees make thousands of boards and the
     dataclass's ``__init__`` cost half again as much.
     """
 
+    __match_args__ = ("x", "o", "geometry")
     x: int
     o: int
     geometry: Geometry
@@ -71,23 +72,6 @@ class Board:
         fields["x"] = x
         fields["o"] = o
         fields["geometry"] = geometry
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Board):
-            return NotImplemented
-        return (self.x, self.o, self.geometry) == (other.x, other.o, other.geometry)
-
-    def __hash__(self) -> int:
-        return hash((self.x, self.o, self.geometry))
-
-    def __repr__(self) -> str:
-        return f"Board(x={self.x!r}, o={self.o!r}, geometry={self.geometry!r})"
 
     # -- notation -----------------------------------------------------------
 

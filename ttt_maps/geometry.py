@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import FrozenInstanceError
 from functools import cached_property
 
 from ttt_maps.errors import UsageError
+from ttt_maps.values import FrozenValue
 
 #: Compiled on first use (``re`` caches it), not at every start-up.
 _GEOMETRY_PATTERN = r"^\s*(\d+)\s*x\s*(\d+)\s*(?:k\s*(\d+))?\s*$"
@@ -20,14 +20,15 @@ _GEOMETRY_PATTERN = r"^\s*(\d+)\s*x\s*(\d+)\s*(?:k\s*(\d+))?\s*$"
 Permutation = tuple[int, ...]
 
 
-class Geometry:
+class Geometry(FrozenValue):
     """A rows x cols board where ``k`` marks in a row win.
 
     Immutable, compared and hashed by (rows, cols, k) like the frozen dataclass
-    it was; written by hand because the dataclass cost every start-up a
-    millisecond to generate.
+    it was; not one because the dataclass cost every start-up a millisecond
+    to generate. The lines, symmetries and memos are derived from the three.
     """
 
+    __match_args__ = ("rows", "cols", "k")
     rows: int
     cols: int
     k: int
@@ -50,23 +51,6 @@ class Geometry:
         fields["symmetries"] = _symmetries(rows, cols)
         fields["_line_memo"] = {}
         fields["_completion_memo"] = {}
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Geometry):
-            return NotImplemented
-        return (self.rows, self.cols, self.k) == (other.rows, other.cols, other.k)
-
-    def __hash__(self) -> int:
-        return hash((self.rows, self.cols, self.k))
-
-    def __repr__(self) -> str:
-        return f"Geometry(rows={self.rows!r}, cols={self.cols!r}, k={self.k!r})"
 
     # -- naming -------------------------------------------------------------
 

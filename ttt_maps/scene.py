@@ -13,39 +13,10 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from ttt_maps.errors import UsageError
+from ttt_maps.values import Value
 
 
-class _Value:
-    """Equality, hash and repr from the fields a subclass names in ``__match_args__``.
-
-    Maps hold thousands of boxes and marks, so the leaf types are plain slotted
-    classes: a frozen dataclass pays ``object.__setattr__`` per field on every
-    construction and about a millisecond per class at import. Treat them as
-    immutable all the same: nothing assigns to a field after ``__init__``.
-    ``__match_args__`` lists the fields in order, as a dataclass's does.
-    """
-
-    __slots__ = ()
-    __match_args__: tuple[str, ...] = ()
-
-    def _fields(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in self.__match_args__)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        assert isinstance(other, _Value)
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash((type(self).__name__, self._fields()))
-
-    def __repr__(self) -> str:
-        args = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__match_args__)
-        return f"{type(self).__name__}({args})"
-
-
-class Box(_Value):
+class Box(Value):
     """An axis-aligned rectangle: top-left corner, width, height."""
 
     __match_args__ = ("x", "y", "w", "h")
@@ -83,7 +54,7 @@ RectRole = Literal["tint-win", "tint-draw", "differs", "background"]
 TextRole = Literal["title", "subtitle", "heading", "footer", "legend"]
 
 
-class Mark(_Value):
+class Mark(Value):
     """An X or O drawn to fill ``box`` (a cell).
 
     ``played``: an earlier mark, black. ``chosen``: the player's move, red,
@@ -118,7 +89,7 @@ class Mark(_Value):
         self.classes = classes
 
 
-class Line(_Value):
+class Line(Value):
     """A polyline: a grid stroke or a win line."""
 
     __match_args__ = ("points", "width", "role")
@@ -135,7 +106,7 @@ class Line(_Value):
         self.role = role
 
 
-class Rect(_Value):
+class Rect(Value):
     """A filled rectangle: a tint behind a sub-map, a highlight, a background."""
 
     __match_args__ = ("box", "role", "radius")
@@ -150,7 +121,7 @@ class Rect(_Value):
         self.radius = radius
 
 
-class Text(_Value):
+class Text(Value):
     """One line of text; ``y`` is the baseline."""
 
     __match_args__ = ("x", "y", "text", "size", "role", "anchor", "bold")
@@ -188,7 +159,7 @@ class Text(_Value):
         return self.x - (advance / 2 if self.anchor == "middle" else advance)
 
 
-class Group(_Value):
+class Group(Value):
     """A board (or any block) and what is drawn inside it, in drawing order.
 
     ``board`` is the position's board string when the group is a board;
