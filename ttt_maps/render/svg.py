@@ -55,16 +55,11 @@ _PREFIX_OK = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 #: What ``_attr`` would change; most values (board strings) hold none of it.
 _ATTR_SPECIAL = re.compile('[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff&<>"]')
-#: ElementTree's escapes in attribute values, in its order.
-_XML_ATTR_REFS = (
-    ("&", "&amp;"),
-    ("<", "&lt;"),
-    (">", "&gt;"),
-    ('"', "&quot;"),
-    ("\r", "&#13;"),
-    ("\n", "&#10;"),
-    ("\t", "&#09;"),
-)
+#: Escapes of element content; attribute values add the quote; ElementTree
+#: (so svgwrite, for the skeleton) also wrote line breaks and tabs as references.
+_TEXT_REFS = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"))
+_ATTR_REFS = (*_TEXT_REFS, ('"', "&quot;"))
+_XML_ATTR_REFS = (*_ATTR_REFS, ("\r", "&#13;"), ("\n", "&#10;"), ("\t", "&#09;"))
 _LEVEL = re.compile(r"ttt-level-\d+\Z")
 #: Characters of definition ids (after the prefix and its ``-``), spelled
 #: out: importing ``string`` for them cost a millisecond of start-up.
@@ -129,23 +124,21 @@ def _attr(text: str) -> str:
     """Text escaped for a double-quoted attribute value."""
     if not _ATTR_SPECIAL.search(text):
         return text
-    return (
-        _clean(text)
-        .replace("&", "&amp;")
-        .replace("<", "&lt;")
-        .replace(">", "&gt;")
-        .replace('"', "&quot;")
-    )
+    return _escape(_clean(text), _ATTR_REFS)
 
 
 def _text(text: str) -> str:
     """Text escaped for element content."""
-    return _clean(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _escape(_clean(text), _TEXT_REFS)
 
 
 def _xml_attr(text: str) -> str:
     """A value escaped as ElementTree (thus svgwrite) did: no cleaning, breaks as references."""
-    for char, ref in _XML_ATTR_REFS:
+    return _escape(text, _XML_ATTR_REFS)
+
+
+def _escape(text: str, refs: tuple[tuple[str, str], ...]) -> str:
+    for char, ref in refs:
         text = text.replace(char, ref)
     return text
 
