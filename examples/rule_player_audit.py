@@ -16,7 +16,7 @@ from collections.abc import Callable
 from ttt_maps.board import Board, Mark
 from ttt_maps.rules import rule_moves
 from ttt_maps.solver import solver_for
-from ttt_maps.strategy import audit
+from ttt_maps.tree import audit
 
 Rules = Callable[[Board], tuple[str, set[int]]]
 

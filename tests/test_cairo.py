@@ -10,12 +10,12 @@ import sys
 import pytest
 from PIL import Image
 
+from ttt_maps.backends.cairo import PIXEL_CAP, scene_to_png
+from ttt_maps.backends.page import parse_size
 from ttt_maps.errors import UsageError
 from ttt_maps.layout import map_scene
-from ttt_maps.render.cairo import PIXEL_CAP, scene_to_png
-from ttt_maps.render.page import parse_size
 from ttt_maps.scene import DARK, Box, Group, Mark, Rect, Scene, Text
-from ttt_maps.strategy import build_strategy
+from ttt_maps.tree import build_strategy
 
 MM = 72 / 25.4
 
@@ -46,7 +46,7 @@ def test_png_is_byte_identical_across_renders(x_map: Scene) -> None:
 
 
 def test_importing_the_backend_does_not_import_cairo() -> None:
-    code = "import sys, ttt_maps.render.cairo; assert 'cairo' not in sys.modules"
+    code = "import sys, ttt_maps.backends.cairo; assert 'cairo' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
 
 

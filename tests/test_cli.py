@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from ttt_maps.cli import _app_for, app
 from ttt_maps.errors import UsageError
 from ttt_maps.files import write_atomic
-from ttt_maps.strategy import build_strategy
+from ttt_maps.tree import build_strategy
 
 runner = CliRunner()
 EXE = Path(sys.executable).parent / "ttt-maps"

@@ -16,6 +16,7 @@ from PIL import Image
 from typer.testing import CliRunner
 
 from ttt_maps.api import render, strategy
+from ttt_maps.backends.svg import scene_to_svg
 from ttt_maps.board import Board
 from ttt_maps.cli import app
 from ttt_maps.compare import (
@@ -27,9 +28,8 @@ from ttt_maps.compare import (
     traps,
 )
 from ttt_maps.errors import UsageError
-from ttt_maps.render.svg import scene_to_svg
 from ttt_maps.solver import solver_for
-from ttt_maps.strategy import Strategy, build_strategy
+from ttt_maps.tree import Strategy, build_strategy
 
 SVG = "{http://www.w3.org/2000/svg}"
 runner = CliRunner()

@@ -21,12 +21,12 @@ import pytest
 from typer.testing import CliRunner
 
 from ttt_maps import api
+from ttt_maps.backends.html import scene_to_html
+from ttt_maps.backends.svg import scene_to_svg
 from ttt_maps.cli import app
 from ttt_maps.layout import map_scene
-from ttt_maps.render.html import scene_to_html
-from ttt_maps.render.svg import scene_to_svg
 from ttt_maps.scene import DARK, LIGHT
-from ttt_maps.strategy import Node, build_strategy
+from ttt_maps.tree import Node, build_strategy
 
 SVG = "{http://www.w3.org/2000/svg}"
 CHROMIUM = os.environ.get("TTT_CHROMIUM", "/usr/bin/chromium")

@@ -14,7 +14,7 @@ from ttt_maps.board import Board, Mark, other
 from ttt_maps.errors import UsageError
 from ttt_maps.policy import PRESETS, Policy, describe_policies, parse_policy
 from ttt_maps.solver import solver_for
-from ttt_maps.strategy import Node, build_strategy
+from ttt_maps.tree import Node, build_strategy
 
 SOLVER = solver_for()
 KEYS = [

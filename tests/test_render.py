@@ -17,9 +17,9 @@ from PIL import Image
 from typer.testing import CliRunner
 
 import ttt_maps
+from ttt_maps.backends import FORMATS, format_from_path, render_scene
 from ttt_maps.cli import app
-from ttt_maps.poster import INSTRUCTION, instruction, poster_scene
-from ttt_maps.render import FORMATS, format_from_path, render_scene
+from ttt_maps.compose import INSTRUCTION, instruction, poster_scene
 from ttt_maps.scene import Group, Rect, Text
 
 runner = CliRunner()
@@ -80,11 +80,11 @@ def test_public_names() -> None:
 
 
 def test_functions_keep_their_names_after_the_submodules_load() -> None:
-    """``ttt_maps.render`` / ``.strategy`` are the API even though modules share the names."""
-    import ttt_maps.poster
-    import ttt_maps.render.cairo
-    import ttt_maps.render.svg
-    from ttt_maps.strategy import build_strategy  # noqa: F401
+    """``ttt_maps.render`` / ``.strategy`` / ``.poster`` are the API functions, whatever loads."""
+    import ttt_maps.backends.cairo
+    import ttt_maps.backends.svg
+    import ttt_maps.compose
+    from ttt_maps.tree import build_strategy  # noqa: F401
 
     assert callable(ttt_maps.render) and ttt_maps.render.__module__ == "ttt_maps.api"
     assert callable(ttt_maps.strategy) and ttt_maps.strategy.__module__ == "ttt_maps.api"
@@ -551,7 +551,7 @@ def test_a_crash_mid_job_writes_nothing(
     With two processes the PDF is drawn in the child, whose error comes back whole.
     """
     from ttt_maps import commands
-    from ttt_maps.render import pdf as pdf_backend
+    from ttt_maps.backends import pdf as pdf_backend
 
     if fork and not commands._can_fork():
         pytest.skip("one core: no second process")

@@ -11,7 +11,7 @@ from ttt_maps.board import Board
 from ttt_maps.errors import UsageError
 from ttt_maps.policy import PRESETS
 from ttt_maps.solver import solver_for
-from ttt_maps.strategy import FORMAT, audit_file, build_strategy, load_strategy
+from ttt_maps.tree import FORMAT, audit_file, build_strategy, load_strategy
 
 SOLVER = solver_for()
 

@@ -16,12 +16,12 @@ from functools import cache
 
 import pytest
 
+from ttt_maps.backends.svg import scene_to_svg
 from ttt_maps.board import Board, other
 from ttt_maps.errors import UsageError
 from ttt_maps.layout import MapOptions, map_scene
-from ttt_maps.render.svg import scene_to_svg
 from ttt_maps.scene import Box, Group, Line, Mark, Scene, Text, dark_variant
-from ttt_maps.strategy import Strategy, build_strategy
+from ttt_maps.tree import Strategy, build_strategy
 
 NS = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}href"

@@ -15,40 +15,15 @@ layout and backends load on first use, so ``import ttt_maps`` (and the
 
 from __future__ import annotations
 
-import sys
 from importlib import import_module
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
-
-#: API functions that share their name with a submodule (render/, strategy.py, poster.py).
-_SHADOWED = frozenset({"poster", "render", "strategy"})
-
-
-class _Package(ModuleType):
-    """The package module: ``ttt_maps.render``, ``.strategy`` and ``.poster`` stay functions.
-
-    Python binds a submodule as an attribute of its package when it is first
-    imported, which would replace the function of the same name depending on
-    import order. Those submodules are imported by their full names with
-    ``from``: ``from ttt_maps.strategy import build_strategy``,
-    ``from ttt_maps.render import svg`` (not ``import ttt_maps.render.svg as
-    svg``, which looks the name up on the package).
-    """
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name in _SHADOWED and isinstance(value, ModuleType):
-            return
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
 
 if TYPE_CHECKING:
     from ttt_maps.api import Poster, poster, render, save, strategy
     from ttt_maps.board import Board
     from ttt_maps.errors import UsageError
     from ttt_maps.geometry import Geometry
-    from ttt_maps.strategy import Strategy
+    from ttt_maps.tree import Strategy
 
 __all__ = [
     "Board",
@@ -67,7 +42,7 @@ _HOMES = {
     "Board": "ttt_maps.board",
     "Geometry": "ttt_maps.geometry",
     "Poster": "ttt_maps.api",
-    "Strategy": "ttt_maps.strategy",
+    "Strategy": "ttt_maps.tree",
     "UsageError": "ttt_maps.errors",
     "poster": "ttt_maps.api",
     "render": "ttt_maps.api",

@@ -21,19 +21,13 @@ from typing import TYPE_CHECKING, Literal, TypeAlias, overload
 from ttt_maps.errors import UsageError
 
 if TYPE_CHECKING:
+    from ttt_maps.backends.page import PageSize
     from ttt_maps.board import Board
     from ttt_maps.geometry import Geometry
     from ttt_maps.layout import MapOptions
     from ttt_maps.policy import Policy
-    from ttt_maps.render.page import PageSize
     from ttt_maps.scene import Scene, Theme
-    from ttt_maps.strategy import Strategy
-
-# The package's ``render`` is this module's function, yet ``ttt_maps.render`` is
-# also the backends' package (``ttt_maps/__init__.py`` keeps the function). The
-# package loads this module on first use; the ``render`` command loads it for
-# ``map_options``, so it imports nothing heavy at load time either.
-
+    from ttt_maps.tree import Strategy
 
 class Poster:
     """Both players' maps, drawn side by side like the comic (``render`` draws the poster)."""
@@ -75,7 +69,7 @@ def strategy(
     picks among equally good moves; ``root`` is a board string such as
     ``"x...o...."`` or a ``Board``.
     """
-    from ttt_maps.strategy import build_strategy
+    from ttt_maps.tree import build_strategy
 
     pol, geo = _policy(policy, root, geometry)
     return build_strategy(player, pol, root, geo)
@@ -88,7 +82,7 @@ def poster(
     geometry: str | Geometry | None = None,
 ) -> Poster:
     """Both maps under one policy, ready for ``render``/``save`` (the CLI's ``--player both``)."""
-    from ttt_maps.strategy import build_strategy
+    from ttt_maps.tree import build_strategy
 
     # One Policy object for both maps: its memo of choices serves X and O alike.
     pol, geo = _policy(policy, root, geometry)
@@ -135,7 +129,7 @@ def scene_of(
 ) -> Scene:
     """The scene for a strategy (its map), a poster or an (x, o) pair; a Scene passes through."""
     from ttt_maps.scene import Scene
-    from ttt_maps.strategy import Strategy
+    from ttt_maps.tree import Strategy
 
     if isinstance(obj, Scene):
         return obj
@@ -144,13 +138,13 @@ def scene_of(
 
         return map_scene(obj, opts, theme, title)
     pair = _as_poster(obj)
-    from ttt_maps.poster import poster_scene
+    from ttt_maps.compose import poster_scene
 
     return poster_scene(pair.x, pair.o, opts, theme, title)
 
 
 def _as_poster(obj: object) -> Poster:
-    from ttt_maps.strategy import Strategy
+    from ttt_maps.tree import Strategy
 
     if isinstance(obj, Poster):
         return obj
@@ -238,7 +232,7 @@ def render(
     ``margin`` (mm) and ``dpi`` place PDF/PNG on a page; ``width`` is the
     PNG's (or the embedded SVG's) width in pixels.
     """
-    from ttt_maps.render import check_format, render_scene
+    from ttt_maps.backends import check_format, render_scene
 
     fmt = check_format(format)
     scene = scene_of(obj, map_options(depth, alternatives, outcomes), theme, title)
@@ -268,8 +262,8 @@ def save(
 
     A failed write leaves any existing file as it was. Returns the path.
     """
+    from ttt_maps.backends import check_format, format_from_path
     from ttt_maps.files import check_target, write_atomic
-    from ttt_maps.render import check_format, format_from_path
 
     fmt = resolve_format(path, format) if format is not None else format_from_path(path)
     fmt = check_format(fmt)
@@ -293,7 +287,7 @@ def save(
 
 def resolve_format(path: str | os.PathLike[str], fmt: str) -> str:
     """``fmt``, unless the file's suffix names a different format (a usage error)."""
-    from ttt_maps.render import SUFFIXES, check_format
+    from ttt_maps.backends import SUFFIXES, check_format
 
     fmt = check_format(fmt)
     implied = SUFFIXES.get(Path(path).suffix.lower())

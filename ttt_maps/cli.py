@@ -522,7 +522,7 @@ def export(
 ) -> None:
     """A strategy as ttt-maps/strategy@1 JSON: the chosen move at every position."""
     from ttt_maps.board import parse_mark
-    from ttt_maps.strategy import build_strategy
+    from ttt_maps.tree import build_strategy
 
     mark = parse_mark(player)
     if output is not None and output != "-":
@@ -544,7 +544,7 @@ def check(
     ],
 ) -> None:
     """Audit a strategy file against the solved game (exit 0 only when perfect)."""
-    from ttt_maps.strategy import audit_file, load_strategy
+    from ttt_maps.tree import audit_file, load_strategy
 
     text = _read_text(file)
     doc = load_strategy(text, source=file)

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, NamedTuple
 from ttt_maps.errors import UsageError
 
 if TYPE_CHECKING:
+    from ttt_maps.backends.page import PageSize
     from ttt_maps.layout import MapOptions
-    from ttt_maps.render.page import PageSize
     from ttt_maps.scene import Scene, Theme
 
 #: Where the default job writes, and each drawing's file name stem there.
@@ -50,7 +50,7 @@ def parse_player(text: str | None) -> tuple[str, ...]:
 
 def plan(player: str | None, formats: Sequence[str], output: str | None) -> list[Target]:
     """The files to write, from ``--player``, ``--format`` (repeatable) and ``-o``."""
-    from ttt_maps.render import SUFFIXES, check_format, format_from_path
+    from ttt_maps.backends import SUFFIXES, check_format, format_from_path
 
     fmts = list(dict.fromkeys(check_format(f) for f in formats))
     if output is None:
@@ -124,7 +124,7 @@ def render_command(
         check_target(t.path)
 
     drawings = _Drawings({t.kind for t in targets}, policy, start, opts, palette, title)
-    from ttt_maps.render import render_scene
+    from ttt_maps.backends import render_scene
 
     def draw(t: Target) -> bytes:
         return render_scene(
@@ -163,7 +163,7 @@ def _check_page(
         raise UsageError(f"--margin {margin:g}: expected 0 or more millimetres")
     if size is None:
         return None
-    from ttt_maps.render.page import parse_size
+    from ttt_maps.backends.page import parse_size
 
     return parse_size(size)
 
@@ -199,7 +199,7 @@ class _Drawings:
     ) -> None:
         from ttt_maps.layout import map_scene
         from ttt_maps.policy import parse_policy
-        from ttt_maps.strategy import build_strategy
+        from ttt_maps.tree import build_strategy
 
         pol = parse_policy(policy)  # one Policy for both players: its memo serves both trees
         players = sorted({p for k in kinds for p in (("x", "o") if k == "both" else (k,))})
@@ -211,7 +211,7 @@ class _Drawings:
 
     def scene(self, kind: str) -> Scene:
         if kind not in self.scenes:
-            from ttt_maps.poster import poster_scene
+            from ttt_maps.compose import poster_scene
             from ttt_maps.scene import Group
 
             maps = None

@@ -18,7 +18,7 @@ from ttt_maps.board import Board, Mark
 from ttt_maps.errors import UsageError
 from ttt_maps.layout import MAP_SIZE, MapOptions, layout_map, map_scene
 from ttt_maps.scene import Box, Group, Item, Rect, Scene, Text, Theme, get_theme
-from ttt_maps.strategy import Strategy, build_strategy
+from ttt_maps.tree import Strategy, build_strategy
 
 #: Image formats ``compare`` writes.
 IMAGE_FORMATS = ("svg", "pdf", "png")
@@ -300,7 +300,7 @@ def diff_png(
 
     from PIL import Image, ImageChops
 
-    from ttt_maps.render.cairo import scene_to_png
+    from ttt_maps.backends.cairo import scene_to_png
 
     base = (opts or MapOptions())._replace(differs=frozenset())
     images = []
@@ -323,7 +323,7 @@ def diff_png(
 
 
 def _image_format(output: str, fmt: str | None) -> str:
-    from ttt_maps.render import format_from_path
+    from ttt_maps.backends import format_from_path
 
     chosen = (fmt or format_from_path(output)).strip().lower()
     if chosen not in IMAGE_FORMATS:
@@ -363,7 +363,7 @@ def run(
     strategies = build_strategies(policies, mark, start)
     rows = compare_table(strategies, labels=policies)
     if output is not None and image_fmt is not None:
-        from ttt_maps.render import render_scene
+        from ttt_maps.backends import render_scene
 
         scene = compare_scene(strategies, theme=chosen_theme, labels=policies)
         write_atomic(output, render_scene(scene, image_fmt))

@@ -17,7 +17,7 @@ from ttt_maps.errors import UsageError
 from ttt_maps.geometry import Geometry
 from ttt_maps.scene import Box, Group, Item, Line, Mark, MarkRole, Rect, Scene, Theme, get_theme
 from ttt_maps.solver import solver_for
-from ttt_maps.strategy import Node, Strategy
+from ttt_maps.tree import Node, Strategy
 
 #: Side of a whole map in map units.
 MAP_SIZE = 1000.0

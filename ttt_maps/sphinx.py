@@ -43,7 +43,7 @@ from ttt_maps.scene import THEMES
 
 if TYPE_CHECKING:
     from ttt_maps.api import Poster
-    from ttt_maps.strategy import Strategy
+    from ttt_maps.tree import Strategy
 
 _WIDTH = re.compile(r"(\d+(?:\.\d+)?)(px|%|em|rem|ex|ch|vw|vh|cm|mm|in|pt|pc)?\Z")
 

@@ -191,7 +191,7 @@ def map_sizes(
 ) -> list[MapSize]:
     """Map sizes for X and O under each policy (one parsed policy serves both players)."""
     from ttt_maps.policy import parse_policy
-    from ttt_maps.strategy import build_strategy
+    from ttt_maps.tree import build_strategy
 
     out: list[MapSize] = []
     for name in policies:

@@ -25,7 +25,7 @@ from ttt_maps.scene import (
     Theme,
     get_theme,
 )
-from ttt_maps.strategy import Strategy
+from ttt_maps.tree import Strategy
 
 TITLE = "Complete map of optimal tic-tac-toe moves"
 INSTRUCTION = (

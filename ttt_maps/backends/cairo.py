@@ -17,8 +17,8 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
+from ttt_maps.backends.page import PageSize, placement
 from ttt_maps.errors import UsageError
-from ttt_maps.render.page import PageSize, placement
 from ttt_maps.scene import Group, Item, Line, Mark, Rect, Scene, Text, Theme, rgb
 
 #: Largest PNG we draw, in pixels (100 megapixels: about 400 MB while drawing).

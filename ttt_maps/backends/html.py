@@ -15,8 +15,8 @@ from functools import cache
 from html import escape
 from importlib.resources import files
 
+from ttt_maps.backends.svg import scene_to_svg
 from ttt_maps.layout import NEST_PAD
-from ttt_maps.render.svg import scene_to_svg
 from ttt_maps.scene import Scene, Theme, dark_variant
 
 #: The hint under the title: the comic's rule, then what the viewer adds.
@@ -37,7 +37,7 @@ _PROLOG = re.compile(r"^\s*(<\?xml[^>]*\?>\s*)?(<!DOCTYPE[^>]*>\s*)?")
 @cache
 def _asset(name: str) -> str:
     """A viewer file shipped with the package (read once per process)."""
-    return files("ttt_maps.render").joinpath(name).read_text(encoding="utf-8")
+    return files("ttt_maps.backends").joinpath(name).read_text(encoding="utf-8")
 
 
 def _theme_css(theme: Theme) -> str:

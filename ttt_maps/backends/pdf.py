@@ -25,8 +25,8 @@ import time
 import zlib
 from collections.abc import Iterable
 
+from ttt_maps.backends.page import PageSize, placement
 from ttt_maps.errors import UsageError
-from ttt_maps.render.page import PageSize, placement
 from ttt_maps.scene import Group, Item, Line, Mark, Rect, Scene, Text, Theme, rgb
 
 #: Content-stream units per point: coordinates and widths are whole numbers.
@@ -416,7 +416,7 @@ class _Fonts:
         table = self.glyphs.setdefault(bold, {})
         hit = table.get(char)
         if hit is None:
-            from ttt_maps.render.cairo import glyph_outline
+            from ttt_maps.backends.cairo import glyph_outline
 
             advance, path, bbox = glyph_outline(self.family, bold, char)
             box = " ".join(str(v) for v in bbox)

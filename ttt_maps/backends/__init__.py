@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ttt_maps.errors import UsageError
 
 if TYPE_CHECKING:
-    from ttt_maps.render.page import PageSize
+    from ttt_maps.backends.page import PageSize
     from ttt_maps.scene import Scene
 
 #: The output formats, in the order help texts list them.
@@ -72,7 +72,7 @@ def render_scene(
     if width_px is not None and (isinstance(width_px, bool) or width_px < 1):
         raise UsageError(f"width {width_px!r}: expected a whole number of pixels, 1 or more")
     if fmt == "svg":
-        from ttt_maps.render.svg import scene_to_svg
+        from ttt_maps.backends.svg import scene_to_svg
 
         width = height = None
         if width_px is not None:
@@ -80,17 +80,17 @@ def render_scene(
             height = _px(width_px * scene.height / scene.width)
         return scene_to_svg(scene, id_prefix=id_prefix, width=width, height=height).encode("utf-8")
     if fmt == "html":
-        from ttt_maps.render.html import scene_to_html
+        from ttt_maps.backends.html import scene_to_html
 
         return scene_to_html(scene, id_prefix=id_prefix).encode("utf-8")
-    from ttt_maps.render.page import parse_size
+    from ttt_maps.backends.page import parse_size
 
     page = parse_size(size) if isinstance(size, str) else size
     if fmt == "pdf":
-        from ttt_maps.render.pdf import scene_to_pdf
+        from ttt_maps.backends.pdf import scene_to_pdf
 
         return scene_to_pdf(scene, size=page, margin_mm=margin_mm)
-    from ttt_maps.render.cairo import scene_to_png
+    from ttt_maps.backends.cairo import scene_to_png
 
     return scene_to_png(scene, width_px=width_px, dpi=dpi, size=page, margin_mm=margin_mm)
 
