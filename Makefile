@@ -11,8 +11,9 @@
 #
 # Variables: PYTHON (interpreter that makes the venv, default python3),
 # VENV (default .venv), PYTEST_ARGS (extra pytest arguments),
-# BROWSER=0 (skip installing the test tools, Chromium for the HTML viewer and
-# poppler for reading our PDFs back; the tests that need them skip).
+# BROWSER=0 (skip installing the test tools: Chromium and Firefox ESR for the
+# viewer, poppler and qpdf for our PDFs, rsvg-convert and Inkscape for our
+# SVGs; the tests that need them skip).
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -50,8 +51,8 @@ $(STAMP): pyproject.toml Makefile scripts/system-deps.sh
 		--config-settings editable_mode=compat
 	touch "$@"
 
-# The test tools: Debian's Chromium for the HTML viewer tests (never
-# `playwright install`) and poppler-utils to read our PDFs back.
+# The test tools, all from Debian (scripts/system-deps.sh --help lists them;
+# browsers never from `playwright install`).
 browser:
 ifeq ($(BROWSER),0)
 	@echo "BROWSER=0: not checking for Chromium and poppler; the browser and poppler tests will skip"

@@ -9,10 +9,16 @@
 #   - a C compiler and the cairo headers (pkg-config --exists cairo), because
 #     pycairo is built from source on Linux: libcairo2-dev pkg-config gcc;
 #   - the DejaVu Sans font, which PDF/PNG text falls back to: fonts-dejavu-core.
-# With --browser, also the tools the tests check outputs with: Debian's
-# Chromium at /usr/bin/chromium for the HTML viewer (package chromium), and
-# poppler's pdftoppm and pdftotext, a second reader of our PDFs (package
-# poppler-utils). Browsers always come from apt, never from `playwright install`.
+# With --browser, also the tools the tests check outputs with, all Debian's:
+#   - Chromium at /usr/bin/chromium for the HTML viewer (package chromium);
+#   - Firefox ESR at /usr/bin/firefox-esr, the second browser (firefox-esr);
+#   - poppler's pdftoppm, pdftotext and pdffonts, and qpdf, to read our PDFs
+#     back and check their structure (poppler-utils, qpdf);
+#   - librsvg's rsvg-convert and Inkscape, two more SVG renderers the maps
+#     must look right in (librsvg2-bin, inkscape).
+# Browsers always come from apt, never from `playwright install`. Chromium is
+# required for --browser; a test tool that still cannot be installed only
+# makes its tests skip, with the reason.
 #
 # Missing packages are installed with one `apt-get update` and one
 # `apt-get install -y`, as root, or through sudo when not root; with neither,
@@ -22,7 +28,8 @@
 # For testing this script without changing the machine:
 #   TTT_DRY_RUN=1            print the commands instead of running them (= --dry-run)
 #   TTT_FORCE_MISSING=LIST   pretend these are missing, comma-separated, from:
-#                            python,venv,headers,compiler,cairo,font,browser,poppler
+#                            python,venv,headers,compiler,cairo,font,browser,
+#                            firefox,poppler,qpdf,rsvg,inkscape
 #   TTT_PRETEND_USER=sudo|nosudo   pretend not to be root, with / without sudo
 set -euo pipefail
 
@@ -85,6 +92,10 @@ have_browser() {
 have_poppler() {
     ! forced poppler && command -v pdftoppm >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1
 }
+have_firefox() { ! forced firefox && [ -x /usr/bin/firefox-esr ]; }
+have_qpdf() { ! forced qpdf && command -v qpdf >/dev/null 2>&1; }
+have_rsvg() { ! forced rsvg && command -v rsvg-convert >/dev/null 2>&1; }
+have_inkscape() { ! forced inkscape && command -v inkscape >/dev/null 2>&1; }
 
 # --- macOS: Homebrew, and we only tell ---------------------------------------
 if [ "$(uname -s)" = Darwin ]; then
@@ -117,8 +128,12 @@ have_font || { missing+=(fonts-dejavu-core); reasons+=("DejaVu Sans font"); }
 if [ "$browser" = 1 ] && ! have_browser; then
     missing+=(chromium); reasons+=("Chromium for the HTML viewer tests")
 fi
-if [ "$browser" = 1 ] && ! have_poppler; then
-    missing+=(poppler-utils); reasons+=("poppler's pdftoppm and pdftotext for the PDF tests")
+if [ "$browser" = 1 ]; then
+    have_poppler || { missing+=(poppler-utils); reasons+=("poppler's pdftoppm and pdftotext for the PDF tests"); }
+    have_firefox || { missing+=(firefox-esr); reasons+=("Firefox ESR for the viewer and SVG tests"); }
+    have_qpdf || { missing+=(qpdf); reasons+=("qpdf to check the PDFs"); }
+    have_rsvg || { missing+=(librsvg2-bin); reasons+=("rsvg-convert, an SVG renderer to compare with"); }
+    have_inkscape || { missing+=(inkscape); reasons+=("Inkscape, an SVG renderer to compare with"); }
 fi
 
 # join SEP WORD...: the words separated by SEP.
@@ -127,7 +142,13 @@ join() { local sep=$1 out=$2; shift 2; for w in "$@"; do out+="$sep$w"; done; pr
 report_ok() {
     local parts=("python $("$python" -c 'import platform; print(platform.python_version())')")
     parts+=("cairo $(pkg-config --modversion cairo 2>/dev/null || echo '?')" "DejaVu Sans")
-    [ "$browser" = 1 ] && parts+=("/usr/bin/chromium" "poppler")
+    if [ "$browser" = 1 ]; then
+        parts+=("/usr/bin/chromium" "poppler")
+        have_firefox && parts+=("firefox-esr")
+        have_qpdf && parts+=("qpdf")
+        have_rsvg && parts+=("rsvg-convert")
+        have_inkscape && parts+=("inkscape")
+    fi
     say "ok: $(join ', ' "${parts[@]}")"
 }
 
@@ -182,5 +203,11 @@ have_cairo || die "cairo is still not found by pkg-config after installing libca
 have_font || warn "DejaVu Sans is still not found; PDF/PNG text will use another font"
 if [ "$browser" = 1 ] && ! have_browser; then
     die "/usr/bin/chromium is still missing after installing chromium (on Ubuntu, 'chromium' is a snap: install a deb Chromium that provides /usr/bin/chromium)"
+fi
+if [ "$browser" = 1 ]; then
+    have_firefox || warn "firefox-esr is still missing; the Firefox tests will skip"
+    have_qpdf || warn "qpdf is still missing; the qpdf checks will skip"
+    have_rsvg || warn "rsvg-convert is still missing; the librsvg comparison will skip"
+    have_inkscape || warn "inkscape is still missing; the Inkscape comparison will skip"
 fi
 report_ok
