@@ -10,10 +10,8 @@ browser is a failure: CI installs ``chromium`` and the viewer must be tested.
 from __future__ import annotations
 
 import io
-import os
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,16 +27,6 @@ from ttt_maps.scene import DARK, LIGHT
 from ttt_maps.tree import Node, build_strategy
 
 SVG = "{http://www.w3.org/2000/svg}"
-CHROMIUM = os.environ.get("TTT_CHROMIUM", "/usr/bin/chromium")
-BROWSER_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 VIEWPORT = {"width": 1000, "height": 800}
 
 
@@ -132,23 +120,9 @@ def test_api_renders_html() -> None:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """One headless Chromium for the module (skips, or fails under CI, without one)."""
-    problem = None
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        problem = "Python playwright is not installed (pip install -e '.[dev]')"
-    if problem is None and not os.access(CHROMIUM, os.X_OK):
-        problem = f"no Chromium at {CHROMIUM} (apt-get install chromium; make browser)"
-    if problem is not None:
-        if os.environ.get("CI"):
-            pytest.fail(f"browser tests must run in CI: {problem}")
-        pytest.skip(problem)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
-        yield b
-        b.close()
+def browser(chromium: Any) -> Any:
+    """The session's headless Chromium (see conftest.py)."""
+    return chromium
 
 
 @pytest.fixture(scope="module")
@@ -486,13 +460,22 @@ def test_two_maps_on_one_page_keep_their_styles(browser: Any, tmp_path: Path) ->
         page.close()
 
 
-def test_page_follows_the_dark_colour_scheme(browser: Any, pages: dict[str, Path]) -> None:
-    page = open_page(browser, pages["x"].as_uri(), color_scheme="dark")
-    try:
-        colours = page.evaluate(
-            """() => [getComputedStyle(document.body).backgroundColor,
-                      getComputedStyle(document.querySelector('.ttt-chosen')).stroke]"""
-        )
-        assert colours == ["rgb(21, 23, 26)", "rgb(255, 91, 79)"]  # DARK.background, .chosen
-    finally:
-        page.close()
+def test_only_an_auto_page_follows_the_dark_colour_scheme(
+    browser: Any, pages: dict[str, Path], tmp_path: Path
+) -> None:
+    """A light page stays light for a reader in dark mode; ``--theme auto`` follows them."""
+    auto = tmp_path / "auto.html"
+    api.save(api.strategy("x"), auto, theme="auto")
+    script = """() => [getComputedStyle(document.body).backgroundColor,
+                       getComputedStyle(document.querySelector('.ttt-chosen')).stroke]"""
+    expected = {
+        (pages["x"], "dark"): ["rgb(255, 255, 255)", "rgb(224, 32, 27)"],  # LIGHT
+        (auto, "light"): ["rgb(255, 255, 255)", "rgb(224, 32, 27)"],
+        (auto, "dark"): ["rgb(21, 23, 26)", "rgb(255, 91, 79)"],  # DARK.background, .chosen
+    }
+    for (path, scheme), colours in expected.items():
+        page = open_page(browser, path.as_uri(), color_scheme=scheme)
+        try:
+            assert page.evaluate(script) == colours, (path.name, scheme)
+        finally:
+            page.close()

@@ -130,30 +130,46 @@ class Doc:
         return [facts for _, facts in self.marks()]
 
     def marks(self) -> list[tuple[ET.Element, tuple[str, str, float, float, float, float, float]]]:
-        """Every drawn mark's ``<use>`` and what ``mark_boxes`` says of it."""
+        """Every mark a drawn ``<use>`` shows, with what ``mark_boxes`` says of it.
+
+        A ``<use>`` shows a unit glyph of ``<defs>`` placed by its transform,
+        a positioned ``<use>`` of one, or a ``<g>`` of such (marks that sibling
+        boards share); the glyphs inherit the stroke width of the drawn ``<use>``.
+        """
         out = []
         for use in self.drawn("use"):
-            target = self.href(use)
-            if target.tag == f"{NS}symbol":
-                box = use
-            elif target.tag == f"{NS}use":
-                box, target = target, self.href(target)
-            else:
-                continue  # a grid
-            assert target.tag == f"{NS}symbol"
-            symbol = target.get("id", "")[-1]
             role = next(
                 (c[4:] for c in self.classes(use) if c in ("ttt-chosen", "ttt-final", "ttt-alt")),
                 "played",
             )
-            dx, dy = self.translate(use)
-            if box is not use:  # x and y of a <use> of a <use> add to the positioned one's
-                dx, dy = dx + float(use.get("x", 0)), dy + float(use.get("y", 0))
-            w, h = float(box.get("width", 0)), float(box.get("height", 0))
-            stroke = self.stroke_width(use, "use") * w
-            x, y = float(box.get("x", 0)) + dx, float(box.get("y", 0)) + dy
-            out.append((use, (symbol, role, x, y, w, h, stroke)))
+            glyphs = list(self.glyphs(use, (1.0, 1.0, *self.translate(use))))
+            if not glyphs:
+                continue  # a grid or a win line
+            unit_stroke = self.stroke_width(use, "use")
+            for glyph, (sx, sy, tx, ty) in glyphs:
+                symbol = "x" if "ttt-x" in self.classes(glyph) else "o"
+                out.append((use, (symbol, role, tx, ty, sx, sy, unit_stroke * sx)))
         return out
+
+    def glyphs(
+        self, el: ET.Element, at: tuple[float, float, float, float]
+    ) -> Iterator[tuple[ET.Element, tuple[float, float, float, float]]]:
+        """The unit glyphs ``el`` draws, each with its scale and offset (sx, sy, tx, ty)."""
+        sx, sy, tx, ty = at
+        if el.tag == f"{NS}use":
+            tx, ty = tx + sx * float(el.get("x", 0)), ty + sy * float(el.get("y", 0))
+            move = el.get("transform")
+            if move:
+                m = re.fullmatch(r"matrix\((\S+) 0 0 (\S+) (\S+?) ?(-?[\d.]+)\)", move)
+                assert m, move
+                a, d, e, f = (float(v) for v in m.groups())
+                tx, ty, sx, sy = tx + sx * e, ty + sy * f, sx * a, sy * d
+            yield from self.glyphs(self.href(el), (sx, sy, tx, ty))
+        elif el.tag == f"{NS}g":
+            for child in el:
+                yield from self.glyphs(child, (sx, sy, tx, ty))
+        elif "ttt-mark" in self.classes(el):
+            yield el, (sx, sy, tx, ty)
 
     def segments(self, el: ET.Element) -> list[tuple[tuple[float, float], ...]]:
         """The polylines of a path (or of the path a ``<use>`` shows), on the map."""
@@ -216,13 +232,37 @@ def test_width_and_height_only_when_given() -> None:
     assert root.get("viewBox") == "0 0 1070 1070"
 
 
-def test_marks_are_symbols_drawn_with_use() -> None:
+def test_marks_are_unit_glyphs_drawn_with_use() -> None:
+    """Marks are plain shapes in <defs>, placed by transforms: no <symbol>, no
+    viewport that a renderer could clip, and every reference an ``xlink:href``
+    (which every renderer reads; Inkscape 1.2 ignores a plain ``href``)."""
     d = doc("o")
-    symbols = {s.get("id"): s for s in d.defs.iter(f"{NS}symbol")}
-    assert set(symbols) == {f"{d.prefix}-x", f"{d.prefix}-o"}
-    assert all(s.get("viewBox", "").replace(",", " ") == "0 0 1 1" for s in symbols.values())
-    assert "ttt-mark" in d.classes(symbols[f"{d.prefix}-x"])
+    assert not list(d.root.iter(f"{NS}symbol")) and "overflow" not in d.text
+    glyphs = {el.get("id"): el for el in d.defs if "ttt-mark" in d.classes(el)}
+    assert set(glyphs) == {f"{d.prefix}-x", f"{d.prefix}-o"}
+    x, o = glyphs[f"{d.prefix}-x"], glyphs[f"{d.prefix}-o"]
+    assert x.tag == f"{NS}path" and o.tag == f"{NS}circle"
+    assert (o.get("cx"), o.get("cy"), o.get("r")) == (".5", ".5", ".5")
+    for glyph in (x, o):  # what style rules may not reach inside a <use> travels with it
+        assert glyph.get("fill") == "none"
+    assert x.get("stroke-linecap") == "round"
+    uses = list(d.root.iter(f"{NS}use"))
+    assert uses and all(u.get(XLINK) and u.get("href") is None for u in uses)
     assert len(d.mark_boxes()) == sum(isinstance(i, Mark) for i in scene("o").walk())
+
+
+def test_sibling_boards_share_their_earlier_marks() -> None:
+    """Sub-maps of one board draw the marks they have in common from one <g> in <defs>."""
+    d = doc("o")
+    shared = [g for g in d.defs if g.tag == f"{NS}g"]
+    assert len(shared) > 100
+    for g in shared:
+        assert len(g) >= 2 and all(u.tag == f"{NS}use" and not u.get("class") for u in g)
+        assert all(u.get("stroke-width") is None for u in g)  # the drawing <use>'s width
+    drawn = Counter(
+        u.get(XLINK) for u in d.drawn("use") if d.href(u).tag == f"{NS}g"
+    )
+    assert all(n >= 2 for n in drawn.values()) and len(drawn) == len(shared)
 
 
 # -- boards and moves -----------------------------------------------------------
@@ -301,8 +341,12 @@ def test_every_nested_board_follows_from_its_parent(player: str) -> None:
 
 @pytest.mark.parametrize("player", ["x", "o"])
 def test_marks_sit_where_the_scene_puts_them(player: str) -> None:
-    marks = [i for i in scene(player).walk() if isinstance(i, Mark)]
-    drawn = doc(player).mark_boxes()
+    # Sibling boards draw their shared marks first: compare in reading order.
+    marks = sorted(
+        (i for i in scene(player).walk() if isinstance(i, Mark)),
+        key=lambda m: (round(m.box.y, 1), round(m.box.x, 1), m.box.w),
+    )
+    drawn = sorted(doc(player).mark_boxes(), key=lambda f: (round(f[3], 1), round(f[2], 1), f[4]))
     assert len(drawn) == len(marks)
     for m, (symbol, role, x, y, w, h, stroke) in zip(marks, drawn, strict=True):
         assert (symbol, role) == (m.symbol, m.role)
@@ -424,36 +468,32 @@ def test_default_prefix_follows_the_content() -> None:
 def test_style_is_scoped_to_the_map(player: str) -> None:
     d = doc(player)
     assert len(list(d.root.iter(f"{NS}style"))) == 1
-    assert "@media (prefers-color-scheme:dark)" in d.css
     selectors = [
         s.strip() for sel in re.findall(r"([^{}]+)\{[^{}]*\}", d.css) for s in sel.split(",")
     ]
     assert selectors
-    assert all(s.startswith(f"#{d.prefix} ") for s in selectors), selectors
+    assert all(s == f"#{d.prefix}" or s.startswith(f"#{d.prefix} ") for s in selectors)
     for cls in ("ttt-board", "ttt-mark", "ttt-chosen", "ttt-grid", "ttt-win", "ttt-level-1"):
         assert f".{cls}" in d.css
-    theme = scene(player).theme
-    assert theme.chosen in d.css and "#ff5b4f" in d.css  # light, and dark in @media
+    assert scene(player).theme.chosen in d.css
 
 
-def test_shared_grids_take_the_grid_colour_from_their_use() -> None:
-    """Grid <use>s have no class, yet rules select them in light and dark.
+def test_shared_grids_take_the_grid_colour_from_their_board() -> None:
+    """Grid <use>s have no class: their path strokes in ``currentColor``, the
+    ``color`` that the board passes on to whatever it draws.
 
-    Browsers match style rules against a <use>'s instance in its shadow tree,
-    out of the ``#prefix`` scope, so the colour must come from the <use>.
+    Browsers match style rules against a <use>'s clone in its shadow tree, out
+    of the ``#prefix`` scope, but every renderer passes ``color`` on.
     """
     d = doc("o")
     shared = [g for g in d.grids() if g.tag == f"{NS}use"]
     assert len(shared) > 700 and all(g.get("class") is None for g in shared)
-    light = d.css.split("@media", 1)[0]
-    dark = d.css.split("@media", 1)[1]
-    theme = scene("o").theme
-    for href in {g.get("href") for g in shared}:
-        target = d.href(next(g for g in shared if g.get("href") == href))
+    for target in {d.href(g) for g in shared}:
         assert "ttt-grid" in d.classes(target) and target.get("stroke-width")
-        selector = re.escape(f'#{d.prefix} [href="{href}"]')
-        assert re.search(rf"{selector}[^{{]*\{{stroke:{theme.grid}}}", light), href
-        assert re.search(rf"{selector}[^{{]*\{{stroke:{dark_variant(theme).grid}}}", dark), href
+        assert target.get("stroke") == "currentColor"
+    theme = scene("o").theme
+    assert d.rules[f"#{d.prefix} .ttt-board"]["color"] == theme.grid
+    assert d.rules[f"#{d.prefix} .ttt-grid"]["stroke"] == theme.grid
 
 
 def test_no_external_references() -> None:
@@ -492,3 +532,32 @@ def test_numbers_are_compact() -> None:
     assert style_numbers and widths
     assert all(len(n.partition(".")[2]) <= 3 for n in style_numbers + widths)
     assert not any(n.endswith("0") and "." in n for n in style_numbers + widths)
+
+
+# -- light or dark ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("theme", ["light", "dark", "print", "xkcd"])
+def test_a_theme_is_what_was_asked_for(theme: str) -> None:
+    """No dark-mode block unless asked: on a light page a dark reader sees the light map."""
+    drawn = map_scene(strategy("x"), theme=theme)
+    d = Doc(scene_to_svg(drawn))
+    assert "@media" not in d.css and "data-theme" not in d.css
+    assert d.rules[f"#{d.prefix} .ttt-chosen"]["stroke"] == drawn.theme.chosen
+
+
+def test_auto_follows_the_reader_and_the_docs_theme() -> None:
+    """``auto``: light colours by default, dark ones under ``prefers-color-scheme: dark``
+    and under the dark switch of furo (``body``) and pydata-sphinx-theme (``html``);
+    their light switch keeps the map light on a dark system."""
+    d = Doc(scene_to_svg(map_scene(strategy("x"), theme="auto")))
+    light, dark = map_scene(strategy("x")).theme, dark_variant(map_scene(strategy("x")).theme)
+    p = d.prefix
+    assert d.rules[f"#{p} .ttt-chosen"]["stroke"] == light.chosen
+    media = re.search(r"@media \(prefers-color-scheme:dark\)\{(.*?)\n\}", d.css, re.S)
+    assert media and f"#{p} .ttt-chosen{{stroke:{dark.chosen}}}" in media.group(1)
+    for page, colours in (("light", light), ("dark", dark)):
+        for switch in (f'body[data-theme="{page}"] #{p}', f'html[data-theme="{page}"] #{p}'):
+            assert d.rules[f"{switch} .ttt-chosen"]["stroke"] == colours.chosen
+            assert d.rules[f"{switch} .ttt-background"]["fill"] == colours.background
+            assert d.rules[f"{switch} .ttt-board"]["color"] == colours.grid

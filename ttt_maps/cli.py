@@ -268,7 +268,13 @@ FromOpt = Annotated[
     str | None, _opt("--from", metavar="BOARD", help="Root position (default: the empty board).")
 ]
 ThemeOpt = Annotated[
-    str, typer.Option("--theme", metavar="NAME", help="light, dark, print or xkcd.")
+    str,
+    typer.Option(
+        "--theme",
+        metavar="NAME",
+        help="light, dark, print, xkcd, or auto: light, and dark where the reader's system "
+        "or docs page is (SVG and HTML; PDF and PNG draw it light).",
+    ),
 ]
 
 

@@ -303,7 +303,11 @@ XKCD = Theme(
     ),
 )
 
-THEMES: dict[str, Theme] = {t.name: t for t in (LIGHT, DARK, PRINT, XKCD)}
+#: Light, and dark where the reader's system or page is (SVG and HTML only:
+#: a PDF or PNG cannot switch, so it is drawn light).
+AUTO = replace(LIGHT, name="auto")
+
+THEMES: dict[str, Theme] = {t.name: t for t in (LIGHT, DARK, PRINT, XKCD, AUTO)}
 
 
 def rgb(colour: str) -> tuple[float, float, float]:
@@ -317,7 +321,7 @@ def rgb(colour: str) -> tuple[float, float, float]:
 
 
 def get_theme(name: str | Theme) -> Theme:
-    """A theme by name (``light``, ``dark``, ``print``, ``xkcd``)."""
+    """A theme by name (``light``, ``dark``, ``print``, ``xkcd``, ``auto``)."""
     if isinstance(name, Theme):
         return name
     theme = THEMES.get(name.strip().lower())
@@ -327,7 +331,7 @@ def get_theme(name: str | Theme) -> Theme:
 
 
 def dark_variant(theme: Theme) -> Theme:
-    """The palette a viewer in dark mode sees (SVG ``prefers-color-scheme``)."""
+    """The palette an ``auto`` map shows in dark mode (its fonts kept)."""
     if theme.name == "dark":
         return theme
     return replace(DARK, name=f"{theme.name}-dark", font=theme.font, css_font=theme.css_font)

@@ -17,7 +17,7 @@ from importlib.resources import files
 
 from ttt_maps.backends.svg import scene_to_svg
 from ttt_maps.layout import NEST_PAD
-from ttt_maps.scene import Scene, Theme, dark_variant
+from ttt_maps.scene import AUTO, Scene, Theme, dark_variant
 
 #: The hint under the title: the comic's rule, then what the viewer adds.
 HINT = (
@@ -41,7 +41,7 @@ def _asset(name: str) -> str:
 
 
 def _theme_css(theme: Theme) -> str:
-    """The page's colours as CSS variables, with the SVG's own dark-mode palette."""
+    """The page's colours as CSS variables; an ``auto`` page follows the reader's dark mode."""
 
     def block(t: Theme, focus: str) -> str:
         return (
@@ -51,7 +51,7 @@ def _theme_css(theme: Theme) -> str:
 
     fonts = f"--tttv-font:{theme.css_font};--tttv-ui-font:{UI_FONT};"
     css = f":root{{{block(theme, FOCUS[0] if theme.name != 'dark' else FOCUS[1])}{fonts}}}"
-    if theme.name != "dark":
+    if theme.name == AUTO.name:
         dark = dark_variant(theme)
         css += f"@media (prefers-color-scheme:dark){{:root{{{block(dark, FOCUS[1])}}}}}"
     return css
@@ -70,7 +70,7 @@ def scene_to_html(scene: Scene, *, id_prefix: str | None = None) -> str:
     content). Same scene, same bytes.
     """
     title = escape(scene.title or "Complete map of optimal tic-tac-toe moves")
-    scheme = "dark" if scene.theme.name == "dark" else "light dark"
+    scheme = {"dark": "dark", AUTO.name: "light dark"}.get(scene.theme.name, "light")
     # The share of a sub-map's side that its cell adds around it: clicks on a
     # cell's margin count as clicks on the sub-map.
     cell_pad = f"{NEST_PAD / (1 - 2 * NEST_PAD):.4f}"

@@ -42,10 +42,10 @@ import itertools
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from ttt_maps.errors import UsageError
-from ttt_maps.scene import Group, Item, Line, Mark, Rect, Scene, Text, Theme, dark_variant
+from ttt_maps.scene import AUTO, Group, Item, Line, Mark, Rect, Scene, Text, Theme, dark_variant
 
 #: Stands for the id prefix until the document is complete (the default
 #: prefix is a hash of the document). Text is cleaned of the characters XML
@@ -68,8 +68,14 @@ _ID_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 _RESERVED_IDS = frozenset({"x", "o", "title", "desc"})
 #: Digits of stroke widths (map units, or unit-symbol units for marks).
 _WIDTH_DIGITS = 3
-#: The unit-box symbols' content.
-_GLYPHS = {"x": '<path d="M0 0L1 1M1 0L0 1" />', "o": '<circle cx=".5" cy=".5" r=".5" />'}
+#: The unit-box glyphs, drawn in ``<defs>`` and placed by a transform. Their
+#: presentation attributes travel with every clone: not every renderer lets
+#: style rules reach inside a ``<use>``.
+_GLYPHS = {
+    "x": ('<path class="ttt-mark ttt-x" d="M0 0L1 1M1 0L0 1" fill="none" id="{id}"'
+          ' stroke-linecap="round" stroke-linejoin="round" />'),
+    "o": '<circle class="ttt-mark ttt-o" cx=".5" cy=".5" fill="none" id="{id}" r=".5" />',
+}
 
 _Leaf = Mark | Line | Rect | Text
 #: A mark's place in its group: symbol, x, y, width, height on the number grid.
@@ -82,7 +88,9 @@ _GridKey = tuple[str, str]
 _UseToken = tuple[_MarkKey, int, int, str, str, str]
 #: A grid ("g") or win line ("w") to write later: kind, path data, width, level.
 _PathToken = tuple[str, str, str, str]
-_Token = _UseToken | _PathToken
+#: Marks that sibling boards share: their tokens' numbers, level, width.
+_SharedToken = tuple[tuple[int, ...], str, str]
+_Token = _UseToken | _PathToken | _SharedToken
 #: A mark as its group draws it, before rounding: symbol, x and y from the
 #: group's corner, width, height, stroke, role, classes, cell, whether the
 #: group is a board, its level, the move of a bare mark.
@@ -220,14 +228,22 @@ class _Writer:
         ] = {}
         # The smallest side of a group or glyph the walk met (see ``_digits_for``).
         self.smallest = math.inf
+        self.parts: list[str | int]
+        self.tokens: dict[_Token, int]
         self._walk(2)
         digits = _digits_for(self.smallest)
         if digits != 2:
             # Rare: glyphs smaller than one map unit need a finer grid.
             self._walk(digits)
-        self.counts = Counter(self.parts)
+        self._share()
+        self.counts: Counter[str | int] = Counter(self.parts)
+        # What a shared set draws is written once, in its definition.
+        for token in self.tokens:
+            if len(token) == 3:
+                self.counts.update(token[0])
 
         marks: Counter[_MarkKey] = Counter()
+        shared: Counter[_SharedToken] = Counter()
         grids: Counter[_GridKey] = Counter()
         wins: Counter[str] = Counter()
         widths: dict[tuple[str, str], Counter[str]] = {}
@@ -237,6 +253,10 @@ class _Writer:
             if len(token) == 6:  # a mark's
                 key, _, _, _, level, width = token
                 marks[key] += count
+                kind = "use"
+            elif len(token) == 3:  # a shared set of marks, drawn like one
+                _, level, width = token
+                shared[token] = count
                 kind = "use"
             else:
                 what, d, width, level = token
@@ -251,10 +271,11 @@ class _Writer:
                 widths.setdefault((level, kind), Counter())[width] += count
         self.symbols = sorted({key[0] for key in marks})
         # Whatever recurs gets one definition; the most used get the shortest ids.
-        uses: Counter[_MarkKey | _GridKey | str] = Counter()
+        uses: Counter[_MarkKey | _GridKey | str | _SharedToken] = Counter()
         uses.update({k: c for k, c in marks.items() if c > 1})
         uses.update({k: c for k, c in grids.items() if c > 1})
         uses.update({k: c for k, c in wins.items() if c > 1})
+        uses.update(shared)
         ids = dict(zip(sorted(uses, key=lambda k: (-uses[k], repr(k))), _short_ids(), strict=False))
         # Marks in defs by symbol, then from large to small, row by row.
         self.mark_ids = {
@@ -264,6 +285,7 @@ class _Writer:
         }
         self.grid_ids = {k: ids[k] for k in grids if k in ids}
         self.win_ids = {k: ids[k] for k in wins if k in ids}
+        self.shared_ids = {k: ids[k] for k in shared}
         # A grid drawn from defs carries its width there; the rest follow the rules.
         for (level, (d, width)), count in grid_levels.items():
             if (d, width) not in self.grid_ids:
@@ -274,6 +296,52 @@ class _Writer:
             for key, c in sorted(widths.items())
         }
 
+    def _share(self) -> None:
+        """Draw the earlier marks that sibling boards have in common as one ``<use>``.
+
+        Sub-maps of one board repeat its marks (and its chosen move) at the
+        same places: each sibling then draws that set from one ``<g>`` in
+        ``<defs>`` and adds its own marks. Only marks that take their colour
+        and width from the board (played marks) are shared, so the set draws
+        exactly as they did; none of them overlap, so the order is free.
+        """
+        number = {index: token for token, index in self.tokens.items()}
+        plain = {
+            index: (token[4], token[5])
+            for index, token in number.items()
+            if len(token) == 6 and not token[3] and not (token[1] or token[2])
+        }
+        replace: dict[int, tuple[int, frozenset[int]]] = {}  # span start -> (token, members)
+        for spans in self._families.values():
+            if len(spans) < 2:
+                continue
+            runs = [[p for p in self.parts[a:b] if isinstance(p, int)] for a, b in spans]
+            common = set(runs[0]).intersection(*runs[1:])
+            looks = Counter(plain[t] for t in common if t in plain)
+            if not looks:
+                continue
+            (level, width), size = looks.most_common(1)[0]
+            if size < 2:
+                continue
+            members = tuple(t for t in runs[0] if plain.get(t) == (level, width) and t in common)
+            token: _SharedToken = (members, level, width)
+            index = self.tokens.setdefault(token, len(self.tokens))
+            for a, _ in spans:
+                replace[a] = (index, frozenset(members))
+        if not replace:
+            return
+        ends = {a: b for spans in self._families.values() for a, b in spans}
+        out: list[str | int] = []
+        i = 0
+        for a in sorted(replace):
+            out += self.parts[i:a]
+            index, drop = replace[a]
+            out.append(index)
+            out += [p for p in self.parts[a : ends[a]] if p not in drop]
+            i = ends[a]
+        out += self.parts[i:]
+        self.parts = out
+
     # -- the walk -------------------------------------------------------------
 
     def _walk(self, digits: int) -> None:
@@ -281,34 +349,39 @@ class _Writer:
         self.n = _Numbers(digits)
         # The text, with numbers standing for the tokens, and the tokens'
         # numbers: equal tokens are one number, cheap to count and look up.
-        self.parts: list[str | int] = []
-        self.tokens: dict[_Token, int] = {}
+        self.parts = []
+        self.tokens = {}
         # Levels with a mark drawn straight in the board group (see ``_run``).
         self.bare_levels: set[str] = set()
         # Marks and path data by their numbers before rounding, relative to
         # their group: equal boards repeat them, so most are looked up.
         self._marks: dict[_MarkSeen, int] = {}
         self._paths: dict[tuple[tuple[tuple[float, float], ...], ...], str] = {}
-        self._items(self.scene.items, None)
+        # Where each board's own drawing sits in ``parts``, by the group the
+        # board is a sub-map of: siblings share most of their earlier marks.
+        self._families: dict[int, list[tuple[int, int]]] = {}
+        self._family_ids = itertools.count()
+        self._items(self.scene.items, None, -1)
 
-    def _items(self, items: Iterable[Item], parent: Group | None) -> None:
-        """Append ``items`` (children of ``parent``): groups, and the leaves between them."""
+    def _items(self, items: Iterable[Item], parent: Group | None, family: int) -> None:
+        """Append ``items`` (children of ``parent``, itself a child in ``family``)."""
         level = "" if parent is None else self._level(parent.classes)
         parts = self.parts
         run: list[_Leaf] = []
+        children = next(self._family_ids)  # the family of this group's own sub-boards
         for item in items:
             if isinstance(item, Group):
                 if run:
-                    self._run(run, parent, level)
+                    self._run(run, parent, level, family)
                     run = []
                 self.smallest = min(self.smallest, item.box.w, item.box.h)
                 parts.append(self._open(item))
-                self._items(item.items, item)
+                self._items(item.items, item, children)
                 parts.append("</g>\n")
             else:
                 run.append(item)
         if run:
-            self._run(run, parent, level)
+            self._run(run, parent, level, family)
 
     def _level(self, classes: tuple[str, ...]) -> str:
         """The ``ttt-level-N`` class that width rules hang on ("" if none)."""
@@ -323,7 +396,7 @@ class _Writer:
             attrs += f' data-{_attr(key)}="{_attr(value)}"'
         return f"<g{attrs}>\n"
 
-    def _run(self, run: list[_Leaf], parent: Group | None, level: str) -> None:
+    def _run(self, run: list[_Leaf], parent: Group | None, level: str, family: int) -> None:
         """Leaves between groups, in a ``<g>`` at the parent's corner unless one lone mark.
 
         Consecutive grid lines of one width become one path.
@@ -343,6 +416,7 @@ class _Writer:
                 return
             move = f' transform="translate({n.f(ox)}{_sep(n.f(oy))})"' if ox or oy else ""
             parts.append(f"<g{move}>")
+        start = len(parts)
         grid: list[Line] = []
         for item in run:
             if isinstance(item, Line) and item.role == "grid":
@@ -364,6 +438,8 @@ class _Writer:
                 parts.append(self.text(item, ox, oy))
         if grid:
             parts.append(self._grid(grid, ox, oy, level))
+        if in_board:
+            self._families.setdefault(family, []).append((start, len(parts)))
         parts.append("</g>\n" if parent is not None else "\n")
 
     def _grid(self, lines: list[Line], ox: float, oy: float, level: str) -> int:
@@ -487,25 +563,25 @@ class _Writer:
             )
         head.append(f'<defs><style type="text/css"><![CDATA[{self.css()}]]></style>')
         for sym in self.symbols:
-            # Presentation attributes travel with the clone into every <use>;
-            # style rules do not reach inside a <use> in every renderer.
-            head.append(
-                f'<symbol class="ttt-mark ttt-{sym}" fill="none" id="{p}-{sym}" overflow="visible"'
-                ' stroke-linecap="round" stroke-linejoin="round" viewBox="0,0,1,1">'
-                f"{_GLYPHS[sym]}</symbol>"
-            )
-        s = n.s
+            head.append(_GLYPHS[sym].format(id=f"{p}-{sym}"))
         for (sym, x, y, w, h), ident in self.mark_ids.items():
             head.append(
-                f'<use height="{s(h)}" id="{p}-{ident}" width="{s(w)}" x="{s(x)}"'
-                f' xlink:href="#{p}-{sym}" y="{s(y)}" />'
+                f'<use id="{p}-{ident}" transform="{self._place(x, y, w, h)}"'
+                f' xlink:href="#{p}-{sym}" />'
             )
         for (d, stroke), ident in self.grid_ids.items():
+            # Its colour comes from the board it is drawn in (see ``css``).
             head.append(
-                f'<path class="ttt-grid" d="{d}" id="{p}-{ident}" stroke-width="{stroke}" />'
+                f'<path class="ttt-grid" d="{d}" id="{p}-{ident}" stroke="currentColor"'
+                f' stroke-width="{stroke}" />'
             )
         for d, ident in self.win_ids.items():
             head.append(f'<path d="{d}" id="{p}-{ident}" />')
+        marks = {index: token for token, index in self.tokens.items() if len(token) == 6}
+        for (members, _, _), ident in self.shared_ids.items():
+            # Its marks take width and colour from the <use> that draws the set.
+            inner = "".join(self.use(marks[t], None) for t in members)
+            head.append(f'<g id="{p}-{ident}">{inner}</g>')
         head.append("</defs>")
         # ElementTree wrote characters UTF-8 cannot hold (lone surrogates) as references.
         out = ["".join(head).encode("utf-8", "xmlcharrefreplace").decode("utf-8"), "\n"]
@@ -520,21 +596,21 @@ class _Writer:
         out.append("</svg>\n")
         return "".join(out)
 
+    def _place(self, x: int, y: int, w: int, h: int) -> str:
+        """The transform that puts a unit glyph in its box (grid steps)."""
+        s = self.n.s
+        return f"matrix({s(w)} 0 0 {s(h)} {s(x)}{_sep(s(y))})"
+
     def css(self) -> str:
         p = f"#{_PLACEHOLDER}"
         theme = self.scene.theme
-        # Drawn grid <use>s carry no class (they are many): select them by href.
-        grid = ",".join(
-            [f"{p} .ttt-grid"]
-            + [f'{p} [href="#{_PLACEHOLDER}-{i}"]' for i in sorted(self.grid_ids.values())]
-        )
         rules = [
             f"{p} .ttt-mark{{fill:none;stroke-linecap:round;stroke-linejoin:round}}",
             f"{p} .ttt-board{{fill:none}}",
-            f"{grid}{{fill:none;stroke-linecap:butt}}",
+            f"{p} .ttt-grid{{fill:none;stroke-linecap:butt}}",
             f"{p} .ttt-win{{fill:none;stroke-linecap:round}}",
             f"{p} text{{stroke:none;font-family:{theme.css_font}}}",
-            *self._colours(theme, grid),
+            *self._colours(theme),
         ]
         for (level, kind), value in self.rules.items():
             target = "use" if kind == "use" else f".{kind}"
@@ -542,30 +618,35 @@ class _Writer:
             if kind == "use" and level in self.bare_levels:
                 selector += f",{p} .{level}>use"
             rules.append(f"{selector}{{stroke-width:{value}}}")
-        dark = dark_variant(theme)
-        if dark != theme:
-            rules.append(
-                "@media (prefers-color-scheme:dark){\n"
-                + "\n".join(self._colours(dark, grid))
-                + "\n}"
-            )
+        if theme.name == AUTO.name:
+            rules += _switches(self._colours)
         return "\n" + "\n".join(rules) + "\n"
 
     @staticmethod
-    def _colours(t: Theme, grid: str) -> list[str]:
-        p = f"#{_PLACEHOLDER}"
+    def _colours(t: Theme, scope: tuple[str, ...] = ("",)) -> list[str]:
+        """The colour rules of theme ``t``, under each of the ancestor selectors in ``scope``.
+
+        A grid drawn from ``<defs>`` strokes in ``currentColor``, the ``color``
+        of the board it is drawn in: browsers do not match the scoped rules
+        against a ``<use>``'s clone, but every renderer passes ``color`` on.
+        """
+
+        def sel(*names: str) -> str:
+            return ",".join(f"{a}#{_PLACEHOLDER}{n}" for n in names for a in scope)
+
         return [
-            f"{p} .ttt-background{{fill:{t.background}}}",
-            f"{p} .ttt-board,{p} .ttt-played,{p} .ttt-final{{stroke:{t.ink}}}",
-            f"{p} .ttt-chosen{{stroke:{t.chosen}}}",
-            f"{p} .ttt-alt{{stroke:{t.faint}}}",
-            f"{grid}{{stroke:{t.grid}}}",
-            f"{p} .ttt-win{{stroke:{t.win}}}",
-            f"{p} .ttt-tint-win{{fill:{t.tint_win};stroke:none}}",
-            f"{p} .ttt-tint-draw{{fill:{t.tint_draw};stroke:none}}",
-            f"{p} rect.ttt-differs{{fill:{t.differs};stroke:none}}",
-            f"{p} text{{fill:{t.text}}}",
-            f"{p} .ttt-footer,{p} .ttt-legend{{fill:{t.muted}}}",
+            f"{sel(' .ttt-background')}{{fill:{t.background}}}",
+            f"{sel('', ' .ttt-board')}{{color:{t.grid}}}",
+            f"{sel(' .ttt-board', ' .ttt-played', ' .ttt-final')}{{stroke:{t.ink}}}",
+            f"{sel(' .ttt-chosen')}{{stroke:{t.chosen}}}",
+            f"{sel(' .ttt-alt')}{{stroke:{t.faint}}}",
+            f"{sel(' .ttt-grid')}{{stroke:{t.grid}}}",
+            f"{sel(' .ttt-win')}{{stroke:{t.win}}}",
+            f"{sel(' .ttt-tint-win')}{{fill:{t.tint_win};stroke:none}}",
+            f"{sel(' .ttt-tint-draw')}{{fill:{t.tint_draw};stroke:none}}",
+            f"{sel(' rect.ttt-differs')}{{fill:{t.differs};stroke:none}}",
+            f"{sel(' text')}{{fill:{t.text}}}",
+            f"{sel(' .ttt-footer', ' .ttt-legend')}{{fill:{t.muted}}}",
         ]
 
     # -- the drawn elements ---------------------------------------------------
@@ -579,36 +660,43 @@ class _Writer:
     def _format(self, token: _Token) -> str:
         """A mark's ``<use>``, or a grid's or win line's ``<path>`` or ``<use>``."""
         if len(token) == 6:
-            return self.use(token)
+            return self.use(token, token[5])
+        if len(token) == 3:
+            _, level, width = token
+            shared = self.shared_ids[token]
+            return f'<use xlink:href="#{_PLACEHOLDER}-{shared}"{self._width(level, "use", width)}/>'
         kind, d, width, level = token
         if kind == "g":
             ident = self.grid_ids.get((d, width))
             if ident is not None:
-                return f'<use href="#{_PLACEHOLDER}-{ident}"/>'
+                return f'<use xlink:href="#{_PLACEHOLDER}-{ident}"/>'
             return f'<path class="ttt-grid" d="{d}"{self._width(level, "ttt-grid", width)}/>'
         stroke = self._width(level, "ttt-win", width)
         ident = self.win_ids.get(d)
         if ident is not None:
-            return f'<use href="#{_PLACEHOLDER}-{ident}" class="ttt-win"{stroke}/>'
+            return f'<use xlink:href="#{_PLACEHOLDER}-{ident}" class="ttt-win"{stroke}/>'
         return f'<path class="ttt-win" d="{d}"{stroke}/>'
 
-    def use(self, token: _UseToken) -> str:
-        """A mark's ``<use>``, moved by (dx, dy) grid steps when no group translates it."""
-        key, dx, dy, attrs, level, width = token
+    def use(self, token: _UseToken, width: str | None) -> str:
+        """A mark's ``<use>``, moved by (dx, dy) grid steps when no group translates it.
+
+        ``width`` is its stroke width (inline unless its level's rule says
+        it), or None where it inherits the width of the ``<use>`` drawing it.
+        """
+        key, dx, dy, attrs, level, _ = token
         ident = self.mark_ids.get(key)
         s = self.n.s
         if ident is not None:
-            text = f'<use href="#{_PLACEHOLDER}-{ident}"'
-            # On a <use> of a <use>, x and y add to the positioned one's.
+            text = f'<use xlink:href="#{_PLACEHOLDER}-{ident}"'
+            # On a <use> of a <use>, x and y move the positioned one.
             text += f' x="{s(dx)}"' if dx else ""
             text += f' y="{s(dy)}"' if dy else ""
         else:
             sym, x, y, w, h = key
-            text = f'<use href="#{_PLACEHOLDER}-{sym}"'
-            text += f' x="{s(x + dx)}"' if x + dx else ""
-            text += f' y="{s(y + dy)}"' if y + dy else ""
-            text += f' width="{s(w)}" height="{s(h)}"'
-        return text + attrs + self._width(level, "use", width) + "/>"
+            place = self._place(x + dx, y + dy, w, h)
+            text = f'<use xlink:href="#{_PLACEHOLDER}-{sym}" transform="{place}"'
+        stroke = "" if width is None else self._width(level, "use", width)
+        return text + attrs + stroke + "/>"
 
     def rect(self, rect: Rect, ox: float, oy: float) -> str:
         n, b = self.n, rect.box
@@ -632,3 +720,30 @@ class _Writer:
         if text.bold:
             s += ' font-weight="bold"'
         return f"{s}>{_text(text.text)}</text>"
+
+
+#: Where a map set to follow the reader's light or dark mode may sit: a page
+#: of the Sphinx themes furo (``body[data-theme]``, "auto" follows the reader)
+#: and pydata-sphinx-theme (``html[data-theme]``), or any page or viewer.
+_FORCED = {
+    "light": ('body[data-theme="light"] ', 'html[data-theme="light"] '),
+    "dark": ('body[data-theme="dark"] ', 'html[data-theme="dark"] '),
+}
+
+
+def _switches(colours: Callable[[Theme, tuple[str, ...]], list[str]]) -> list[str]:
+    """The rules that make an ``auto`` map dark where its reader or page is.
+
+    The reader's ``prefers-color-scheme`` first; then a page's own switch,
+    whose selectors are more specific than the media rule's, so a page set to
+    light stays light on a dark system, and one set to dark is dark anywhere.
+    Renderers without media queries or such pages draw the light colours.
+    """
+    dark = dark_variant(AUTO)
+    return [
+        "@media (prefers-color-scheme:dark){",
+        *colours(dark, ("",)),
+        "}",
+        *colours(AUTO, _FORCED["light"]),
+        *colours(dark, _FORCED["dark"]),
+    ]
