@@ -1,0 +1,91 @@
+"""The SVG's one style sheet: colours, shared stroke widths, and light or dark.
+
+Every selector starts at the map's root id (``#prefix``), so maps with
+different themes can share a page. Backends other than SVG and HTML never
+read this: their colours come from ``Theme.role_colours``.
+"""
+
+from __future__ import annotations
+
+from ttt_maps.backends.svgtext import PLACEHOLDER
+from ttt_maps.scene import AUTO, Theme, dark_variant
+
+#: Where a map set to follow the reader's light or dark mode may sit: a page
+#: of the Sphinx themes furo (``body[data-theme]``, "auto" follows the reader)
+#: and pydata-sphinx-theme (``html[data-theme]``), or any page or viewer.
+_FORCED = {
+    "light": ('body[data-theme="light"] ', 'html[data-theme="light"] '),
+    "dark": ('body[data-theme="dark"] ', 'html[data-theme="dark"] '),
+}
+
+
+def style_sheet(theme: Theme, widths: dict[tuple[str, str], str], bare: set[str]) -> str:
+    """The CSS of a map drawn in ``theme``.
+
+    ``widths`` is the stroke width shared by each (level class, kind) of
+    stroke, ``kind`` being ``use`` for marks or a class such as ``ttt-win``;
+    ``bare`` the levels where a mark is drawn straight in its board group.
+    """
+    p = f"#{PLACEHOLDER}"
+    rules = [
+        f"{p} .ttt-mark{{fill:none;stroke-linecap:round;stroke-linejoin:round}}",
+        f"{p} .ttt-board{{fill:none}}",
+        f"{p} .ttt-grid{{fill:none;stroke-linecap:butt}}",
+        f"{p} .ttt-win{{fill:none;stroke-linecap:round}}",
+        f"{p} text{{stroke:none;font-family:{theme.css_font}}}",
+        *_colours(theme),
+    ]
+    for (level, kind), value in widths.items():
+        target = "use" if kind == "use" else f".{kind}"
+        selector = f"{p} .{level}>g>{target}"
+        if kind == "use" and level in bare:
+            selector += f",{p} .{level}>use"
+        rules.append(f"{selector}{{stroke-width:{value}}}")
+    if theme.name == AUTO.name:
+        rules += _switches()
+    return "\n" + "\n".join(rules) + "\n"
+
+
+def _colours(t: Theme, scope: tuple[str, ...] = ("",)) -> list[str]:
+    """The colour rules of theme ``t``, under each of the ancestor selectors in ``scope``.
+
+    A grid drawn from ``<defs>`` strokes in ``currentColor``, the ``color``
+    of the board it is drawn in: browsers do not match the scoped rules
+    against a ``<use>``'s clone, but every renderer passes ``color`` on.
+    """
+
+    def sel(*names: str) -> str:
+        return ",".join(f"{a}#{PLACEHOLDER}{n}" for n in names for a in scope)
+
+    return [
+        f"{sel(' .ttt-background')}{{fill:{t.background}}}",
+        f"{sel('', ' .ttt-board')}{{color:{t.grid}}}",
+        f"{sel(' .ttt-board', ' .ttt-played', ' .ttt-final')}{{stroke:{t.ink}}}",
+        f"{sel(' .ttt-chosen')}{{stroke:{t.chosen}}}",
+        f"{sel(' .ttt-alt')}{{stroke:{t.faint}}}",
+        f"{sel(' .ttt-grid')}{{stroke:{t.grid}}}",
+        f"{sel(' .ttt-win')}{{stroke:{t.win}}}",
+        f"{sel(' .ttt-tint-win')}{{fill:{t.tint_win};stroke:none}}",
+        f"{sel(' .ttt-tint-draw')}{{fill:{t.tint_draw};stroke:none}}",
+        f"{sel(' rect.ttt-differs')}{{fill:{t.differs};stroke:none}}",
+        f"{sel(' text')}{{fill:{t.text}}}",
+        f"{sel(' .ttt-footer', ' .ttt-legend')}{{fill:{t.muted}}}",
+    ]
+
+
+def _switches() -> list[str]:
+    """The rules that make an ``auto`` map dark where its reader or page is.
+
+    The reader's ``prefers-color-scheme`` first; then a page's own switch,
+    whose selectors are more specific than the media rule's, so a page set to
+    light stays light on a dark system, and one set to dark is dark anywhere.
+    Renderers without media queries or such pages draw the light colours.
+    """
+    dark = dark_variant(AUTO)
+    return [
+        "@media (prefers-color-scheme:dark){",
+        *_colours(dark),
+        "}",
+        *_colours(AUTO, _FORCED["light"]),
+        *_colours(dark, _FORCED["dark"]),
+    ]

@@ -1,0 +1,336 @@
+"""The walk over a scene that the SVG writer formats: text and numbered tokens.
+
+One walk writes the text of everything but the marks, grids and win lines,
+which become numbered tokens: whether they are drawn from ``<defs>`` and
+whether their width is their level's rule is known only once everything is
+counted (``svg.py`` does that). Equal tokens (most of them) are one number.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable
+
+from ttt_maps.backends.svgtext import Numbers, attr, digits_for, sep, shorter
+from ttt_maps.backends.svgtext import text as text_
+from ttt_maps.scene import Group, Item, Line, Mark, Rect, Scene, Text
+
+_LEVEL = re.compile(r"ttt-level-\d+\Z")
+#: Digits of stroke widths (map units, or unit-glyph units for marks).
+WIDTHS = Numbers(3)
+
+_Leaf = Mark | Line | Rect | Text
+#: A mark's place in its group: symbol, x, y, width, height on the number grid.
+MarkKey = tuple[str, int, int, int, int]
+#: A grid: its path data and stroke width, as written.
+GridKey = tuple[str, str]
+#: A mark to write once ids and width rules are known: its key, the move
+#: of a bare mark (grid steps), its class and data-cell attributes, the
+#: group's level class ("" outside levels) and its stroke width.
+UseToken = tuple[MarkKey, int, int, str, str, str]
+#: A grid ("g") or win line ("w") to write later: kind, path data, width, level.
+PathToken = tuple[str, str, str, str]
+#: Marks that sibling boards share: their tokens' numbers, level, width.
+SharedToken = tuple[tuple[int, ...], str, str]
+Token = UseToken | PathToken | SharedToken
+#: A mark as its group draws it, before rounding: symbol, x and y from the
+#: group's corner, width, height, stroke, role, classes, cell, whether the
+#: group is a board, its level, the move of a bare mark.
+_MarkSeen = tuple[
+    str, float, float, float, float, float, str, tuple[str, ...], int, bool, str, int, int
+]
+
+
+class Walk:
+    """The scene's text, with numbered tokens for what is drawn from ``<defs>``."""
+
+    def __init__(self, scene: Scene) -> None:
+        self.scene = scene
+        self._levels: dict[tuple[str, ...], str] = {}
+        # Attributes and width of marks by stroke, size, role, classes, cell, in a board.
+        self._mark_looks: dict[
+            tuple[float, float, float, str, tuple[str, ...], int, bool], tuple[str, str]
+        ] = {}
+        # The smallest side of a group or glyph the walk met (see ``digits_for``).
+        self.smallest = math.inf
+        self.parts: list[str | int]
+        self.tokens: dict[Token, int]
+        self._walk(2)
+        digits = digits_for(self.smallest)
+        if digits != 2:
+            # Rare: glyphs smaller than one map unit need a finer grid.
+            self._walk(digits)
+        self._share()
+
+    def _share(self) -> None:
+        """Draw the earlier marks that sibling boards have in common as one ``<use>``.
+
+        Sub-maps of one board repeat its marks (and its chosen move) at the
+        same places: each sibling then draws that set from one ``<g>`` in
+        ``<defs>`` and adds its own marks. Only marks that take their colour
+        and width from the board (played marks) are shared, so the set draws
+        exactly as they did; none of them overlap, so the order is free.
+        """
+        number = {index: token for token, index in self.tokens.items()}
+        plain = {
+            index: (token[4], token[5])
+            for index, token in number.items()
+            if len(token) == 6 and not token[3] and not (token[1] or token[2])
+        }
+        replace: dict[int, tuple[int, frozenset[int]]] = {}  # span start -> (token, members)
+        for spans in self._families.values():
+            if len(spans) < 2:
+                continue
+            runs = [[p for p in self.parts[a:b] if isinstance(p, int)] for a, b in spans]
+            common = set(runs[0]).intersection(*runs[1:])
+            looks = Counter(plain[t] for t in common if t in plain)
+            if not looks:
+                continue
+            (level, width), size = looks.most_common(1)[0]
+            if size < 2:
+                continue
+            members = tuple(t for t in runs[0] if plain.get(t) == (level, width) and t in common)
+            token: SharedToken = (members, level, width)
+            index = self.tokens.setdefault(token, len(self.tokens))
+            for a, _ in spans:
+                replace[a] = (index, frozenset(members))
+        if not replace:
+            return
+        ends = {a: b for spans in self._families.values() for a, b in spans}
+        out: list[str | int] = []
+        i = 0
+        for a in sorted(replace):
+            out += self.parts[i:a]
+            index, drop = replace[a]
+            out.append(index)
+            out += [p for p in self.parts[a : ends[a]] if p not in drop]
+            i = ends[a]
+        out += self.parts[i:]
+        self.parts = out
+
+    # -- the walk -------------------------------------------------------------
+
+    def _walk(self, digits: int) -> None:
+        """Write the scene's items on a grid of ``digits`` decimals."""
+        self.n = Numbers(digits)
+        # The text, with numbers standing for the tokens, and the tokens'
+        # numbers: equal tokens are one number, cheap to count and look up.
+        self.parts = []
+        self.tokens = {}
+        # Levels with a mark drawn straight in the board group (see ``_run``).
+        self.bare_levels: set[str] = set()
+        # Marks and path data by their numbers before rounding, relative to
+        # their group: equal boards repeat them, so most are looked up.
+        self._marks: dict[_MarkSeen, int] = {}
+        self._paths: dict[tuple[tuple[tuple[float, float], ...], ...], str] = {}
+        # Where each board's own drawing sits in ``parts``, by the group the
+        # board is a sub-map of: siblings share most of their earlier marks.
+        self._families: dict[int, list[tuple[int, int]]] = {}
+        self._family_ids = itertools.count()
+        self._items(self.scene.items, None, -1)
+
+    def _items(self, items: Iterable[Item], parent: Group | None, family: int) -> None:
+        """Append ``items`` (children of ``parent``, itself a child in ``family``)."""
+        level = "" if parent is None else self._level(parent.classes)
+        parts = self.parts
+        run: list[_Leaf] = []
+        children = next(self._family_ids)  # the family of this group's own sub-boards
+        for item in items:
+            if isinstance(item, Group):
+                if run:
+                    self._run(run, parent, level, family)
+                    run = []
+                self.smallest = min(self.smallest, item.box.w, item.box.h)
+                parts.append(self._open(item))
+                self._items(item.items, item, children)
+                parts.append("</g>\n")
+            else:
+                run.append(item)
+        if run:
+            self._run(run, parent, level, family)
+
+    def _level(self, classes: tuple[str, ...]) -> str:
+        """The ``ttt-level-N`` class that width rules hang on ("" if none)."""
+        level = self._levels.get(classes)
+        if level is None:
+            level = self._levels[classes] = next((c for c in classes if _LEVEL.match(c)), "")
+        return level
+
+    def _open(self, group: Group) -> str:
+        attrs = f' class="{attr(" ".join(group.classes))}"' if group.classes else ""
+        for key, value in group.data:
+            attrs += f' data-{attr(key)}="{attr(value)}"'
+        return f"<g{attrs}>\n"
+
+    def _run(self, run: list[_Leaf], parent: Group | None, level: str, family: int) -> None:
+        """Leaves between groups, in a ``<g>`` at the parent's corner unless one lone mark.
+
+        Consecutive grid lines of one width become one path.
+        """
+        n, parts = self.n, self.parts
+        in_board = parent is not None and parent.board is not None
+        if parent is None:
+            ox = oy = 0.0
+        else:
+            ox, oy = parent.box.x, parent.box.y
+            first = run[0]
+            if len(run) == 1 and isinstance(first, Mark):
+                if level:
+                    self.bare_levels.add(level)
+                parts.append(self._mark(first, in_board, level, ox, oy, n.q(ox), n.q(oy)))
+                parts.append("\n")
+                return
+            move = f' transform="translate({n.f(ox)}{sep(n.f(oy))})"' if ox or oy else ""
+            parts.append(f"<g{move}>")
+        start = len(parts)
+        grid: list[Line] = []
+        for item in run:
+            if isinstance(item, Line) and item.role == "grid":
+                if grid and grid[-1].width != item.width:
+                    parts.append(self._grid(grid, ox, oy, level))
+                    grid = []
+                grid.append(item)
+                continue
+            if grid:
+                parts.append(self._grid(grid, ox, oy, level))
+                grid = []
+            if isinstance(item, Mark):
+                parts.append(self._mark(item, in_board, level, ox, oy, 0, 0))
+            elif isinstance(item, Line):
+                parts.append(self._win(item, ox, oy, level))
+            elif isinstance(item, Rect):
+                parts.append(self.rect(item, ox, oy))
+            else:
+                parts.append(self.text(item, ox, oy))
+        if grid:
+            parts.append(self._grid(grid, ox, oy, level))
+        if in_board:
+            self._families.setdefault(family, []).append((start, len(parts)))
+        parts.append("</g>\n" if parent is not None else "\n")
+
+    def _grid(self, lines: list[Line], ox: float, oy: float, level: str) -> int:
+        """The number of a grid's token."""
+        token = "g", self._path(lines, ox, oy), WIDTHS.f(lines[0].width), level
+        return self.tokens.setdefault(token, len(self.tokens))
+
+    def _win(self, line: Line, ox: float, oy: float, level: str) -> int:
+        """The number of a win line's token."""
+        token = "w", self._path([line], ox, oy), WIDTHS.f(line.width), level
+        return self.tokens.setdefault(token, len(self.tokens))
+
+    def _mark(
+        self,
+        mark: Mark,
+        in_board: bool,
+        level: str,
+        ox: float,
+        oy: float,
+        dx: int,
+        dy: int,
+    ) -> int:
+        """The number of a mark's token, for a mark in a group at (ox, oy)."""
+        b = mark.box
+        seen = (
+            mark.symbol,
+            b.x - ox,
+            b.y - oy,
+            b.w,
+            b.h,
+            mark.width,
+            mark.role,
+            mark.classes,
+            mark.cell,
+            in_board,
+            level,
+            dx,
+            dy,
+        )
+        number = self._marks.get(seen)
+        if number is None:
+            number = self._marks[seen] = self._mark_token(mark, seen)
+        return number
+
+    def _mark_token(self, mark: Mark, seen: _MarkSeen) -> int:
+        """The number of a mark's token, new or equal to an earlier one's.
+
+        Its place is rounded after the translation to its group's corner, so
+        a glyph at the same place of equal boards gets the same numbers
+        everywhere.
+        """
+        symbol, x, y, w, h, _, _, _, _, in_board, level, dx, dy = seen
+        scale = self.n.scale
+        key = (symbol, round(x * scale), round(y * scale), round(w * scale), round(h * scale))
+        look = (mark.width, w, h, mark.role, mark.classes, mark.cell, in_board)
+        attrs_width = self._mark_looks.get(look)
+        if attrs_width is None:
+            attrs_width = self._mark_looks[look] = self._look(mark, in_board)
+        token = key, dx, dy, attrs_width[0], level, attrs_width[1]
+        return self.tokens.setdefault(token, len(self.tokens))
+
+    def _look(self, mark: Mark, in_board: bool) -> tuple[str, str]:
+        """A mark's class and data-cell attributes and its stroke width; notes its size."""
+        b = mark.box
+        self.smallest = min(self.smallest, b.w, b.h)
+        classes = list(mark.classes)
+        # A played mark in a board takes the board's ink; anywhere else it says what it is.
+        if mark.role != "played" or not in_board:
+            classes.insert(0, f"ttt-{mark.role}")
+        attrs = f' class="{attr(" ".join(classes))}"' if classes else ""
+        if mark.role in ("chosen", "alt"):
+            attrs += f' data-cell="{mark.cell}"'
+        # In its unit symbol's units: the symbol is scaled to the box.
+        return attrs, WIDTHS.f(mark.width / b.w) if b.w > 0 else "0"
+
+    def _path(self, lines: Iterable[Line], ox: float, oy: float) -> str:
+        """Path data relative to (ox, oy); each step absolute or relative, whichever is shorter."""
+        key = tuple([tuple([(fx - ox, fy - oy) for fx, fy in line.points]) for line in lines])
+        path = self._paths.get(key)
+        if path is not None:
+            return path
+        s, scale = self.n.s, self.n.scale
+        d: list[str] = []
+        cx = cy = 0
+        for points in key:
+            start = True
+            for fx, fy in points:
+                x, y = round(fx * scale), round(fy * scale)
+                if not d:
+                    d.append(f"M{s(x)}{sep(s(y))}")
+                elif start:
+                    d.append(shorter(f"M{s(x)}{sep(s(y))}", f"m{s(x - cx)}{sep(s(y - cy))}"))
+                elif y == cy:
+                    d.append(shorter(f"H{s(x)}", f"h{s(x - cx)}"))
+                elif x == cx:
+                    d.append(shorter(f"V{s(y)}", f"v{s(y - cy)}"))
+                else:
+                    d.append(shorter(f"L{s(x)}{sep(s(y))}", f"l{s(x - cx)}{sep(s(y - cy))}"))
+                start = False
+                cx, cy = x, y
+        path = self._paths[key] = "".join(d)
+        return path
+
+    def rect(self, rect: Rect, ox: float, oy: float) -> str:
+        n, b = self.n, rect.box
+        cls = f"ttt-tint ttt-{rect.role}" if rect.role.startswith("tint") else f"ttt-{rect.role}"
+        s = (
+            f'<rect class="{cls}" x="{n.f(b.x - ox)}" y="{n.f(b.y - oy)}" '
+            f'width="{n.f(b.w)}" height="{n.f(b.h)}"'
+        )
+        if rect.radius:
+            s += f' rx="{n.f(rect.radius)}"'
+        return s + "/>"
+
+    def text(self, text: Text, ox: float, oy: float) -> str:
+        n = self.n
+        s = (
+            f'<text class="ttt-{text.role}" x="{n.f(text.x - ox)}" '
+            f'y="{n.f(text.y - oy)}" font-size="{n.f(text.size)}"'
+        )
+        if text.anchor != "start":
+            s += f' text-anchor="{text.anchor}"'
+        if text.bold:
+            s += ' font-weight="bold"'
+        return f"{s}>{text_(text.text)}</text>"
