@@ -22,7 +22,7 @@ from ttt_maps import api
 from ttt_maps.backends.html import scene_to_html
 from ttt_maps.backends.svg import scene_to_svg
 from ttt_maps.cli import app
-from ttt_maps.layout import map_scene
+from ttt_maps.compose import map_scene
 from ttt_maps.scene import DARK, LIGHT
 from ttt_maps.tree import Node, build_strategy
 

@@ -23,9 +23,9 @@ from PIL import Image, ImageChops
 from ttt_maps.backends.cairo import scene_to_png
 from ttt_maps.backends.page import PageSize, parse_size
 from ttt_maps.backends.pdf import scene_to_pdf
-from ttt_maps.compose import poster_scene
+from ttt_maps.compose import map_scene, poster_scene
 from ttt_maps.errors import UsageError
-from ttt_maps.layout import MapOptions, map_scene
+from ttt_maps.layout import MapOptions
 from ttt_maps.scene import DARK, Mark, Scene, Text
 from ttt_maps.tree import build_strategy
 
@@ -251,13 +251,14 @@ def test_pdf_with_text_is_identical_in_a_fresh_process() -> None:
         for _ in range(2)
     ]
     assert runs[0] == runs[1]
-    assert b"/Subtype /Type3" in runs[0] and b"/ToUnicode" in runs[0]
+    assert b"/Subtype /CIDFontType2" in runs[0] and b"/ToUnicode" in runs[0]
+    assert b"/Type3" not in runs[0]
 
 
 def test_a_map_without_text_is_written_without_cairo() -> None:
     code = (
         "import sys; from ttt_maps.backends.pdf import scene_to_pdf; "
-        "from ttt_maps.layout import map_scene; from ttt_maps.tree import build_strategy; "
+        "from ttt_maps.compose import map_scene; from ttt_maps.tree import build_strategy; "
         "scene_to_pdf(map_scene(build_strategy('x'))); assert 'cairo' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

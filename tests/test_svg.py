@@ -18,8 +18,9 @@ import pytest
 
 from ttt_maps.backends.svg import scene_to_svg
 from ttt_maps.board import Board, other
+from ttt_maps.compose import map_scene
 from ttt_maps.errors import UsageError
-from ttt_maps.layout import MapOptions, map_scene
+from ttt_maps.layout import MapOptions
 from ttt_maps.scene import Box, Group, Line, Mark, Scene, Text, dark_variant
 from ttt_maps.tree import Strategy, build_strategy
 

@@ -134,7 +134,7 @@ def scene_of(
     if isinstance(obj, Scene):
         return obj
     if isinstance(obj, Strategy):
-        from ttt_maps.layout import map_scene
+        from ttt_maps.compose import map_scene
 
         return map_scene(obj, opts, theme, title)
     pair = _as_poster(obj)
@@ -169,8 +169,9 @@ def render(
     size: str | PageSize | None = None,
     width: int | None = None,
     dpi: float | None = None,
-    margin: float = 10.0,
+    margin: float | None = None,
     id_prefix: str | None = None,
+    text_as_paths: bool = False,
 ) -> str: ...
 
 
@@ -187,8 +188,9 @@ def render(
     size: str | PageSize | None = None,
     width: int | None = None,
     dpi: float | None = None,
-    margin: float = 10.0,
+    margin: float | None = None,
     id_prefix: str | None = None,
+    text_as_paths: bool = False,
 ) -> bytes: ...
 
 
@@ -205,8 +207,9 @@ def render(
     size: str | PageSize | None = None,
     width: int | None = None,
     dpi: float | None = None,
-    margin: float = 10.0,
+    margin: float | None = None,
     id_prefix: str | None = None,
+    text_as_paths: bool = False,
 ) -> str | bytes: ...
 
 
@@ -222,22 +225,39 @@ def render(
     size: str | PageSize | None = None,
     width: int | None = None,
     dpi: float | None = None,
-    margin: float = 10.0,
+    margin: float | None = None,
     id_prefix: str | None = None,
+    text_as_paths: bool = False,
 ) -> str | bytes:
     """A map or poster as SVG/HTML text or PDF/PNG bytes.
 
     ``depth`` cuts the nesting, ``alternatives`` draws other optimal moves
-    faint, ``outcomes`` tints sub-maps; ``size`` (``"A2"``, ``"24x36in"``),
-    ``margin`` (mm) and ``dpi`` place PDF/PNG on a page; ``width`` is the
-    PNG's (or the embedded SVG's) width in pixels.
+    faint, ``outcomes`` tints sub-maps; ``title`` is drawn above the map (or
+    the poster); ``size`` (``"A2"``, ``"24x36in"``), ``margin`` (mm, 10 by
+    default) and ``dpi`` place PDF/PNG on a page (a PNG page is drawn at
+    300 dpi unless a ``dpi`` or ``width`` is given); ``width`` is the PNG's
+    (or the embedded SVG's) width in pixels; ``text_as_paths`` draws a PDF's
+    text as outlines. An option that does not apply to the format is a
+    ``UsageError``, never silently ignored.
     """
-    from ttt_maps.backends import check_format, render_scene
+    from ttt_maps.backends import check_format, check_numbers, check_options, render_scene
 
     fmt = check_format(format)
+    given = {"size": size, "margin": margin, "width": width, "dpi": dpi, "id_prefix": id_prefix}
+    given["text_as_paths"] = text_as_paths or None
+    check_options([fmt], {name: f"{name}=" for name, v in given.items() if v is not None})
+    page = size if not isinstance(size, str) else check_numbers(size, width, dpi, margin, "")
+    check_numbers(None, width, dpi, margin, "")
     scene = scene_of(obj, map_options(depth, alternatives, outcomes), theme, title)
     data = render_scene(
-        scene, fmt, size=size, width_px=width, dpi=dpi, margin_mm=margin, id_prefix=id_prefix
+        scene,
+        fmt,
+        size=page,
+        width_px=width,
+        dpi=dpi,
+        margin_mm=10.0 if margin is None else margin,
+        id_prefix=id_prefix,
+        text_as_paths=text_as_paths,
     )
     return data.decode("utf-8") if fmt in ("svg", "html") else data
 
@@ -255,8 +275,9 @@ def save(
     size: str | PageSize | None = None,
     width: int | None = None,
     dpi: float | None = None,
-    margin: float = 10.0,
+    margin: float | None = None,
     id_prefix: str | None = None,
+    text_as_paths: bool = False,
 ) -> Path:
     """Render and write a file atomically; the format comes from the suffix unless given.
 
@@ -281,6 +302,7 @@ def save(
         dpi=dpi,
         margin=margin,
         id_prefix=id_prefix,
+        text_as_paths=text_as_paths,
     )
     return write_atomic(path, data)
 

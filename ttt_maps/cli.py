@@ -17,6 +17,7 @@ import gc
 import importlib
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
@@ -134,6 +135,7 @@ def main() -> None:
     closed before this point: ``write_atomic`` closes and renames its own.
     """
     gc.disable()
+    warnings.showwarning = _warning_line
     try:
         _app_for(sys.argv[1:])()
         code: object = 0
@@ -143,6 +145,12 @@ def main() -> None:
         report(str(exc))
         code = 2
     _exit(code)
+
+
+def _warning_line(message: Warning | str, *_: object, **__: object) -> None:
+    """A warning (a character no font can draw...) as one stderr line, as errors are."""
+    text = " ".join(str(message).split())
+    sys.stderr.write(f"{PROG}: warning: {text}\n")
 
 
 def _exit(code: object) -> None:
@@ -298,16 +306,30 @@ def render(
     size: Annotated[
         str | None,
         _opt("--size", metavar="PAGE",
-             help="PDF/PNG page: A4..A0, letter, tabloid, WxH(mm|in|pt|px), -landscape."),
+             help="PDF/PNG page: A4..A0, letter, tabloid or WxH(mm|in|pt|px); a named page "
+             "turns to fit the drawing unless -landscape or -portrait is added (A1-landscape)."),
     ] = None,
     width: Annotated[
-        int | None, _opt("--width", metavar="PX", help="PNG width in pixels (SVG: declared width).")
+        int | None,
+        _opt("--width", metavar="PX", help="PNG width in pixels (SVG: the width it declares)."),
     ] = None,
-    dpi: Annotated[float | None, _opt("--dpi", metavar="DPI", help="PNG resolution.")] = None,
+    dpi: Annotated[
+        float | None,
+        _opt("--dpi", metavar="DPI",
+             help="PNG resolution; a PNG with --size and no --width is drawn at 300 dpi."),
+    ] = None,
     margin: Annotated[
-        float, typer.Option("--margin", metavar="MM", help="Page margin with --size, in mm.")
-    ] = 10.0,
-    title: Annotated[str | None, _opt("--title", metavar="TEXT", help="Title text.")] = None,
+        float | None,
+        _opt("--margin", metavar="MM", help="Margin around the drawing with --size (10 mm)."),
+    ] = None,
+    text_as_paths: Annotated[
+        bool,
+        typer.Option("--text-as-paths",
+                     help="PDF: draw the text as outlines instead of embedding its font."),
+    ] = False,
+    title: Annotated[
+        str | None, _opt("--title", metavar="TEXT", help="A title drawn above the map.")
+    ] = None,
     id_prefix: Annotated[
         str | None,
         _opt("--id-prefix", metavar="TEXT", help="Prefix for SVG ids (default: from the content)."),
@@ -326,7 +348,12 @@ def render(
     ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing on success.")] = False,
 ) -> None:
-    """Draw the maps: with no options, both maps and the poster into output/ as SVG and PDF."""
+    """Draw the maps: with no options, both maps and the poster into output/ as SVG and PDF.
+
+    An option that applies to none of the files being written (--dpi for a
+    PDF, --size for an SVG, --margin without --size) is an error; with several
+    formats, each file takes the options that apply to it.
+    """
     from ttt_maps.commands import render_command
 
     render_command(
@@ -339,6 +366,7 @@ def render(
         margin=margin,
         title=title,
         id_prefix=id_prefix,
+        text_as_paths=text_as_paths,
         policy=policy,
         start=start,
         depth=depth,

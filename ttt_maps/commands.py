@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, NamedTuple
 from ttt_maps.errors import UsageError
 
 if TYPE_CHECKING:
-    from ttt_maps.backends.page import PageSize
     from ttt_maps.layout import MapOptions
     from ttt_maps.scene import Scene, Theme
 
@@ -93,9 +92,10 @@ def render_command(
     size: str | None = None,
     width: int | None = None,
     dpi: float | None = None,
-    margin: float = 10.0,
+    margin: float | None = None,
     title: str | None = None,
     id_prefix: str | None = None,
+    text_as_paths: bool = False,
     policy: str = "default",
     start: str | None = None,
     depth: int | None = None,
@@ -109,7 +109,18 @@ def render_command(
     ``echo`` (when given) gets one line per file as it is written.
     """
     targets = plan(player, formats, output)
-    page = _check_page(size, width, dpi, margin)
+    from ttt_maps.backends import check_numbers, check_options
+
+    given = {"size": size, "margin": margin, "width": width, "dpi": dpi, "id_prefix": id_prefix}
+    check_options(
+        [t.fmt for t in targets],
+        {
+            name: "--" + name.replace("_", "-")
+            for name, value in [*given.items(), ("text_as_paths", text_as_paths or None)]
+            if value is not None
+        },
+    )
+    page = check_numbers(size, width, dpi, margin)
     from ttt_maps.scene import get_theme
 
     palette = get_theme(theme)
@@ -133,8 +144,9 @@ def render_command(
             size=page,
             width_px=width,
             dpi=dpi,
-            margin_mm=margin,
+            margin_mm=10.0 if margin is None else margin,
             id_prefix=id_prefix,
+            text_as_paths=text_as_paths,
         )
 
     payloads = list(zip(targets, _draw_all(targets, draw), strict=True))
@@ -147,25 +159,6 @@ def render_command(
         if echo is not None:
             echo(f"{t.path}  {_human(len(data))}")
     return written
-
-
-def _check_page(
-    size: str | None, width: int | None, dpi: float | None, margin: float
-) -> PageSize | None:
-    """Page options checked up front, so a typo costs nothing."""
-    import math
-
-    if width is not None and width < 1:
-        raise UsageError(f"--width {width}: expected a whole number of pixels, 1 or more")
-    if dpi is not None and not (math.isfinite(dpi) and dpi > 0):
-        raise UsageError(f"--dpi {dpi:g}: expected a number above 0, e.g. 150 or 300")
-    if not (math.isfinite(margin) and margin >= 0):
-        raise UsageError(f"--margin {margin:g}: expected 0 or more millimetres")
-    if size is None:
-        return None
-    from ttt_maps.backends.page import parse_size
-
-    return parse_size(size)
 
 
 def _make_output_dir(folder: Path) -> None:
@@ -197,7 +190,7 @@ class _Drawings:
         theme: Theme,
         title: str | None,
     ) -> None:
-        from ttt_maps.layout import map_scene
+        from ttt_maps.compose import map_scene
         from ttt_maps.policy import parse_policy
         from ttt_maps.tree import build_strategy
 

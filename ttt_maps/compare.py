@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ttt_maps.board import Board, Mark
+from ttt_maps.compose import map_scene
 from ttt_maps.errors import UsageError
-from ttt_maps.layout import MAP_SIZE, MapOptions, layout_map, map_scene
+from ttt_maps.layout import MAP_SIZE, MapOptions, layout_map
 from ttt_maps.scene import Box, Group, Item, Rect, Scene, Text, Theme, get_theme
 from ttt_maps.tree import Strategy, build_strategy
 

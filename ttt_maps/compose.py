@@ -1,6 +1,6 @@
-"""The poster: both maps side by side like the comic, with its words (SPEC section 7).
+"""Whole drawings: a map with its margin and title, and the poster of both maps.
 
-X's map on the left, O's on the right, each under its heading; the title and
+The poster has X's map on the left, O's on the right, each under its heading; the title and
 the instruction sentence above, a footer naming the policy below, and a
 legend for the outcome tints when they are drawn. Sizes are in map units: a
 map is ``MAP_SIZE`` wide and the type is set against it, so the poster keeps
@@ -10,7 +10,7 @@ its proportions at any page size.
 from __future__ import annotations
 
 from ttt_maps.board import Board
-from ttt_maps.layout import MAP_SIZE, MapOptions, layout_map
+from ttt_maps.layout import MAP_SIZE, MapOptions, describe, layout_map
 from ttt_maps.policy import PRESETS, Policy
 from ttt_maps.scene import (
     Box,
@@ -26,6 +26,7 @@ from ttt_maps.scene import (
     get_theme,
 )
 from ttt_maps.tree import Strategy
+from ttt_maps.typeface import width
 
 TITLE = "Complete map of optimal tic-tac-toe moves"
 INSTRUCTION = (
@@ -41,11 +42,9 @@ SUBTITLE_SIZE = 32.0
 HEADING_SIZE = 46.0
 FOOTER_SIZE = 22.0
 SMALL_SIZE = 17.0
-#: DejaVu Sans proportions (em): cap height, descender, and a generous mean advance.
+#: DejaVu Sans proportions (em): cap height and descender.
 CAP = 0.73
 DESCENT = 0.24
-ADVANCE = 0.58
-ADVANCE_BOLD = 0.64
 
 
 def instruction() -> str:
@@ -59,6 +58,39 @@ def policy_label(policy: Policy) -> str:
         if f"{chain},first" == policy.name or chain == policy.name:
             return f"{name} ({policy.name})"
     return policy.name
+
+
+def map_scene(
+    strategy: Strategy,
+    opts: MapOptions | None = None,
+    theme: Theme | str = "light",
+    title: str | None = None,
+) -> Scene:
+    """A single map with a quiet margin around it, under its title when one is given.
+
+    The title is set as the poster's is (bold, the same size), shrunk only
+    when it would not fit the map's width.
+    """
+    margin = MAP_SIZE * 0.035
+    side = MAP_SIZE + 2 * margin
+    items: list[Item] = []
+    top = margin
+    if title:
+        top += CAP * TITLE_SIZE
+        size = _fit(title, TITLE_SIZE, MAP_SIZE, bold=True)
+        items.append(Text(side / 2, top, title, size, "title", bold=True))
+        top += (DESCENT + 0.45) * TITLE_SIZE
+    items.append(layout_map(strategy, Box(margin, top, MAP_SIZE, MAP_SIZE), opts))
+    who = strategy.player.upper()
+    return Scene(
+        width=side,
+        height=round(top + MAP_SIZE + margin, 2),
+        items=tuple(items),
+        theme=get_theme(theme),
+        title=title or f"Map for {who}: complete map of optimal tic-tac-toe moves",
+        desc=describe(strategy),
+        meta={"policy": strategy.policy.name, "player": strategy.player},
+    )
 
 
 def poster_scene(
@@ -137,7 +169,7 @@ def poster_scene(
 
 def _fit(text: str, size: float, room: float, *, bold: bool = False) -> float:
     """``size``, or smaller so that ``text`` fits in ``room`` (a long user title)."""
-    need = len(text) * size * (ADVANCE_BOLD if bold else ADVANCE)
+    need = width(text, size, bold)
     return size if need <= room else round(size * room / need, 2)
 
 

@@ -15,7 +15,7 @@ from typing import Literal, NamedTuple
 from ttt_maps.board import Board, other
 from ttt_maps.errors import UsageError
 from ttt_maps.geometry import Geometry
-from ttt_maps.scene import Box, Group, Item, Line, Mark, MarkRole, Rect, Scene, Theme, get_theme
+from ttt_maps.scene import Box, Group, Item, Line, Mark, MarkRole, Rect
 from ttt_maps.solver import solver_for
 from ttt_maps.tree import Node, Strategy
 
@@ -331,26 +331,4 @@ def describe(strategy: Strategy) -> str:
         f"red symbol on the grid. When your opponent picks a move, zoom in on the region of "
         f"the grid where they went. Repeat. {f.choices} positions where {who} chooses, "
         f"{f.wins} won and {f.draws} drawn finishes."
-    )
-
-
-def map_scene(
-    strategy: Strategy,
-    opts: MapOptions | None = None,
-    theme: Theme | str = "light",
-    title: str | None = None,
-) -> Scene:
-    """A single map with a quiet margin around it."""
-    margin = MAP_SIZE * 0.035
-    group = layout_map(strategy, Box(margin, margin, MAP_SIZE, MAP_SIZE), opts)
-    side = MAP_SIZE + 2 * margin
-    who = strategy.player.upper()
-    return Scene(
-        width=side,
-        height=side,
-        items=(group,),
-        theme=get_theme(theme),
-        title=title or f"Map for {who}: complete map of optimal tic-tac-toe moves",
-        desc=describe(strategy),
-        meta={"policy": strategy.policy.name, "player": strategy.player},
     )

@@ -202,7 +202,10 @@ Item = Mark | Line | Rect | Text | Group
 
 @dataclass(frozen=True)
 class Theme:
-    """Colours and font of a scene; proportions belong to the layout."""
+    """Colours of a scene, and the fonts an SVG asks for; proportions belong to the layout.
+
+    PDF and PNG letter with the font shipped with the package (``typeface.py``).
+    """
 
     name: str
     background: str
@@ -216,7 +219,6 @@ class Theme:
     differs: str
     text: str
     muted: str
-    font: str = "DejaVu Sans"
     css_font: str = "'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif"
 
     def role_colours(self) -> dict[str, str]:
@@ -334,7 +336,7 @@ def dark_variant(theme: Theme) -> Theme:
     """The palette an ``auto`` map shows in dark mode (its fonts kept)."""
     if theme.name == "dark":
         return theme
-    return replace(DARK, name=f"{theme.name}-dark", font=theme.font, css_font=theme.css_font)
+    return replace(DARK, name=f"{theme.name}-dark", css_font=theme.css_font)
 
 
 @dataclass(frozen=True)

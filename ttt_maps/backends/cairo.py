@@ -1,32 +1,41 @@
-"""Scene -> PNG with pycairo (SPEC section 7); also the glyph outlines of PDF text.
+"""Scene -> PNG with pycairo.
 
 A backend is a loop over the scene's primitives: it knows colours by role from
 the theme and nothing of tic-tac-toe. ``cairo`` is imported inside the
 functions that draw, so importing this module (and the CLI, the solver and
 the SVG backend) stays fast. The page is placed as the PDF's is
-(``render.page``): without a size one map unit is one point. The PNG holds
+(``page.py``): without a size one map unit is one point. The PNG holds
 no time stamp, so the same scene always gives the same bytes.
 """
 
 from __future__ import annotations
 
-import io
 import math
+import struct
 import sys
+import zlib
 from collections.abc import Iterable
-from functools import lru_cache
 from typing import Any
 
 from ttt_maps.backends.page import PageSize, placement
 from ttt_maps.errors import UsageError
 from ttt_maps.scene import Group, Item, Line, Mark, Rect, Scene, Text, Theme, rgb
 
-#: Largest PNG we draw, in pixels (100 megapixels: about 400 MB while drawing).
-PIXEL_CAP = 100_000_000
-#: Largest PNG side in pixels (cairo's limit for an image surface).
+#: Largest PNG we draw, in pixels: A0 at 400 dpi (about 250 megapixels). It
+#: is drawn in bands (``BAND_BYTES``), so memory stays bounded; the cap keeps
+#: the time and the file within reason.
+PIXEL_CAP = 250_000_000
+#: Largest PNG side in pixels (cairo's limit for an image surface's width).
 MAX_SIDE = 32767
-#: Width of a PNG when neither ``width_px`` nor ``dpi`` is given.
+#: Width of a PNG when neither ``width_px`` nor ``dpi`` nor a page is given.
 DEFAULT_WIDTH_PX = 2000
+#: Resolution of a PNG with a page size and neither width nor dpi: print quality.
+PRINT_DPI = 300.0
+#: Memory of one band of the drawing (cairo's 4 bytes a pixel).
+BAND_BYTES = 32 * 1024 * 1024
+#: zlib level: a third faster than level 6 on maps and posters, files about as
+#: large; levels above 6 cost 3-4x for ~2%.
+COMPRESS_LEVEL = 3
 
 # -- PNG ---------------------------------------------------------------------
 
@@ -38,15 +47,20 @@ def scene_to_png(
     dpi: float | None = None,
     size: PageSize | None = None,
     margin_mm: float = 10.0,
+    band_rows: int | None = None,
 ) -> bytes:
     """An opaque PNG with its DPI recorded.
 
     ``width_px`` sets the image width; ``dpi`` with ``size`` gives the page's
-    pixels; ``dpi`` alone draws one map unit as one point at that DPI. The
-    default is 2000 pixels wide. Images over ``PIXEL_CAP`` are refused.
+    pixels (a page without either is drawn at ``PRINT_DPI``); ``dpi`` alone
+    draws one map unit as one point at that DPI. The default is 2000 pixels
+    wide. Images over ``PIXEL_CAP`` are refused. The image is drawn in
+    horizontal bands of ``band_rows`` (by default as many as fit in
+    ``BAND_BYTES``) and streamed into the file, so an A0 poster at 300 dpi
+    needs a few hundred megabytes, not gigabytes; the pixels are the same
+    whatever the bands.
     """
     import cairo
-    from PIL import Image
 
     if width_px is not None and (
         not isinstance(width_px, int) or isinstance(width_px, bool) or width_px < 1
@@ -56,6 +70,8 @@ def scene_to_png(
         raise UsageError(f"PNG dpi {dpi!r}: expected a number above 0, e.g. 150 or 300")
     if size is not None and width_px is not None and dpi is not None:
         raise UsageError("PNG with a page size: give the width in pixels or the dpi, not both")
+    if size is not None and width_px is None and dpi is None:
+        dpi = PRINT_DPI
     page_w, page_h, (ox, oy, s) = placement(scene, size, margin_mm)
     if width_px is None and dpi is not None:
         px_per_pt = dpi / 72
@@ -70,20 +86,64 @@ def scene_to_png(
             f"megapixels (and at most {MAX_SIDE} pixels a side); use a smaller --width or "
             "--dpi, or SVG or PDF for large prints"
         )
-    surface = cairo.ImageSurface(cairo.FORMAT_RGB24, w, h)
-    ctx = cairo.Context(surface)
-    ctx.set_source_rgb(*rgb(scene.theme.background))
-    ctx.paint()
-    _draw(ctx, scene, (ox * px_per_pt, oy * px_per_pt, s * px_per_pt))
-    surface.flush()
-    raw = "BGRX" if sys.byteorder == "little" else "XRGB"
-    data: Any = surface.get_data()
-    image = Image.frombuffer("RGB", (w, h), data, "raw", raw, surface.get_stride(), 1)
-    out = io.BytesIO()
-    # zlib level 3: a third faster than level 6 on maps and posters (800-4000 px),
-    # files between 10% smaller and 19% larger; levels above 6 cost 3-4x for ~2%.
-    image.save(out, format="PNG", dpi=(record_dpi, record_dpi), compress_level=3)
-    return out.getvalue()
+    rows = band_rows or max(1, BAND_BYTES // (4 * w))
+    png = _PngStream(w, h, record_dpi)
+    for top in range(0, h, rows):
+        band = min(rows, h - top)
+        surface = cairo.ImageSurface(cairo.FORMAT_RGB24, w, band)
+        ctx = cairo.Context(surface)
+        ctx.set_source_rgb(*rgb(scene.theme.background))
+        ctx.paint()
+        surface.set_device_offset(0, -top)
+        _draw(ctx, scene, (ox * px_per_pt, oy * px_per_pt, s * px_per_pt))
+        surface.flush()
+        png.add(surface.get_data(), surface.get_stride(), band)
+        surface.finish()
+    return png.finish()
+
+
+class _PngStream:
+    """A PNG written band by band: each row "Up"-filtered, all in one zlib stream.
+
+    The filter (each byte minus the one above it) turns the repeated rows of
+    a line drawing into zeros; Pillow computes it a band at a time.
+    """
+
+    def __init__(self, width: int, height: int, dpi: float) -> None:
+        self.width = width
+        self.parts = [b"\x89PNG\r\n\x1a\n"]
+        self.parts.append(_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)))
+        per_metre = round(dpi / 0.0254)
+        self.parts.append(_chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)))
+        self.zlib = zlib.compressobj(COMPRESS_LEVEL)
+        self.data: list[bytes] = []
+        self.above: Any = None  # the last row of the previous band (Pillow image)
+
+    def add(self, data: Any, stride: int, rows: int) -> None:
+        from PIL import Image, ImageChops
+
+        raw = "BGRX" if sys.byteorder == "little" else "XRGB"
+        band = Image.frombuffer("RGB", (self.width, rows), data, "raw", raw, stride, 1)
+        above = Image.new("RGB", (self.width, rows))
+        if self.above is not None:
+            above.paste(self.above, (0, 0))
+        if rows > 1:
+            above.paste(band.crop((0, 0, self.width, rows - 1)), (0, 1))
+        self.above = band.crop((0, rows - 1, self.width, rows))
+        filtered = ImageChops.subtract_modulo(band, above).tobytes()
+        step = 3 * self.width
+        lines = b"".join(b"\x02" + filtered[i : i + step] for i in range(0, rows * step, step))
+        self.data.append(self.zlib.compress(lines))
+
+    def finish(self) -> bytes:
+        self.data.append(self.zlib.flush())
+        self.parts.append(_chunk(b"IDAT", b"".join(self.data)))
+        self.parts.append(_chunk(b"IEND", b""))
+        return b"".join(self.parts)
+
+
+def _chunk(kind: bytes, body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
 
 
 # -- drawing -------------------------------------------------------------------
@@ -118,8 +178,6 @@ class _Painter:
         self.rgb: RGB | None = None
         self.caps = {True: cairo.LINE_CAP_ROUND, False: cairo.LINE_CAP_BUTT}
         self.joins = {True: cairo.LINE_JOIN_ROUND, False: cairo.LINE_JOIN_MITER}
-        self.weights = {True: cairo.FONT_WEIGHT_BOLD, False: cairo.FONT_WEIGHT_NORMAL}
-        self.slant = cairo.FONT_SLANT_NORMAL
         self.colour = {role: rgb(c) for role, c in theme.role_colours().items()}
 
     def source(self, rgb: RGB) -> None:
@@ -191,61 +249,30 @@ class _Painter:
         ctx.fill()
 
     def text(self, text: Text) -> None:
-        """One line through cairo's toy font API, placed by its anchor at the baseline."""
-        ctx, theme = self.ctx, self.theme
+        """One line in the shipped font, placed by its anchor at the baseline.
+
+        The glyphs are filled outlines, the same the PDF embeds, so a PNG and a
+        PDF of one scene show the same letters in the same places.
+        """
+        from ttt_maps.typeface import layout, outline
+
+        ctx, size = self.ctx, text.size
         self.source(self.colour[text.role])
-        ctx.select_font_face(theme.font, self.slant, self.weights[text.bold])
-        ctx.set_font_size(text.size)
-        ctx.move_to(text.start(ctx.text_extents(text.text).x_advance), text.y)
-        ctx.show_text(text.text)
-        ctx.new_path()
-
-
-# -- glyph outlines for the PDF writer ----------------------------------------------
-
-
-def glyph_outline(family: str, bold: bool, char: str) -> tuple[float, str, tuple[int, ...]]:
-    """One character of the font as the PNG draws it: (advance, PDF path, bounding box).
-
-    Units are 1/1000 em with y up (PDF glyph space). The outline is unhinted
-    and the advance unrounded, so text is set exactly as cairo sets it; an
-    empty path (a space) has the box ``(0, 0, 0, 0)``.
-    """
-    import cairo
-
-    ctx = _glyph_context(family, bold)
-    glyphs, _, _ = ctx.get_scaled_font().text_to_glyphs(0, 0, char, True)
-    advance = ctx.get_scaled_font().glyph_extents(glyphs).x_advance
-    ctx.new_path()
-    ctx.glyph_path(glyphs)
-    ops = []
-    for kind, points in ctx.copy_path():
-        coords = " ".join(str(round(v if i % 2 == 0 else -v)) for i, v in enumerate(points))
-        if kind == cairo.PATH_MOVE_TO:
-            ops.append(f"{coords} m")
-        elif kind == cairo.PATH_LINE_TO:
-            ops.append(f"{coords} l")
-        elif kind == cairo.PATH_CURVE_TO:
-            ops.append(f"{coords} c")
-        else:
-            ops.append("h")
-    if not ops:
-        return advance, "", (0, 0, 0, 0)
-    x0, y0, x1, y1 = ctx.path_extents()
-    return advance, "\n".join(ops) + "\n", (round(x0), round(-y1), round(x1), round(-y0))
-
-
-@lru_cache(maxsize=8)
-def _glyph_context(family: str, bold: bool) -> Any:
-    """A context with the font at 1000 units per em, unhinted (outlines, not pixels)."""
-    import cairo
-
-    ctx = cairo.Context(cairo.RecordingSurface(cairo.CONTENT_ALPHA, None))
-    options = cairo.FontOptions()
-    options.set_hint_style(cairo.HINT_STYLE_NONE)
-    options.set_hint_metrics(cairo.HINT_METRICS_OFF)
-    ctx.set_font_options(options)
-    weight = cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL
-    ctx.select_font_face(family, cairo.FONT_SLANT_NORMAL, weight)
-    ctx.set_font_size(1000)
-    return ctx
+        glyphs, advance = layout(text.text, text.bold)
+        left = text.start(advance * size)
+        for g in glyphs:
+            x = left + g.x * size
+            for kind, c in outline(g, text.bold):
+                if kind == "M":
+                    ctx.move_to(x + c[0] * size, text.y - c[1] * size)
+                elif kind == "L":
+                    ctx.line_to(x + c[0] * size, text.y - c[1] * size)
+                elif kind == "C":
+                    ctx.curve_to(
+                        x + c[0] * size, text.y - c[1] * size,
+                        x + c[2] * size, text.y - c[3] * size,
+                        x + c[4] * size, text.y - c[5] * size,
+                    )  # fmt: skip
+                else:
+                    ctx.close_path()
+        ctx.fill()

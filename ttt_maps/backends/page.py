@@ -29,7 +29,8 @@ _MAX_SIDE_PT = 5000 * PT_PER["mm"]
 _MIN_SIDE_PT = 1 * PT_PER["mm"]
 _VALID_SIZES = (
     "A4, A3, A2, A1, A0, letter, tabloid, or WxH with a unit mm|in|pt|px "
-    "(e.g. 24x36in, 600x600mm, 1920x1080px); add -landscape to turn the page"
+    "(e.g. 24x36in, 600x600mm, 1920x1080px); a named size turns to fit the drawing "
+    "unless -landscape or -portrait is added"
 )
 #: A measured size and an orientation suffix (``re`` caches them on first use).
 _DIMS = (
@@ -39,18 +40,24 @@ _ORIENT = r"(?P<base>.*?)\s*[-:\s](?P<orient>landscape|portrait)"
 
 
 class PageSize(NamedTuple):
-    """A page in PDF points (1/72 in); ``name`` is how the user would write it."""
+    """A page in PDF points (1/72 in); ``name`` is how the user would write it.
+
+    ``turns``: a named size given without ``-landscape``/``-portrait``, which
+    takes the drawing's orientation (``oriented``).
+    """
 
     name: str
     width_pt: float
     height_pt: float
+    turns: bool = False
 
 
 def parse_size(text: str) -> PageSize:
     """A page size from ``A4|A3|A2|A1|A0|letter|tabloid|WxH(mm|in|pt|px)``.
 
-    Case-insensitive; portrait by default, ``-landscape`` (or ``:landscape``)
-    turns the page. Pixels count at 96 per inch, as in CSS.
+    Case-insensitive. A named size follows the drawing's orientation unless
+    ``-landscape`` or ``-portrait`` (or ``:landscape``...) fixes it; a
+    measured size is taken as given. Pixels count at 96 per inch, as in CSS.
     """
     raw = text.strip().lower()
     orient = ""
@@ -65,7 +72,7 @@ def parse_size(text: str) -> PageSize:
         if orient == "landscape":
             w, h = h, w
             name += "-landscape"
-        return PageSize(name, w, h)
+        return PageSize(name, w, h, turns=not orient)
     d = re.fullmatch(_DIMS, raw)
     if d is None:
         raise UsageError(f"page size {text!r} is not understood; use {_VALID_SIZES}")
@@ -86,12 +93,24 @@ def _num(text: str) -> str:
     return f"{value:g}" if value != int(value) else str(int(value))
 
 
+def oriented(size: PageSize, scene: Scene) -> PageSize:
+    """The page turned to the drawing's orientation, when its size allows it."""
+    if not size.turns or (size.width_pt > size.height_pt) == (scene.width > scene.height):
+        return size
+    name = size.name + ("-landscape" if size.height_pt > size.width_pt else "-portrait")
+    return PageSize(name, size.height_pt, size.width_pt)
+
+
 def placement(
     scene: Scene, size: PageSize | None, margin_mm: float
 ) -> tuple[float, float, tuple[float, float, float]]:
-    """Page width and height in points, and the scene's (offset x, offset y, scale)."""
+    """Page width and height in points, and the scene's (offset x, offset y, scale).
+
+    A named page without an orientation takes the drawing's (``oriented``).
+    """
     if size is None:
         return scene.width, scene.height, (0.0, 0.0, 1.0)
+    size = oriented(size, scene)
     if not (math.isfinite(margin_mm) and margin_mm >= 0):
         raise UsageError(f"margin {margin_mm!r} mm: expected 0 or more millimetres")
     m = margin_mm * PT_PER["mm"]

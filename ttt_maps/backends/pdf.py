@@ -6,15 +6,14 @@ integers of 1/1000 point (cairo's precision), and strokes in one style share
 one path, as the PNG painter does. That is about three times faster than
 cairo's PDF surface, which records every operation and replays it at the end.
 
-Text (the poster's title, headings and footer) is set in Type 3 fonts whose
-glyphs are the outlines cairo gives for the theme's font (``render.cairo``),
-so the PDF shows the same letters as the PNG with nothing to install in the
-viewer, and a ``/ToUnicode`` map keeps the words searchable and copyable.
-cairo is imported only when a scene has text.
+Text (titles, headings, footers) is set in the fonts shipped with the
+package, embedded as TrueType subsets, or drawn as outlines on request
+(``pdftext.py``); the PNG draws the same glyphs, so both show the same
+letters. The text machinery is loaded only when a scene has text.
 
 Units: without a page size one map unit is one point and the scene's size is
 the page. With a size the scene is fitted inside the margin and centred
-(``render.page``). The dates come from ``SOURCE_DATE_EPOCH`` or a fixed epoch,
+(``page.py``). The dates come from ``SOURCE_DATE_EPOCH`` or a fixed epoch,
 and nothing else varies, so the same scene always gives the same bytes.
 """
 
@@ -24,10 +23,14 @@ import os
 import time
 import zlib
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ttt_maps.backends.page import PageSize, placement
 from ttt_maps.errors import UsageError
 from ttt_maps.scene import Group, Item, Line, Mark, Rect, Scene, Text, Theme, rgb
+
+if TYPE_CHECKING:
+    from ttt_maps.backends.pdftext import PdfText
 
 #: Content-stream units per point: coordinates and widths are whole numbers.
 UNITS = 1000
@@ -41,15 +44,22 @@ COMPRESS_LEVEL = 3
 RGB = tuple[float, float, float]
 
 
-def scene_to_pdf(scene: Scene, *, size: PageSize | None = None, margin_mm: float = 10.0) -> bytes:
+def scene_to_pdf(
+    scene: Scene,
+    *,
+    size: PageSize | None = None,
+    margin_mm: float = 10.0,
+    text_as_paths: bool = False,
+) -> bytes:
     """One vector PDF page; with ``size`` the scene is fitted inside the margin and centred.
 
     Without a size the page is the scene at one map unit per point and
     ``margin_mm`` is not used (the scene has its own margin).
+    ``text_as_paths`` draws text as outlines: no fonts in the file.
     """
     info = _info(scene)  # a bad SOURCE_DATE_EPOCH fails before any drawing
     page_w, page_h, (ox, oy, s) = placement(scene, size, margin_mm)
-    content = _Content(scene.theme)
+    content = _Content(scene.theme, text_as_paths)
     ops = content.out
     background = rgb(scene.theme.background)
     if background != (1.0, 1.0, 1.0):
@@ -62,7 +72,8 @@ def scene_to_pdf(scene: Scene, *, size: PageSize | None = None, margin_mm: float
     content.end_path()
 
     doc = _Document()
-    resources = content.fonts.write(doc) + content.rings.write(doc)
+    fonts = content.lettering.resources(doc) if content.lettering else ""
+    resources = fonts + content.rings.write(doc)
     stream = zlib.compress("".join(ops).encode("latin-1"), COMPRESS_LEVEL)
     page_content = doc.stream(stream, "/Filter /FlateDecode")
     doc.objects[_PAGE - 1] = (
@@ -192,14 +203,15 @@ class _Content:
     Numbers are rounded half up to whole units (``int(v + 0.5)``).
     """
 
-    def __init__(self, theme: Theme) -> None:
+    def __init__(self, theme: Theme, text_as_paths: bool) -> None:
         self.out: list[str] = []
         self.stroke_key: tuple[str, int, bool] | None = None  # style of the open path
         self.colour = ""  # the stroke colour, width and caps set in the stream
         self.width: int | None = None
         self.rounded: bool | None = None
         self.fill: str | None = None
-        self.fonts = _Fonts(theme.font)
+        self.text_as_paths = text_as_paths
+        self.lettering: PdfText | None = None  # made at the first text
         self.rings = _Rings()
         self.role_colour = {role: _colour(rgb(c)) for role, c in theme.role_colours().items()}
 
@@ -284,16 +296,17 @@ class _Content:
         self.out.append(f"q {scale} 0 0 {scale} {x} {y} cm /{form} Do Q\n")
 
     def text(self, text: Text) -> None:
-        """One line in the theme's font, placed by its anchor at the baseline."""
+        """One line in the shipped font, placed by its anchor at the baseline."""
+        from ttt_maps.typeface import width
+
+        if self.lettering is None:
+            from ttt_maps.backends.pdftext import PdfText
+
+            self.lettering = PdfText(UNITS, as_paths=self.text_as_paths)
         self.fill_colour(self.role_colour[text.role])
-        runs, advance = self.fonts.encode(text.text, text.bold)
-        x = text.start(advance * text.size)
-        size = round(text.size * UNITS)
+        x = text.start(width(text.text, text.size, text.bold))
         # The page is y down: the text matrix turns the glyphs upright again.
-        parts = [f"BT {size} 0 0 {-size} {round(x * UNITS)} {round(text.y * UNITS)} Tm"]
-        for font, codes in runs:
-            parts.append(f" /{font} 1 Tf <{codes.hex()}> Tj")
-        self.out.append("".join(parts) + " ET\n")
+        self.out.append(self.lettering.line(text.text, x, text.y, text.size, text.bold))
 
 
 def _polyline(points: tuple[tuple[float, float], ...]) -> str:
@@ -364,106 +377,3 @@ def _rect(rect: Rect) -> str:
         f"{p(x0 + r, y1)} l {p(x0 + k, y1, x0, y1 - k, x0, y1 - r)} c "
         f"{p(x0, y0 + r)} l {p(x0, y0 + k, x0 + k, y0, x0 + r, y0)} c h f\n"
     )
-
-
-# -- text ------------------------------------------------------------------------
-
-
-class _Fonts:
-    """Type 3 fonts made of the glyphs a document uses, 255 characters per font.
-
-    Each character gets a one-byte code in a font of its weight; the glyph is
-    cairo's outline of the character in the theme's font at 1000 units per em.
-    """
-
-    def __init__(self, family: str) -> None:
-        self.family = family
-        self.codes: dict[tuple[bool, str], tuple[str, int]] = {}
-        # resource name -> (bold, its characters in code order from 1)
-        self.fonts: dict[str, tuple[bool, list[str]]] = {}
-        self.glyphs: dict[bool, dict[str, tuple[float, str]]] = {}
-        self.open: dict[bool, str] = {}  # the font of each weight that takes new characters
-
-    def encode(self, text: str, bold: bool) -> tuple[list[tuple[str, bytes]], float]:
-        """Runs of (font resource, codes) for ``text``, and its advance in ems."""
-        runs: list[tuple[str, bytearray]] = []
-        advance = 0.0
-        for char in text:
-            font, code = self.code(char, bold)
-            advance += self.glyph(char, bold)[0] / 1000
-            if runs and runs[-1][0] == font:
-                runs[-1][1].append(code)
-            else:
-                runs.append((font, bytearray([code])))
-        return [(font, bytes(codes)) for font, codes in runs], advance
-
-    def code(self, char: str, bold: bool) -> tuple[str, int]:
-        hit = self.codes.get((bold, char))
-        if hit is None:
-            font = self.open.get(bold)
-            if font is None or len(self.fonts[font][1]) == 255:
-                font = f"F{len(self.fonts) + 1}"
-                self.fonts[font] = (bold, [])
-                self.open[bold] = font
-            chars = self.fonts[font][1]
-            chars.append(char)
-            hit = (font, len(chars))
-            self.codes[(bold, char)] = hit
-        return hit
-
-    def glyph(self, char: str, bold: bool) -> tuple[float, str]:
-        """(advance, glyph procedure) of one character, outlined once per weight."""
-        table = self.glyphs.setdefault(bold, {})
-        hit = table.get(char)
-        if hit is None:
-            from ttt_maps.backends.cairo import glyph_outline
-
-            advance, path, bbox = glyph_outline(self.family, bold, char)
-            box = " ".join(str(v) for v in bbox)
-            hit = (advance, f"{_num(advance, 3)} 0 {box} d1\n{path}{'f' if path else ''}\n")
-            table[char] = hit
-        return hit
-
-    def write(self, doc: _Document) -> str:
-        """Every font as PDF objects; returns the page's ``/Font`` resource entry, if any."""
-        if not self.fonts:
-            return ""
-        entries = []
-        for font, (bold, chars) in self.fonts.items():
-            procs, widths, names = [], [], []
-            for code, char in enumerate(chars, 1):
-                advance, proc = self.glyph(char, bold)
-                ref = doc.stream(proc.encode("latin-1"))
-                procs.append(f"/g{code} {ref} 0 R")
-                widths.append(_num(advance, 3))
-                names.append(f"/g{code}")
-            cmap = doc.stream(_to_unicode(chars).encode("latin-1"))
-            body = (
-                "<< /Type /Font /Subtype /Type3 /FontBBox [0 0 0 0] "
-                "/FontMatrix [0.001 0 0 0.001 0 0] "
-                f"/CharProcs << {' '.join(procs)} >> "
-                f"/Encoding << /Type /Encoding /Differences [1 {' '.join(names)}] >> "
-                f"/FirstChar 1 /LastChar {len(chars)} /Widths [{' '.join(widths)}] "
-                f"/Resources << >> /ToUnicode {cmap} 0 R >>"
-            )
-            entries.append(f"/{font} {doc.add(body.encode('latin-1'))} 0 R")
-        return f"/Font << {' '.join(entries)} >> "
-
-
-def _to_unicode(chars: list[str]) -> str:
-    """A ToUnicode CMap from one-byte codes (1, 2, ...) to the characters."""
-    lines = [
-        "/CIDInit /ProcSet findresource begin 12 dict begin begincmap",
-        "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def",
-        "/CMapName /Adobe-Identity-UCS def /CMapType 2 def",
-        "1 begincodespacerange <00> <FF> endcodespacerange",
-    ]
-    pairs = [
-        f"<{code:02X}> <{char.encode('utf-16-be').hex().upper()}>"
-        for code, char in enumerate(chars, 1)
-    ]
-    for start in range(0, len(pairs), 100):  # at most 100 entries per block
-        block = pairs[start : start + 100]
-        lines += [f"{len(block)} beginbfchar", *block, "endbfchar"]
-    lines += ["endcmap CMapName currentdict /CMap defineresource pop end end"]
-    return "\n".join(lines)
