@@ -306,7 +306,7 @@ def render(
     size: Annotated[
         str | None,
         _opt("--size", metavar="PAGE",
-             help="PDF/PNG page: A4..A0, letter, tabloid or WxH(mm|in|pt|px); a named page "
+             help="PDF/PNG page: A6..A0, letter, tabloid or WxH(mm|in|pt|px); a named page "
              "turns to fit the drawing unless -landscape or -portrait is added (A1-landscape)."),
     ] = None,
     width: Annotated[

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import unicodedata
 import warnings
 from functools import cache
 from importlib.resources import files
@@ -148,8 +149,8 @@ def _family_for(char: str) -> str | None:
     Sans-serif families first, then by name, so the choice is the same on
     every run of one machine.
     """
-    if not char.isprintable() or char.isspace():
-        return "sans-serif"
+    if char.isspace() or unicodedata.category(char) in ("Cc", "Cf"):
+        return "sans-serif"  # nothing to see: any font will do
     fonts = _system_fonts()
     if fonts is None:
         return "sans-serif"  # no fontconfig tools: let cairo choose

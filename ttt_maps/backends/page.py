@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 PT_PER = {"mm": 72 / 25.4, "in": 72.0, "pt": 1.0, "px": 72 / 96}
 _NAMED_MM = {
+    "A6": (105.0, 148.0),
+    "A5": (148.0, 210.0),
     "A4": (210.0, 297.0),
     "A3": (297.0, 420.0),
     "A2": (420.0, 594.0),
@@ -28,7 +30,7 @@ _NAMED_MM = {
 _MAX_SIDE_PT = 5000 * PT_PER["mm"]
 _MIN_SIDE_PT = 1 * PT_PER["mm"]
 _VALID_SIZES = (
-    "A4, A3, A2, A1, A0, letter, tabloid, or WxH with a unit mm|in|pt|px "
+    "A6, A5, A4, A3, A2, A1, A0, letter, tabloid, or WxH with a unit mm|in|pt|px "
     "(e.g. 24x36in, 600x600mm, 1920x1080px); a named size turns to fit the drawing "
     "unless -landscape or -portrait is added"
 )
@@ -53,7 +55,7 @@ class PageSize(NamedTuple):
 
 
 def parse_size(text: str) -> PageSize:
-    """A page size from ``A4|A3|A2|A1|A0|letter|tabloid|WxH(mm|in|pt|px)``.
+    """A page size from ``A6..A0|letter|tabloid|WxH(mm|in|pt|px)``.
 
     Case-insensitive. A named size follows the drawing's orientation unless
     ``-landscape`` or ``-portrait`` (or ``:landscape``...) fixes it; a
