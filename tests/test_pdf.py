@@ -145,7 +145,7 @@ def test_parse_size_names_are_canonical() -> None:
     "text",
     [
         "",
-        "A5",
+        "A7",
         "B4",
         "24x36",
         "24x36cm",
