@@ -13,7 +13,12 @@ the largest peak, and the target; targets are reported, not enforced: the
 script always exits 0. A case whose command fails (for example
 because it is not implemented yet) prints the failure and the others go on.
 
-    .venv/bin/python scripts/bench.py [--runs N] [--json]
+    .venv/bin/python scripts/bench.py [--runs N] [--json] [--baseline TTT_MAPS]
+
+``--baseline`` names another ``ttt-maps`` executable (say, the venv of a
+checkout of an older commit): each case then runs with both, interleaved in
+every round, and the table gives the ratio of the medians, so a before/after
+figure comes from one run on the same machine in the same state.
 """
 
 from __future__ import annotations
@@ -105,6 +110,15 @@ def svg_size(tmp: Path) -> tuple[str, bool]:
     return f"{size / KB:.0f} KB", size <= SVG_MAX_KB * KB
 
 
+#: The poster PDF before its text was embedded as font subsets (Type 3 then).
+POSTER_PDF_MAX_KB = 174
+
+
+def poster_pdf_size(tmp: Path) -> tuple[str, bool]:
+    size = (tmp / "poster.pdf").stat().st_size
+    return f"{size / KB:.0f} KB", size <= POSTER_PDF_MAX_KB * KB
+
+
 def output_files(tmp: Path) -> tuple[str, bool]:
     out = tmp / "output"
     count = sum(1 for p in out.iterdir() if p.is_file()) if out.is_dir() else 0
@@ -126,6 +140,16 @@ CASES = [
         in_tmp_cwd=True,
         check=output_files,
         check_target="6 files in output/",
+    ),
+    Case(
+        "render poster pdf",
+        ["render", "--player", "both", "-o", "{tmp}/poster.pdf"],
+        check=poster_pdf_size,
+        check_target=f"size <= {POSTER_PDF_MAX_KB} KB",
+    ),
+    Case(
+        "render poster png, A0 at 300 dpi",
+        ["render", "--player", "both", "--size", "A0", "--dpi", "300", "-o", "{tmp}/a0.png"],
     ),
     Case(
         "render O svg (yorgey)",
@@ -188,18 +212,21 @@ class Runner:
         return result
 
 
-def measure_all(cases: list[Case], command: list[str], runs: int) -> list[Result]:
-    """Warm every case up, then ``runs`` rounds of one run of each case."""
+def measure_all(cases: list[Case], commands: list[list[str]], runs: int) -> list[list[Result]]:
+    """Warm every case up, then ``runs`` rounds of one run of each case with each command."""
     with tempfile.TemporaryDirectory(prefix="ttt-bench-") as tmp_name:
-        runners = []
-        for i, case in enumerate(cases):
-            tmp = Path(tmp_name) / str(i)
-            tmp.mkdir()
-            runners.append(Runner(case, command, tmp))
+        runners: list[list[Runner]] = []
+        for i, command in enumerate(commands):
+            runners.append([])
+            for j, case in enumerate(cases):
+                tmp = Path(tmp_name) / f"{i}-{j}"
+                tmp.mkdir()
+                runners[i].append(Runner(case, command, tmp))
         for round_ in range(runs + 1):  # round 0 is the warm-up
-            for runner in runners:
-                runner.run(measured=round_ > 0)
-        return [runner.finish() for runner in runners]
+            for j in range(len(cases)):
+                for per_command in runners:
+                    per_command[j].run(measured=round_ > 0)
+        return [[runner.finish() for runner in per_command] for per_command in runners]
 
 
 def print_table(results: list[Result], runs: int, command: list[str]) -> None:
@@ -239,10 +266,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="measured runs per case (default 5)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument(
+        "--baseline", metavar="TTT_MAPS", help="another ttt-maps executable to compare with"
+    )
     args = parser.parse_args(argv)
     runs = max(1, args.runs)
     command = ttt_maps_command()
-    results = measure_all(CASES, command, runs)
+    commands = [command] + ([[args.baseline]] if args.baseline else [])
+    measured = measure_all(CASES, commands, runs)
+    results = measured[0]
     if args.json:
         doc = [
             {
@@ -261,7 +293,21 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(doc, indent=2))
     else:
         print_table(results, runs, command)
+        if args.baseline:
+            print()
+            print_table(measured[1], runs, [args.baseline])
+            print()
+            print_ratios(results, measured[1])
     return 0
+
+
+def print_ratios(now: list[Result], before: list[Result]) -> None:
+    """This build's median wall time over the baseline's, case by case."""
+    print("ratio of median wall times (this build / baseline), same rounds:")
+    for a, b in zip(now, before, strict=True):
+        if a.seconds and b.seconds:
+            ratio = statistics.median(a.seconds) / statistics.median(b.seconds)
+            print(f"  {a.name}: {ratio:.2f}")
 
 
 if __name__ == "__main__":

@@ -32,7 +32,10 @@ CHARACTERS = [
     0x2212,
     0x2022,
 ]
-FONTS = {"DejaVuSans.ttf": "DejaVuSans-Latin.ttf", "DejaVuSans-Bold.ttf": "DejaVuSans-Bold-Latin.ttf"}
+FONTS = {
+    "DejaVuSans.ttf": "DejaVuSans-Latin.ttf",
+    "DejaVuSans-Bold.ttf": "DejaVuSans-Bold-Latin.ttf",
+}
 OUT = Path(__file__).resolve().parent.parent / "ttt_maps" / "fonts"
 
 
