@@ -1,15 +1,21 @@
-"""Maps in documentation (SPEC section 9): the Sphinx directive and Jupyter.
+"""Maps in documentation: the Sphinx directive in every builder, and Jupyter.
 
 The example project in ``examples/sphinx`` must build with ``-W`` (warnings
-are errors); its pages hold the maps' SVG with distinct id prefixes. Bad
-directive options are errors that name the option.
+are errors) as HTML, LaTeX, EPUB and text; its pages hold the maps' SVG with
+distinct id prefixes, its LaTeX includes vector PDFs of them (compiled when
+``latexmk`` is there), and text shows their alternative text. Bad directive
+options and files are errors that name the option and the line.
 """
 
 from __future__ import annotations
 
 import io
+import json
 import re
+import shutil
+import subprocess
 import xml.etree.ElementTree as ET
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -18,6 +24,7 @@ pytest.importorskip("sphinx", reason="Sphinx is a dev extra: pip install -e '.[d
 
 from sphinx.application import Sphinx
 from sphinx.cmd.build import build_main
+from sphinx.util.docutils import docutils_namespace
 
 from ttt_maps import api
 
@@ -25,10 +32,10 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "sphinx"
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-def build(src: Path, out: Path, *extra: str) -> int:
-    """``sphinx-build -b html`` in this process, fresh environment, quiet."""
-    doctrees = str(out / ".dt")
-    return build_main(["-E", "-q", "-b", "html", *extra, str(src), str(out), "-d", doctrees])
+def build(src: Path, out: Path, *extra: str, builder: str = "html") -> int:
+    """``sphinx-build -b BUILDER`` in this process, fresh environment, quiet."""
+    doctrees = str(out.parent / f"{out.name}.doctrees")
+    return build_main(["-E", "-q", "-b", builder, *extra, str(src), str(out), "-d", doctrees])
 
 
 def inline_svgs(html: str) -> list[ET.Element]:
@@ -87,6 +94,15 @@ BAD = {
     "theme": "neon",
     "mode": "pdf",
     "width": "wide",
+    "board": "3by3",
+}
+#: Bad books, as (option value, what the message must say); the files are made below.
+BAD_BOOKS = {
+    "book:missing.json": "no such file",
+    "book:folder": "cannot read",
+    "book:broken.json": "not valid JSON",
+    "book:list.json": "expected a JSON object",
+    "book:illegal.json": "not a legal move",
 }
 
 
@@ -95,16 +111,21 @@ def bad_build(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     """One page with one bad directive per option; the warnings, by option."""
     src = tmp_path_factory.mktemp("bad")
     (src / "conf.py").write_text('extensions = ["ttt_maps.sphinx"]\n', encoding="utf-8")
+    (src / "folder").mkdir()
+    (src / "broken.json").write_text("{", encoding="utf-8")
+    (src / "list.json").write_text("[1, 2]", encoding="utf-8")
+    (src / "illegal.json").write_text('{".........": 9}', encoding="utf-8")
     lines = ["Bad options", "===========", ""]
     where = {}
-    for name, value in BAD.items():
-        where[name] = len(lines) + 1
+    for name, value in [*BAD.items(), *(("policy", book) for book in BAD_BOOKS)]:
+        where[value if name == "policy" and value in BAD_BOOKS else name] = len(lines) + 1
         lines += [".. ttt-map::", f"   :{name}: {value}", ""]
     (src / "index.rst").write_text("\n".join(lines), encoding="utf-8")
     warnings = io.StringIO()
-    app = Sphinx(str(src), str(src), str(src / "_build"), str(src / "_build" / ".dt"), "html",
-                 status=None, warning=warnings, freshenv=True)
-    app.build()
+    with docutils_namespace():  # registers nothing for the builds after this one
+        app = Sphinx(str(src), str(src), str(src / "_build"), str(src / "_build" / ".dt"),
+                     "html", status=None, warning=warnings, freshenv=True)
+        app.build()
     text = warnings.getvalue()
     out = {}
     for name, line in where.items():
@@ -120,6 +141,15 @@ def test_bad_option_is_an_error_naming_it(bad_build: dict[str, str], option: str
     assert f'option: "{option}"' in message or f":{option}:" in message, message
 
 
+@pytest.mark.parametrize("book", list(BAD_BOOKS))
+def test_bad_book_is_an_error_naming_the_option_and_file(
+    bad_build: dict[str, str], book: str
+) -> None:
+    message = bad_build[book]
+    assert ":policy:" in message and book in message and BAD_BOOKS[book] in message, message
+    assert "Traceback" not in message
+
+
 def test_bad_option_fails_a_strict_build(tmp_path: Path) -> None:
     (tmp_path / "conf.py").write_text('extensions = ["ttt_maps.sphinx"]\n', encoding="utf-8")
     (tmp_path / "index.rst").write_text("T\n=\n\n.. ttt-map::\n   :player: z\n", encoding="utf-8")
@@ -133,3 +163,91 @@ def test_jupyter_shows_maps_as_svg() -> None:
         root = ET.fromstring(svg)
         assert root.tag == f"{SVG}svg" and root.findall(f".//{SVG}g[@data-board]")
         assert obj._repr_svg_() is svg  # rendered once per object
+
+
+# -- every builder -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("builder", ["latex", "epub", "text"])
+def test_example_builds_in_every_builder(builder: str, tmp_path: Path) -> None:
+    out = tmp_path / builder
+    assert build(EXAMPLE, out, "-W", builder=builder) == 0
+    if builder == "latex":
+        tex = next(out.glob("*.tex")).read_text(encoding="utf-8")
+        include = r"\\sphinxincludegraphics\[[^]]*\]\{\{(ttt-map-[0-9a-f]{16})\}\.pdf\}"
+        figures = re.findall(include, tex)
+        assert len(figures) == 4
+        for name in figures:
+            pdf = (out / f"{name}.pdf").read_bytes()
+            assert pdf.startswith(b"%PDF-") and b"/MediaBox" in pdf
+    elif builder == "epub":
+        with zipfile.ZipFile(next(out.glob("*.epub"))) as book:
+            names = book.namelist()
+            svgs = [n for n in names if n.endswith(".svg")]
+            assert len(svgs) == 4
+            opf = book.read(next(n for n in names if n.endswith(".opf"))).decode()
+            for name in svgs:
+                assert f'_images/{Path(name).name}" media-type="image/svg+xml"' in opf
+            page = book.read("index.xhtml").decode()
+            assert page.count('<img src="_images/ttt-map-') == 3
+    else:
+        text = (out / "index.txt").read_text(encoding="utf-8")
+        assert "[The complete map of optimal moves for X, who opens in the top-left" in text
+        assert "[The complete map of optimal moves for O.]" in text
+
+
+def test_latex_output_compiles(tmp_path: Path) -> None:
+    """The LaTeX the example makes compiles to a PDF (with a TeX installation)."""
+    latexmk = shutil.which("latexmk")
+    if latexmk is None:
+        pytest.skip("latexmk is not installed (a TeX installation: apt-get install latexmk "
+                    "texlive-latex-recommended texlive-fonts-recommended)")
+    out = tmp_path / "latex"
+    assert build(EXAMPLE, out, "-W", builder="latex") == 0
+    run = subprocess.run([latexmk, "-pdf", "-interaction=nonstopmode", "-halt-on-error"],
+                         cwd=out, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout[-2000:]
+    assert list(out.glob("*.pdf"))
+
+
+def test_man_and_other_builders_show_the_alt_text(tmp_path: Path) -> None:
+    for builder, pattern in (("man", "*.1"), ("texinfo", "*.texi"), ("xml", "index.xml")):
+        out = tmp_path / builder
+        assert build(EXAMPLE, out, builder=builder) == 0, builder
+        text = next(out.glob(pattern)).read_text(encoding="utf-8")
+        assert "The complete map of optimal moves for O." in text, builder
+
+
+# -- files the directive reads ------------------------------------------------------------
+
+
+def first_move(svg: ET.Element) -> str:
+    """The cell of a map's first red move: the one its top board draws itself."""
+    top = next(g for g in svg.iter(f"{SVG}g") if "ttt-level-0" in g.get("class", ""))
+    own = [*top, *(e for g in top if g.tag == f"{SVG}g" and not g.get("class") for e in g)]
+    return next(str(e.get("data-cell")) for e in own if e.get("data-cell"))
+
+
+def test_a_book_is_read_beside_its_document_and_rebuilds_the_page(tmp_path: Path) -> None:
+    """``book:PATH`` is relative to the document (``/PATH`` to the source folder), not
+    to the folder sphinx-build runs in; editing the book rebuilds the page."""
+    src = tmp_path / "src"
+    (src / "guide").mkdir(parents=True)
+    (src / "conf.py").write_text('extensions = ["ttt_maps.sphinx"]\n', encoding="utf-8")
+    home = "Home\n====\n\n.. toctree::\n\n   guide/page\n"
+    (src / "index.rst").write_text(home, encoding="utf-8")
+    page = "Page\n====\n\n.. ttt-map::\n   :policy: book:{}\n   :depth: 1\n\n"
+    text = page.format("open.json") + page.format("/top.json")
+    (src / "guide" / "page.rst").write_text(text, encoding="utf-8")
+    (src / "guide" / "open.json").write_text(json.dumps({".........": 8}), encoding="utf-8")
+    (src / "top.json").write_text(json.dumps({".........": 2}), encoding="utf-8")
+    out = tmp_path / "out"
+    args = ["-W", "-q", "-b", "html", "-d", str(tmp_path / "dt"), str(src), str(out)]
+    assert build_main(args) == 0
+    html = (out / "guide" / "page.html").read_text(encoding="utf-8")
+    assert [first_move(svg) for svg in inline_svgs(html)] == ["8", "2"]
+    (src / "guide" / "open.json").write_text(json.dumps({".........": 6}), encoding="utf-8")
+    assert build_main(args) == 0  # not -E: only what changed is read again
+    html = (out / "guide" / "page.html").read_text(encoding="utf-8")
+    assert [first_move(svg) for svg in inline_svgs(html)] == ["6", "2"]
+    assert str(tmp_path) not in html  # the policy names the book as written

@@ -55,6 +55,9 @@ Keys see the position as a key, not a ``Board``, so the look-aheads build no
 objects; ``policy.solver.board(key)`` gives a Board to the few that need one.
 """
 
+#: Turns a ``book:PATH`` as written into the path of the file to read.
+Locate = Callable[[str], str]
+
 
 Score = Callable[[int], float | int | tuple[int, int]]
 
@@ -294,11 +297,14 @@ def xkcd_book(geometry: Geometry = STANDARD) -> dict[int, int]:
     return book
 
 
-def load_book(path: str, geometry: Geometry = STANDARD) -> dict[int, int]:
-    """Read a JSON opening book ``{"board": cell}``; errors name the bad part."""
+def load_book(path: str, geometry: Geometry = STANDARD, *, where: str = "") -> dict[int, int]:
+    """Read a JSON opening book ``{"board": cell}``; errors name the bad part.
+
+    ``where`` names the book in messages (by default ``policy key book:PATH``).
+    """
     import json  # here, not at the top: only a book file needs it
 
-    where = f"policy key book:{path}"
+    where = where or f"policy key book:{path}"
     try:
         raw = json.loads(Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -323,7 +329,7 @@ def load_book(path: str, geometry: Geometry = STANDARD) -> dict[int, int]:
     return book
 
 
-def _parse_key(text: str, geometry: Geometry) -> Key:
+def _parse_key(text: str, geometry: Geometry, locate: Locate | None = None) -> Key:
     name, _, arg = text.partition(":")
     simple: dict[str, Filter] = {
         "fast": _fast,
@@ -354,13 +360,21 @@ def _parse_key(text: str, geometry: Geometry) -> Key:
             raise UsageError(f"policy key {text!r}: give a path, e.g. book:opening.json")
         if arg == "xkcd":
             return Key(text, _book(xkcd_book(geometry)))
-        return Key(text, _book(load_book(arg, geometry)))
+        path = locate(arg) if locate is not None else arg
+        return Key(text, _book(load_book(path, geometry, where=f"policy key {text}")))
     known = ", ".join([*KEY_HELP, *PRESETS])
     raise UsageError(f"policy key {text!r} is unknown; known keys and presets: {known}")
 
 
-def parse_policy(chain: str, geometry: Geometry = STANDARD) -> Policy:
-    """Parse ``"fast,novice"``, a preset name, or a mix; ``first`` closes every chain."""
+def parse_policy(
+    chain: str, geometry: Geometry = STANDARD, *, locate: Locate | None = None
+) -> Policy:
+    """Parse ``"fast,novice"``, a preset name, or a mix; ``first`` closes every chain.
+
+    ``locate`` turns a ``book:PATH`` as written into the file to read (the
+    Sphinx directive reads books relative to the document); the policy keeps
+    the path as written, so its name is the same wherever it is built.
+    """
     parts = [p.strip() for p in chain.split(",")]
     if not chain.strip() or any(not p for p in parts):
         raise UsageError(f"policy {chain!r}: expected keys separated by commas, e.g. fast,novice")
@@ -368,7 +382,7 @@ def parse_policy(chain: str, geometry: Geometry = STANDARD) -> Policy:
     for part in parts:
         preset = PRESETS.get(part)
         texts = preset[0].split(",") if preset else [part]
-        keys.extend(_parse_key(t, geometry) for t in texts)
+        keys.extend(_parse_key(t, geometry, locate) for t in texts)
     if keys[-1].text != "first":
         keys.append(_parse_key("first", geometry))
     return Policy(keys, geometry)

@@ -8,3 +8,5 @@ author = "ttt-maps developers"
 extensions = ["ttt_maps.sphinx"]
 exclude_patterns = ["_build"]
 html_title = project
+copyright = "the ttt-maps developers"
+version = release = "1"
