@@ -124,7 +124,7 @@ def traps(strategy: Strategy) -> int:
     def count(node_board: Board, replies: Sequence[Board]) -> int:
         hit = lost.get(node_board.key)
         if hit is None:
-            hit = sum(1 for b in replies if b.to_move == me and solver.outcome(b).result > 0)
+            hit = sum(1 for b in replies if b.to_move == me and solver.result(b.key) > 0)
             lost[node_board.key] = hit
         return hit
 

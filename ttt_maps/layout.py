@@ -270,7 +270,7 @@ class _Layout:
     ) -> Group:
         kind = None
         if self.opts.outcomes and level > 0:
-            result = self.solver.outcome(node.board).result
+            result = self.solver.result(node.board.key)
             mine = result if node.board.to_move == self.player else -result
             kind = "win" if mine > 0 else "draw" if mine == 0 else "loss"
             if kind != "loss":

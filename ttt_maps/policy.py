@@ -81,9 +81,10 @@ def _fast(policy: Policy, pos: int, moves: list[int]) -> list[int]:
     # order of ``Outcome.rank`` (win soon > win late > draw > lose late > lose soon).
     if len(moves) == 1:
         return moves
-    after = policy.solver.move_scores(pos)
-    lowest = min([after[m] for m in moves])
-    return [m for m in moves if after[m] == lowest]
+    solver = policy.solver
+    after = [solver.score(solver.play(pos, m)) for m in moves]
+    lowest = min(after)
+    return [m for m, s in zip(moves, after, strict=True) if s == lowest]
 
 
 def _trap(policy: Policy, pos: int, moves: list[int]) -> list[int]:
@@ -91,7 +92,7 @@ def _trap(policy: Policy, pos: int, moves: list[int]) -> list[int]:
 
     def non_losing(m: int) -> int:
         replies = solver.children(solver.play(pos, m))
-        return sum(solver.score(after) <= 0 for _, after in replies)
+        return sum(solver.result(after) <= 0 for _, after in replies)
 
     return _keep_best(moves, lambda m: -non_losing(m))
 
