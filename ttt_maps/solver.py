@@ -96,7 +96,9 @@ class Solver:
         self._far = size + 2
         self._span = 2 * self._far + 1
         self.table: dict[int, int] = {}
+        #: Positions searched by this process, and how many of them were kept in the cache.
         self.searched = 0
+        self.kept = 0
         self._children: dict[int, Children] = {}
         # What the policies asked, by the position's own key: most questions recur.
         self._scores: dict[int, int] = {}
@@ -440,8 +442,17 @@ _SOLVERS: dict[Geometry, Solver] = {}
 
 
 def solver_for(geometry: Geometry = STANDARD) -> Solver:
-    """The shared solver of a geometry (with its cached table, for bigger boards)."""
+    """The shared solver of a geometry (starting from its cached table, on bigger boards)."""
     hit = _SOLVERS.get(geometry)
     if hit is None:
         hit = _SOLVERS[geometry] = Solver(geometry)
+        if not hit.whole:
+            from ttt_maps import cache
+
+            cache.load(hit)
     return hit
+
+
+def solvers() -> list[Solver]:
+    """The solvers this process has made (for the cache, at the end of a command)."""
+    return list(_SOLVERS.values())
