@@ -8,14 +8,34 @@ import math
 import pytest
 
 from ttt_maps.board import Board, illegal_reason
+from ttt_maps.counting import count_positions
 from ttt_maps.geometry import STANDARD, Geometry
 from ttt_maps.solver import solver_for
-from ttt_maps.stats import (
-    canonical_key,
-    count_games,
-    count_positions,
-    reachable_positions,
-)
+from ttt_maps.stats import count_games
+from ttt_maps.symmetry import canonicaliser
+
+
+def reachable_positions(geometry: Geometry) -> dict[int, bool]:
+    """Every position reachable from the empty board, by playing: ``Board.key`` -> over?"""
+    lines, full, shift = geometry.lines, geometry.full, geometry.size
+    seen: dict[int, bool] = {}
+    stack: list[tuple[int, int, bool]] = [(0, 0, True)]
+    while stack:
+        x, o, x_to_move = stack.pop()
+        key = x | o << shift
+        if key in seen:
+            continue
+        last = o if x_to_move else x
+        free = full & ~(x | o)
+        over = not free or any(line & last == line for line in lines)
+        seen[key] = over
+        if over:
+            continue
+        while free:
+            bit = free & -free
+            free ^= bit
+            stack.append((x | bit, o, False) if x_to_move else (x, o | bit, True))
+    return seen
 
 
 def test_move_sequences_and_games() -> None:
@@ -28,7 +48,7 @@ def test_move_sequences_and_games() -> None:
 
 
 def test_positions() -> None:
-    counts = count_positions()
+    counts = count_positions(STANDARD)
     assert counts.reachable == 5_478
     assert counts.reachable_classes == 765
     assert counts.terminal == 958
@@ -55,10 +75,13 @@ def test_legal_positions_by_brute_force_are_the_reachable_ones() -> None:
     assert legal == set(reachable_positions(g))
 
 
-def test_canonical_key_matches_board_canonical() -> None:
-    for key in reachable_positions(STANDARD):
-        board = Board(key & STANDARD.full, key >> STANDARD.size)
-        assert canonical_key(STANDARD, key) == board.canonical().key
+@pytest.mark.parametrize("name", ["3x3", "3x4k3", "2x2"])
+def test_canonical_key_matches_board_canonical(name: str) -> None:
+    g = Geometry.parse(name)
+    canonical = canonicaliser(g)
+    for key in reachable_positions(g):
+        board = Board(key & g.full, key >> g.size, g)
+        assert canonical(key) == board.canonical().key
 
 
 def _naive_games(board: Board) -> tuple[int, int, int, int]:

@@ -62,17 +62,24 @@ def strategy(
     root: str | Board | None = None,
     *,
     geometry: str | Geometry | None = None,
+    depth: int | None = None,
+    max_boards: int | None = None,
 ) -> Strategy:
     """The strategy tree of ``player`` (``"x"``/``"o"``) from ``root`` (default: the empty board).
 
     ``policy`` is a chain or preset (``"fast,novice"``, ``"yorgey"``) that
     picks among equally good moves; ``root`` is a board string such as
-    ``"x...o...."`` or a ``Board``.
+    ``"x...o...."`` or a ``Board``. ``geometry`` is the board: ``"3x3"``
+    (the default, or the root's), ``"4x4"`` (four in a row), ``"4x4k3"``
+    (three in a row), ``"3x4k3"``, ... or a ``Geometry``. ``depth`` builds
+    the tree only as deep as a map cut at that depth; a map that would draw
+    more than ``max_boards`` boards (default 50,000) is refused with a
+    ``UsageError`` that names the depth that fits.
     """
     from ttt_maps.tree import build_strategy
 
     pol, geo = _policy(policy, root, geometry)
-    return build_strategy(player, pol, root, geo)
+    return build_strategy(player, pol, root, geo, depth=depth, max_boards=_limit(max_boards))
 
 
 def poster(
@@ -80,13 +87,24 @@ def poster(
     root: str | Board | None = None,
     *,
     geometry: str | Geometry | None = None,
+    depth: int | None = None,
+    max_boards: int | None = None,
 ) -> Poster:
-    """Both maps under one policy, ready for ``render``/``save`` (the CLI's ``--player both``)."""
+    """Both maps under one policy, ready for ``render``/``save`` (the CLI's ``--player both``);
+    the keywords as for ``strategy``."""
     from ttt_maps.tree import build_strategy
 
     # One Policy object for both maps: its memo of choices serves X and O alike.
     pol, geo = _policy(policy, root, geometry)
-    return Poster(build_strategy("x", pol, root, geo), build_strategy("o", pol, root, geo))
+    limit = _limit(max_boards)
+    x, o = (build_strategy(p, pol, root, geo, depth=depth, max_boards=limit) for p in "xo")
+    return Poster(x, o)
+
+
+def _limit(max_boards: int | None) -> int:
+    from ttt_maps.mapsize import MAX_BOARDS
+
+    return MAX_BOARDS if max_boards is None else max_boards
 
 
 def _policy(

@@ -54,6 +54,11 @@ def illegal_reason(g: Geometry, x: int, o: int) -> str | None:
     return None
 
 
+def _cells_in_words(g: Geometry) -> str:
+    """``a 3x4 board has 12 cells``."""
+    return f"a {g.size_name} board has {g.size} cells"
+
+
 class Board(FrozenValue):
     """A legal-or-not position; construct legal ones with ``parse`` or ``play``.
 
@@ -93,7 +98,8 @@ class Board(FrozenValue):
                 )
             if cell >= geometry.size:
                 raise UsageError(
-                    f"board {text!r}: more than {geometry.size} cells for a {geometry.name} board"
+                    f"board {text!r}: more than {geometry.size} cells; "
+                    f"{_cells_in_words(geometry)}"
                 )
             if low == "x":
                 x |= 1 << cell
@@ -101,9 +107,7 @@ class Board(FrozenValue):
                 o |= 1 << cell
             cell += 1
         if cell != geometry.size:
-            raise UsageError(
-                f"board {text!r}: {cell} cells, a {geometry.name} board has {geometry.size}"
-            )
+            raise UsageError(f"board {text!r}: {cell} cells; {_cells_in_words(geometry)}")
         board = cls(x, o, geometry)
         if check:
             reason = illegal_reason(geometry, x, o)

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from ttt_maps.board import Board
+    from ttt_maps.geometry import Geometry
     from ttt_maps.policy import Policy
 
 PROG = "ttt-maps"
@@ -284,6 +285,30 @@ ThemeOpt = Annotated[
         "or docs page is (SVG and HTML; PDF and PNG draw it light).",
     ),
 ]
+BoardOpt = Annotated[
+    str,
+    _opt("--board", metavar="RxC[kK]",
+         help="The board: 3x3 (the default), 4x4 (four in a row), 4x4k3, 3x4k3 ... "
+         "(rows x columns, k in a row; k is the shorter side unless given)."),
+]
+NoCacheOpt = Annotated[
+    bool, typer.Option("--no-cache", help="Neither read nor keep the solved tables of big boards.")
+]
+NoProgressOpt = Annotated[
+    bool, typer.Option("--no-progress", help="No progress bar on stderr for long work.")
+]
+
+
+def _runtime(board: str, no_cache: bool = False, progress: bool = True) -> "Geometry":
+    """The board of a command, and its cache and progress settings (see ttt_maps.cache)."""
+    from ttt_maps import cache
+    from ttt_maps import progress as bars
+    from ttt_maps.geometry import Geometry
+
+    if no_cache:
+        cache.disable()
+    bars.enable(progress)
+    return Geometry.parse(board)
 
 
 @app.command()
@@ -347,6 +372,9 @@ def render(
         bool, typer.Option("--outcomes", help="Tint each sub-map by its outcome (win/draw).")
     ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing on success.")] = False,
+    board: BoardOpt = "3x3",
+    no_cache: NoCacheOpt = False,
+    no_progress: NoProgressOpt = False,
 ) -> None:
     """Draw the maps: with no options, both maps and the poster into output/ as SVG and PDF.
 
@@ -357,6 +385,7 @@ def render(
     from ttt_maps.commands import render_command
 
     render_command(
+        geometry=_runtime(board, no_cache, not (quiet or no_progress)),
         player=player,
         formats=formats or (),
         output=output,
@@ -401,16 +430,24 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JS
 
 
 @app.command()
-def solve(board: BoardArg, policy: PolicyOpt = None, as_json: JsonOpt = False) -> None:
+def solve(
+    board: BoardArg,
+    policy: PolicyOpt = None,
+    as_json: JsonOpt = False,
+    geometry: BoardOpt = "3x3",
+    no_cache: NoCacheOpt = False,
+    no_progress: NoProgressOpt = False,
+) -> None:
     """The value of a position, every legal move's outcome, and each policy's choice."""
     from ttt_maps.board import Board
-    from ttt_maps.policy import PRESETS, parse_policy
+    from ttt_maps.policy import parse_policy, presets_for
     from ttt_maps.solver import solver_for
 
-    pos = Board.parse(board)
-    names = list(dict.fromkeys([*PRESETS, *(policy or [])]))
+    pos = Board.parse(board, _runtime(geometry, no_cache, not no_progress))
+    names = list(dict.fromkeys([*presets_for(pos.geometry), *(policy or [])]))
     policies = [(name, parse_policy(name, pos.geometry)) for name in names]
     doc = _solve_doc(pos, policies, solver_for(pos.geometry))
+    _keep_solved()
     if as_json:
         print_json(doc)
         return
@@ -484,52 +521,34 @@ def _solve_doc(pos: "Board", policies: list[tuple[str, "Policy"]], solver: Any) 
     return doc
 
 
+def _keep_solved() -> None:
+    """Keep what the solvers of this run found, where it took long (ttt_maps.cache)."""
+    from ttt_maps import cache
+    from ttt_maps.solver import solvers
+
+    for solver in solvers():
+        cache.keep(solver)
+
+
 # -- stats -------------------------------------------------------------------
 
 
 @app.command()
-def stats(as_json: JsonOpt = False) -> None:
+def stats(
+    as_json: JsonOpt = False,
+    board: BoardOpt = "3x3",
+    no_cache: NoCacheOpt = False,
+    no_progress: NoProgressOpt = False,
+) -> None:
     """The solved game's counts (SPEC section 3) and map sizes per preset."""
-    from ttt_maps.stats import collect
+    from ttt_maps.stats import collect, print_stats
 
-    data = collect()
+    data = collect(_runtime(board, no_cache, not no_progress))
+    _keep_solved()
     if as_json:
         print_json(data.as_dict())
         return
-
-    from rich.table import Table
-
-    g, p, e = data.games, data.positions, data.empty
-    counts = Table(title=f"The solved game ({data.geometry.name})", header_style="bold")
-    counts.add_column("fact")
-    counts.add_column("count", justify="right")
-    rows = [
-        ("move sequences to a full board", g.full_board),
-        ("games (play stops at a win)", g.games),
-        ("  won by x", g.x_wins),
-        ("  won by o", g.o_wins),
-        ("  drawn", g.draws),
-        ("reachable positions (empty board included)", p.reachable),
-        ("  up to rotation and reflection", p.reachable_classes),
-        ("terminal positions", p.terminal),
-        ("  up to rotation and reflection", p.terminal_classes),
-    ]
-    for label, n in rows:
-        counts.add_row(label, f"{n:,}")
-    counts.add_row("the empty board", str(e))
-    maps = Table(title="Map sizes per preset", header_style="bold")
-    for col in ("policy", "player", "chooses", "won", "drawn", "boards"):
-        maps.add_column(col, justify="left" if col in ("policy", "player") else "right")
-    for m in data.maps:
-        maps.add_row(m.policy, m.player, str(m.choices), str(m.wins), str(m.draws), str(m.boards))
-    out = console()
-    out.print(counts)
-    out.print(maps)
-    out.print(
-        "chooses: positions where the player chooses (tree nodes); won/drawn: finishes; "
-        "boards: boards the map draws",
-        style="dim",
-    )
+    print_stats(data, console())
 
 
 # -- export / check ----------------------------------------------------------
@@ -553,17 +572,21 @@ def export(
             show_default=False,
         ),
     ] = None,
+    board: BoardOpt = "3x3",
+    no_cache: NoCacheOpt = False,
+    no_progress: NoProgressOpt = False,
 ) -> None:
     """A strategy as ttt-maps/strategy@1 JSON: the chosen move at every position."""
     from ttt_maps.board import parse_mark
     from ttt_maps.tree import build_strategy
 
+    geometry = _runtime(board, no_cache, not no_progress)
     mark = parse_mark(player)
     if output is not None and output != "-":
         from ttt_maps.files import check_target
 
         check_target(output)  # fail before the work, not after
-    text = build_strategy(mark, policy, start).to_json()
+    text = build_strategy(mark, policy, start, geometry).to_json()
     if output is None or output == "-":
         sys.stdout.write(text)
     else:
@@ -576,13 +599,18 @@ def check(
         str,
         typer.Argument(metavar="FILE", help="A ttt-maps/strategy@1 JSON file.", show_default=False),
     ],
+    no_cache: NoCacheOpt = False,
+    no_progress: NoProgressOpt = False,
 ) -> None:
-    """Audit a strategy file against the solved game (exit 0 only when perfect)."""
+    """Audit a strategy file against the solved game (exit 0 only when perfect); the
+    board is the file's "geometry"."""
     from ttt_maps.tree import audit_file, load_strategy
 
     text = _read_text(file)
+    _runtime("3x3", no_cache, not no_progress)
     doc = load_strategy(text, source=file)
     problems = audit_file(doc)
+    _keep_solved()
     for problem in problems:
         typer.echo(str(problem))
     errors = sum(p.fatal for p in problems)
@@ -617,18 +645,19 @@ def _read_text(path: str) -> str:
 
 
 @app.command()
-def policies() -> None:
-    """The tie-break policy keys and presets, one line each."""
+def policies(board: BoardOpt = "3x3") -> None:
+    """The tie-break policy keys and presets, one line each (on --board's board)."""
     from rich.markup import escape
     from rich.table import Table
 
+    from ttt_maps.geometry import Geometry
     from ttt_maps.policy import PRESETS, describe_policies
 
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("name")
     table.add_column("kind")
     table.add_column("prefers")
-    for name, text in describe_policies():
+    for name, text in describe_policies(Geometry.parse(board)):
         table.add_row(escape(name), "preset" if name in PRESETS else "key", escape(text))
     out = console()
     out.print(table)
@@ -687,12 +716,16 @@ def compare(
             show_default=False,
         ),
     ] = None,
+    board: BoardOpt = "3x3",
+    no_cache: NoCacheOpt = False,
+    no_progress: NoProgressOpt = False,
 ) -> None:
     """Maps under several tie-break policies side by side, and a table of what differs."""
     from ttt_maps.compare import run
 
     run(
         chains,
+        geometry=_runtime(board, no_cache, not no_progress),
         player=player,
         output=output,
         fmt=fmt,
@@ -701,3 +734,19 @@ def compare(
         theme=theme,
         diff=diff_png,
     )
+
+
+# -- cache (body: ttt_maps/cache_command.py) -------------------------------------
+
+
+@app.command()
+def cache(
+    action: Annotated[
+        str,
+        typer.Argument(metavar="info|clear", help="info: list the tables; clear: delete them."),
+    ] = "info",
+) -> None:
+    """The solved tables kept for bigger boards (in the user's cache folder)."""
+    from ttt_maps.cache_command import cache_command
+
+    cache_command(action, typer.echo)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ttt_maps.errors import UsageError
 
 if TYPE_CHECKING:
+    from ttt_maps.geometry import Geometry
     from ttt_maps.layout import MapOptions
     from ttt_maps.scene import Scene, Theme
 
@@ -103,6 +104,7 @@ def render_command(
     alternatives: bool = False,
     outcomes: bool = False,
     echo: Callable[[str], None] | None = None,
+    geometry: Geometry | None = None,
 ) -> list[tuple[Path, int]]:
     """Draw and write the requested maps; returns each written path and its size in bytes.
 
@@ -134,7 +136,7 @@ def render_command(
     for t in targets:
         check_target(t.path)
 
-    drawings = _Drawings({t.kind for t in targets}, policy, start, opts, palette, title)
+    drawings = _Drawings({t.kind for t in targets}, policy, start, opts, palette, title, geometry)
     from ttt_maps.backends import render_scene
 
     def draw(t: Target) -> bytes:
@@ -189,14 +191,21 @@ class _Drawings:
         opts: MapOptions,
         theme: Theme,
         title: str | None,
+        geometry: Geometry | None,
     ) -> None:
         from ttt_maps.compose import map_scene
+        from ttt_maps.geometry import STANDARD
+        from ttt_maps.mapsize import MAX_BOARDS
         from ttt_maps.policy import parse_policy
         from ttt_maps.tree import build_strategy
 
-        pol = parse_policy(policy)  # one Policy for both players: its memo serves both trees
+        g = geometry or STANDARD
+        pol = parse_policy(policy, g)  # one Policy for both players: its memo serves both trees
         players = sorted({p for k in kinds for p in (("x", "o") if k == "both" else (k,))})
-        self.trees = {p: build_strategy(p, pol, start) for p in players}
+        self.trees = {
+            p: build_strategy(p, pol, start, g, depth=opts.depth, max_boards=MAX_BOARDS)
+            for p in players
+        }
         self.opts, self.theme, self.title = opts, theme, title
         self.scenes: dict[str, Scene] = {
             p: map_scene(self.trees[p], opts, theme, title) for p in players if p in kinds

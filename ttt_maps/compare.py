@@ -17,7 +17,8 @@ from typing import Any
 from ttt_maps.board import Board, Mark
 from ttt_maps.compose import map_scene
 from ttt_maps.errors import UsageError
-from ttt_maps.layout import MAP_SIZE, MapOptions, layout_map
+from ttt_maps.geometry import STANDARD, Geometry
+from ttt_maps.layout import MAP_SIZE, MapOptions, layout_map, map_box
 from ttt_maps.scene import Box, Group, Item, Rect, Scene, Text, Theme, get_theme
 from ttt_maps.tree import Strategy, build_strategy
 
@@ -33,13 +34,20 @@ DIFF_COLOUR = (255, 0, 255)
 
 
 def build_strategies(
-    policies: Sequence[str], player: Mark | str = "x", root: Board | str | None = None
+    policies: Sequence[str],
+    player: Mark | str = "x",
+    root: Board | str | None = None,
+    geometry: Geometry = STANDARD,
 ) -> list[Strategy]:
-    """One tree per policy, same player and root; at least two policies."""
+    """One tree per policy, same player, root and board; at least two policies."""
+    from ttt_maps.mapsize import MAX_BOARDS
+
     if len(policies) < 2:
         given = ", ".join(policies) or "none"
         raise UsageError(f"compare needs at least two policies, got {len(policies)} ({given})")
-    return [build_strategy(player, chain, root) for chain in policies]
+    return [
+        build_strategy(player, chain, root, geometry, max_boards=MAX_BOARDS) for chain in policies
+    ]
 
 
 def differing(first: Strategy, other: Strategy) -> dict[Board, tuple[int, int]]:
@@ -125,7 +133,7 @@ def traps(strategy: Strategy) -> int:
     def count(node_board: Board, replies: Sequence[Board]) -> int:
         hit = lost.get(node_board.key)
         if hit is None:
-            hit = sum(1 for b in replies if b.to_move == me and solver.outcome(b).result > 0)
+            hit = sum(1 for b in replies if b.to_move == me and solver.result(b.key) > 0)
             lost[node_board.key] = hit
         return hit
 
@@ -221,9 +229,9 @@ def compare_scene(
         else:
             note += " · the reference"
         items.append(Text(cx, heads + _CHAIN * 1.3, note, _fit(note, _CHAIN, MAP_SIZE), "subtitle"))
-        box = Box(x, map_y, MAP_SIZE, MAP_SIZE)
+        box = map_box(first.geometry, x, map_y)
         items.append(_ring_nested(layout_map(s, box, base._replace(differs=keys)), False))
-    legend_y = map_y + MAP_SIZE + _MARGIN * 0.9
+    legend_y = map_y + box.h + _MARGIN * 0.9
     swatch = Box(_MARGIN, legend_y - _LEGEND * 0.85, _LEGEND * 1.6, _LEGEND)
     items.append(Rect(swatch, "differs", radius=_LEGEND * 0.15))
     legend = f"highlighted: {who} chooses another move here than under {names[0]}"
@@ -343,6 +351,7 @@ def run(
     as_json: bool = False,
     theme: str = "light",
     diff: str | None = None,
+    geometry: Geometry = STANDARD,
 ) -> None:
     """``ttt-maps compare``: print the table; write the image and the diff PNG if asked."""
     import json
@@ -361,7 +370,7 @@ def run(
             check_target(target)  # fail before the work, not after
     if diff is not None and diff == output:
         raise UsageError(f"--diff-png {diff}: the same file as -o; give another name")
-    strategies = build_strategies(policies, mark, start)
+    strategies = build_strategies(policies, mark, start, geometry)
     rows = compare_table(strategies, labels=policies)
     if output is not None and image_fmt is not None:
         from ttt_maps.backends import render_scene

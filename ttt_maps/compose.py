@@ -4,14 +4,17 @@ The poster has X's map on the left, O's on the right, each under its heading; th
 the instruction sentence above, a footer naming the policy below, and a
 legend for the outcome tints when they are drawn. Sizes are in map units: a
 map is ``MAP_SIZE`` wide and the type is set against it, so the poster keeps
-its proportions at any page size.
+its proportions at any page size. A map is as high as its board's shape
+makes it; maps of a board much wider than high are stacked, X above O, so
+the poster does not turn into a strip.
 """
 
 from __future__ import annotations
 
 from ttt_maps.board import Board
-from ttt_maps.layout import MAP_SIZE, MapOptions, describe, layout_map
-from ttt_maps.policy import PRESETS, Policy
+from ttt_maps.geometry import STANDARD
+from ttt_maps.layout import MAP_SIZE, MapOptions, describe, layout_map, map_box
+from ttt_maps.policy import PRESETS, Policy, preset_chain
 from ttt_maps.scene import (
     Box,
     Group,
@@ -42,6 +45,8 @@ SUBTITLE_SIZE = 32.0
 HEADING_SIZE = 46.0
 FOOTER_SIZE = 22.0
 SMALL_SIZE = 17.0
+#: Maps flatter than this (height over width) are stacked instead of side by side.
+STACK_BELOW = 0.6
 #: DejaVu Sans proportions (em): cap height and descender.
 CAP = 0.73
 DESCENT = 0.24
@@ -54,7 +59,8 @@ def instruction() -> str:
 
 def policy_label(policy: Policy) -> str:
     """A policy as a reader knows it: the preset's name with its chain, or the chain."""
-    for name, (chain, _) in PRESETS.items():
+    for name in PRESETS:
+        chain = preset_chain(name, policy.geometry)
         if f"{chain},first" == policy.name or chain == policy.name:
             return f"{name} ({policy.name})"
     return policy.name
@@ -71,23 +77,27 @@ def map_scene(
     The title is set as the poster's is (bold, the same size), shrunk only
     when it would not fit the map's width.
     """
+    g = strategy.geometry
+    aspect = g.rows / g.cols
     margin = MAP_SIZE * 0.035
     side = MAP_SIZE + 2 * margin
     items: list[Item] = []
-    top = margin
+    top = margin * aspect
     if title:
         top += CAP * TITLE_SIZE
         size = _fit(title, TITLE_SIZE, MAP_SIZE, bold=True)
         items.append(Text(side / 2, top, title, size, "title", bold=True))
         top += (DESCENT + 0.45) * TITLE_SIZE
-    items.append(layout_map(strategy, Box(margin, top, MAP_SIZE, MAP_SIZE), opts))
+    box = map_box(g, margin, top)
+    items.append(layout_map(strategy, box, opts))
     who = strategy.player.upper()
+    board = "" if g == STANDARD else f" on {g.describe()}"
     return Scene(
         width=side,
-        height=round(top + MAP_SIZE + margin, 2),
+        height=round(top + box.h + margin * aspect, 2),
         items=tuple(items),
         theme=get_theme(theme),
-        title=title or f"Map for {who}: complete map of optimal tic-tac-toe moves",
+        title=title or f"Map for {who}: complete map of optimal tic-tac-toe moves{board}",
         desc=describe(strategy),
         meta={"policy": strategy.policy.name, "player": strategy.player},
     )
@@ -109,8 +119,11 @@ def poster_scene(
     layout serves the single maps and the poster.
     """
     opts = opts or MapOptions()
-    heading = title or TITLE
-    width = 2 * MARGIN + 2 * MAP_SIZE + GAP
+    g = x.geometry
+    heading = title or (TITLE if g == STANDARD else f"{TITLE} on {g.describe()}")
+    map_h = map_box(g).h
+    stacked = map_h < STACK_BELOW * MAP_SIZE
+    width = 2 * MARGIN + (MAP_SIZE if stacked else 2 * MAP_SIZE + GAP)
     room = width - 2 * MARGIN
 
     items: list[Item] = []
@@ -127,18 +140,22 @@ def poster_scene(
     y += DESCENT * SUBTITLE_SIZE + 1.5 * HEADING_SIZE
     heading_y = y + CAP * HEADING_SIZE
     map_top = heading_y + 0.55 * HEADING_SIZE
+    # Side by side, each block starts at heading_y; stacked, the second below the first.
+    step = map_top - heading_y + map_h + GAP * 0.6 + CAP * HEADING_SIZE
 
     for index, strategy in enumerate((x, o)):
-        left = MARGIN + index * (MAP_SIZE + GAP)
-        box = Box(left, map_top, MAP_SIZE, MAP_SIZE)
+        left = MARGIN + (0 if stacked else index * (MAP_SIZE + GAP))
+        down = step * index if stacked else 0.0
+        box = map_box(g, left, map_top + down)
         if maps is None:
             group = layout_map(strategy, box, opts)
         else:
             given = maps[index]
             group = _moved_group(given, box.x - given.box.x, box.y - given.box.y)
         who = strategy.player.upper()
-        label = Text(left, heading_y, f"Map for {who}", HEADING_SIZE, "heading", "start", bold=True)
-        block = Box(left, heading_y - CAP * HEADING_SIZE, MAP_SIZE, map_top + MAP_SIZE - heading_y)
+        top = heading_y + down
+        label = Text(left, top, f"Map for {who}", HEADING_SIZE, "heading", "start", bold=True)
+        block = Box(left, top - CAP * HEADING_SIZE, MAP_SIZE, box.y + box.h - top)
         items.append(
             Group(
                 box=block,
@@ -146,8 +163,9 @@ def poster_scene(
                 classes=("ttt-poster-map", f"ttt-player-{strategy.player}"),
             )
         )
+    maps_end = box.y + box.h
 
-    y = map_top + MAP_SIZE + 1.6 * FOOTER_SIZE + CAP * FOOTER_SIZE
+    y = maps_end + 1.6 * FOOTER_SIZE + CAP * FOOTER_SIZE
     items.append(Text(MARGIN, y, _policy_line(x, o), FOOTER_SIZE, "footer", "start"))
     if opts.outcomes:
         items += _legend(width - MARGIN, y)

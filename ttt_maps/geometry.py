@@ -16,6 +16,10 @@ from ttt_maps.values import FrozenValue
 
 #: Compiled on first use (``re`` caches it), not at every start-up.
 _GEOMETRY_PATTERN = r"^\s*(\d+)\s*x\s*(\d+)\s*(?:k\s*(\d+))?\s*$"
+#: The largest side a board may have: cell numbers stay two digits, and
+#: nothing bigger could be solved or drawn anyway.
+MAX_SIDE = 10
+_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 Permutation = tuple[int, ...]
 
@@ -42,9 +46,15 @@ class Geometry(FrozenValue):
         fields = self.__dict__  # past ``__setattr__``, which refuses every change
         fields.update(rows=rows, cols=cols, k=k)
         if rows < 1 or cols < 1 or k < 1:
-            raise UsageError(f"geometry {self.name!r}: rows, cols and k must be positive")
+            raise UsageError(f"geometry {self.short_name}: rows, columns and k must be 1 or more")
+        if max(rows, cols) > MAX_SIDE:
+            raise UsageError(
+                f"geometry {self.short_name}: at most {MAX_SIDE} rows and {MAX_SIDE} columns"
+            )
         if k > max(rows, cols):
-            raise UsageError(f"geometry {self.name!r}: k={k} cannot fit on the board")
+            raise UsageError(
+                f"geometry {self.short_name}: {k} in a row cannot fit on a {rows}x{cols} board"
+            )
         cells = _line_cells(rows, cols, k)
         fields["line_cells"] = cells
         fields["lines"] = tuple(sum(1 << c for c in line) for line in cells)
@@ -56,8 +66,25 @@ class Geometry(FrozenValue):
 
     @property
     def name(self) -> str:
-        """Canonical name, e.g. ``3x3k3``."""
+        """Canonical name, e.g. ``3x3k3`` (files and cache keys use it)."""
         return f"{self.rows}x{self.cols}k{self.k}"
+
+    @property
+    def short_name(self) -> str:
+        """The name a user types: ``3x3``, ``4x4`` (k=4), ``4x4k3``; k is left out
+        when it is the shorter side, as ``parse`` assumes."""
+        size = f"{self.rows}x{self.cols}"
+        return size if self.k == min(self.rows, self.cols) else f"{size}k{self.k}"
+
+    @property
+    def size_name(self) -> str:
+        """Rows by columns, ``3x4``: what a board string's length depends on."""
+        return f"{self.rows}x{self.cols}"
+
+    def describe(self) -> str:
+        """The board for people: ``the 3x3 board, three in a row``."""
+        k = _WORDS[self.k] if self.k < len(_WORDS) else str(self.k)
+        return f"the {self.size_name} board, {k} in a row"
 
     @classmethod
     def parse(cls, text: str) -> Geometry:
@@ -65,7 +92,7 @@ class Geometry(FrozenValue):
         m = re.match(_GEOMETRY_PATTERN, text, re.IGNORECASE)
         if not m:
             raise UsageError(
-                f"geometry {text!r}: expected ROWSxCOLS or ROWSxCOLSkK, e.g. 3x3 or 4x4k3"
+                f"geometry {text!r}: expected ROWSxCOLS or ROWSxCOLSkK, e.g. 3x3, 4x4 or 4x4k3"
             )
         rows, cols = int(m.group(1)), int(m.group(2))
         k = int(m.group(3)) if m.group(3) else min(rows, cols)

@@ -6,6 +6,12 @@ in red at cell size, a sub-map in every other empty cell) and
 ``_reply_grid`` (the opponent's turn at the root: a sub-map in every empty
 cell). Sizes are in map units; line widths shrink with the level down to a
 floor tied to the whole map, so the deepest grids stay visible.
+
+Cells are square, so the map of a board of R rows and C columns is C wide
+to R high, and a sub-map keeps that shape, centred in its cell. Where the
+map is cut (``--depth``), each cell whose sub-map was left out holds a small
+ellipsis, three square dots drawn as grid strokes, so every backend draws it
+and a cut map never looks finished.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from typing import Literal, NamedTuple
 
 from ttt_maps.board import Board, other
 from ttt_maps.errors import UsageError
-from ttt_maps.geometry import Geometry
+from ttt_maps.geometry import STANDARD, Geometry
 from ttt_maps.scene import Box, Group, Item, Line, Mark, MarkRole, Rect
 from ttt_maps.solver import solver_for
 from ttt_maps.tree import Node, Strategy
@@ -35,6 +41,9 @@ WIN_WIDTH = 0.1
 ALT_BADGE = 1.4
 #: No stroke thinner than this share of the whole map.
 FLOOR = 0.00025
+#: The dots of a cut cell's ellipsis: their side and spacing, as shares of the cell.
+CUT_DOT = 0.07
+CUT_GAP = 0.16
 
 
 class MapOptions(NamedTuple):
@@ -67,6 +76,7 @@ class _Side:
 
     def __init__(self, g: Geometry, w: float, floor: float) -> None:
         side = w / g.cols
+        self.h = side * g.rows
         # Cell corners, and where the inner grid lines cross the board.
         rcs = [g.rc(cell) for cell in range(g.size)]
         self.dx = tuple(c * side for _, c in rcs)
@@ -82,6 +92,15 @@ class _Side:
         self.pad, self.glyph, self.mark_width = _glyph(side, floor)
         self.nest = side * NEST_PAD
         self.inner = side - 2 * self.nest
+        # A sub-map keeps the board's shape, inside the inset cell and centred there.
+        aspect = g.rows / g.cols
+        self.sub_w = self.inner if aspect <= 1 else self.inner / aspect
+        self.sub_h = self.inner * aspect if aspect <= 1 else self.inner
+        self.sub_dx = self.nest + (self.inner - self.sub_w) / 2
+        self.sub_dy = self.nest + (self.inner - self.sub_h) / 2
+        # The ellipsis of a cut cell: three dots across the cell's middle.
+        self.dot = max(side * CUT_DOT, floor)
+        self.dot_xs = tuple(side / 2 + side * CUT_GAP * i for i in (-1, 0, 1))
         # A faint alternative in the free corner of a cell that holds a sub-map.
         self.badge_shift = self.nest / 4
         self.badge_pad, self.badge_glyph, self.badge_width = _glyph(self.nest * ALT_BADGE, floor)
@@ -107,6 +126,8 @@ class _Layout:
         self._cells: dict[int, tuple[int, ...]] = {}
         self._ends: dict[int, tuple[tuple[int, int], ...]] = {}
         self._classes: dict[tuple[int, bool, str | None], tuple[str, ...]] = {}
+        #: Boards laid out so far (for progress).
+        self.drawn = 0
 
     def side(self, w: float) -> _Side:
         hit = self._sides.get(w)
@@ -129,7 +150,7 @@ class _Layout:
     def grid(self, s: _Side, box: Box, out: list[Item]) -> None:
         """The ``#`` of the board: inner lines only, as in the comic."""
         x0, y0 = box.x, box.y
-        x1, y1 = x0 + box.w, y0 + box.h
+        x1, y1 = x0 + box.w, y0 + s.h
         width = s.grid_width
         for cut in s.cuts_x:
             x = x0 + cut
@@ -188,16 +209,18 @@ class _Layout:
         s = self.side(box.w)
         differs = bool(self.opts.differs) and board.key in self.opts.differs
         items: list[Item] = [Rect(box, "differs")] if differs else []
-        cut = self.depth is not None and level >= self.depth
+        cut = after.cut or (self.depth is not None and level >= self.depth)
         if self.opts.alternatives:
-            self.alternatives(s, board, box, cell, cut or after.board.is_over, items)
+            self.alternatives(s, board, box, cell, after.board.is_over, items)
         self.grid(s, box, items)
         self.played(s, board, box, items)
-        if not cut:
+        if cut:
+            self.cut_replies(s, after.board, box, items)
+        else:
             self.replies(s, after, box, level, (*path, (self.player, cell)), items)
         # The win line goes under the red move, so the move stays the boldest thing.
         # A position with replies is not over, so only a leaf can hold one.
-        if not after.children:
+        if not after.children and not after.cut:
             self.win_lines(s, after.board, box, items)
         chosen_classes = ("ttt-differs",) if differs else ()
         items.append(self.cell_mark(s, self.player, cell, box, "chosen", chosen_classes))
@@ -248,15 +271,31 @@ class _Layout:
         """For each reply: its sub-map, or a black mark at cell size when it ends the game."""
         wins: list[Item] = []
         opponent = self.opponent
-        nest, inner = s.nest, s.inner
+        sub_dx, sub_dy, sub_w, sub_h = s.sub_dx, s.sub_dy, s.sub_w, s.sub_h
         for reply, child in node.children:
             if not child.children:
                 out.append(self.cell_mark(s, opponent, reply, box, "final"))
                 self.win_lines(s, child.board, box, wins)
             else:
-                x, y = box.x + s.dx[reply] + nest, box.y + s.dy[reply] + nest
-                sub = Box(x, y, inner, inner)
+                x, y = box.x + s.dx[reply] + sub_dx, box.y + s.dy[reply] + sub_dy
+                sub = Box(x, y, sub_w, sub_h)
                 out.append(self.choice_board(child, sub, level + 1, (*path, (opponent, reply))))
+        out += wins
+
+    def cut_replies(self, s: _Side, after: Board, box: Box, out: list[Item]) -> None:
+        """Where the map is cut: a reply that ends the game is still its black mark,
+        and every cell whose sub-map was left out holds an ellipsis."""
+        solver, wins = self.solver, list[Item]()
+        for reply, key in solver.children(after.key):
+            if solver.children(key):
+                y = box.y + s.dy[reply] + s.half
+                half = s.dot / 2
+                for dx in s.dot_xs:
+                    x = box.x + s.dx[reply] + dx
+                    out.append(Line(((x - half, y), (x + half, y)), s.dot, "grid"))
+            else:
+                out.append(self.cell_mark(s, self.opponent, reply, box, "final"))
+                self.win_lines(s, solver.board(key), box, wins)
         out += wins
 
     def board_group(
@@ -270,11 +309,12 @@ class _Layout:
     ) -> Group:
         kind = None
         if self.opts.outcomes and level > 0:
-            result = self.solver.outcome(node.board).result
+            result = self.solver.result(node.board.key)
             mine = result if node.board.to_move == self.player else -result
             kind = "win" if mine > 0 else "draw" if mine == 0 else "loss"
             if kind != "loss":
                 items.insert(0, Rect(box, "tint-win" if kind == "win" else "tint-draw"))
+        self.drawn += 1
         text = str(node.board)
         classes = self.classes(level, differs, kind)
         return Group(box, tuple(items), text, level, path, classes, (("board", text),))
@@ -302,33 +342,55 @@ class _Layout:
         return self.board_group(node, box, 0, (), items, False)
 
 
-def layout_map(strategy: Strategy, box: Box | None = None, opts: MapOptions | None = None) -> Group:
-    """One map as a board group filling ``box`` (a square)."""
-    box = box or Box(0.0, 0.0, MAP_SIZE, MAP_SIZE)
+def map_box(geometry: Geometry, x: float = 0.0, y: float = 0.0) -> Box:
+    """The box of a whole map at (x, y): ``MAP_SIZE`` wide, as high as the board's shape."""
+    return Box(x, y, MAP_SIZE, MAP_SIZE * (geometry.rows / geometry.cols))
+
+
+def layout_map(
+    strategy: Strategy,
+    box: Box | None = None,
+    opts: MapOptions | None = None,
+    max_boards: int | None = None,
+) -> Group:
+    """One map as a board group filling ``box`` (``map_box``'s shape).
+
+    A map that would draw more than ``max_boards`` boards (default
+    ``mapsize.MAX_BOARDS``) is refused before anything is laid out.
+    """
+    from ttt_maps import progress
+    from ttt_maps.mapsize import MAX_BOARDS, check_drawable
+
+    box = box or map_box(strategy.geometry)
     opts = opts or MapOptions()
     if opts.depth is not None and opts.depth < 0:
         raise UsageError(f"--depth {opts.depth}: must be 0 or more")
-    lay = _Layout(strategy, box.w, opts)
     root = strategy.root
-    if root.chooses:
-        return lay.choice_board(root, box, 0, ())
-    if root.children:
-        if opts.depth == 0:
-            raise UsageError(
-                "--depth 0: this map starts at the opponent's turn, use --depth 1 or more"
-            )
-        return lay.reply_grid(root, box, 0, ())
-    return lay.finished_board(root, box)
+    if opts.depth == 0 and root.children and not root.chooses:
+        raise UsageError(
+            "--depth 0: this map starts at the opponent's turn, use --depth 1 or more"
+        )
+    total = check_drawable(strategy, opts.depth, MAX_BOARDS if max_boards is None else max_boards)
+    lay = _Layout(strategy, box.w, opts)
+    label = f"drawing the {strategy.player.upper()} map"
+    with progress.stage(label, count=lambda: lay.drawn, total=lambda: total):
+        if root.chooses:
+            return lay.choice_board(root, box, 0, ())
+        if root.children:
+            return lay.reply_grid(root, box, 0, ())
+        return lay.finished_board(root, box)
 
 
 def describe(strategy: Strategy) -> str:
     """The ``<desc>`` of a map: how to read it and what it holds."""
-    f = strategy.facts
+    f, g = strategy.facts, strategy.geometry
     who = strategy.player.upper()
+    board = "" if g == STANDARD else f" on {g.describe()}"
+    cut = "" if not f.cut else f" Cut short in {f.cut} places: a cell with three dots holds more."
     return (
-        f"Complete map of optimal tic-tac-toe moves for {who} from {strategy.root.board}, "
+        f"Complete map of optimal tic-tac-toe moves for {who}{board} from {strategy.root.board}, "
         f"policy {strategy.policy.name}. Your move is given by the position of the largest "
         f"red symbol on the grid. When your opponent picks a move, zoom in on the region of "
         f"the grid where they went. Repeat. {f.choices} positions where {who} chooses, "
-        f"{f.wins} won and {f.draws} drawn finishes."
+        f"{f.wins} won and {f.draws} drawn finishes.{cut}"
     )

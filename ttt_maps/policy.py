@@ -46,6 +46,30 @@ PRESETS: dict[str, tuple[str, str]] = {
     ),
     "default": ("fast,novice", "make the opponent's mistakes likelier"),
 }
+#: Presets and keys made for the 3x3 board: the comic's moves, the seed's rule player.
+ONLY_3X3 = frozenset({"xkcd", "rules"})
+#: ``default`` where ``novice`` would look through too much: its look-ahead
+#: covers the whole rest of the map, so it keeps to boards whose maps can be
+#: drawn whole (measured: the 4x4 board with four in a row passes the
+#: look-ahead limit at its first move). ``trap`` looks one reply ahead.
+DEFAULT_BIG = "fast,trap"
+#: The boards where ``default`` is ``fast,novice``.
+NOVICE_BOARDS = frozenset({"3x3k3", "3x4k3", "4x3k3", "4x4k3"})
+#: Positions ``novice`` or ``compact`` may evaluate before they are refused
+#: (a count, not a time, so the same chain always gives the same answer).
+LOOKAHEAD_LIMIT = 500_000
+
+
+def preset_chain(name: str, geometry: Geometry = STANDARD) -> str:
+    """The chain a preset stands for on a board (``default`` depends on the board)."""
+    if name == "default" and geometry.name not in NOVICE_BOARDS:
+        return DEFAULT_BIG
+    return PRESETS[name][0]
+
+
+def presets_for(geometry: Geometry = STANDARD) -> list[str]:
+    """The presets that exist on a board (``xkcd`` is for 3x3 only)."""
+    return [name for name in PRESETS if geometry == STANDARD or name not in ONLY_3X3]
 
 Filter = Callable[["Policy", int, list[int]], list[int]]
 """A key's filter: (policy, position as its ``Board.key``, moves) -> the moves it
@@ -84,9 +108,10 @@ def _fast(policy: Policy, pos: int, moves: list[int]) -> list[int]:
     # order of ``Outcome.rank`` (win soon > win late > draw > lose late > lose soon).
     if len(moves) == 1:
         return moves
-    after = policy.solver.move_scores(pos)
-    lowest = min([after[m] for m in moves])
-    return [m for m in moves if after[m] == lowest]
+    solver = policy.solver
+    after = [solver.score(solver.play(pos, m)) for m in moves]
+    lowest = min(after)
+    return [m for m, s in zip(moves, after, strict=True) if s == lowest]
 
 
 def _trap(policy: Policy, pos: int, moves: list[int]) -> list[int]:
@@ -94,7 +119,7 @@ def _trap(policy: Policy, pos: int, moves: list[int]) -> list[int]:
 
     def non_losing(m: int) -> int:
         replies = solver.children(solver.play(pos, m))
-        return sum(solver.score(after) <= 0 for _, after in replies)
+        return sum(solver.result(after) <= 0 for _, after in replies)
 
     return _keep_best(moves, lambda m: -non_losing(m))
 
@@ -162,6 +187,7 @@ class Policy:
         self._choice: dict[int, int] = {}
         self._expected: dict[Mark, dict[int, float]] = {"x": {}, "o": {}}
         self._boards: dict[int, int] = {}
+        self.limit = LOOKAHEAD_LIMIT
 
     @property
     def name(self) -> str:
@@ -243,7 +269,17 @@ class Policy:
             total = sum([memo[a] if a in memo else self._expect(a, me, memo) for a in novice])
             value = total / len(novice)
         memo[pos] = value
+        if len(memo) > self.limit:
+            raise self._too_far("novice")
         return value
+
+    def _too_far(self, key: str) -> UsageError:
+        g = self.geometry
+        return UsageError(
+            f"policy key {key} looks ahead through the whole rest of the map, and on "
+            f"{g.describe()} that passes {self.limit:,} positions; use a chain without it, "
+            f"e.g. {DEFAULT_BIG} (the default there)"
+        )
 
     def boards_below(self, pos: int) -> int:
         """Boards the map draws below a legal position where the opponent of the
@@ -256,6 +292,8 @@ class Policy:
                 if solver.children(child):  # the game goes on: a board with a choice
                     hit += 1 + self.boards_below(solver.play(child, self.choose_key(child)))
             self._boards[pos] = hit
+            if len(self._boards) > self.limit:
+                raise self._too_far("compact")
         return hit
 
 
@@ -283,11 +321,9 @@ def _novice_replies(solver: Solver, pos: int, replies: Children) -> list[int]:
 # -- parsing ----------------------------------------------------------------
 
 
-def xkcd_book(geometry: Geometry = STANDARD) -> dict[int, int]:
-    """The comic's known first two plies (3x3 only; empty elsewhere)."""
-    if geometry != STANDARD:
-        return {}
-    empty = Board.empty(geometry)
+def xkcd_book() -> dict[int, int]:
+    """The comic's known first two plies (3x3 only; ``parse_policy`` refuses it elsewhere)."""
+    empty = Board.empty()
     book = {empty.key: 0}
     corner = empty.play(0)
     for reply, answer in {1: 4, 2: 6, 3: 4, 4: 8, 5: 4, 6: 2, 7: 4, 8: 2}.items():
@@ -346,6 +382,11 @@ def _parse_key(text: str, geometry: Geometry, locate: Locate | None = None) -> K
     if name in simple:
         if arg:
             raise UsageError(f"policy key {text!r}: {name!r} takes no argument")
+        if name in ONLY_3X3 and geometry != STANDARD:
+            raise UsageError(
+                f"policy key {name}: the seed's rule player is for the 3x3 board only, "
+                f"not {geometry.describe()}"
+            )
         return Key(name, simple[name])
     if name == "random":
         if not arg:
@@ -359,7 +400,12 @@ def _parse_key(text: str, geometry: Geometry, locate: Locate | None = None) -> K
         if not arg:
             raise UsageError(f"policy key {text!r}: give a path, e.g. book:opening.json")
         if arg == "xkcd":
-            return Key(text, _book(xkcd_book(geometry)))
+            if geometry != STANDARD:
+                raise UsageError(
+                    f"policy key {text}: the comic's moves are for the 3x3 board only, "
+                    f"not {geometry.describe()}"
+                )
+            return Key(text, _book(xkcd_book()))
         path = locate(arg) if locate is not None else arg
         return Key(text, _book(load_book(path, geometry, where=f"policy key {text}")))
     known = ", ".join([*KEY_HELP, *PRESETS])
@@ -380,16 +426,25 @@ def parse_policy(
         raise UsageError(f"policy {chain!r}: expected keys separated by commas, e.g. fast,novice")
     keys: list[Key] = []
     for part in parts:
-        preset = PRESETS.get(part)
-        texts = preset[0].split(",") if preset else [part]
+        if part in ONLY_3X3 and part in PRESETS and geometry != STANDARD:
+            raise UsageError(
+                f"policy {part}: the comic's moves are for the 3x3 board only, "
+                f"not {geometry.describe()}"
+            )
+        texts = preset_chain(part, geometry).split(",") if part in PRESETS else [part]
         keys.extend(_parse_key(t, geometry, locate) for t in texts)
     if keys[-1].text != "first":
         keys.append(_parse_key("first", geometry))
     return Policy(keys, geometry)
 
 
-def describe_policies() -> list[tuple[str, str]]:
-    """(name, one line) for every key and preset, for ``ttt-maps policies``."""
-    rows = list(KEY_HELP.items())
-    rows += [(name, f"= {chain},first: {text}") for name, (chain, text) in PRESETS.items()]
+def describe_policies(geometry: Geometry = STANDARD) -> list[tuple[str, str]]:
+    """(name, one line) for every key and preset on a board, for ``ttt-maps policies``."""
+    only = "" if geometry == STANDARD else " (3x3 only)"
+    rows = [(k, text + (only if k in ONLY_3X3 else "")) for k, text in KEY_HELP.items()]
+    for name, (_, text) in PRESETS.items():
+        if name in ONLY_3X3 and geometry != STANDARD:
+            rows.append((name, f"{text}{only}"))
+        else:
+            rows.append((name, f"= {preset_chain(name, geometry)},first: {text}"))
     return rows

@@ -1,24 +1,32 @@
 """The known facts of the game (SPEC section 3), computed, and map sizes.
 
 Everything here is a pure function of a ``Geometry`` (and the shared solver),
-so the same code counts a 3x3 game and, slowly, bigger ones. Games are move
-sequences; they are counted by a depth-first search over positions that
-memoises, per position, how many sequences continue from it.
+so the same code counts 3x3 and bigger boards. Positions are counted without
+visiting them (``ttt_maps.counting``), so even the 4x4 board's ten million
+take a second; games are move sequences, counted by a search that memoises
+per position how many sequences continue from it, which is done only where
+the positions are few enough. A count that is skipped says so and why.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
-from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ttt_maps.board import Board, Mark
+from ttt_maps.counting import PositionCounts, count_positions
+from ttt_maps.errors import UsageError
 from ttt_maps.geometry import STANDARD, Geometry
 from ttt_maps.solver import Outcome, solver_for
 
+if TYPE_CHECKING:
+    from rich.console import Console
+
 #: The presets ``stats`` reports map sizes for, in this order.
 PRESET_ORDER = ("yorgey", "xkcd", "default")
+#: Games are counted only where there are at most this many positions to walk.
+GAMES_LIMIT = 250_000
 
 
 @dataclass(frozen=True)
@@ -90,95 +98,23 @@ def _lines_through(geometry: Geometry) -> dict[int, tuple[int, ...]]:
 
 
 @dataclass(frozen=True)
-class PositionCounts:
-    """Positions reachable in play from the empty board (the empty board included)."""
-
-    reachable: int
-    reachable_classes: int
-    terminal: int
-    terminal_classes: int
-
-
-def reachable_positions(geometry: Geometry = STANDARD) -> dict[int, bool]:
-    """Every position reachable from the empty board: ``Board.key`` -> terminal?"""
-    lines, full, shift = geometry.lines, geometry.full, geometry.size
-    seen: dict[int, bool] = {}
-    stack: list[tuple[int, int, bool]] = [(0, 0, True)]
-    while stack:
-        x, o, x_to_move = stack.pop()
-        key = x | o << shift
-        if key in seen:
-            continue
-        last = o if x_to_move else x
-        free = full & ~(x | o)
-        over = not free or any(line & last == line for line in lines)
-        seen[key] = over
-        if over:
-            continue
-        while free:
-            bit = free & -free
-            free ^= bit
-            stack.append((x | bit, o, False) if x_to_move else (x, o | bit, True))
-    return seen
-
-
-def canonical_key(geometry: Geometry, key: int) -> int:
-    """The smallest key among the images of a position under the board's symmetries
-    (the key of ``Board.canonical()``)."""
-    return _canonicaliser(geometry)(key)
-
-
-_TABLE_LIMIT = 16
-
-
-@lru_cache(maxsize=4)
-def _canonicaliser(geometry: Geometry) -> Callable[[int], int]:
-    """A fast ``key -> canonical key`` for one geometry: per symmetry, a table of
-    the image of every set of cells (2**size entries, up to 16 cells)."""
-    size, full = geometry.size, geometry.full
-    if size > _TABLE_LIMIT:
-        return lambda key: Board(key & full, key >> size, geometry).canonical().key
-    tables: list[list[int]] = []
-    for perm in geometry.symmetries:
-        table = [0] * (1 << size)
-        for v in range(1, 1 << size):
-            low = (v & -v).bit_length() - 1
-            table[v] = table[v & (v - 1)] | 1 << perm[low]
-        tables.append(table)
-
-    def canonical(key: int) -> int:
-        x, o = key & full, key >> size
-        return min([t[x] | t[o] << size for t in tables])
-
-    return canonical
-
-
-def count_positions(geometry: Geometry = STANDARD) -> PositionCounts:
-    """Reachable and terminal positions, plain and up to rotation and reflection."""
-    seen = reachable_positions(geometry)
-    canonical = _canonicaliser(geometry)
-    classes = {canonical(k): over for k, over in seen.items()}
-    return PositionCounts(
-        reachable=len(seen),
-        reachable_classes=len(classes),
-        terminal=sum(seen.values()),
-        terminal_classes=sum(classes.values()),
-    )
-
-
-@dataclass(frozen=True)
 class MapSize:
-    """How big one player's map is under one policy (``Strategy.facts``)."""
+    """How big one player's map is under one policy (``Strategy.facts``).
+
+    ``note`` says why the counts are missing (None when they are there): a map
+    too big to draw, or a policy that does not apply to the board.
+    """
 
     policy: str
     chain: str
     player: Mark
-    choices: int
-    positions: int
-    wins: int
-    draws: int
-    losses: int
-    boards: int
+    choices: int | None
+    positions: int | None
+    wins: int | None
+    draws: int | None
+    losses: int | None
+    boards: int | None
+    note: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -189,15 +125,33 @@ def map_sizes(
     geometry: Geometry = STANDARD,
     root: Board | None = None,
 ) -> list[MapSize]:
-    """Map sizes for X and O under each policy (one parsed policy serves both players)."""
+    """Map sizes for X and O under each policy (one parsed policy serves both players);
+    a map past ``mapsize.MAX_BOARDS`` is reported as such, not built."""
+    from ttt_maps.mapsize import MAX_BOARDS, MapTooLarge
     from ttt_maps.policy import parse_policy
     from ttt_maps.tree import build_strategy
 
     out: list[MapSize] = []
+    players: tuple[Mark, Mark] = ("x", "o")
     for name in policies:
-        policy = parse_policy(name, geometry)
-        for player in ("x", "o"):
-            f = build_strategy(player, policy, root).facts
+        try:
+            policy = parse_policy(name, geometry)
+        except UsageError:  # a 3x3 preset on another board
+            for player in players:
+                out.append(_missing(name, "", player, "3x3 only"))
+            continue
+        for player in players:
+            try:
+                tree = build_strategy(player, policy, root, geometry, max_boards=MAX_BOARDS)
+            except MapTooLarge:
+                note = f"over {MAX_BOARDS:,}"
+                out.append(_missing(name, policy.name, player, note))
+                continue
+            except UsageError:  # a look-ahead past its limit
+                note = "look-ahead too long"
+                out.append(_missing(name, policy.name, player, note))
+                continue
+            f = tree.facts
             out.append(
                 MapSize(
                     policy=name,
@@ -214,28 +168,33 @@ def map_sizes(
     return out
 
 
+def _missing(name: str, chain: str, player: Mark, note: str) -> MapSize:
+    return MapSize(name, chain, player, None, None, None, None, None, None, note)
+
+
 @dataclass(frozen=True)
 class Stats:
-    """Everything ``ttt-maps stats`` prints."""
+    """Everything ``ttt-maps stats`` prints; a count that was skipped is None,
+    with the reason in ``skipped``."""
 
     geometry: Geometry
-    games: GameCounts
-    positions: PositionCounts
+    games: GameCounts | None
+    positions: PositionCounts | None
     empty: Outcome
     maps: list[MapSize]
+    skipped: dict[str, str]
 
     def as_dict(self) -> dict[str, Any]:
         g, p = self.games, self.positions
-        return {
+        doc: dict[str, Any] = {
             "geometry": self.geometry.name,
-            "sequences_to_full_board": g.full_board,
-            "games": {
-                "total": g.games,
-                "x_wins": g.x_wins,
-                "o_wins": g.o_wins,
-                "draws": g.draws,
-            },
-            "positions": {
+            "sequences_to_full_board": g.full_board if g else None,
+            "games": None
+            if g is None
+            else {"total": g.games, "x_wins": g.x_wins, "o_wins": g.o_wins, "draws": g.draws},
+            "positions": None
+            if p is None
+            else {
                 "reachable": p.reachable,
                 "reachable_up_to_symmetry": p.reachable_classes,
                 "terminal": p.terminal,
@@ -244,15 +203,70 @@ class Stats:
             "empty_board": {"result": self.empty.label, "distance": self.empty.distance},
             "maps": [m.as_dict() for m in self.maps],
         }
+        if self.skipped:
+            doc["skipped"] = dict(self.skipped)
+        return doc
 
 
 def collect(geometry: Geometry = STANDARD, policies: Iterable[str] = PRESET_ORDER) -> Stats:
-    """All the counts, the empty board's value and the map sizes."""
+    """All the counts that are feasible, the empty board's value and the map sizes."""
     empty = solver_for(geometry).outcome(Board.empty(geometry))
-    return Stats(
-        geometry,
-        count_games(geometry),
-        count_positions(geometry),
-        empty,
-        map_sizes(policies, geometry),
+    skipped: dict[str, str] = {}
+    positions = count_positions(geometry)
+    games = None
+    if positions is None:
+        skipped["positions"] = f"{geometry.size} cells are too many to count positions"
+        skipped["games"] = "too many positions to walk every game"
+    elif positions.reachable > GAMES_LIMIT:
+        skipped["games"] = (
+            f"{positions.reachable:,} positions are too many to walk every game "
+            f"(games are counted up to {GAMES_LIMIT:,} positions)"
+        )
+    else:
+        games = count_games(geometry)
+    return Stats(geometry, games, positions, empty, map_sizes(policies, geometry), skipped)
+
+
+def print_stats(data: Stats, out: Console) -> None:
+    """``ttt-maps stats`` as tables."""
+    from rich.table import Table
+
+    g, p, e = data.games, data.positions, data.empty
+    title = f"The solved game on {data.geometry.describe()} ({data.geometry.short_name})"
+    counts = Table(title=title, header_style="bold")
+    counts.add_column("fact")
+    counts.add_column("count", justify="right")
+    rows: list[tuple[str, int | None]] = [
+        ("move sequences to a full board", g.full_board if g else None),
+        ("games (play stops at a win)", g.games if g else None),
+        ("  won by x", g.x_wins if g else None),
+        ("  won by o", g.o_wins if g else None),
+        ("  drawn", g.draws if g else None),
+        ("reachable positions (empty board included)", p.reachable if p else None),
+        ("  up to rotation and reflection", p.reachable_classes if p else None),
+        ("terminal positions", p.terminal if p else None),
+        ("  up to rotation and reflection", p.terminal_classes if p else None),
+    ]
+    for label, n in rows:
+        counts.add_row(label, "skipped" if n is None else f"{n:,}")
+    counts.add_row("the empty board", str(e))
+    maps = Table(title="Map sizes per preset", header_style="bold")
+    for col in ("policy", "player", "chooses", "won", "drawn", "boards"):
+        maps.add_column(col, justify="left" if col in ("policy", "player") else "right")
+    for m in data.maps:
+        if m.boards is None:
+            maps.add_row(m.policy, m.player, "", "", "", m.note or "-")
+        else:
+            maps.add_row(
+                m.policy, m.player, str(m.choices), str(m.wins), str(m.draws), f"{m.boards:,}"
+            )
+    out.print(counts)
+    for part, why in data.skipped.items():
+        out.print(f"{part} skipped: {why}", style="dim", markup=False)
+    out.print(maps)
+    out.print(
+        "chooses: positions where the player chooses (tree nodes); won/drawn: finishes; "
+        "boards: boards the map draws (over the limit: too big to draw whole; look-ahead "
+        "too long: see 'ttt-maps policies')",
+        style="dim",
     )

@@ -1,0 +1,100 @@
+"""A progress bar on stderr for work that takes more than about a second.
+
+Long stages (choosing the moves of a big map, laying it out) wrap their work
+in ``stage``, giving a way to read how far they are. Nothing is shown unless
+the command line switched progress on (``enable``; ``--quiet`` and
+``--no-progress`` leave it off) and stderr is a terminal; then a thread
+waits ``DELAY`` seconds and only if the stage is still running draws a rich
+progress bar, refreshed from the counters, and clears it when the stage ends.
+So quick runs, pipes and the library import nothing (rich, threading) and
+print nothing.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import threading
+
+#: Seconds a stage runs before its bar appears.
+DELAY = 1.0
+#: Seconds between two refreshes of the bar.
+REFRESH = 0.1
+
+Counter = Callable[[], int]
+
+
+class _Switch:
+    """Whether the command line wants progress (off for the library)."""
+
+    on = False
+
+
+def enable(on: bool = True) -> None:
+    """Show progress bars from now on (when stderr is a terminal)."""
+    _Switch.on = on
+
+
+@contextmanager
+def stage(
+    label: str,
+    count: Counter,
+    total: Counter | None = None,
+    searched: Counter | None = None,
+) -> Iterator[None]:
+    """Run the body; past ``DELAY`` seconds, show ``label`` with ``count()`` done of
+    ``total()`` (a bar) or of an unknown total (a spinner), and ``searched()``
+    positions searched when given."""
+    if not (_Switch.on and sys.stderr.isatty()):
+        yield
+        return
+    import threading
+
+    done = threading.Event()
+    worker = threading.Thread(
+        target=_show, args=(done, label, count, total, searched), daemon=True
+    )
+    worker.start()
+    try:
+        yield
+    finally:
+        done.set()
+        worker.join()
+
+
+def _show(
+    done: threading.Event,
+    label: str,
+    count: Counter,
+    total: Counter | None,
+    searched: Counter | None,
+) -> None:
+    """The bar's thread: wait, then draw until ``done`` is set."""
+    if done.wait(DELAY):
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    columns = [SpinnerColumn(), TextColumn("{task.description}")]
+    if total is not None:
+        columns.append(BarColumn())
+    columns.append(TextColumn("{task.completed:,}" + (" / {task.total:,}" if total else "")))
+    if searched is not None:
+        columns.append(TextColumn("[dim]{task.fields[searched]:,} positions searched"))
+    columns.append(TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(label, total=None, searched=0)
+
+        def refresh() -> None:
+            whole = total() if total is not None else None
+            bar.update(task, completed=count(), total=whole)
+            if searched is not None:
+                bar.update(task, searched=searched())
+
+        while not done.wait(REFRESH):
+            refresh()
+        refresh()
