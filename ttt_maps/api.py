@@ -258,25 +258,12 @@ def render(
     text as outlines. An option that does not apply to the format is a
     ``UsageError``, never silently ignored.
     """
-    from ttt_maps.backends import check_format, check_numbers, check_options, render_scene
+    from ttt_maps.backends import Output, check_format
 
     fmt = check_format(format)
-    given = {"size": size, "margin": margin, "width": width, "dpi": dpi, "id_prefix": id_prefix}
-    given["text_as_paths"] = text_as_paths or None
-    check_options([fmt], {name: f"{name}=" for name, v in given.items() if v is not None})
-    page = size if not isinstance(size, str) else check_numbers(size, width, dpi, margin, "")
-    check_numbers(None, width, dpi, margin, "")
+    out = Output(size, width, dpi, margin, id_prefix, text_as_paths).checked([fmt], flag="")
     scene = scene_of(obj, map_options(depth, alternatives, outcomes), theme, title)
-    data = render_scene(
-        scene,
-        fmt,
-        size=page,
-        width_px=width,
-        dpi=dpi,
-        margin_mm=10.0 if margin is None else margin,
-        id_prefix=id_prefix,
-        text_as_paths=text_as_paths,
-    )
+    data = out.draw(scene, fmt)
     return data.decode("utf-8") if fmt in ("svg", "html") else data
 
 

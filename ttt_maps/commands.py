@@ -111,18 +111,11 @@ def render_command(
     ``echo`` (when given) gets one line per file as it is written.
     """
     targets = plan(player, formats, output)
-    from ttt_maps.backends import check_numbers, check_options
+    from ttt_maps.backends import Output
 
-    given = {"size": size, "margin": margin, "width": width, "dpi": dpi, "id_prefix": id_prefix}
-    check_options(
-        [t.fmt for t in targets],
-        {
-            name: "--" + name.replace("_", "-")
-            for name, value in [*given.items(), ("text_as_paths", text_as_paths or None)]
-            if value is not None
-        },
+    out = Output(size, width, dpi, margin, id_prefix, text_as_paths).checked(
+        [t.fmt for t in targets]
     )
-    page = check_numbers(size, width, dpi, margin)
     from ttt_maps.scene import get_theme
 
     palette = get_theme(theme)
@@ -137,19 +130,8 @@ def render_command(
         check_target(t.path)
 
     drawings = _Drawings({t.kind for t in targets}, policy, start, opts, palette, title, geometry)
-    from ttt_maps.backends import render_scene
-
     def draw(t: Target) -> bytes:
-        return render_scene(
-            drawings.scene(t.kind),
-            t.fmt,
-            size=page,
-            width_px=width,
-            dpi=dpi,
-            margin_mm=10.0 if margin is None else margin,
-            id_prefix=id_prefix,
-            text_as_paths=text_as_paths,
-        )
+        return out.draw(drawings.scene(t.kind), t.fmt)
 
     payloads = list(zip(targets, _draw_all(targets, draw), strict=True))
     from ttt_maps.files import write_atomic

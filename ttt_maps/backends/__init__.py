@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Collection, Mapping
 from pathlib import PurePath
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ttt_maps.errors import UsageError
 
@@ -104,6 +104,50 @@ def check_numbers(
     from ttt_maps.backends.page import parse_size
 
     return parse_size(size)
+
+
+class Output(NamedTuple):
+    """How drawings are written: the output options of ``render``/``save`` and ``render``.
+
+    ``checked`` refuses what does not apply and parses the page once; then
+    ``draw`` makes each file's bytes with the options that apply to it.
+    """
+
+    size: str | PageSize | None = None
+    width: int | None = None
+    dpi: float | None = None
+    margin: float | None = None
+    id_prefix: str | None = None
+    text_as_paths: bool = False
+
+    def checked(self, fmts: Collection[str], flag: str = "--") -> Output:
+        """The options, checked for ``fmts``; the page size parsed.
+
+        ``flag`` is how messages name an option: ``--size`` for the command
+        line, ``size=`` for Python (``flag=""``).
+        """
+        given = {
+            name: f"--{name.replace('_', '-')}" if flag else f"{name}="
+            for name in OPTION_USE
+            if getattr(self, name) is not None and getattr(self, name) is not False
+        }
+        check_options(fmts, given)
+        size = None if self.size is None or not isinstance(self.size, str) else self.size
+        page = check_numbers(size, self.width, self.dpi, self.margin, flag)
+        return self if page is None else self._replace(size=page)
+
+    def draw(self, scene: Scene, fmt: str) -> bytes:
+        """The scene as one file's bytes (options that do not apply to ``fmt`` unused)."""
+        return render_scene(
+            scene,
+            fmt,
+            size=self.size,
+            width_px=self.width,
+            dpi=self.dpi,
+            margin_mm=10.0 if self.margin is None else self.margin,
+            id_prefix=self.id_prefix,
+            text_as_paths=self.text_as_paths,
+        )
 
 
 def check_format(fmt: str) -> str:
