@@ -2,8 +2,42 @@
 
 A ``UsageError`` carries one line that names the bad value and what would be
 right; the CLI prints it on stderr and exits 2. Anything else is a bug.
+
+What the user typed is quoted with ``quote``, at most ``QUOTE_LIMIT``
+characters of it, so a 10,000-character board still makes a one-line,
+readable message; ``UsageError`` shortens any longer quotation that slips
+through, and folds the message onto one line.
 """
+
+from __future__ import annotations
+
+import re
+
+#: The most characters of a user's value an error message repeats.
+QUOTE_LIMIT = 80
+#: A quotation (``repr`` of a string) longer than the limit.
+_LONG = QUOTE_LIMIT + 1
+_LONG_QUOTE = re.compile("'([^'\\n]{" + str(_LONG) + ',})\'|"([^"\\n]{' + str(_LONG) + ',})"')
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(str(value))``, cut to ``limit`` characters with ``…`` when longer."""
+    text = str(value)
+    if len(text) <= limit:
+        return repr(text)
+    cut = repr(text[:limit])
+    return cut[:-1] + "…" + cut[-1]
+
+
+def _shorten(match: re.Match[str]) -> str:
+    body = match.group(1) if match.group(1) is not None else match.group(2)
+    mark = "'" if match.group(1) is not None else '"'
+    return f"{mark}{body[:QUOTE_LIMIT]}…{mark}"
 
 
 class UsageError(ValueError):
     """Bad input or usage: a malformed board, an unknown policy, a bad path."""
+
+    def __init__(self, message: str) -> None:
+        text = " ".join(str(message).split())
+        super().__init__(_LONG_QUOTE.sub(_shorten, text))

@@ -1,73 +1,226 @@
-"""Writing output files atomically (SPEC section 7).
+"""Reading and writing files so that nothing is lost and nothing is destroyed.
 
-A file is written to a temporary file in the target's directory, flushed to
-disk, and renamed over the target in one step, so a failed or interrupted run
-never leaves a partial file and never damages an existing one. Problems a
-user can cause (a missing directory, a directory given as the file, no
-permission) are ``UsageError``s with one line that names the path.
+Writing, as coreutils' ``install`` and ``sed -i --follow-symlinks`` do:
+
+- a regular file (new or old) is written to a hidden temporary file beside
+  it, flushed to disk, and renamed over it in one step, so a failed or
+  interrupted run (an error, a full disk, Ctrl-C, ``kill``, a hang-up)
+  leaves the old file as it was and no temporary file behind;
+- a symbolic link is followed: the file it points to is replaced that way
+  and the link stays; a dangling link gets its target created, as a shell's
+  ``>`` would;
+- a pipe, a terminal, ``/dev/null`` or another character device is written
+  into, never replaced; block devices, sockets and folders are refused;
+- ``-`` is standard output.
+
+A temporary file is named ``.NAME.ttt-XXXXXXXX.tmp`` (shortened, when NAME
+is long, to stay within the file system's limit on names): hidden,
+recognisable, and harmless if a power cut or ``kill -9`` leaves it behind.
+
+Reading: a file we read (a strategy to check, an opening book) must be a
+regular file (or ``-``, standard input) of at most ``MAX_READ`` bytes, and
+JSON in it must be plain data (no NaN, no numbers of thousands of digits,
+no nesting past ``MAX_DEPTH``). Every problem a user can cause is a
+``UsageError`` with one line that names the file.
 """
 
 from __future__ import annotations
 
+import errno
 import os
-import tempfile
+import secrets
+import signal
+import stat
+import sys
+import time
 from pathlib import Path
+from typing import Any
 
-from ttt_maps.errors import UsageError
+from ttt_maps.errors import UsageError, quote
+
+#: The most we read from one file or from standard input.
+MAX_READ = 32 * 1024 * 1024
+#: How deeply JSON we read may nest (ours nests two levels).
+MAX_DEPTH = 32
+#: The signals that end a run cleanly: their exit status is 128 + the number.
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+class Stopped(BaseException):
+    """A stop signal arrived (Ctrl-C, ``kill``, a hang-up): unwind, clean up, exit."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def stop_on_signals() -> None:
+    """Turn the stop signals into ``Stopped``, so every ``finally`` runs (the command line)."""
+
+    def stop(signum: int, _frame: object) -> None:
+        raise Stopped(signum)
+
+    for signum in STOP_SIGNALS:
+        signal.signal(signum, stop)
+
+
+# -- writing -------------------------------------------------------------------------
 
 
 def check_target(path: str | os.PathLike[str]) -> Path:
-    """Validate where a file is to be written; returns it as a ``Path``.
+    """Where ``path`` will be written (links followed), checked before any work is done.
 
-    Raises ``UsageError`` when the parent directory is missing or not a
-    directory, the target is a directory, or either cannot be written.
+    Raises ``UsageError`` when the folder is missing or not writable, or the
+    target is a folder or something we must not write (a block device, a
+    socket).
     """
-    target = Path(path)
-    if str(path) == "" or target.name in ("", ".", ".."):
-        raise UsageError(f"output path {str(path)!r}: expected a file name")
-    parent = target.parent
-    if target.is_dir():
-        raise UsageError(f"output {str(target)!r} is a directory; give a file name inside it")
-    if not parent.exists():
-        raise UsageError(f"output {str(target)!r}: directory {str(parent)!r} does not exist")
-    if not parent.is_dir():
-        raise UsageError(f"output {str(target)!r}: {str(parent)!r} is not a directory")
-    if not os.access(parent, os.W_OK | os.X_OK):
-        raise UsageError(f"output {str(target)!r}: no permission to write in {str(parent)!r}")
-    if target.exists() and not os.access(target, os.W_OK):
-        raise UsageError(f"output {str(target)!r}: the existing file is not writable")
+    text = os.fspath(path)
+    if text == "" or Path(text).name in ("", ".", ".."):
+        raise UsageError(f"output path {quote(text)}: expected a file name")
+    target = _follow(Path(text))
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as exc:
+        raise UsageError(f"output {quote(text)}: {exc.strerror}") from None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise UsageError(f"output {quote(text)} is a directory; give a file name inside it")
+    if mode is not None and not (stat.S_ISREG(mode) or stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)):
+        raise UsageError(
+            f"output {quote(text)} is a {_kind(mode)}; write to a file, a pipe or a terminal"
+        )
+    if mode is None or stat.S_ISREG(mode):
+        parent = target.parent
+        if not parent.exists():
+            raise UsageError(f"output {quote(text)}: directory {quote(str(parent))} does not exist")
+        if not parent.is_dir():
+            raise UsageError(f"output {quote(text)}: {quote(str(parent))} is not a directory")
+        if not os.access(parent, os.W_OK | os.X_OK):
+            raise UsageError(
+                f"output {quote(text)}: no permission to write in {quote(str(parent))}"
+            )
+    if mode is not None and not os.access(target, os.W_OK):
+        raise UsageError(f"output {quote(text)}: the existing file is not writable")
     return target
 
 
 def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> Path:
-    """Write ``data`` (text is UTF-8) to ``path`` atomically; returns the path.
+    """Write ``data`` (text as UTF-8) to ``path`` safely (see the module); returns the path.
 
-    The temporary file lives in the same directory (so the final rename is
-    atomic) and is removed on any failure, leaving an existing file untouched.
+    ``-`` writes to standard output.
     """
-    target = check_target(path)
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    mode = _mode_for(target)
+    if os.fspath(path) == "-":
+        write_stdout(payload)
+        return Path("-")
+    target = check_target(path)
+    if target.exists() and not target.is_file():
+        _write_into(target, payload, os.fspath(path))
+        return Path(path)
+    _replace(target, payload, os.fspath(path))
+    return Path(path)
+
+
+def write_stdout(data: bytes) -> None:
+    """Write bytes to standard output and flush; a failure is an ``OSError`` for the caller.
+
+    The command line turns it into exit 2 (``cli.output_failed``); a broken
+    pipe stays quiet, as ``head`` expects.
+    """
+    stream = sys.stdout
+    if stream is None:
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+    stream.flush()
+    stream.buffer.write(data)
+    stream.buffer.flush()
+
+
+def _follow(path: Path) -> Path:
+    """The file a chain of links ends at (a dangling link's target, made absolute)."""
+    seen = 0
+    while path.is_symlink():
+        seen += 1
+        if seen > 40:
+            raise UsageError(f"output {quote(str(path))}: too many levels of symbolic links")
+        link = Path(os.readlink(path))
+        path = link if link.is_absolute() else path.parent / link
+    return path
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISBLK(mode):
+        return "block device"
+    if stat.S_ISSOCK(mode):
+        return "socket"
+    return "special file"
+
+
+def _write_into(target: Path, payload: bytes, shown: str) -> None:
+    """A pipe or character device: written into as it is (it cannot be replaced)."""
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        fd = os.open(target, os.O_WRONLY | os.O_NOCTTY | os.O_APPEND)
     except OSError as exc:
-        raise UsageError(f"output {str(target)!r}: cannot write ({exc.strerror})") from None
-    tmp = Path(tmp_name)
+        raise UsageError(f"output {quote(shown)}: cannot open it ({exc.strerror})") from None
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
-            handle.flush()
-            os.fsync(handle.fileno())
+        view = memoryview(payload)
+        while view:
+            view = view[os.write(fd, view) :]
+    except OSError as exc:
+        raise UsageError(f"output {quote(shown)}: cannot write ({exc.strerror})") from None
+    finally:
+        os.close(fd)
+
+
+def _replace(target: Path, payload: bytes, shown: str) -> None:
+    """A regular file: a temporary beside it, flushed, then renamed over it."""
+    mode = _mode_for(target)
+    tmp = target.parent / _temporary_name(target)
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError as exc:
+        raise UsageError(f"output {quote(shown)}: cannot write ({exc.strerror})") from None
+    try:
+        try:
+            view = memoryview(payload)
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        _pause_for_tests()
         os.chmod(tmp, mode)
         os.replace(tmp, target)
     except BaseException as exc:
         tmp.unlink(missing_ok=True)
         if isinstance(exc, OSError):
             reason = exc.strerror or str(exc)
-            raise UsageError(f"output {str(target)!r}: cannot write ({reason})") from None
+            raise UsageError(f"output {quote(shown)}: cannot write ({reason})") from None
         raise
     _sync_dir(target.parent)
-    return target
+
+
+def _temporary_name(target: Path) -> str:
+    """``.NAME.ttt-XXXXXXXX.tmp``, NAME cut short so the whole fits the folder's name limit."""
+    suffix = f".ttt-{secrets.token_hex(4)}.tmp"
+    try:
+        limit = os.pathconf(target.parent, "PC_NAME_MAX")
+    except (OSError, ValueError):
+        limit = 255
+    room = max(0, limit - len(suffix.encode()) - 1)
+    name = target.name.encode("utf-8", "surrogateescape")[:room]
+    return "." + name.decode("utf-8", "ignore") + suffix
+
+
+def _pause_for_tests() -> None:
+    """Wait ``TTT_MAPS_WRITE_PAUSE`` seconds with the temporary written, before the rename.
+
+    Only the fault tests set it: it holds a real process at the moment a
+    signal would hurt most, so they can send one there.
+    """
+    pause = os.environ.get("TTT_MAPS_WRITE_PAUSE")
+    if pause:
+        time.sleep(float(pause))
 
 
 def _mode_for(target: Path) -> int:
@@ -92,3 +245,85 @@ def _sync_dir(directory: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+# -- reading ---------------------------------------------------------------------------
+
+
+def read_text(path: str, what: str) -> str:
+    """A UTF-8 text file (``-``: standard input) of at most ``MAX_READ`` bytes.
+
+    ``what`` says what the file should be, for messages ("a strategy file").
+    """
+    shown = "standard input" if path == "-" else quote(path)
+    if path == "-":
+        if sys.stdin is None:
+            raise UsageError("standard input is closed; give a file name")
+        data = sys.stdin.buffer.read(MAX_READ + 1)
+    else:
+        data = _read_file(path, shown, what)
+    if len(data) > MAX_READ:
+        raise UsageError(f"{shown}: larger than {MAX_READ // (1024 * 1024)} MB; is it {what}?")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError(f"{shown}: not UTF-8 text; expected {what}") from None
+
+
+def _read_file(path: str, shown: str, what: str) -> bytes:
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK)
+    except FileNotFoundError:
+        raise UsageError(f"{shown}: no such file") from None
+    except OSError as exc:
+        raise UsageError(f"{shown}: cannot read it ({exc.strerror})") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise UsageError(f"{shown}: is a directory, expected {what}")
+        if not stat.S_ISREG(mode):
+            raise UsageError(f"{shown}: is a {_kind(mode)}, not a regular file; expected {what}")
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            return handle.read(MAX_READ + 1)
+    except OSError as exc:
+        raise UsageError(f"{shown}: cannot read it ({exc.strerror})") from None
+    finally:
+        os.close(fd)
+
+
+def parse_json(text: str, where: str) -> Any:
+    """Plain JSON data, or a ``UsageError`` naming ``where`` and what is wrong with it."""
+    import json
+
+    def constant(name: str) -> Any:
+        raise ValueError(f"{name} is not a number JSON allows")
+
+    def integer(digits: str) -> int:
+        if len(digits.lstrip("-")) > 18:
+            raise ValueError(f"the number {digits[:20]}... is far too long")
+        return int(digits)
+
+    try:
+        data = json.loads(text, parse_constant=constant, parse_int=integer)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{where}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    except RecursionError:
+        raise UsageError(f"{where}: the JSON nests too deeply") from None
+    except ValueError as exc:
+        raise UsageError(f"{where}: {exc}") from None
+    if _depth(data) > MAX_DEPTH:
+        raise UsageError(f"{where}: the JSON nests more than {MAX_DEPTH} levels deep")
+    return data
+
+
+def _depth(data: Any) -> int:
+    """How deeply lists and objects nest in ``data`` (0 for a plain value)."""
+    deepest, todo = 0, [(data, 1)]
+    while todo:
+        item, level = todo.pop()
+        if not isinstance(item, (dict, list)):
+            continue
+        deepest = max(deepest, level)
+        children = item.values() if isinstance(item, dict) else item
+        todo += [(child, level + 1) for child in children]
+    return deepest
