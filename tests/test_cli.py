@@ -399,7 +399,8 @@ def test_check_a_perfect_strategy(tmp_path: Path, player: str) -> None:
     result = run("check", str(path))
     assert result.exit_code == 0, result.stdout + result.stderr
     n = len(json.loads(path.read_text(encoding="utf-8"))["moves"])
-    assert result.stdout.strip() == f"perfect strategy for {player} from ........., {n} positions"
+    expected = f"perfect strategy for {player} from the empty board: {n} positions where {player} chooses"
+    assert result.stdout.strip() == expected
 
 
 def test_check_warnings_still_pass(tmp_path: Path) -> None:
@@ -408,7 +409,7 @@ def test_check_warnings_still_pass(tmp_path: Path) -> None:
     assert result.exit_code == 0
     lines = result.stdout.strip().splitlines()
     assert lines[0].startswith("warning: slower at ")
-    assert lines[-1].startswith("perfect strategy for x from .........")
+    assert lines[-1].startswith("perfect strategy for x from the empty board: ")
     assert "warnings" in lines[-1]
 
 
@@ -499,7 +500,7 @@ def test_installed_command_errors_are_one_line(tmp_path: Path) -> None:
     assert proc.stderr.startswith("ttt-maps: error: board xx.......: illegal position")
     proc = command("check", str(tmp_path / "missing.json"))
     assert proc.returncode == 2
-    assert proc.stderr.strip() == f"ttt-maps: error: {tmp_path / 'missing.json'}: no such file"
+    assert proc.stderr.strip() == f"ttt-maps: error: '{tmp_path / 'missing.json'}': no such file"
 
 
 @pytest.mark.skipif(not EXE.exists(), reason="ttt-maps is not installed next to python")
@@ -509,7 +510,7 @@ def test_installed_command_export_and_check(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     proc = command("check", str(out))
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.startswith("perfect strategy for o from .........")
+    assert proc.stdout.startswith("perfect strategy for o from the empty board: ")
 
 
 def test_python_dash_m() -> None:

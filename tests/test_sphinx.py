@@ -99,7 +99,7 @@ BAD = {
 #: Bad books, as (option value, what the message must say); the files are made below.
 BAD_BOOKS = {
     "book:missing.json": "no such file",
-    "book:folder": "cannot read",
+    "book:folder": "is a directory",
     "book:broken.json": "not valid JSON",
     "book:list.json": "expected a JSON object",
     "book:illegal.json": "not a legal move",

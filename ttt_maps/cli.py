@@ -1,4 +1,4 @@
-"""The ``ttt-maps`` command line (SPEC section 8).
+"""The ``ttt-maps`` command line.
 
 Thin on purpose: each command parses its arguments, calls the stages, and
 prints. Errors a user can cause are ``UsageError``s; ``TTTGroup.main`` turns
@@ -15,17 +15,19 @@ files.
 import contextlib
 import gc
 import importlib
+import math
 import os
 import sys
+import typing
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from typer.core import TyperGroup
 
-from ttt_maps.errors import UsageError
+from ttt_maps.errors import OutputFailed, Stopped, UsageError, quote
 
 
 def _click_exceptions() -> ModuleType:
@@ -37,6 +39,7 @@ def _click_exceptions() -> ModuleType:
 
 
 _click = _click_exceptions()
+_click_core = importlib.import_module(_click.__name__.rsplit(".", 1)[0] + ".core")
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -97,6 +100,24 @@ class TTTGroup(TyperGroup):
             code = 1
         sys.exit(code)
 
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        """Parse the arguments (``--help`` prints here); see ``invoke``."""
+        for command in [self, *self.commands.values()]:
+            help_option = command.get_help_option(_click_core.Context(command))
+            for param in [*command.params, help_option]:
+                _plain_values(param)
+        with _output_failures():
+            return super().make_context(*args, **kwargs)
+
+    def invoke(self, ctx: Any) -> Any:
+        """Run the command, a failed standard output reported by ``main``, not typer.
+
+        (typer would turn a broken pipe into its own exit 1 and swallow a later
+        flush; ``main`` below reports it as exit 2.)
+        """
+        with _output_failures():
+            return super().invoke(ctx)
+
     def _click_error(self, exc: Any) -> int:
         if type(exc).__name__ == "NoArgsIsHelpError":
             # The help text is the message (rich mode has printed it already).
@@ -109,6 +130,64 @@ class TTTGroup(TyperGroup):
             message = f"{message} (see '{ctx.command_path} --help')"
         report(message)
         return int(exc.exit_code)
+
+
+class _PlainValue:
+    """Turns an option's text into the ``str``, ``int`` or ``float`` it is declared as.
+
+    typer 0.29 and later convert every option through pydantic, which costs
+    about 0.1 s of every run to import; our options are plain strings and
+    numbers, so they get this converter instead, through the hook those
+    versions read (``_runtime_param``, left unset until first use). Other
+    typer versions do not have the hook and convert as they always did.
+    """
+
+    def __init__(self, kind: type) -> None:
+        self.kind = kind
+
+    def coerce(self, value: Any, param: Any, ctx: Any) -> Any:
+        if value is None:
+            return () if param.multiple or param.nargs == -1 else None
+        if isinstance(value, (list, tuple)):
+            return [self._one(v, param, ctx) for v in value]
+        return self._one(value, param, ctx)
+
+    def _one(self, value: Any, param: Any, ctx: Any) -> Any:
+        if type(value) is self.kind:
+            return value
+        word = {int: "an integer", float: "a number", bool: "a flag"}.get(self.kind, "text")
+        if self.kind is bool:  # a flag is never given a value
+            raise _click.BadParameter(f"{quote(value)}: {param.name} is {word}", ctx, param)
+        try:
+            out = self.kind(value)
+        except (TypeError, ValueError):
+            raise _click.BadParameter(f"{quote(value)} is not {word}", ctx, param) from None
+        if self.kind is float and not math.isfinite(out):
+            raise _click.BadParameter(f"{quote(value)} is not {word}", ctx, param)
+        return out
+
+
+def _plain_values(param: Any) -> None:
+    """Give a plain option the converter above, where typer has the hook for it."""
+    if getattr(param, "_runtime_param", False) is not None:
+        return  # another typer version, or converted already
+    annotation = getattr(getattr(param, "type_descriptor", None), "annotation", None)
+    kind = typing.get_args(annotation)[0] if typing.get_origin(annotation) is list else annotation
+    if kind in (str, int, float, bool):
+        param._runtime_param = _PlainValue(kind)
+
+
+@contextlib.contextmanager
+def _output_failures() -> Iterator[None]:
+    """Turn a failed standard output into ``OutputFailed``, past typer's own handling."""
+    from ttt_maps.streams import is_output_error
+
+    try:
+        yield
+    except OSError as exc:
+        if is_output_error(exc):
+            raise OutputFailed(exc) from None
+        raise
 
 
 def _new_app(*, add_completion: bool = True) -> typer.Typer:
@@ -127,6 +206,10 @@ app = _new_app()
 def main() -> None:
     """Console entry point: run the app; usage errors exit 2 with one line.
 
+    Failures that are not bugs end the same way (``ttt_maps.streams``): a
+    failed standard output exits 2 (quietly for a broken pipe), a stop
+    signal 128 + its number after the clean-up has run.
+
     A command is short and everything it builds dies with it, so the run
     skips two kinds of clean-up that only cost time: the cyclic garbage
     collector is off (the trees, scenes and strings hold no cycles; peak
@@ -135,17 +218,52 @@ def main() -> None:
     (about 20 ms of the O map's PDF run; mypy ends the same way). Files are
     closed before this point: ``write_atomic`` closes and renames its own.
     """
+    from ttt_maps import streams
+
     gc.disable()
     warnings.showwarning = _warning_line
+    streams.prepare()
+    if len(sys.argv) < 2 or "--help" in sys.argv:
+        streams.rich_reports_broken_pipes()  # help is printed with rich
     try:
-        _app_for(sys.argv[1:])()
-        code: object = 0
-    except SystemExit as exc:
-        code = exc.code
-    except UsageError as exc:  # raised outside a command (should not happen)
-        report(str(exc))
-        code = 2
+        try:
+            _app_for(sys.argv[1:])()
+            code: object = 0
+        except SystemExit as exc:
+            code = exc.code
+        except UsageError as exc:  # raised outside a command (should not happen)
+            report(str(exc))
+            code = 2
+        except OutputFailed as exc:
+            code = _output_failed(exc.error)
+        code = _flush(code)
+    except Stopped as exc:
+        with contextlib.suppress(OSError, ValueError, Stopped):
+            sys.stderr.write(f"{PROG}: {streams.stopped_line(exc.signum)}\n")
+            sys.stderr.flush()
+        os._exit(128 + exc.signum)
     _exit(code)
+
+
+def _output_failed(error: OSError) -> int:
+    """Exit 2 for a failed standard output, with one line unless the pipe is just closed."""
+    from ttt_maps.streams import output_error_line
+
+    line = output_error_line(error)
+    if line is not None:
+        with contextlib.suppress(OSError, ValueError):
+            report(line)
+    return 2
+
+
+def _flush(code: object) -> object:
+    """Flush what is still buffered; output lost at this point fails the run too."""
+    from ttt_maps.streams import flush_all
+
+    failed = flush_all()
+    if failed is None:
+        return code
+    return _output_failed(failed) if code in (0, None) else code
 
 
 def _warning_line(message: Warning | str, *_: object, **__: object) -> None:
@@ -155,18 +273,15 @@ def _warning_line(message: Warning | str, *_: object, **__: object) -> None:
 
 
 def _exit(code: object) -> None:
-    """End the process now, as ``sys.exit(code)`` would, after flushing the output."""
+    """End the process now, as ``sys.exit(code)`` would (the output is flushed already)."""
     if code is None:
         status = 0
     elif isinstance(code, int):
         status = code
     else:  # sys.exit("message"): the message goes to stderr, the status is 1
-        print(code, file=sys.stderr)
-        status = 1
-    for stream in (sys.stdout, sys.stderr):
-        # a closed pipe (`| head`) or stream: there is nothing left to save
         with contextlib.suppress(OSError, ValueError):
-            stream.flush()
+            print(code, file=sys.stderr, flush=True)
+        status = 1
     os._exit(status)
 
 
@@ -202,6 +317,9 @@ def console() -> "Console":
     """A rich console on stdout (no colour or wrapping games when piped)."""
     from rich.console import Console
 
+    from ttt_maps.streams import rich_reports_broken_pipes
+
+    rich_reports_broken_pipes()
     return Console(highlight=False, soft_wrap=False)
 
 
@@ -540,7 +658,7 @@ def stats(
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
 ) -> None:
-    """The solved game's counts (SPEC section 3) and map sizes per preset."""
+    """The solved game's counts (games, positions, who wins) and each preset's map size."""
     from ttt_maps.stats import collect, print_stats
 
     data = collect(_runtime(board, no_cache, not no_progress))
@@ -586,59 +704,68 @@ def export(
         from ttt_maps.files import check_target
 
         check_target(output)  # fail before the work, not after
-    text = build_strategy(mark, policy, start, geometry).to_json()
-    if output is None or output == "-":
-        sys.stdout.write(text)
-    else:
-        write_output(output, text)
+    write_output(output or "-", build_strategy(mark, policy, start, geometry).to_json())
 
 
 @app.command()
 def check(
     file: Annotated[
         str,
-        typer.Argument(metavar="FILE", help="A ttt-maps/strategy@1 JSON file.", show_default=False),
+        typer.Argument(
+            metavar="FILE",
+            help="A ttt-maps/strategy@1 JSON file ('-': standard input).",
+            show_default=False,
+        ),
     ],
+    as_json: JsonOpt = False,
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
 ) -> None:
     """Audit a strategy file against the solved game (exit 0 only when perfect); the
     board is the file's "geometry"."""
+    from ttt_maps.files import read_text
     from ttt_maps.tree import audit_file, load_strategy
 
-    text = _read_text(file)
+    text = read_text(file, "a strategy JSON file")
     _runtime("3x3", no_cache, not no_progress)
-    doc = load_strategy(text, source=file)
+    doc = load_strategy(text, source="standard input" if file == "-" else file)
     problems = audit_file(doc)
     _keep_solved()
-    for problem in problems:
-        typer.echo(str(problem))
     errors = sum(p.fatal for p in problems)
     warnings = len(problems) - errors
+    if as_json:
+        print_json(
+            {
+                "player": doc.player,
+                "geometry": doc.geometry.name,
+                "root": str(doc.root),
+                "positions": len(doc.moves),
+                "perfect": not errors,
+                "errors": errors,
+                "warnings": warnings,
+                "problems": [
+                    {"kind": p.kind, "board": str(p.board), "message": p.message,
+                     "fatal": p.fatal}
+                    for p in problems
+                ],
+            }
+        )
+        if errors:
+            raise typer.Exit(1)
+        return
+    for problem in problems:
+        typer.echo(str(problem))
     tail = f", {warnings} warning{'s' * (warnings != 1)}" if warnings else ""
     if errors:
         typer.echo(
             f"{errors} error{'s' * (errors != 1)}{tail}: not a perfect strategy for {doc.player}"
         )
         raise typer.Exit(1)
+    start = "the empty board" if not (doc.root.x | doc.root.o) else str(doc.root)
     typer.echo(
-        f"perfect strategy for {doc.player} from {doc.root}, {len(doc.moves)} positions{tail}"
+        f"perfect strategy for {doc.player} from {start}: "
+        f"{len(doc.moves)} positions where {doc.player} chooses{tail}"
     )
-
-
-def _read_text(path: str) -> str:
-    """A text file's contents; every way it can fail is a usage error."""
-    if os.path.isdir(path):
-        raise UsageError(f"{path}: is a directory, expected a strategy JSON file")
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except FileNotFoundError:
-        raise UsageError(f"{path}: no such file") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{path}: not UTF-8 text") from None
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read it ({exc.strerror})") from None
 
 
 # -- policies ----------------------------------------------------------------

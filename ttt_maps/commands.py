@@ -60,6 +60,10 @@ def plan(player: str | None, formats: Sequence[str], output: str | None) -> list
         return [Target(k, f, folder / f"{STEMS[k]}.{f}") for k in kinds for f in fmts]
 
     kind = parse_player(player or "both")[0]
+    if output == "-":
+        if len(fmts) != 1:
+            raise UsageError("-o - writes one file to standard output: choose it with --format")
+        return [Target(kind, fmts[0], Path("-"))]
     path = Path(output)
     if output.endswith(("/", os.sep)) or path.is_dir():
         name = os.path.join(output.rstrip("/" + os.sep) or ".", "map.svg")
@@ -140,7 +144,7 @@ def render_command(
     for t, data in payloads:
         write_atomic(t.path, data)
         written.append((t.path, len(data)))
-        if echo is not None:
+        if echo is not None and str(t.path) != "-":
             echo(f"{t.path}  {_human(len(data))}")
     return written
 

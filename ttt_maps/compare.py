@@ -88,16 +88,20 @@ def _labels(strategies: Sequence[Strategy], labels: Sequence[str] | None) -> lis
 class Row:
     """One policy's line of the comparison table.
 
-    ``choices``, ``boards``, ``depth``, ``wins``/``draws``/``losses`` are the
-    tree's ``Facts`` (tree nodes, as drawn). ``traps``: opponent replies, over
+    ``positions`` counts the different positions where the player chooses;
+    ``choices`` (the player's red moves), ``boards``, ``depth`` and
+    ``wins``/``draws``/``losses`` count the tree as drawn, where a position
+    reached two ways appears twice. ``traps``: opponent replies, over
     every opponent-to-move node of the tree, after which the opponent's
     position is lost. ``expected``: the expected score (1 / 0.5 / 0) against
-    the novice opponent of SPEC section 4. ``differs``: positions where this
-    policy chooses another move than the first policy.
+    the novice opponent (wins or blocks when it can, else moves at random).
+    ``differs``: positions where this policy chooses another move than the
+    first policy.
     """
 
     label: str
     chain: str
+    positions: int
     choices: int
     boards: int
     depth: int
@@ -112,6 +116,7 @@ class Row:
         return {
             "policy": self.label,
             "chain": self.chain,
+            "positions": self.positions,
             "choices": self.choices,
             "boards": self.boards,
             "depth": self.depth,
@@ -159,6 +164,7 @@ def compare_table(strategies: Sequence[Strategy], labels: Sequence[str] | None =
             Row(
                 label=name,
                 chain=s.policy.name,
+                positions=f.positions,
                 choices=f.choices,
                 boards=f.boards,
                 depth=f.depth,
@@ -370,6 +376,9 @@ def run(
             check_target(target)  # fail before the work, not after
     if diff is not None and diff == output:
         raise UsageError(f"--diff-png {diff}: the same file as -o; give another name")
+    to_stdout = "-" in (output, diff)
+    if to_stdout and as_json:
+        raise UsageError("-o - and --json both write to standard output; choose one")
     strategies = build_strategies(policies, mark, start, geometry)
     rows = compare_table(strategies, labels=policies)
     if output is not None and image_fmt is not None:
@@ -402,6 +411,8 @@ def run(
             doc["diff_pixels"] = marked
         sys.stdout.write(json.dumps(doc, indent=2) + "\n")
         return
+    if to_stdout:  # the image is the output: no table in it
+        return
     print_table(rows, mark, policies[0])
     if output is not None:
         print(f"wrote {output}")
@@ -410,7 +421,7 @@ def run(
 
 
 _COUNT_COLUMNS = (
-    "chooses",
+    "positions",
     "boards",
     "depth",
     "wins",
@@ -429,6 +440,8 @@ def print_table(rows: Sequence[Row], player: str, reference: str) -> None:
     from rich.markup import escape
     from rich.table import Table
 
+    from ttt_maps.streams import rich_reports_broken_pipes
+
     who = player.upper()
     table = Table(
         title=f"Tie-break policies compared: the map for {who}",
@@ -444,20 +457,23 @@ def print_table(rows: Sequence[Row], player: str, reference: str) -> None:
     for r in rows:
         table.add_row(
             escape(r.label),
-            *(str(v) for v in (r.choices, r.boards, r.depth, r.wins, r.draws, r.losses, r.traps)),
+            *(str(v) for v in (r.positions, r.boards, r.depth)),
+            *(str(v) for v in (r.wins, r.draws, r.losses, r.traps)),
             f"{r.expected:.3f}",
             str(r.differs),
         )
+    rich_reports_broken_pipes()
     out = Console(highlight=False, soft_wrap=False)
     out.print(table)
     for r in rows:
         if r.label != r.chain:
             out.print(f"{escape(r.label)} = {escape(r.chain)}", style="dim")
     out.print(
-        f"chooses: positions where {who} chooses; boards: boards drawn; depth: plies to the "
-        f"deepest finish; wins/draws/losses: finishes of the tree; traps: opponent replies "
-        f"that lose; novice: expected score (win 1, draw 0.5) against a novice who wins or "
-        f"blocks when it can, else moves at random; differs: positions where {who} chooses "
-        f"another move than under {escape(reference)}.",
+        f"positions: different positions where {who} chooses; boards: boards the map draws "
+        f"(a position reached two ways is drawn twice); depth: "
+        f"plies to the deepest finish; wins/draws/losses: finishes of the tree; traps: "
+        f"opponent replies that lose; novice: expected score (win 1, draw 0.5) against a "
+        f"novice who wins or blocks when it can, else moves at random; differs: positions "
+        f"where {who} chooses another move than under {escape(reference)}.",
         style="dim",
     )

@@ -214,7 +214,7 @@ def _facts_line(x: Strategy, o: Strategy) -> str:
         f, who = s.facts, s.player.upper()
         lost = f", {f.losses} lost" if f.losses else ""
         text += (
-            f". {who}: {f.choices} positions where {who} chooses, "
+            f". {who}: {f.positions:,} positions where {who} chooses, "
             f"{f.wins} won{lost} and {f.draws} drawn finishes"
         )
     return text + "."

@@ -41,3 +41,28 @@ class UsageError(ValueError):
     def __init__(self, message: str) -> None:
         text = " ".join(str(message).split())
         super().__init__(_LONG_QUOTE.sub(_shorten, text))
+
+
+class Stopped(BaseException):
+    """A stop signal arrived (Ctrl-C, ``kill``, a hang-up): unwind, clean up, exit.
+
+    A ``BaseException``, like ``KeyboardInterrupt``, so that no ``except
+    Exception`` swallows it and every ``finally`` (a temporary file's removal)
+    runs on the way out.
+    """
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+class OutputFailed(BaseException):
+    """Standard output could not be written (a full disk, a closed or broken pipe).
+
+    Raised past the command-line library, which would otherwise turn a broken
+    pipe into its own exit status, to the entry point, which says so in one line.
+    """
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error)
+        self.error = error

@@ -29,7 +29,6 @@ from __future__ import annotations
 import errno
 import os
 import secrets
-import signal
 import stat
 import sys
 import time
@@ -42,28 +41,6 @@ from ttt_maps.errors import UsageError, quote
 MAX_READ = 32 * 1024 * 1024
 #: How deeply JSON we read may nest (ours nests two levels).
 MAX_DEPTH = 32
-#: The signals that end a run cleanly: their exit status is 128 + the number.
-STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
-
-
-class Stopped(BaseException):
-    """A stop signal arrived (Ctrl-C, ``kill``, a hang-up): unwind, clean up, exit."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-def stop_on_signals() -> None:
-    """Turn the stop signals into ``Stopped``, so every ``finally`` runs (the command line)."""
-
-    def stop(signum: int, _frame: object) -> None:
-        raise Stopped(signum)
-
-    for signum in STOP_SIGNALS:
-        signal.signal(signum, stop)
-
-
 # -- writing -------------------------------------------------------------------------
 
 
@@ -72,9 +49,11 @@ def check_target(path: str | os.PathLike[str]) -> Path:
 
     Raises ``UsageError`` when the folder is missing or not writable, or the
     target is a folder or something we must not write (a block device, a
-    socket).
+    socket). ``-`` (standard output) is always fine.
     """
     text = os.fspath(path)
+    if text == "-":
+        return Path("-")
     if text == "" or Path(text).name in ("", ".", ".."):
         raise UsageError(f"output path {quote(text)}: expected a file name")
     target = _follow(Path(text))
@@ -132,8 +111,17 @@ def write_stdout(data: bytes) -> None:
     if stream is None:
         raise OSError(errno.EBADF, os.strerror(errno.EBADF))
     stream.flush()
-    stream.buffer.write(data)
-    stream.buffer.flush()
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):  # not a real file (a test's capture)
+        stream.buffer.write(data)
+        stream.buffer.flush()
+        return
+    # os.write, not the buffered writer: a pipe closed half-way through a
+    # big write can end it short with no error, and the rest must not be lost
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
 
 
 def _follow(path: Path) -> Path:
@@ -250,12 +238,13 @@ def _sync_dir(directory: Path) -> None:
 # -- reading ---------------------------------------------------------------------------
 
 
-def read_text(path: str, what: str) -> str:
+def read_text(path: str, what: str, *, where: str = "") -> str:
     """A UTF-8 text file (``-``: standard input) of at most ``MAX_READ`` bytes.
 
-    ``what`` says what the file should be, for messages ("a strategy file").
+    ``what`` says what the file should be ("a strategy file"), ``where``
+    names it in messages (default: the path, quoted).
     """
-    shown = "standard input" if path == "-" else quote(path)
+    shown = where or ("standard input" if path == "-" else quote(path))
     if path == "-":
         if sys.stdin is None:
             raise UsageError("standard input is closed; give a file name")
@@ -298,13 +287,19 @@ def parse_json(text: str, where: str) -> Any:
     def constant(name: str) -> Any:
         raise ValueError(f"{name} is not a number JSON allows")
 
+    def number(digits: str) -> float:
+        value = float(digits)
+        if value in (float("inf"), float("-inf")):
+            raise ValueError(f"the number {digits[:20]} is too large")
+        return value
+
     def integer(digits: str) -> int:
         if len(digits.lstrip("-")) > 18:
             raise ValueError(f"the number {digits[:20]}... is far too long")
         return int(digits)
 
     try:
-        data = json.loads(text, parse_constant=constant, parse_int=integer)
+        data = json.loads(text, parse_constant=constant, parse_int=integer, parse_float=number)
     except json.JSONDecodeError as exc:
         raise UsageError(f"{where}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
     except RecursionError:

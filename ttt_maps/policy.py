@@ -10,11 +10,10 @@ is deterministic (SPEC section 4). Keys that look ahead (``novice``,
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import NamedTuple
 
 from ttt_maps.board import Board, Mark
-from ttt_maps.errors import UsageError
+from ttt_maps.errors import UsageError, quote
 from ttt_maps.geometry import STANDARD, Geometry
 from ttt_maps.rules import rule_moves
 from ttt_maps.solver import Children, Solver, mover, solver_for
@@ -23,7 +22,7 @@ from ttt_maps.solver import Children, Solver, mover, solver_for
 SCORES = {1: 1.0, 0: 0.5, -1: 0.0}
 
 KEY_HELP: dict[str, str] = {
-    "fast": "win in the fewest plies; when losing, hold out longest (the seed's Haskell rule)",
+    "fast": "win in the fewest plies; when losing, hold out longest (as Yorgey's maps do)",
     "trap": "leave the opponent the fewest replies that do not lose",
     "novice": "the highest expected score against a novice (wins, blocks, else plays at random)",
     "compact": "the smallest resulting map (fewest boards drawn), for legible posters",
@@ -33,20 +32,21 @@ KEY_HELP: dict[str, str] = {
     "first": "the lowest cell number (always appended last)",
     "last": "the highest cell number",
     "random:SEED": "a reproducible random choice per position (random = random:0)",
-    "rules": "what the human-style rule player of seeds/002 would play, when optimal",
+    "rules": "what a rule-following human (win, block, opening, fork, threat) would play, "
+    "when optimal",
     "book:PATH": "the move a JSON opening book {\"board\": cell} gives, when optimal",
 }
 
 #: Preset name -> (chain, description).
 PRESETS: dict[str, tuple[str, str]] = {
-    "yorgey": ("fast,last", "the seed's Haskell maps exactly: X opens bottom-right"),
+    "yorgey": ("fast,last", "Brent Yorgey's Haskell maps exactly: X opens bottom-right"),
     "xkcd": (
         "book:xkcd,center,corner",
         "the comic's first two plies (X opens top-left), then centre, corner",
     ),
     "default": ("fast,novice", "make the opponent's mistakes likelier"),
 }
-#: Presets and keys made for the 3x3 board: the comic's moves, the seed's rule player.
+#: Presets and keys made for the 3x3 board: the comic's moves, the rule player.
 ONLY_3X3 = frozenset({"xkcd", "rules"})
 #: ``default`` where ``novice`` would look through too much: its look-ahead
 #: covers the whole rest of the map, so it keeps to boards whose maps can be
@@ -338,17 +338,10 @@ def load_book(path: str, geometry: Geometry = STANDARD, *, where: str = "") -> d
 
     ``where`` names the book in messages (by default ``policy key book:PATH``).
     """
-    import json  # here, not at the top: only a book file needs it
+    from ttt_maps.files import parse_json, read_text
 
     where = where or f"policy key book:{path}"
-    try:
-        raw = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise UsageError(f"{where}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"{where}: cannot read it ({exc})") from None
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{where}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    raw = parse_json(read_text(path, "a JSON opening book", where=where), where)
     if not isinstance(raw, dict):
         raise UsageError(f"{where}: expected a JSON object {{\"board\": cell}}")
     book: dict[int, int] = {}
@@ -367,6 +360,8 @@ def load_book(path: str, geometry: Geometry = STANDARD, *, where: str = "") -> d
 
 def _parse_key(text: str, geometry: Geometry, locate: Locate | None = None) -> Key:
     name, _, arg = text.partition(":")
+    name = name.lower()  # FAST is fast; a book's path keeps its case
+    text = f"{name}:{arg}" if arg else name
     simple: dict[str, Filter] = {
         "fast": _fast,
         "trap": _trap,
@@ -384,28 +379,29 @@ def _parse_key(text: str, geometry: Geometry, locate: Locate | None = None) -> K
             raise UsageError(f"policy key {text!r}: {name!r} takes no argument")
         if name in ONLY_3X3 and geometry != STANDARD:
             raise UsageError(
-                f"policy key {name}: the seed's rule player is for the 3x3 board only, "
+                f"policy key {name}: the rule player is for the 3x3 board only, "
                 f"not {geometry.describe()}"
             )
         return Key(name, simple[name])
     if name == "random":
         if not arg:
             return Key("random:0", _random(0))
-        if not arg.isdigit():
+        if not arg.isdigit() or len(arg) > 18:
             raise UsageError(
-                f"policy key {text!r}: the seed must be a whole number, e.g. random:42"
+                f"policy key {quote(text)}: the seed must be a whole number of at most "
+                "18 digits, e.g. random:42"
             )
         return Key(f"random:{int(arg)}", _random(int(arg)))
     if name == "book":
         if not arg:
             raise UsageError(f"policy key {text!r}: give a path, e.g. book:opening.json")
-        if arg == "xkcd":
+        if arg.lower() == "xkcd":
             if geometry != STANDARD:
                 raise UsageError(
                     f"policy key {text}: the comic's moves are for the 3x3 board only, "
                     f"not {geometry.describe()}"
                 )
-            return Key(text, _book(xkcd_book()))
+            return Key("book:xkcd", _book(xkcd_book()))
         path = locate(arg) if locate is not None else arg
         return Key(text, _book(load_book(path, geometry, where=f"policy key {text}")))
     known = ", ".join([*KEY_HELP, *PRESETS])
@@ -422,6 +418,7 @@ def parse_policy(
     the path as written, so its name is the same wherever it is built.
     """
     parts = [p.strip() for p in chain.split(",")]
+    parts = [p.lower() if p.lower() in PRESETS else p for p in parts]
     if not chain.strip() or any(not p for p in parts):
         raise UsageError(f"policy {chain!r}: expected keys separated by commas, e.g. fast,novice")
     keys: list[Key] = []

@@ -251,21 +251,21 @@ def print_stats(data: Stats, out: Console) -> None:
         counts.add_row(label, "skipped" if n is None else f"{n:,}")
     counts.add_row("the empty board", str(e))
     maps = Table(title="Map sizes per preset", header_style="bold")
-    for col in ("policy", "player", "chooses", "won", "drawn", "boards"):
+    for col in ("policy", "player", "positions", "moves", "won", "drawn", "boards"):
         maps.add_column(col, justify="left" if col in ("policy", "player") else "right")
     for m in data.maps:
         if m.boards is None:
-            maps.add_row(m.policy, m.player, "", "", "", m.note or "-")
+            maps.add_row(m.policy, m.player, "", "", "", "", m.note or "-")
         else:
-            maps.add_row(
-                m.policy, m.player, str(m.choices), str(m.wins), str(m.draws), f"{m.boards:,}"
-            )
+            numbers = (m.positions, m.choices, m.wins, m.draws, m.boards)
+            maps.add_row(m.policy, m.player, *(f"{n:,}" for n in numbers))
     out.print(counts)
     for part, why in data.skipped.items():
         out.print(f"{part} skipped: {why}", style="dim", markup=False)
     out.print(maps)
     out.print(
-        "chooses: positions where the player chooses (tree nodes); won/drawn: finishes; "
+        "positions: different positions where the player chooses; moves: the player's red "
+        "moves on the map (a position reached two ways is drawn twice); won/drawn: finishes; "
         "boards: boards the map draws (over the limit: too big to draw whole; look-ahead "
         "too long: see 'ttt-maps policies')",
         style="dim",

@@ -12,7 +12,7 @@ from functools import cached_property
 from typing import Any, NamedTuple
 
 from ttt_maps.board import Board, Mark, parse_mark
-from ttt_maps.errors import UsageError
+from ttt_maps.errors import UsageError, quote
 from ttt_maps.geometry import STANDARD, Geometry
 from ttt_maps.policy import Policy, parse_policy
 from ttt_maps.solver import solver_for
@@ -279,16 +279,15 @@ class StrategyFile(NamedTuple):
 
 def load_strategy(text: str, source: str = "strategy") -> StrategyFile:
     """Parse ``ttt-maps/strategy@1`` JSON; every problem is a one-line ``UsageError``."""
-    import json
+    from ttt_maps.files import parse_json
 
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{source}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    doc = parse_json(text, source)
     if not isinstance(doc, dict):
         raise UsageError(f"{source}: expected a JSON object with \"format\": \"{FORMAT}\"")
     if doc.get("format") != FORMAT:
-        raise UsageError(f"{source}: \"format\" is {doc.get('format')!r}, expected {FORMAT!r}")
+        raise UsageError(
+            f"{source}: \"format\" is {quote(doc.get('format'))}, expected {FORMAT!r}"
+        )
     geometry_text = _field(doc, "geometry", str, source)
     player_text = _field(doc, "player", str, source)
     root_text = _field(doc, "root", str, source)
@@ -308,7 +307,8 @@ def load_strategy(text: str, source: str = "strategy") -> StrategyFile:
             raise UsageError(f"{source}: in \"moves\": {exc}") from None
         if isinstance(cell, bool) or not isinstance(cell, int):
             raise UsageError(
-                f"{source}: the move for {text_board!r} must be a cell number, not {cell!r}"
+                f"{source}: the move for {quote(text_board)} must be a cell number, "
+                f"not {quote(cell)}"
             )
         moves[board.key] = cell
     return StrategyFile(geometry, player, str(policy), root, moves)
