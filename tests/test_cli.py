@@ -399,7 +399,9 @@ def test_check_a_perfect_strategy(tmp_path: Path, player: str) -> None:
     result = run("check", str(path))
     assert result.exit_code == 0, result.stdout + result.stderr
     n = len(json.loads(path.read_text(encoding="utf-8"))["moves"])
-    expected = f"perfect strategy for {player} from the empty board: {n} positions where {player} chooses"
+    expected = (
+        f"perfect strategy for {player} from the empty board: {n} positions where {player} chooses"
+    )
     assert result.stdout.strip() == expected
 
 

@@ -166,7 +166,9 @@ def test_stop_signal_during_a_write_leaves_the_old_file(tmp_path: Path, signum: 
     env = {**os.environ, "TTT_MAPS_WRITE_PAUSE": "20"}
     proc = subprocess.Popen(
         [str(EXE), "render", "--player", "o", "-o", str(target)],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
     )
     deadline = time.monotonic() + 60
     while not debris(tmp_path):  # the temporary file exists: the pause has begun
@@ -246,8 +248,13 @@ def test_small_output_to_a_full_disk_fails_at_the_last_flush() -> None:
 @pytest.mark.parametrize("args", [("stats",), ("render", "--player", "x", "-f", "svg", "-o", "-")])
 def test_closed_standard_output(args: tuple[str, ...]) -> None:
     proc = subprocess.run(
-        [str(EXE), *args], stdout=None, stderr=subprocess.PIPE, check=False, timeout=120,
-        close_fds=True, preexec_fn=lambda: os.close(1),
+        [str(EXE), *args],
+        stdout=None,
+        stderr=subprocess.PIPE,
+        check=False,
+        timeout=120,
+        close_fds=True,
+        preexec_fn=lambda: os.close(1),
     )
     one_error_line(proc, "standard output", "Bad file descriptor")
 
@@ -428,12 +435,32 @@ def test_files_stay_utf8_whatever_the_terminal(tmp_path: Path) -> None:
 
 def test_option_values_ignore_case(tmp_path: Path) -> None:
     proc = ttt(
-        "render", "--player", "X", "-p", "FAST,Novice", "--theme", "Dark", "-f", "SVG",
-        "--board", "3X3", "-o", str(tmp_path / "m"),
+        "render",
+        "--player",
+        "X",
+        "-p",
+        "FAST,Novice",
+        "--theme",
+        "Dark",
+        "-f",
+        "SVG",
+        "--board",
+        "3X3",
+        "-o",
+        str(tmp_path / "m"),
     )
     assert proc.returncode == 0, proc.stderr
-    reference = ttt("render", "--player", "x", "-p", "fast,novice", "--theme", "dark",
-                    "-o", str(tmp_path / "r.svg"))
+    reference = ttt(
+        "render",
+        "--player",
+        "x",
+        "-p",
+        "fast,novice",
+        "--theme",
+        "dark",
+        "-o",
+        str(tmp_path / "r.svg"),
+    )
     assert reference.returncode == 0
     assert (tmp_path / "m").read_bytes() == (tmp_path / "r.svg").read_bytes()
 

@@ -1,0 +1,211 @@
+"""The package a stranger installs: the sdist and the wheel, built and installed for real.
+
+The wheel goes into a fresh venv outside the checkout (its dependencies seen
+from the test venv, so nothing is downloaded), where the installed command
+draws a map; the sdist is unpacked and its own tests run from there. Another
+Python (3.12, 3.13, ... as found on this machine) installs the wheel with its
+dependencies from the package index and draws byte-identical maps.
+"""
+
+from __future__ import annotations
+
+import email.parser
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tarfile
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+VERSION = {"__file__": ""}
+exec((ROOT / "ttt_maps" / "_version.py").read_text(), VERSION)
+NAME = f"ttt_maps-{VERSION['__version__']}"
+
+pytestmark = pytest.mark.skipif(
+    importlib.util.find_spec("build") is None, reason="'build' is not installed (pip install build)"
+)
+
+
+def run(*argv: str | Path, cwd: Path | None = None, env: dict[str, str] | None = None) -> str:
+    proc = subprocess.run(
+        [str(a) for a in argv],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert proc.returncode == 0, f"{argv}\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
+    return proc.stdout
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The sdist and the wheel, built from this source tree (without build isolation's
+    downloads where the test venv's setuptools is new enough)."""
+    out = tmp_path_factory.mktemp("dist")
+    run(sys.executable, "-m", "build", "--sdist", "--wheel", "--outdir", out, ROOT)
+    return {"sdist": out / f"{NAME}.tar.gz", "wheel": out / f"{NAME}-py3-none-any.whl"}
+
+
+@pytest.fixture(scope="module")
+def fresh_venv(tmp_path_factory: pytest.TempPathFactory, dist: dict[str, Path]) -> Path:
+    """A new venv outside the checkout with the wheel installed (dependencies from ours)."""
+    env_dir = tmp_path_factory.mktemp("venv") / "env"
+    run(sys.executable, "-m", "venv", env_dir)
+    purelib = Path(
+        run(
+            env_dir / "bin" / "python",
+            "-c",
+            "import sysconfig; print(sysconfig.get_path('purelib'))",
+        ).strip()
+    )
+    # our venv's packages (typer, cairo, pytest ...) but not its editable ttt_maps:
+    # a path line adds the folder only; the .pth files inside it are not read
+    (purelib / "deps.pth").write_text(sysconfig.get_path("purelib") + "\n")
+    run(
+        env_dir / "bin" / "python",
+        "-m",
+        "pip",
+        "install",
+        "--quiet",
+        "--no-deps",
+        "--no-index",
+        dist["wheel"],
+    )
+    return env_dir
+
+
+def test_wheel_metadata(dist: dict[str, Path]) -> None:
+    with zipfile.ZipFile(dist["wheel"]) as wheel:
+        names = wheel.namelist()
+        meta = email.parser.Parser().parsestr(wheel.read(f"{NAME}.dist-info/METADATA").decode())
+    assert f"{NAME}.dist-info/licenses/LICENSE" in names
+    assert "ttt_maps/fonts/DejaVuSans-Latin.ttf" in names
+    assert "ttt_maps/backends/viewer.js" in names
+    assert meta["License-Expression"] == "MIT"
+    assert "LICENSE" in meta.get_all("License-File", [])
+    requires = meta.get_all("Requires-Dist", [])
+    capped = [r for r in requires if "<" in r.split(";")[0] or "==" in r.split(";")[0]]
+    assert requires and capped == [], capped
+    assert any(r.startswith("sphinx") and 'extra == "sphinx"' in r for r in requires)
+    here = f"Programming Language :: Python :: {sys.version_info.major}.{sys.version_info.minor}"
+    assert here in meta.get_all("Classifier", [])
+
+
+def test_sdist_is_complete(dist: dict[str, Path]) -> None:
+    with tarfile.open(dist["sdist"]) as sdist:
+        names = {n.removeprefix(f"{NAME}/") for n in sdist.getnames()}
+    for needed in (
+        "LICENSE",
+        "CHANGELOG.md",
+        "README.md",
+        "Makefile",
+        "pyproject.toml",
+        "tests/cli_checks.py",
+        "tests/conftest.py",
+        "examples/compare_policies.py",
+        "examples/sphinx/conf.py",
+        "scripts/system-deps.sh",
+        "output/poster.svg",
+        "ttt_maps/fonts/LICENSE-DejaVu.txt",
+    ):
+        assert needed in names, needed
+    junk = [
+        n for n in names if "__pycache__" in n or n.startswith((".venv", "build/")) or "_build" in n
+    ]
+    assert junk == []
+
+
+def test_wheel_installs_and_runs_outside_the_checkout(fresh_venv: Path, tmp_path: Path) -> None:
+    where = run(
+        fresh_venv / "bin" / "python",
+        "-c",
+        "import ttt_maps; print(ttt_maps.__file__)",
+        cwd=tmp_path,
+    )
+    assert Path(where.strip()).is_relative_to(fresh_venv), where
+    run(
+        fresh_venv / "bin" / "ttt-maps",
+        "render",
+        "--player",
+        "x",
+        "-o",
+        "x.pdf",
+        "-q",
+        cwd=tmp_path,
+    )
+    assert (tmp_path / "x.pdf").read_bytes().startswith(b"%PDF-")
+
+
+def test_sdist_tests_run_from_the_unpacked_folder(
+    dist: dict[str, Path], fresh_venv: Path, tmp_path: Path
+) -> None:
+    """A sample of the sdist's own suite (the whole runs the same way; see the README)."""
+    with tarfile.open(dist["sdist"]) as sdist:
+        sdist.extractall(tmp_path, filter="data")
+    unpacked = tmp_path / NAME
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
+    run(
+        fresh_venv / "bin" / "python",
+        "-m",
+        "pytest",
+        "-p",
+        "no:cacheprovider",
+        "tests/test_board.py",
+        "tests/test_cli.py",
+        "tests/test_faults.py::test_dash_writes_standard_output",
+        cwd=unpacked,
+        env=env,
+    )  # exit 0: everything collected passed
+
+
+def other_pythons() -> Iterator[Path]:
+    """Other CPython 3.11+ interpreters on this machine: on PATH, or pyenv's."""
+    seen = {f"{sys.version_info.major}.{sys.version_info.minor}"}
+    candidates = [shutil.which(f"python3.{minor}") for minor in range(11, 16)]
+    pyenv = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv")) / "versions"
+    if pyenv.is_dir():
+        candidates += [str(p / "bin" / "python3") for p in sorted(pyenv.iterdir(), reverse=True)]
+    for path in filter(None, candidates):
+        if not os.access(path, os.X_OK):
+            continue
+        version = subprocess.run(
+            [path, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout.strip()
+        if version and version not in seen and tuple(map(int, version.split("."))) >= (3, 11):
+            seen.add(version)
+            yield Path(path)
+
+
+def test_another_python_draws_the_same_bytes(dist: dict[str, Path], tmp_path: Path) -> None:
+    """The wheel with its dependencies from the package index, on another interpreter."""
+    python = next(other_pythons(), None)
+    if python is None:
+        pytest.skip("no second Python 3.11+ on this machine (python3.12, pyenv ...)")
+    env_dir = tmp_path / "env"
+    run(python, "-m", "venv", env_dir)
+    run(env_dir / "bin" / "python", "-m", "pip", "install", "--quiet", dist["wheel"])
+    for name in ("o.pdf", "o.svg"):
+        run(env_dir / "bin" / "ttt-maps", "render", "--player", "o", "-o", tmp_path / name, "-q")
+        run(
+            Path(sys.executable).parent / "ttt-maps",
+            "render",
+            "--player",
+            "o",
+            "-o",
+            tmp_path / f"here-{name}",
+            "-q",
+        )
+        assert (tmp_path / name).read_bytes() == (tmp_path / f"here-{name}").read_bytes()
