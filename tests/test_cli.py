@@ -14,7 +14,8 @@ import pytest
 from cli_checks import assert_usage_error as check_usage_error
 from typer.testing import CliRunner
 
-from ttt_maps.cli import _app_for, app
+from ttt_maps.cli import app
+from ttt_maps.cliapp import one_command_app
 from ttt_maps.errors import UsageError
 from ttt_maps.files import write_atomic
 from ttt_maps.tree import build_strategy
@@ -73,7 +74,7 @@ def test_help_everywhere(command: str) -> None:
 )
 def test_one_command_app_runs_like_the_whole_app(args: list[str]) -> None:
     """``main`` builds only the named command; what the user sees must not change."""
-    one = _app_for(args)
+    one = one_command_app(app, args)
     assert one is not app
     assert [info.callback for info in one.registered_commands] == [
         info.callback for info in app.registered_commands if info.callback.__name__ == args[0]
@@ -88,12 +89,12 @@ def test_one_command_app_runs_like_the_whole_app(args: list[str]) -> None:
 
 @pytest.mark.parametrize("args", [[], ["--help"], ["--version"], ["rendr"], ["--version", "solve"]])
 def test_other_arguments_run_the_whole_app(args: list[str]) -> None:
-    assert _app_for(args) is app
+    assert one_command_app(app, args) is app
 
 
 def test_shell_completion_runs_the_whole_app(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("_TTT_MAPS_COMPLETE", "complete_bash")
-    assert _app_for(["render"]) is app
+    assert one_command_app(app, ["render"]) is app
 
 
 def test_no_arguments_shows_help() -> None:
@@ -553,7 +554,10 @@ def test_the_fast_exit_keeps_sys_exit_meaning_and_flushes(
     code: str, status: int, stderr: str
 ) -> None:
     """``main`` ends with ``os._exit``: statuses and unflushed output must survive it."""
-    script = f"import sys; from ttt_maps.cli import _exit; sys.stdout.write('kept'); _exit({code})"
+    script = (
+        "import sys; from ttt_maps.cliapp import exit_now; "
+        f"sys.stdout.write('kept'); exit_now({code})"
+    )
     proc = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False
     )
