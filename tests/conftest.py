@@ -52,3 +52,23 @@ def chromium() -> Iterator[Any]:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture(scope="session")
+def firefox() -> Iterator[Any]:
+    """Headless Firefox ESR for the viewer tests (tests/firefox.py), or skip saying why.
+
+    Debian's ``firefox-esr`` (or ``$TTT_FIREFOX``) over WebDriver BiDi;
+    ``make browser`` installs it where it can, and without it these skip.
+    """
+    from firefox import FIREFOX, Firefoxes
+
+    try:
+        import websockets  # noqa: F401
+    except ImportError:
+        pytest.skip("Python websockets is not installed (pip install -e '.[dev]')")
+    if not os.access(FIREFOX, os.X_OK):
+        pytest.skip(f"no Firefox at {FIREFOX} (apt-get install firefox-esr; make browser)")
+    browsers = Firefoxes()
+    yield browsers
+    browsers.close()

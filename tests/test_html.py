@@ -1,10 +1,11 @@
 """The HTML viewer (SPEC section 7, issue 5): one self-contained file, tested in
 a real browser.
 
-The browser tests drive Debian's Chromium (``/usr/bin/chromium``, or
-``$TTT_CHROMIUM``) through Python Playwright, headless; nothing is downloaded.
-Without a browser they skip, except under CI (``CI`` set), where a missing
-browser is a failure: CI installs ``chromium`` and the viewer must be tested.
+The browser tests run twice: in Debian's Chromium (``/usr/bin/chromium``, or
+``$TTT_CHROMIUM``) through Python Playwright, and in Debian's Firefox ESR
+(``/usr/bin/firefox-esr``) over WebDriver BiDi; headless, nothing is
+downloaded. Without Chromium they skip, except under CI (``CI`` set), where a
+missing Chromium is a failure; without Firefox they skip with the reason.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import io
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -119,10 +121,11 @@ def test_api_renders_html() -> None:
 # -- in the browser ---------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def browser(chromium: Any) -> Any:
-    """The session's headless Chromium (see conftest.py)."""
-    return chromium
+@pytest.fixture(scope="module", params=["chromium", "firefox"])
+def browser(request: pytest.FixtureRequest) -> Any:
+    """Each browser the viewer must work in: Chromium through Playwright, Firefox over
+    WebDriver BiDi (tests/firefox.py, the same page calls); see conftest.py."""
+    return request.getfixturevalue(request.param)
 
 
 @pytest.fixture(scope="module")
@@ -410,20 +413,40 @@ def test_chosen_red_mark_is_on_screen(browser: Any, pages: dict[str, Path]) -> N
         page.close()
 
 
-def test_no_network_requests(browser: Any, pages: dict[str, Path]) -> None:
+@pytest.fixture
+def served(pages: dict[str, Path]) -> Iterator[str]:
+    """The viewer pages over a local HTTP server (both browsers report HTTP requests)."""
+    import functools
+    import http.server
+    import threading
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *_: Any) -> None:
+            pass
+
+    handler = functools.partial(Quiet, directory=str(pages["x"].parent))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler) as server:
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+        server.shutdown()
+
+
+def test_no_network_requests(browser: Any, served: str) -> None:
+    """The page loads nothing but itself, also when clicked and zoomed."""
     for name in ("x", "both"):
         page = browser.new_page(viewport=VIEWPORT, reduced_motion="reduce")
         requests: list[str] = []
         page.on("request", lambda r, seen=requests: seen.append(r.url))
         try:
-            url = pages[name].as_uri()
+            url = f"{served}{name}.html"
             page.goto(url)
             page.wait_for_function("document.body.dataset.ready === '1'")
             page.mouse.click(500, 500)
             settle(page)
             page.mouse.wheel(0, 300)
             settle(page)
-            assert requests == [url], requests
+            assert [r for r in requests if not r.endswith("/favicon.ico")] == [url], requests
         finally:
             page.close()
 
