@@ -11,6 +11,7 @@ missing Chromium is a failure; without Firefox they skip with the reason.
 from __future__ import annotations
 
 import io
+import json
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
@@ -21,7 +22,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ttt_maps import api
-from ttt_maps.backends.html import scene_to_html
+from ttt_maps.backends.html import EAGER_BOARDS, scene_to_html
 from ttt_maps.backends.svg import scene_to_svg
 from ttt_maps.cli import app
 from ttt_maps.compose import map_scene
@@ -502,3 +503,83 @@ def test_only_an_auto_page_follows_the_dark_colour_scheme(
             assert page.evaluate(script) == colours, (path.name, scheme)
         finally:
             page.close()
+
+
+# -- big maps: the deep boards wait until the reader zooms in ------------------
+
+
+@pytest.fixture(scope="module")
+def big() -> Any:
+    """The O map of the 4x4 board, three in a row: about 15,000 boards."""
+    return api.strategy("o", geometry="4x4k3")
+
+
+def test_a_big_page_defers_its_deep_boards_and_loses_none(big: Any) -> None:
+    page = scene_to_html(map_scene(big))
+    match = re.search(r'<script type="application/json" id="tttv-lazy">(.*?)</script>', page, re.S)
+    assert match, "a 15,000-board map should defer its deep boards"
+    deferred = json.loads(match.group(1))
+    drawn = re.findall(r'data-board="([^"]+)"', inline_svg_text(page))
+    waiting = [b for text in deferred for b in re.findall(r'data-board="([^"]+)"', text)]
+    assert len(drawn) <= EAGER_BOARDS < len(drawn) + len(waiting)
+    assert len(drawn) + len(waiting) == big.facts.boards
+    # Every deferred list belongs to one drawn board, and the whole tree is there once.
+    holders = re.findall(r'data-lazy="(\d+)"', page)
+    assert sorted(map(int, holders)) == list(range(len(deferred)))
+    full = scene_to_svg(map_scene(big), width="100%", height="100%")
+    assert sorted(drawn + waiting) == sorted(re.findall(r'data-board="([^"]+)"', full))
+    # A 3x3 map is drawn whole.
+    assert "data-lazy=" not in inline_svg_text(scene_to_html(map_scene(build_strategy("o"))))
+
+
+def deepest_path(node: Node) -> tuple[list[int], Node]:
+    """The moves to the deepest board where the map's player chooses, and that board."""
+    best: tuple[list[int], Node] = ([], node)
+    for cell, child in node.children:
+        moves, deep = deepest_path(child)
+        if deep.chooses and len(moves) + 1 > len(best[0]):
+            best = ([cell, *moves], deep)
+    return best
+
+
+def inline_svg_text(page: str) -> str:
+    match = re.search(r"<svg\b.*</svg>", page, re.S)
+    assert match
+    return match.group(0)
+
+
+def test_a_big_map_draws_deep_boards_as_the_reader_zooms(
+    browser: Any, big: Any, tmp_path: Path
+) -> None:
+    path = tmp_path / "o44.html"
+    api.save(big, path)
+    moves, deep = deepest_path(big.root)  # a board deep among the deferred ones
+    level = (len(moves) + 1) // 2
+    assert level >= 4
+    page = open_page(browser, path.as_uri(), reduced_motion="reduce")
+    try:
+        settle(page)
+        first = page.evaluate("[window.tttViewer.boards(), window.tttViewer.waiting()]")
+        assert first[0] < big.facts.boards / 10 and first[1] > 0
+        # Clicking in draws what the closer view shows.
+        _, level1 = reply_path(big.root, 1)
+        page.mouse.click(*cell_centre(page, str(level1.board)))
+        settle(page)
+        after = page.evaluate("[window.tttViewer.boards(), window.tttViewer.waiting()]")
+        assert after[0] > first[0] and after[1] < first[1]
+        # A link deep into boards not drawn yet opens them.
+        page.evaluate(f"window.tttViewer.go('map=o&moves={','.join(map(str, moves))}')")
+        settle(page)
+        assert current(page)["board"] == str(deep.board) and current(page)["level"] == level
+        rect = board_rect(page, str(deep.board))
+        assert rect["w"] > 400
+        # Its sub-maps, drawn from the deferred text, are the tab stops.
+        svg = ET.fromstring(scene_to_svg(map_scene(big)))
+        here = next(g for g in svg.iter(f"{SVG}g") if g.get("data-board") == str(deep.board))
+        subs = sorted(g.get("data-board", "") for g in here.findall(f"{SVG}g[@data-board]"))
+        stops = page.evaluate(
+            "[...document.querySelectorAll('.tttv-stage g[tabindex]')].map((g) => g.dataset.board)"
+        )
+        assert sorted(stops) == subs
+    finally:
+        page.close()

@@ -46,14 +46,14 @@ class Geometry(FrozenValue):
         fields = self.__dict__  # past ``__setattr__``, which refuses every change
         fields.update(rows=rows, cols=cols, k=k)
         if rows < 1 or cols < 1 or k < 1:
-            raise UsageError(f"geometry {self.short_name}: rows, columns and k must be 1 or more")
+            raise UsageError(f"board {self.short_name}: rows, columns and k must be 1 or more")
         if max(rows, cols) > MAX_SIDE:
             raise UsageError(
-                f"geometry {self.short_name}: at most {MAX_SIDE} rows and {MAX_SIDE} columns"
+                f"board {self.short_name}: at most {MAX_SIDE} rows and {MAX_SIDE} columns"
             )
         if k > max(rows, cols):
             raise UsageError(
-                f"geometry {self.short_name}: {k} in a row cannot fit on a {rows}x{cols} board"
+                f"board {self.short_name}: {k} in a row cannot fit on a {rows}x{cols} board"
             )
         cells = _line_cells(rows, cols, k)
         fields["line_cells"] = cells
@@ -92,7 +92,7 @@ class Geometry(FrozenValue):
         m = re.match(_GEOMETRY_PATTERN, text, re.IGNORECASE)
         if not m:
             raise UsageError(
-                f"geometry {text!r}: expected ROWSxCOLS or ROWSxCOLSkK, e.g. 3x3, 4x4 or 4x4k3"
+                f"board {text!r}: expected ROWSxCOLS or ROWSxCOLSkK, e.g. 3x3, 4x4 or 4x4k3"
             )
         rows, cols = int(m.group(1)), int(m.group(2))
         k = int(m.group(3)) if m.group(3) else min(rows, cols)

@@ -5,12 +5,16 @@ went"; the viewer does it for them. The page needs no network: the SVG, the
 script (``viewer.js``) and the style sheet (``viewer.css``) are package data
 inlined here, and the fonts are the reader's own. The viewer reads nothing but
 the SVG's board groups (``<g class="ttt-board" data-board="...">``), so it
-works for a single map and for the poster alike.
+works for a single map and for the poster alike. A big map (a 4x4 board's
+15,000 boards) keeps its deep boards as text until the reader zooms to them
+(``defer_deep_boards``): its first paint takes as long as a 3x3 map's.
 """
 
 from __future__ import annotations
 
+import json
 import re
+from collections import Counter
 from functools import cache
 from html import escape
 from importlib.resources import files
@@ -32,6 +36,13 @@ UI_FONT = (
 )
 
 _PROLOG = re.compile(r"^\s*(<\?xml[^>]*\?>\s*)?(<!DOCTYPE[^>]*>\s*)?")
+
+#: Boards a page draws before the reader zooms: a 3x3 map (865 boards for O)
+#: is drawn whole; a 4x4 one (15,000) draws its top levels and the rest as the
+#: reader zooms in, or first paint would take seconds.
+EAGER_BOARDS = 1000
+_BOARD_LEVEL = re.compile(r'<g class="ttt-board ttt-level-(\d+)"')
+_GROUP = re.compile(r'<g class="ttt-board ttt-level-(\d+)"|<g\b|</g>')
 
 
 @cache
@@ -63,6 +74,59 @@ def _inline_svg(scene: Scene, id_prefix: str | None) -> str:
     return _PROLOG.sub("", svg, count=1).rstrip()
 
 
+def defer_deep_boards(svg: str, budget: int = EAGER_BOARDS) -> tuple[str, list[str]]:
+    """The SVG with its deep boards taken out, and those boards as SVG text.
+
+    Levels are drawn whole from the top while the boards drawn stay within
+    ``budget``; the sub-boards of the deepest such level wait: each board
+    there that has any gets ``data-lazy="I"``, and item I of the list holds
+    them (the viewer puts them back after the board's own drawing, where they
+    were). A map within the budget comes back unchanged, with no list.
+    """
+    levels = Counter(int(n) for n in _BOARD_LEVEL.findall(svg))
+    if sum(levels.values()) <= budget:
+        return svg, []
+    drawn, cut = 0, 1  # the map's first level is always drawn: it names whose map it is
+    for level in sorted(levels):
+        drawn += levels[level]
+        if drawn > budget:
+            break
+        cut = max(cut, level)
+    waiting: dict[int, list[str]] = {}  # a holder's tag end -> its sub-boards' text
+    spans: list[tuple[int, int]] = []  # the text taken out
+    stack: list[tuple[int, int, int]] = []  # open groups: level (-1: not a board), start, holder
+    for m in _GROUP.finditer(svg):
+        if m.group(0) == "</g>":
+            level, start, holder = stack.pop()
+            if level == cut + 1:
+                waiting.setdefault(holder, []).append(svg[start : m.end()])
+                spans.append((start, m.end()))
+            continue
+        level = int(m.group(1)) if m.group(1) else -1
+        holder = svg.index(">", m.end()) if level == cut else (stack[-1][2] if stack else -1)
+        stack.append((level, m.start(), holder))
+    marks = [(end, end, f' data-lazy="{i}"') for i, end in enumerate(waiting)]
+    edits = sorted(marks + [(start, end, "") for start, end in spans])
+    out, at = [], 0
+    for start, end, text in edits:
+        out += [svg[at:start], text]
+        at = end
+    out.append(svg[at:])
+    return "".join(out), ["".join(parts) for parts in waiting.values()]
+
+
+def _lazy_script(boards: list[str]) -> str:
+    """The deferred boards as a JSON list of SVG text, safe inside the page."""
+    if not boards:
+        return ""
+    data = (
+        json.dumps(boards, ensure_ascii=False, separators=(",", ":"))
+        .replace("</", "<\\/")
+        .replace("<!--", "\\u003c!--")
+    )
+    return f'<script type="application/json" id="tttv-lazy">{data}</script>'
+
+
 def scene_to_html(scene: Scene, *, id_prefix: str | None = None) -> str:
     """The scene as one HTML page with the interactive zooming viewer.
 
@@ -74,6 +138,7 @@ def scene_to_html(scene: Scene, *, id_prefix: str | None = None) -> str:
     # The share of a sub-map's side that its cell adds around it: clicks on a
     # cell's margin count as clicks on the sub-map.
     cell_pad = f"{NEST_PAD / (1 - 2 * NEST_PAD):.4f}"
+    svg, deferred = defer_deep_boards(_inline_svg(scene, id_prefix))
     return "\n".join(
         [
             "<!DOCTYPE html>",
@@ -95,12 +160,12 @@ def scene_to_html(scene: Scene, *, id_prefix: str | None = None) -> str:
             '<div class="tttv-bar">',
             '<button type="button" class="tttv-whole" aria-pressed="true" hidden>'
             "Whole map</button>",
-            '<nav class="tttv-crumbs" aria-label="Moves so far" aria-live="polite">'
-            "<ol></ol></nav>",
+            '<nav class="tttv-crumbs" aria-label="Moves so far" aria-live="polite"><ol></ol></nav>',
             "</div>",
             f'<main class="tttv-stage" data-cell-pad="{cell_pad}">',
-            _inline_svg(scene, id_prefix),
+            svg,
             "</main>",
+            *filter(None, [_lazy_script(deferred)]),
             f"<script>\n{_asset('viewer.js').strip()}\n</script>",
             "</body>",
             "</html>",

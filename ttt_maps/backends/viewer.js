@@ -47,7 +47,18 @@
 
   const byEl = new Map();
   const nodes = [];
-  for (const el of svg.querySelectorAll(BOARD)) {
+  // A big map's deep boards wait in the page as SVG text (tttv-lazy) until the
+  // reader zooms close enough to see them: boards with data-lazy="I" hold them.
+  const pending = new Set();
+  const lazyText = (() => {
+    const data = document.getElementById("tttv-lazy");
+    try {
+      return data ? JSON.parse(data.textContent) : [];
+    } catch (_) {
+      return [];
+    }
+  })();
+  const addNode = (el) => {
     const up = el.parentElement ? el.parentElement.closest(BOARD) : null;
     const parent = (up && byEl.get(up)) || null;
     const node = {
@@ -63,6 +74,7 @@
       level: 0,
       isRoot: false,
       box: null,
+      lazy: el.hasAttribute("data-lazy") ? Number(el.getAttribute("data-lazy")) : -1,
     };
     if (parent) {
       parent.children.push(node);
@@ -71,7 +83,10 @@
     }
     byEl.set(el, node);
     nodes.push(node);
-  }
+    if (node.lazy >= 0) pending.add(node);
+    return node;
+  };
+  for (const el of svg.querySelectorAll(BOARD)) addNode(el);
   const roots = nodes.filter((n) => !n.parent);
 
   /** Whose map a root board starts: the poster says it; otherwise the first step tells. */
@@ -89,7 +104,7 @@
   const virtualTop = roots.length !== 1;
   const top = virtualTop
     ? { el: null, board: "", parent: null, children: roots, step: [], moves: [], map: "", player: "",
-        depth: 0, level: null, isRoot: false, box: null }
+        depth: 0, level: null, isRoot: false, box: null, lazy: -1 }
     : roots[0];
   const seen = {};
   for (const root of roots) {
@@ -99,14 +114,41 @@
     root.map = seen[root.player] === 1 ? root.player : `${root.player}${seen[root.player]}`;
     if (virtualTop) root.parent = top;
   }
-  for (const n of nodes) {
+  const placeNode = (n) => {
     if (!n.isRoot) {
       n.map = n.parent.map;
       n.player = n.parent.player;
     }
     n.depth = n.parent ? n.parent.depth + 1 : 0;
     n.level = virtualTop ? n.depth - 1 : n.depth;
-  }
+  };
+  for (const n of nodes) placeNode(n);
+
+  /** Draw a board's waiting sub-boards, once, after its own drawing, and add them to the tree. */
+  const fill = (n) => {
+    if (!(n.lazy >= 0)) return;
+    const text = lazyText[n.lazy] || "";
+    n.lazy = -1;
+    pending.delete(n);
+    n.el.removeAttribute("data-lazy");
+    const holder = document.createElementNS(NS, "g");
+    holder.innerHTML = text;
+    const boards = document.createDocumentFragment();
+    while (holder.firstChild) boards.append(holder.firstChild);
+    const own = n.el.firstElementChild;
+    n.el.insertBefore(boards, own ? own.nextSibling : null);
+    for (const el of n.el.querySelectorAll(BOARD)) {
+      if (!byEl.has(el)) placeNode(addNode(el));
+    }
+  };
+  /** A board's sub-boards, drawn first if they were waiting. */
+  const kids = (n) => {
+    fill(n);
+    return n.children;
+  };
+  const fillAll = () => {
+    while (pending.size) for (const n of [...pending]) fill(n);
+  };
 
   const moveText = (m) => `${m.mark.toUpperCase()} ${m.cell}`;
   const isMapRoot = (n) => n.isRoot === true;
@@ -148,9 +190,17 @@
     const wanted = q.get("b") || q.get("board");
     if (wanted) {
       const board = wanted.toLowerCase().replace(/[-_]/g, ".").replace(/[\s/]/g, "");
-      let best = null;
-      for (const n of nodes) {
-        if (n.board === board && scope.includes(rootOf(n)) && (!best || n.depth < best.depth)) best = n;
+      const search = () => {
+        let best = null;
+        for (const n of nodes) {
+          if (n.board === board && scope.includes(rootOf(n)) && (!best || n.depth < best.depth)) best = n;
+        }
+        return best;
+      };
+      let best = search();
+      if (!best && pending.size) {
+        fillAll();
+        best = search();
       }
       return best || (id ? scope[0] : top);
     }
@@ -159,7 +209,7 @@
     let node = scope[0];
     let i = 0;
     for (;;) {
-      const next = node.children.find(
+      const next = kids(node).find(
         (c) => c.step.length > 0 && c.step.every((m, j) => cells[i + j] === m.cell),
       );
       if (!next || i >= cells.length) break;
@@ -248,6 +298,32 @@
     view = v;
     svg.setAttribute("viewBox", `${fmt(v.x)} ${fmt(v.y)} ${fmt(v.w)} ${fmt(v.h)}`);
     svg.style.transform = "";
+    if (pending.size && !filling) filling = setTimeout(fillVisible, 0);
+  };
+  /** Draw the waiting boards the committed view shows at a readable size, a slice at a time. */
+  let filling = 0;
+  const FILL_PX = 30;
+  const FILL_SLICE_MS = 30;
+  const widths = new Map();
+  const fillVisible = () => {
+    filling = 0;
+    const f = fit(committed);
+    const area = shown(committed);
+    const t0 = performance.now();
+    for (const n of pending) {
+      const key = `${n.map} ${n.level}`; // every board of a level of a map has one size
+      if (!widths.has(key)) widths.set(key, boxOf(n).w);
+      if (widths.get(key) * f.k < FILL_PX) continue;
+      const b = boxOf(n);
+      if (b.x > area.x + area.w || b.y > area.y + area.h || b.x + b.w < area.x || b.y + b.h < area.y) {
+        continue;
+      }
+      fill(n);
+      if (performance.now() - t0 > FILL_SLICE_MS) {
+        filling = setTimeout(fillVisible, 0);
+        return;
+      }
+    }
   };
   /** Show ``v`` by transforming the committed drawing. */
   const preview = (v) => {
@@ -430,7 +506,7 @@
       sr.className = "tttv-sr";
       sr.textContent = "your move: ";
       li.append(sr, moveText(next));
-    } else if (current.children.length) {
+    } else if (kids(current).length) {
       li.className = "tttv-ask";
       li.textContent = current === top && virtualTop
         ? "pick a map"
@@ -442,7 +518,7 @@
   };
 
   const setFocusable = (n, on) => {
-    for (const c of n.children) {
+    for (const c of kids(n)) {
       if (on) {
         c.el.setAttribute("tabindex", "0");
         c.el.setAttribute("role", "button");
@@ -513,7 +589,7 @@
   const hit = (p) => {
     let n = top;
     while (n.depth <= current.depth) {
-      const next = n.children.find((c) => inside(cellOf(c), p));
+      const next = kids(n).find((c) => inside(cellOf(c), p));
       if (!next) break;
       n = next;
     }
@@ -743,9 +819,11 @@
     go: (hash) => go(find(hash)),
     zoomOut,
     whole: () => go(top),
-    busy: () => flight !== 0 || idle !== 0,
+    busy: () => flight !== 0 || idle !== 0 || filling !== 0,
     view: () => ({ ...view }),
-    boards: nodes.length,
+    /** Boards in the tree so far, and boards whose sub-boards still wait to be drawn. */
+    boards: () => nodes.length,
+    waiting: () => pending.size,
   };
   document.body.dataset.ready = "1";
 })();
