@@ -1,0 +1,311 @@
+"""Boards past 3x3: the counts and values the literature gives, every policy against a
+plain minimax written here, rectangular maps, and the cache of solved tables."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from ttt_maps import api
+from ttt_maps.backends.svg import scene_to_svg
+from ttt_maps.board import Board
+from ttt_maps.compose import map_scene
+from ttt_maps.counting import count_positions
+from ttt_maps.geometry import Geometry
+from ttt_maps.solver import solver_for
+
+SVG = "{http://www.w3.org/2000/svg}"
+ROWS, COLS, K = 3, 4, 3
+G34 = Geometry.parse("3x4k3")
+
+
+# -- an independent 3x4 board, three in a row ----------------------------------
+
+
+def _lines() -> list[int]:
+    """Every three-in-a-row of the 3x4 board as a bit mask, from first principles."""
+    out = []
+    for r in range(ROWS):
+        for c in range(COLS):
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                cells = [(r + i * dr, c + i * dc) for i in range(K)]
+                if all(0 <= rr < ROWS and 0 <= cc < COLS for rr, cc in cells):
+                    out.append(sum(1 << (rr * COLS + cc) for rr, cc in cells))
+    return out
+
+
+LINES = _lines()
+FULL = (1 << ROWS * COLS) - 1
+
+
+def won(mask: int) -> bool:
+    return any(line & mask == line for line in LINES)
+
+
+@cache
+def value(mine: int, theirs: int) -> int:
+    """+1, 0, -1 for the side to move (holding ``mine``), by plain minimax."""
+    if won(theirs):
+        return -1
+    free = FULL & ~(mine | theirs)
+    if not free:
+        return 0
+    best = -1
+    for cell in range(ROWS * COLS):
+        if free >> cell & 1:
+            best = max(best, -value(theirs, mine | 1 << cell))
+            if best == 1:
+                break
+    return best
+
+
+def board_value(board: Board) -> int:
+    """The minimax value for the side to move on a ``Board`` of the 3x4 board."""
+    mine, theirs = (board.x, board.o) if board.to_move == "x" else (board.o, board.x)
+    return value(mine, theirs)
+
+
+def reachable() -> int:
+    """Positions reachable in play from the empty board, counted by walking them all."""
+    seen: set[tuple[int, int]] = set()
+    stack = [(0, 0)]
+    while stack:
+        x, o = stack.pop()
+        if (x, o) in seen:
+            continue
+        seen.add((x, o))
+        last = o if bin(x).count("1") == bin(o).count("1") else x
+        free = FULL & ~(x | o)
+        if won(last) or not free:
+            continue
+        x_moves = bin(x).count("1") == bin(o).count("1")
+        for cell in range(ROWS * COLS):
+            if free >> cell & 1:
+                stack.append((x | 1 << cell, o) if x_moves else (x, o | 1 << cell))
+    return len(seen)
+
+
+# -- the facts ------------------------------------------------------------------
+
+
+def test_3x4_counts_and_value_agree_with_the_literature_and_plain_minimax() -> None:
+    assert reachable() == 111_973
+    assert count_positions(G34).reachable == 111_973
+    empty = Board.empty(G34)
+    assert value(0, 0) == 1 and solver_for(G34).outcome(empty).result == 1
+    # Every opening wins for X except the two end cells of the middle row.
+    losing = {c for c in range(12) if value(0, 1 << c) != -1}
+    assert losing == {4, 7}
+    solver = solver_for(G34)
+    assert {c for c, o in solver.move_outcomes(empty).items() if o.result != 1} == {4, 7}
+
+
+@pytest.mark.parametrize(
+    ("name", "positions", "classes", "result"),
+    [("4x4k3", 6_036_001, 756_387, 1), ("4x4k4", 9_722_011, None, 0)],
+)
+def test_4x4_counts_and_values(
+    name: str,
+    positions: int,
+    classes: int | None,
+    result: int,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """6,036,001 positions (756,387 up to symmetry), a first-player win with three in a
+    row; 9,722,011 and a draw with four."""
+    monkeypatch.setenv("TTT_MAPS_CACHE_DIR", str(tmp_path))
+    g = Geometry.parse(name)
+    counts = count_positions(g)
+    assert counts is not None and counts.reachable == positions
+    if classes is not None:
+        assert counts.reachable_classes == classes
+    assert solver_for(g).outcome(Board.empty(g)).result == result
+
+
+# -- every policy on 3x4, against the minimax above ------------------------------
+
+POLICIES = [
+    "fast",
+    "trap",
+    "novice",
+    "compact",
+    "center",
+    "corner",
+    "edge",
+    "first",
+    "last",
+    "random:7",
+    "yorgey",
+    "default",
+]
+
+
+@pytest.mark.parametrize("player", ["x", "o"])
+@pytest.mark.parametrize("policy", POLICIES)
+def test_every_policy_plays_optimally_on_3x4(policy: str, player: str) -> None:
+    tree = api.strategy(player, policy, geometry=G34)
+    root_value = board_value(tree.root.board)  # for X, who moves first
+    mine = root_value if player == "x" else -root_value
+    leaves = 0
+    for node in tree.root.walk():
+        if node.chooses:
+            cell, child = node.children[0]
+            assert child.board == node.board.play(cell)
+            # The chosen move keeps the position's value for the chooser.
+            assert -board_value(child.board) == board_value(node.board), (node.board, cell)
+        elif not node.children:
+            leaves += 1
+            assert not node.cut
+            winner = node.board.winner()
+            result = 0 if winner is None else (1 if winner == player else -1)
+            assert result >= mine, (policy, player, str(node.board))
+        else:
+            # Every opponent reply is in the map.
+            assert sorted(c for c, _ in node.children) == sorted(node.board.moves())
+    assert leaves > 0
+
+
+# -- rectangular maps ----------------------------------------------------------------
+
+
+def chosen_cells(svg: ET.Element) -> dict[str, int]:
+    """Board -> the cell of its own red mark (not a sub-board's), from a drawn map."""
+
+    def own_marks(el: ET.Element) -> list[ET.Element]:
+        out = []
+        for child in el:
+            if child.get("data-board") is not None:
+                continue  # a sub-board's marks are its own
+            if "ttt-chosen" in (child.get("class") or "") and child.get("data-cell") is not None:
+                out.append(child)
+            out += own_marks(child)
+        return out
+
+    cells: dict[str, int] = {}
+    for group in svg.iter(f"{SVG}g"):
+        board = group.get("data-board")
+        if board is not None:
+            (mark,) = own_marks(group) or [None]
+            if mark is not None:
+                cells[board] = int(mark.get("data-cell") or -1)
+    return cells
+
+
+@pytest.mark.parametrize("player", ["x", "o"])
+def test_a_3x4_map_is_4_by_3_and_draws_the_exported_moves(player: str) -> None:
+    tree = api.strategy(player, geometry=G34)
+    svg = ET.fromstring(scene_to_svg(map_scene(tree, title="")))
+    _, _, w, h = map(float, (svg.get("viewBox") or "").split())
+    assert w / h == pytest.approx(4 / 3, rel=0.01)
+    exported = json.loads(tree.to_json())  # what `ttt-maps export` writes
+    assert exported["geometry"] == "3x4k3"
+    drawn = chosen_cells(svg)
+    assert drawn and drawn == {b: c for b, c in exported["moves"].items() if b in drawn}
+    assert set(drawn) == set(exported["moves"])
+
+
+# -- the cache of solved tables --------------------------------------------------------
+
+
+def ttt(*args: str, cache_dir: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "TTT_MAPS_CACHE_DIR": str(cache_dir), "TTT_MAPS_CACHE_MIN_SEARCH": "1"}
+    return subprocess.run(
+        [sys.executable, "-m", "ttt_maps", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=False,
+    )
+
+
+SOLVE = ("solve", "--board", "4x4", "x.......o.......")
+
+
+def table_is_whole(cache_dir: Path) -> bool:
+    info = ttt("cache", "info", cache_dir=cache_dir)
+    assert info.returncode == 0, info.stderr
+    return "positions" in info.stdout and "rebuilt" not in info.stdout
+
+
+@pytest.fixture(scope="module")
+def solved() -> str:
+    """What the command prints without any cache."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "ttt_maps", *SOLVE, "--no-cache"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    return proc.stdout
+
+
+@pytest.mark.parametrize("damage", ["corrupt", "truncated", "foreign", "empty"])
+def test_a_bad_cache_file_is_rebuilt_never_trusted(
+    damage: str, tmp_path: Path, solved: str
+) -> None:
+    first = ttt(*SOLVE, cache_dir=tmp_path)
+    assert first.returncode == 0 and first.stdout == solved, first.stderr
+    (table,) = tmp_path.glob("table-4x4k4-*.bin")
+    data = table.read_bytes()
+    if damage == "corrupt":  # the header checks out, the entries do not
+        middle = len(data) // 2
+        table.write_bytes(
+            data[:middle]
+            + bytes(b ^ 0x5A for b in data[middle : middle + 64])
+            + data[middle + 64 :]
+        )
+    elif damage == "truncated":
+        table.write_bytes(data[: len(data) // 3])
+    elif damage == "foreign":  # another board's table under this board's name
+        ttt("solve", "--board", "4x4k3", "x.......o.......", cache_dir=tmp_path)
+        (other,) = tmp_path.glob("table-4x4k3-*.bin")
+        table.write_bytes(other.read_bytes())
+    else:
+        table.write_bytes(b"")
+    assert not table_is_whole(tmp_path)
+    again = ttt(*SOLVE, cache_dir=tmp_path)
+    assert again.returncode == 0 and again.stderr == ""
+    assert again.stdout == solved
+    assert table_is_whole(tmp_path)
+
+
+def test_two_first_runs_at_once_leave_one_whole_table(tmp_path: Path, solved: str) -> None:
+    env = {**os.environ, "TTT_MAPS_CACHE_DIR": str(tmp_path), "TTT_MAPS_CACHE_MIN_SEARCH": "1"}
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "ttt_maps", *SOLVE],
+            env=env,
+            text=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        for _ in range(3)
+    ]
+    for proc in procs:
+        out, err = proc.communicate(timeout=300)
+        assert proc.returncode == 0 and err == "" and out == solved
+    assert [p.name for p in tmp_path.iterdir()] == [f"table-4x4k4-v{_version()}.bin"]
+    assert table_is_whole(tmp_path)
+    assert ttt(*SOLVE, cache_dir=tmp_path).stdout == solved
+
+
+def _version() -> int:
+    from ttt_maps.solver import SOLVER_VERSION
+
+    return SOLVER_VERSION
+
+
+def test_no_cache_leaves_the_folder_alone(tmp_path: Path) -> None:
+    proc = ttt(*SOLVE, "--no-cache", cache_dir=tmp_path / "kept")
+    assert proc.returncode == 0
+    assert not (tmp_path / "kept").exists()
