@@ -49,6 +49,7 @@ class Case:
     max_seconds: float | None = None
     max_mib: float | None = None
     in_tmp_cwd: bool = False  # run with the temp dir as the working directory
+    env: dict[str, str] = field(default_factory=dict)  # more environment; "{tmp}" as above
     # After the runs, given the temp dir: (what came out, target met?).
     check: Callable[[Path], tuple[str, bool]] | None = None
     check_target: str = ""
@@ -82,12 +83,14 @@ def ttt_maps_command() -> list[str]:
 CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def run_once(argv: list[str], cwd: Path) -> tuple[float, float, float, int, str]:
+def run_once(
+    argv: list[str], cwd: Path, env: dict[str, str]
+) -> tuple[float, float, float, int, str]:
     """Run argv to completion: (wall s, CPU s, peak MiB, exit code, last stderr line)."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         proc = subprocess.Popen(
-            argv, cwd=cwd, env=CHILD_ENV, stdin=subprocess.DEVNULL, stdout=out, stderr=err
+            argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=err
         )
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - start
@@ -157,6 +160,43 @@ CASES = [
         check=svg_size,
         check_target=f"size <= {SVG_MAX_KB} KB",
     ),
+    # Bigger boards: solved from scratch (--no-cache), and from the cache the
+    # warm-up run filled.
+    Case(
+        "4x4k3 poster svg, cold",
+        ["render", "--board", "4x4k3", "--player", "both", "--no-cache", "-o", "{tmp}/p.svg"],
+        max_seconds=3,
+        max_mib=2048,
+    ),
+    Case(
+        "4x4 empty board's value, cold",
+        ["solve", "--board", "4x4", "." * 16, "--no-cache"],
+        max_seconds=15,
+        max_mib=2048,
+    ),
+    Case(
+        "4x4 X map --depth 2 pdf, cold",
+        [
+            "render",
+            "--board",
+            "4x4",
+            "--player",
+            "x",
+            "--depth",
+            "2",
+            "--no-cache",
+            "-o",
+            "{tmp}/x.pdf",
+        ],
+        max_seconds=15,
+        max_mib=2048,
+    ),
+    Case(
+        "4x4 X map --depth 2 pdf, cached",
+        ["render", "--board", "4x4", "--player", "x", "--depth", "2", "-o", "{tmp}/x.pdf"],
+        env={"TTT_MAPS_CACHE_DIR": "{tmp}/cache"},
+        max_seconds=1,
+    ),
 ]
 
 
@@ -167,6 +207,7 @@ class Runner:
         self.case, self.tmp = case, tmp
         self.argv = command + [a.replace("{tmp}", str(tmp)) for a in case.args]
         self.cwd = tmp if case.in_tmp_cwd else Path.cwd()
+        self.env = CHILD_ENV | {k: v.replace("{tmp}", str(tmp)) for k, v in case.env.items()}
         self.result = Result(case.name)
         if case.max_seconds is not None:
             self.result.targets.append(f"<= {case.max_seconds:g} s")
@@ -182,7 +223,7 @@ class Runner:
         if self.case.in_tmp_cwd:
             shutil.rmtree(self.tmp / "output", ignore_errors=True)
         try:
-            wall, cpu, peak, code, tail = run_once(self.argv, self.cwd)
+            wall, cpu, peak, code, tail = run_once(self.argv, self.cwd, self.env)
         except OSError as exc:
             result.error = f"could not start {self.argv[0]}: {exc}"
             return

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -18,6 +19,7 @@ from ttt_maps.backends.svg import scene_to_svg
 from ttt_maps.board import Board
 from ttt_maps.compose import map_scene
 from ttt_maps.counting import count_positions
+from ttt_maps.errors import UsageError
 from ttt_maps.geometry import Geometry
 from ttt_maps.solver import solver_for
 
@@ -309,3 +311,74 @@ def test_no_cache_leaves_the_folder_alone(tmp_path: Path) -> None:
     proc = ttt(*SOLVE, "--no-cache", cache_dir=tmp_path / "kept")
     assert proc.returncode == 0
     assert not (tmp_path / "kept").exists()
+
+
+# -- maps too big to draw, boards too big to solve ---------------------------------------
+
+
+def test_a_map_past_the_limit_is_refused_with_the_depth_that_fits() -> None:
+    with pytest.raises(UsageError) as caught:
+        api.strategy("o", geometry="4x4k3", max_boards=1_000)
+    message = str(caught.value)
+    match = re.fullmatch(
+        r"the O map of the 4x4 board, three in a row, would draw more than ([\d,]+) boards "
+        r"\(at most 1,000 are drawn\); --depth (\d+) draws ([\d,]+)",
+        message,
+    )
+    assert match, message
+    depth, drawn = int(match.group(2)), int(match.group(3).replace(",", ""))
+    assert int(match.group(1).replace(",", "")) > 1_000 >= drawn
+    cut = api.strategy("o", geometry="4x4k3", depth=depth, max_boards=1_000)
+    assert cut.facts.boards == drawn
+
+
+def test_the_command_refuses_a_map_too_big_in_one_line(tmp_path: Path) -> None:
+    """The O map of 4x4, four in a row: counted level by level and refused, with the depth
+    that fits; nothing is written."""
+    out = tmp_path / "o.svg"
+    proc = ttt("render", "--board", "4x4", "--player", "o", "-o", str(out), cache_dir=tmp_path)
+    assert proc.returncode == 2
+    assert re.fullmatch(
+        r"ttt-maps: error: the O map of the 4x4 board, four in a row, would draw more than "
+        r"[\d,]+ boards \(at most 50,000 are drawn\); --depth \d draws [\d,]+\n",
+        proc.stderr,
+    ), proc.stderr
+    assert not out.exists()
+
+
+def test_the_4x4_three_in_a_row_o_map_is_drawn_whole(tmp_path: Path) -> None:
+    out = tmp_path / "o.svg"
+    proc = ttt("render", "--board", "4x4k3", "--player", "o", "-o", str(out), cache_dir=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    svg = out.read_text(encoding="utf-8")
+    assert svg.count('class="ttt-board ') == api.strategy("o", geometry="4x4k3").facts.boards
+
+
+def test_a_board_too_big_to_solve_is_refused_in_one_line(tmp_path: Path) -> None:
+    env = {**os.environ, "TTT_MAPS_CACHE_DIR": str(tmp_path), "TTT_MAPS_SEARCH_LIMIT": "50000"}
+    out = tmp_path / "x.svg"
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ttt_maps",
+            "render",
+            "--board",
+            "5x5",
+            "--player",
+            "x",
+            "-o",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert proc.returncode == 2
+    assert proc.stderr == (
+        "ttt-maps: error: the 5x5 board, five in a row, is too big to solve here: 50,000 "
+        "positions searched without an answer (boards of up to 16 cells take seconds)\n"
+    )
+    assert not out.exists() and [p.name for p in tmp_path.iterdir()] == []

@@ -122,7 +122,7 @@ def _too_large(
     where = "" if root.count == 0 else f" from {root}"
     asked = "" if depth is None else f" to depth {depth}"
     return MapTooLarge(
-        f"the {player.upper()} map of {root.geometry.describe()}{where}{asked} would draw "
+        f"the {player.upper()} map of {root.geometry.describe()}{where}{asked}, would draw "
         f"more than {sum(levels):,} boards (at most {limit:,} are drawn); "
         f"--depth {fits} draws {drawn:,}"
     )

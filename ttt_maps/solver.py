@@ -40,6 +40,16 @@ SOLVER_VERSION = 1
 SYMMETRIC_PLIES = 6
 #: Boards of up to this many cells are solved whole (3x3 in a few milliseconds).
 SMALL_BOARD = 12
+#: Positions one process may search before it gives up on a board as too big
+#: (4x4 maps need under 1.5 million per question; measured on 5x5, 20 million
+#: took 61 s and 2.5 GB, so the limit is 8 million). A count, not a time, so a
+#: board is refused the same way on every machine; ``$TTT_MAPS_SEARCH_LIMIT``
+#: changes it (the tests use it).
+SEARCH_LIMIT = 8_000_000
+
+
+class TooBigToSolve(UsageError):
+    """A board whose search passed ``SEARCH_LIMIT`` positions without an answer."""
 
 
 class Outcome(NamedTuple):
@@ -99,6 +109,7 @@ class Solver:
         #: Positions searched by this process, and how many of them were kept in the cache.
         self.searched = 0
         self.kept = 0
+        self.search_limit = _search_limit()
         self._children: dict[int, Children] = {}
         # What the policies asked, by the position's own key: most questions recur.
         self._scores: dict[int, int] = {}
@@ -261,6 +272,12 @@ class Solver:
         earliest possible end bounds it too. Every cut keeps the score exact.
         """
         self.searched += 1
+        if self.searched > self.search_limit:
+            raise TooBigToSolve(
+                f"{self.geometry.describe()}, is too big to solve here: "
+                f"{self.search_limit:,} positions searched without an answer "
+                "(boards of up to 16 cells take seconds)"
+            )
         far = self._far
         free = self._full & ~(mine | last)
         plies = self._size - free.bit_count()
@@ -427,6 +444,13 @@ class Solver:
         reason = illegal_reason(self.geometry, board.x, board.o)
         if reason:
             raise UsageError(f"board {board}: illegal position: {reason}")
+
+
+def _search_limit() -> int:
+    import os
+
+    text = os.environ.get("TTT_MAPS_SEARCH_LIMIT", "")
+    return int(text) if text.isdigit() else SEARCH_LIMIT
 
 
 def _itself(key: int) -> int:
