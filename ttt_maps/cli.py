@@ -467,14 +467,21 @@ def check(
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
 ) -> None:
-    """Audit a strategy file against the solved game (exit 0 only when perfect); the
-    board is the file's "geometry"."""
+    """Audit a strategy file, or a game saved by 'ttt-maps play --save', against the
+    solved game (exit 0 only when perfect: every move keeps its player's best result);
+    the board is the file's "geometry"."""
     from ttt_maps.files import read_text
     from ttt_maps.tree import audit_file, load_strategy
 
     text = read_text(file, "a strategy JSON file")
     _runtime("3x3", no_cache, not no_progress)
-    doc = load_strategy(text, source="standard input" if file == "-" else file)
+    source = "standard input" if file == "-" else file
+    if '"ttt-maps/game@1"' in text:
+        from ttt_maps.files import parse_json
+
+        _check_game(parse_json(text, source), source, as_json)
+        return
+    doc = load_strategy(text, source=source)
     problems = audit_file(doc)
     _keep_solved()
     errors = sum(p.fatal for p in problems)
@@ -511,6 +518,36 @@ def check(
         f"perfect strategy for {doc.player} from {start}: "
         f"{len(doc.moves)} positions where {doc.player} chooses{tail}"
     )
+
+
+def _check_game(doc: Any, source: str, as_json: bool) -> None:
+    """``check`` of a game log: each move's value, and the moves that lost some."""
+    from ttt_maps.errors import UsageError
+    from ttt_maps.game import audit_game, is_game
+
+    if not is_game(doc):
+        raise UsageError(f"{source}: expected a ttt-maps/game@1 object")
+    geometry, lines, mistakes = audit_game(doc, source)
+    result = str(doc.get("result", ""))
+    if as_json:
+        print_json(
+            {
+                "kind": "game",
+                "geometry": geometry.name,
+                "moves": len(lines),
+                "result": result,
+                "perfect": not mistakes,
+                "lines": lines,
+                "mistakes": mistakes,
+            }
+        )
+    else:
+        for line in lines:
+            typer.echo(line)
+        summary = "; ".join(mistakes) if mistakes else "every move kept its player's best result"
+        typer.echo(f"{len(lines)} moves, {result or 'no result'}: {summary}")
+    if mistakes:
+        raise typer.Exit(1)
 
 
 # -- policies ----------------------------------------------------------------
@@ -622,3 +659,64 @@ def cache(
     from ttt_maps.cache_command import cache_command
 
     cache_command(action, typer.echo)
+
+
+# -- play (body: ttt_maps/play.py) ---------------------------------------------
+
+
+@app.command()
+def play(
+    player: Annotated[
+        str,
+        _opt(
+            "--player", metavar="x|o", help="The map the computer follows; you play the other side."
+        ),
+    ] = "x",
+    policy: ChainOpt = "default",
+    start: FromOpt = None,
+    board: BoardOpt = "3x3",
+    level: Annotated[
+        str,
+        _opt(
+            "--level",
+            metavar="LEVEL",
+            help="perfect (the map itself: never loses), novice (wins or blocks, else any "
+            "move) or random:P (strays from the map with probability P).",
+        ),
+    ] = "perfect",
+    seed: Annotated[int, _opt("--seed", metavar="N", help="Seed for the levels that stray.")] = 0,
+    save: Annotated[
+        str | None,
+        _opt(
+            "--save", metavar="FILE", help="Save the game as JSON (audit it with 'ttt-maps check')."
+        ),
+    ] = None,
+    no_cache: NoCacheOpt = False,
+) -> None:
+    """Play against a map: the computer plays its red moves, you the other side.
+
+    On a terminal: type a cell number or a row and a column; u undoes, ? shows the
+    map's best moves for you, q quits. Otherwise one cell number per line is read
+    from standard input; 'position: BOARD' lines and a last 'result: ...' line are
+    printed, so another program can play.
+    """
+    from ttt_maps.board import Board, parse_mark
+    from ttt_maps.errors import UsageError
+    from ttt_maps.game import Game
+    from ttt_maps.play import interactive, is_terminal, scripted
+
+    geometry = _runtime(board, no_cache, False)
+    if save is not None:
+        from ttt_maps.files import check_target
+
+        check_target(save)
+    if not 0 <= seed < 10**18:
+        raise UsageError(f"--seed {seed}: expected 0 to {10**18 - 1}")
+    root = Board.parse(start, geometry) if start is not None else None
+    game = Game(parse_mark(player), policy, root, geometry, level, seed)
+    if is_terminal():
+        interactive(game)
+    else:
+        scripted(game, sys.stdin, sys.stdout)
+    if save is not None:
+        write_output(save, game.to_json())

@@ -1,0 +1,185 @@
+"""Playing against a map: every line of play against it, the scripted protocol as a real
+process, levels that stray, and game logs audited by ``check``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+
+from ttt_maps.game import Game
+from ttt_maps.solver import solver_for
+
+POLICIES = ["yorgey", "default", "fast,corner"]
+
+
+def every_game(game: Game) -> list[str]:
+    """The result of every game the person can play from here (the map's moves fixed)."""
+    if game.over:
+        return [game.result]
+    if game.map_to_move:
+        game.reply()
+        return every_game(game)
+    results = []
+    mark = len(game.moves)
+    for cell in game.board.moves():
+        game.play(cell)
+        results += every_game(game)
+        game.rewind(mark)
+    return results
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("side", ["x", "o"])
+def test_every_line_against_a_perfect_map_ends_no_worse_than_the_empty_boards_value(
+    side: str, policy: str
+) -> None:
+    """The empty board is a draw: the map never loses, whatever the person plays."""
+    game = Game(side, policy)
+    assert solver_for(game.geometry).outcome(game.board).result == 0
+    results = every_game(game)
+    other = "o" if side == "x" else "x"
+    assert len(results) > 50 and f"{other} wins" not in results
+    assert f"{side} wins" in results and all(r in ("x wins", "o wins", "draw") for r in results)
+
+
+def play(*args: str, moves: str, tmp: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "ttt_maps", "play", *args],
+        input=moves,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=tmp,
+    )
+
+
+def test_the_scripted_protocol_as_another_program_sees_it(tmp_path: Path) -> None:
+    proc = play(
+        "--player",
+        "x",
+        "--policy",
+        "yorgey",
+        "--save",
+        "g.json",
+        moves="4\n2\n3\n1\n",
+        tmp=tmp_path,
+    )
+    assert proc.returncode == 0 and proc.stderr == ""
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "position: ........."
+    assert all(line.startswith("position: ") for line in lines[:-1])
+    assert lines[-1] in ("result: x wins", "result: draw")
+    boards = [line.split()[1] for line in lines[:-1]]
+    # One move between consecutive positions; the map (X) moved first, in its corner.
+    steps = [sum(a != b for a, b in zip(p, q, strict=True)) for p, q in pairwise(boards)]
+    assert steps == [1] * (len(boards) - 1)
+    assert boards[1] == "........x"
+    log = json.loads((tmp_path / "g.json").read_text(encoding="utf-8"))
+    assert log["format"] == "ttt-maps/game@1" and log["positions"] == boards
+    assert [m["by"] for m in log["moves"]][:2] == ["map", "player"]
+    assert f"result: {log['result']}" == lines[-1]
+
+
+def test_a_process_can_play_move_by_move() -> None:
+    """The position is flushed before each read, so a program can answer what it sees."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ttt_maps", "play", "--player", "o"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdin and proc.stdout
+    seen = []
+    while True:
+        line = proc.stdout.readline()
+        seen.append(line.strip())
+        if line.startswith("result: ") or not line:
+            break
+        board = line.split()[1]
+        if board.count("x") == board.count("o"):  # X to move: we are X
+            proc.stdin.write(f"{board.index('.')}\n")
+            proc.stdin.flush()
+    assert proc.wait(timeout=60) == 0
+    assert seen[-1] in ("result: o wins", "result: draw")
+
+
+@pytest.mark.parametrize(
+    ("moves", "message"),
+    [
+        ("4\n4\n", "cell 4 is taken"),
+        ("9\n", "cell 9: the board's cells are 0 to 8"),
+        ("centre\n", "move 'centre': expected a cell number"),
+        ("4\n", "standard input ended before the game did"),
+    ],
+)
+def test_bad_scripted_moves_exit_2_with_one_line(moves: str, message: str) -> None:
+    proc = play("--player", "o", moves=moves)
+    assert proc.returncode == 2
+    assert proc.stderr == f"ttt-maps: error: {message}\n"
+
+
+def test_random_1_strays_and_loses_a_game_perfect_never_does() -> None:
+    """The same scripted person (always the lowest free cell) against each level."""
+
+    def outcome(level: str, seed: int) -> str:
+        game = Game("x", "default", level=level, seed=seed)
+        while not game.over:
+            if game.map_to_move:
+                game.reply()
+            else:
+                game.play(game.board.moves()[0])
+        assert all(m.by == "map" for m in game.moves if m.mark == "x") == (level == "perfect")
+        return game.result
+
+    assert {outcome("perfect", s) for s in range(10)} <= {"x wins", "draw"}
+    assert "o wins" in {outcome("random:1", s) for s in range(20)}
+
+
+def test_a_saved_game_is_audited_by_check(tmp_path: Path) -> None:
+    game = Game("x", "yorgey")
+    game.reply()  # X's corner (yorgey: bottom-right)
+    game.play(0)  # a corner against X's corner opening loses for O
+    while not game.over:
+        if game.map_to_move:
+            game.reply()
+        else:
+            game.play(game.hints()[0])
+    path = tmp_path / "g.json"
+    path.write_text(game.to_json(), encoding="utf-8")
+    proc = subprocess.run(
+        [sys.executable, "-m", "ttt_maps", "check", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 1
+    assert "move 2 (O top-left (0)) lost the draw" in proc.stdout
+    doc = json.loads(
+        subprocess.run(
+            [sys.executable, "-m", "ttt_maps", "check", "--json", str(path)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        ).stdout
+    )
+    assert doc["kind"] == "game" and doc["mistakes"] == ["move 2 (O top-left (0)) lost the draw"]
+    # A log whose moves were edited no longer replays.
+    log = json.loads(path.read_text(encoding="utf-8"))
+    log["moves"][1]["cell"] = log["moves"][0]["cell"]
+    path.write_text(json.dumps(log), encoding="utf-8")
+    proc = subprocess.run(
+        [sys.executable, "-m", "ttt_maps", "check", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 2 and "move 2: cell" in proc.stderr and "not free" in proc.stderr
