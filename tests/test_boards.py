@@ -355,7 +355,12 @@ def test_the_4x4_three_in_a_row_o_map_is_drawn_whole(tmp_path: Path) -> None:
 
 
 def test_a_board_too_big_to_solve_is_refused_in_one_line(tmp_path: Path) -> None:
-    env = {**os.environ, "TTT_MAPS_CACHE_DIR": str(tmp_path), "TTT_MAPS_SEARCH_LIMIT": "50000"}
+    env = {
+        **os.environ,
+        "TTT_MAPS_CACHE_DIR": str(tmp_path),
+        "TTT_MAPS_SEARCH_LIMIT": "50000",
+        "TTT_MAPS_CACHE_MIN_SEARCH": "1",  # a search that answered would be kept
+    }
     out = tmp_path / "x.svg"
     proc = subprocess.run(
         [
@@ -381,4 +386,4 @@ def test_a_board_too_big_to_solve_is_refused_in_one_line(tmp_path: Path) -> None
         "ttt-maps: error: the 5x5 board, five in a row, is too big to solve here: 50,000 "
         "positions searched without an answer (boards of up to 16 cells take seconds)\n"
     )
-    assert not out.exists() and [p.name for p in tmp_path.iterdir()] == []
+    assert not out.exists() and [p.name for p in tmp_path.iterdir()] == []  # nothing kept

@@ -94,7 +94,9 @@ def keep(solver: Solver) -> Path | None:
     """Write the solver's table if this run searched enough to make it worth keeping;
     returns the file written. Best effort: a folder that cannot be written is skipped."""
     threshold = _threshold()
-    if not usable(solver) or solver.searched < threshold or solver.searched <= solver.kept:
+    if solver.refused or not usable(solver):
+        return None
+    if solver.searched < threshold or solver.searched <= solver.kept:
         return None
     from ttt_maps.errors import UsageError
     from ttt_maps.files import write_atomic

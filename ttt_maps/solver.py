@@ -40,12 +40,12 @@ SOLVER_VERSION = 1
 SYMMETRIC_PLIES = 6
 #: Boards of up to this many cells are solved whole (3x3 in a few milliseconds).
 SMALL_BOARD = 12
-#: Positions one process may search before it gives up on a board as too big
-#: (4x4 maps need under 1.5 million per question; measured on 5x5, 20 million
-#: took 61 s and 2.5 GB, so the limit is 8 million). A count, not a time, so a
+#: Positions one question (a value, or a win/draw/loss) may search before the
+#: board is given up as too big: 4x4 maps need under 1.5 million; the 5x5
+#: board is refused after 10 s and 450 MB here. A count, not a time, so a
 #: board is refused the same way on every machine; ``$TTT_MAPS_SEARCH_LIMIT``
-#: changes it (the tests use it).
-SEARCH_LIMIT = 8_000_000
+#: changes it (the tests use it). A refused search is not kept in the cache.
+SEARCH_LIMIT = 4_000_000
 
 
 class TooBigToSolve(UsageError):
@@ -110,6 +110,8 @@ class Solver:
         self.searched = 0
         self.kept = 0
         self.search_limit = _search_limit()
+        self._stop_at = self.search_limit
+        self.refused = False
         self._children: dict[int, Children] = {}
         # What the policies asked, by the position's own key: most questions recur.
         self._scores: dict[int, int] = {}
@@ -253,7 +255,9 @@ class Solver:
     # -- bigger boards: alpha-beta over bounds ----------------------------------
 
     def _bounded(self, key: int, alpha: int, beta: int) -> int:
-        """The absolute score if it lies inside (alpha, beta), else a bound beyond it."""
+        """The absolute score if it lies inside (alpha, beta), else a bound beyond it.
+        (The search for one answer may visit ``search_limit`` positions.)"""
+        self._stop_at = self.searched + self.search_limit
         size = self._size
         x, o = key & self._full, key >> size
         if x.bit_count() == o.bit_count():
@@ -272,7 +276,8 @@ class Solver:
         earliest possible end bounds it too. Every cut keeps the score exact.
         """
         self.searched += 1
-        if self.searched > self.search_limit:
+        if self.searched > self._stop_at:
+            self.refused = True  # what it searched is not kept: it answers nothing
             raise TooBigToSolve(
                 f"{self.geometry.describe()}, is too big to solve here: "
                 f"{self.search_limit:,} positions searched without an answer "
