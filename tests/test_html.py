@@ -30,6 +30,9 @@ from ttt_maps.scene import DARK, LIGHT
 from ttt_maps.tree import Node, build_strategy
 
 SVG = "{http://www.w3.org/2000/svg}"
+#: Cells as the viewer (and ``ttt-maps play``) names them.
+NAMES = ("top-left", "top", "top-right", "left", "centre", "right",
+         "bottom-left", "bottom", "bottom-right")  # fmt: skip
 VIEWPORT = {"width": 1000, "height": 800}
 
 
@@ -203,7 +206,7 @@ def test_click_where_o_went_zooms_in_and_esc_out(browser: Any, pages: dict[str, 
         assert state["board"] == str(level1.board) and state["moves"] == [opening, reply]
         assert page.evaluate("document.body.dataset.board") == str(level1.board)
         after = crumbs(page)
-        assert after != before and f"X {opening} · O {reply}" in after
+        assert after != before and f"X {NAMES[opening]} → O {NAMES[reply]}" in after
         assert page.url.endswith(f"#map=x&moves={opening},{reply}")
         # The sub-map now fills the stage (it was a ninth of it).
         rect = board_rect(page, str(level1.board))
@@ -252,7 +255,8 @@ def test_fragment_opens_the_position(browser: Any, pages: dict[str, Path]) -> No
         assert state["board"] == str(node.board) and state["level"] == 3
         assert page.url.endswith("#" + fragment)
         labels = crumbs(page)
-        assert labels.startswith("Map for O") and f"O {moves[3]} · X {moves[4]}" in labels
+        assert labels.startswith("Map for O")
+        assert f"O {NAMES[moves[3]]} → X {NAMES[moves[4]]}" in labels
         rect = board_rect(page, str(node.board))
         assert rect["w"] > 500  # zoomed: a level-3 board is ~25 px in the whole map
     finally:
@@ -311,7 +315,7 @@ def test_poster_fragment_says_which_map(browser: Any, pages: dict[str, Path]) ->
         assert current(page)["board"] == str(level1.board)
         url = page.url
         assert url.endswith(f"#map=o&moves={cell}")
-        assert crumbs(page).startswith(f"Both maps Map for O X {cell}")
+        assert crumbs(page).startswith(f"Both maps Map for O X {NAMES[cell]}")
         # The whole-map toggle goes out to the poster and back in again.
         page.click(".tttv-whole")
         settle(page)
@@ -583,3 +587,186 @@ def test_a_big_map_draws_deep_boards_as_the_reader_zooms(
         assert sorted(stops) == subs
     finally:
         page.close()
+
+
+# -- play mode and the fixes that keep a reader on the map ----------------------------
+
+
+def status(page: Any) -> str:
+    text: str = page.evaluate("window.tttViewer.status()")
+    return text
+
+
+def cell_on_screen(page: Any, cell: int) -> tuple[float, float]:
+    """The screen centre of a cell of the current board (3x3)."""
+    box = page.evaluate(
+        """() => { const b = window.tttViewer.current().board;
+             const g = [...document.querySelectorAll('.tttv-stage g.ttt-board')]
+               .find((e) => e.dataset.board === b);
+             const r = g.getBoundingClientRect();
+             return [r.x, r.y, r.width, r.height]; }"""
+    )
+    x, y, w, h = box
+    return x + (cell % 3 + 0.5) * w / 3, y + (cell // 3 + 0.5) * h / 3
+
+
+def test_play_a_whole_game_by_clicking_undo_and_reload(
+    browser: Any, pages: dict[str, Path]
+) -> None:
+    strategy = build_strategy("x")
+    node = strategy.root
+    page = open_page(browser, pages["x"].as_uri(), reduced_motion="reduce")
+    try:
+        page.click(".tttv-play")
+        first = node.move
+        assert first is not None
+        assert status(page) == f"X {NAMES[first]}. Your move (O)"
+        assert page.url.endswith("#play=x") or "#" not in page.url
+        played: list[int] = []
+        # O answers with the first reply each time, by clicking its cell, to the end.
+        while True:
+            cell, after = node.children[0]
+            if not after.children:
+                break
+            reply, node = after.children[0]
+            if not node.children:
+                break
+            page.mouse.click(*cell_on_screen(page, reply))
+            settle(page)
+            played += [cell, reply]
+            assert current(page)["board"] == str(node.board)
+            assert page.url.endswith("#play=x&moves=" + ",".join(map(str, played)))
+        final = status(page)
+        assert final.endswith(("X wins", "draw")), final
+        # The map's answer is highlighted on the board.
+        assert page.evaluate("document.querySelectorAll('.tttv-answer').length") == 1
+        url = page.url
+        page.click(".tttv-undo")
+        settle(page)
+        assert current(page)["moves"] == played[:-2]
+        assert status(page).endswith("Your move (O)")
+    finally:
+        page.close()
+    page = open_page(browser, url, reduced_motion="reduce")
+    try:
+        assert page.evaluate("window.tttViewer.playing()") is True
+        assert current(page)["moves"] == played and status(page) == final
+        page.click(".tttv-new")
+        settle(page)
+        assert current(page)["level"] == 0 and status(page).endswith("Your move (O)")
+    finally:
+        page.close()
+
+
+def test_play_with_keys_and_a_taken_cell(browser: Any, pages: dict[str, Path]) -> None:
+    o = build_strategy("o")
+    page = open_page(browser, pages["o"].as_uri() + "#play=o", reduced_motion="reduce")
+    try:
+        assert status(page) == "Your move (X)"
+        page.keyboard.press("4")
+        settle(page)
+        assert current(page)["moves"] == [4]
+        reply = dict(o.root.children)[4].move
+        assert reply is not None
+        assert status(page) == f"O {NAMES[reply]}. Your move (X)"
+        page.keyboard.press("4")
+        assert status(page).startswith("That cell is taken")
+        page.keyboard.press("u")
+        settle(page)
+        assert current(page)["level"] == 0 and status(page) == "Your move (X)"
+    finally:
+        page.close()
+
+
+def test_a_click_after_a_deep_wheel_zoom_opens_the_board_under_the_pointer(
+    browser: Any, pages: dict[str, Path]
+) -> None:
+    """Wheel far into a level-2 board of the whole map, click: the board under the pointer
+    opens, not a board of the first level around it."""
+    _, level2 = reply_path(build_strategy("o").root, 3)
+    page = open_page(browser, pages["o"].as_uri(), reduced_motion="reduce")
+    try:
+        rect = board_rect(page, str(level2.board))
+        x, y = rect["x"] + rect["w"] * 0.3, rect["y"] + rect["h"] * 0.3
+        page.mouse.move(x, y)
+        for _ in range(6):
+            page.mouse.wheel(0, -300)
+        settle(page)
+        under = page.evaluate(
+            """([x, y]) => [...document.querySelectorAll('.tttv-stage g.ttt-board')]
+                 .filter((g) => { const r = g.getBoundingClientRect();
+                   return r.x <= x && x <= r.right && r.y <= y && y <= r.bottom; })
+                 .map((g) => g.dataset.board)""",
+            [x, y],
+        )
+        page.mouse.click(x, y)
+        settle(page)
+        state = current(page)
+        assert state["level"] >= 2, state
+        assert state["board"] in under
+    finally:
+        page.close()
+
+
+def test_wheel_zoom_stops_at_the_deepest_level(browser: Any, pages: dict[str, Path]) -> None:
+    page = open_page(browser, pages["x"].as_uri(), reduced_motion="reduce")
+    try:
+        smallest = page.evaluate(
+            """() => Math.min(...[...document.querySelectorAll('.tttv-stage g.ttt-board')]
+                 .map((g) => g.getBBox().width))"""
+        )
+        page.mouse.move(500, 450)
+        for _ in range(40):
+            page.mouse.wheel(0, -400)
+        settle(page)
+        assert page.evaluate("window.tttViewer.view()")["w"] >= smallest
+    finally:
+        page.close()
+
+
+def test_a_finished_board_says_who_won_and_a_cut_board_says_it_is_cut(
+    browser: Any, pages: dict[str, Path], tmp_path: Path
+) -> None:
+    strategy = build_strategy("x")
+    winning = next(
+        n for n in strategy.root.walk() if n.chooses and n.children[0][1].board.winner() == "x"
+    )
+    moves = fragment_moves(strategy.root, winning)
+    page = open_page(browser, f"{pages['x'].as_uri()}#map=x&moves={moves}", reduced_motion="reduce")
+    try:
+        assert status(page) == f"X {NAMES[winning.children[0][0]]}: X wins"
+    finally:
+        page.close()
+    cut = tmp_path / "cut.html"
+    api.save(api.strategy("x", depth=1), cut)
+    _, level1 = reply_path(strategy.root, 2)
+    page = open_page(browser, f"{cut.as_uri()}#b={level1.board}", reduced_motion="reduce")
+    try:
+        assert current(page)["level"] == 1
+        assert status(page) == "The map stops here (drawn with --depth)"
+    finally:
+        page.close()
+
+
+def fragment_moves(root: Node, target: Node) -> str:
+    """The moves= value that leads from ``root`` to ``target``."""
+
+    def path(node: Node) -> list[int] | None:
+        if node is target:
+            return []
+        for cell, child in node.children:
+            rest = path(child)
+            if rest is not None:
+                return [cell, *rest]
+        return None
+
+    found = path(root)
+    assert found is not None
+    return ",".join(map(str, found))
+
+
+def test_play_mode_grows_the_o_map_page_by_little() -> None:
+    page = scene_to_html(map_scene(build_strategy("o")))
+    svg = scene_to_svg(map_scene(build_strategy("o")))
+    assert "tttv-play" in page and "playCell" in page
+    assert len(page.encode()) < len(svg.encode()) * 1.3

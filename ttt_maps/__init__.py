@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ttt_maps.board import Board
     from ttt_maps.errors import UsageError
     from ttt_maps.geometry import Geometry
+    from ttt_maps.notebook import viewer
     from ttt_maps.tree import Strategy
 
 __all__ = [
@@ -36,6 +37,7 @@ __all__ = [
     "render",
     "save",
     "strategy",
+    "viewer",
 ]
 
 _HOMES = {
@@ -48,6 +50,7 @@ _HOMES = {
     "render": "ttt_maps.api",
     "save": "ttt_maps.api",
     "strategy": "ttt_maps.api",
+    "viewer": "ttt_maps.notebook",
 }
 
 

@@ -99,7 +99,11 @@ def map_scene(
         theme=get_theme(theme),
         title=title or f"Map for {who}: complete map of optimal tic-tac-toe moves{board}",
         desc=describe(strategy),
-        meta={"policy": strategy.policy.name, "player": strategy.player},
+        meta={
+            "policy": strategy.policy.name,
+            "player": strategy.player,
+            "board": strategy.root.board.geometry.name,
+        },
     )
 
 
@@ -181,7 +185,7 @@ def poster_scene(
         theme=get_theme(theme),
         title=heading,
         desc=f"{heading}. {instruction()} {_policy_line(x, o)}. {facts}",
-        meta={"policy": _policy_names(x, o), "player": "both"},
+        meta={"policy": _policy_names(x, o), "player": "both", "board": x.root.board.geometry.name},
     )
 
 

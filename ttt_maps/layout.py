@@ -224,7 +224,7 @@ class _Layout:
             self.win_lines(s, after.board, box, items)
         chosen_classes = ("ttt-differs",) if differs else ()
         items.append(self.cell_mark(s, self.player, cell, box, "chosen", chosen_classes))
-        return self.board_group(node, box, level, path, items, differs)
+        return self.board_group(node, box, level, path, items, differs, cut)
 
     def alternatives(
         self, s: _Side, board: Board, box: Box, chosen: int, blank: bool, out: list[Item]
@@ -306,7 +306,9 @@ class _Layout:
         path: tuple[tuple[str, int], ...],
         items: list[Item],
         differs: bool,
+        cut: bool = False,
     ) -> Group:
+        """A board's group: its classes, and data-board (and data-cut where the map stops)."""
         kind = None
         if self.opts.outcomes and level > 0:
             result = self.solver.result(node.board.key)
@@ -317,7 +319,8 @@ class _Layout:
         self.drawn += 1
         text = str(node.board)
         classes = self.classes(level, differs, kind)
-        return Group(box, tuple(items), text, level, path, classes, (("board", text),))
+        data = (("board", text), ("cut", "1")) if cut else (("board", text),)
+        return Group(box, tuple(items), text, level, path, classes, data)
 
     def classes(self, level: int, differs: bool, outcome: str | None) -> tuple[str, ...]:
         """A board group's classes (one tuple per kind of board, shared by all of them)."""
@@ -367,9 +370,7 @@ def layout_map(
         raise UsageError(f"--depth {opts.depth}: must be 0 or more")
     root = strategy.root
     if opts.depth == 0 and root.children and not root.chooses:
-        raise UsageError(
-            "--depth 0: this map starts at the opponent's turn, use --depth 1 or more"
-        )
+        raise UsageError("--depth 0: this map starts at the opponent's turn, use --depth 1 or more")
     total = check_drawable(strategy, opts.depth, MAX_BOARDS if max_boards is None else max_boards)
     lay = _Layout(strategy, box.w, opts)
     label = f"drawing the {strategy.player.upper()} map"

@@ -138,7 +138,12 @@ def scene_to_html(scene: Scene, *, id_prefix: str | None = None) -> str:
     # The share of a sub-map's side that its cell adds around it: clicks on a
     # cell's margin count as clicks on the sub-map.
     cell_pad = f"{NEST_PAD / (1 - 2 * NEST_PAD):.4f}"
-    svg, deferred = defer_deep_boards(_inline_svg(scene, id_prefix))
+    full = _inline_svg(scene, id_prefix)
+    # The deepest level bounds how far the reader can zoom; the board tells the
+    # viewer which lines win, for the results it shows and the games it plays.
+    levels = max(map(int, _BOARD_LEVEL.findall(full)), default=0)
+    board = escape(scene.meta.get("board", "3x3k3"))
+    svg, deferred = defer_deep_boards(full)
     return "\n".join(
         [
             "<!DOCTYPE html>",
@@ -160,9 +165,14 @@ def scene_to_html(scene: Scene, *, id_prefix: str | None = None) -> str:
             '<div class="tttv-bar">',
             '<button type="button" class="tttv-whole" aria-pressed="true" hidden>'
             "Whole map</button>",
+            '<button type="button" class="tttv-play" aria-pressed="false" hidden>Play</button>',
             '<nav class="tttv-crumbs" aria-label="Moves so far" aria-live="polite"><ol></ol></nav>',
+            '<p class="tttv-status" role="status"></p>',
+            '<span class="tttv-game" hidden><button type="button" class="tttv-undo">Undo</button>'
+            '<button type="button" class="tttv-new">New game</button></span>',
             "</div>",
-            f'<main class="tttv-stage" data-cell-pad="{cell_pad}">',
+            f'<main class="tttv-stage" data-cell-pad="{cell_pad}" data-geometry="{board}" '
+            f'data-levels="{levels}">',
             svg,
             "</main>",
             *filter(None, [_lazy_script(deferred)]),

@@ -15,7 +15,7 @@
 
   const NS = "http://www.w3.org/2000/svg";
   const BOARD = "g.ttt-board[data-board]";
-  const DOT = " \u00b7 ";
+  const ARROW = " \u2192 ";
   const FLIGHT_MS = 420;
   const cellPad = parseFloat(stage.dataset.cellPad) || 0.09;
   const motion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
@@ -34,6 +34,45 @@
     return x === o ? "x" : "o";
   };
   const other = (mark) => (mark === "x" ? "o" : "x");
+
+  // ---- the board's lines: results, and cells named as a player reads them -----
+
+  const geometry = (() => {
+    const m = /^(\d+)x(\d+)k(\d+)$/.exec(stage.dataset.geometry || "");
+    return m ? { rows: +m[1], cols: +m[2], k: +m[3] } : { rows: 3, cols: 3, k: 3 };
+  })();
+  const LINES = [];
+  for (let r = 0; r < geometry.rows; r += 1) {
+    for (let c = 0; c < geometry.cols; c += 1) {
+      for (const [dr, dc] of [[0, 1], [1, 0], [1, 1], [1, -1]]) {
+        const er = r + (geometry.k - 1) * dr;
+        const ec = c + (geometry.k - 1) * dc;
+        if (er < 0 || er >= geometry.rows || ec < 0 || ec >= geometry.cols) continue;
+        const line = [];
+        for (let i = 0; i < geometry.k; i += 1) line.push((r + i * dr) * geometry.cols + c + i * dc);
+        LINES.push(line);
+      }
+    }
+  }
+  const winnerOf = (board) => {
+    for (const line of LINES) {
+      const m = board[line[0]];
+      if (m !== "." && line.every((c) => board[c] === m)) return m;
+    }
+    return null;
+  };
+  const put = (board, cell, mark) => board.slice(0, cell) + mark + board.slice(cell + 1);
+  /** "X wins", "O wins", "draw", or "" while the game goes on. */
+  const resultOf = (board) => {
+    const w = winnerOf(board);
+    if (w) return `${w.toUpperCase()} wins`;
+    return board.includes(".") ? "" : "draw";
+  };
+  const NAMES = ["top-left", "top", "top-right", "left", "centre", "right",
+    "bottom-left", "bottom", "bottom-right"];
+  const cellName = (cell) => (geometry.rows === 3 && geometry.cols === 3
+    ? NAMES[cell]
+    : `r${Math.floor(cell / geometry.cols) + 1}c${(cell % geometry.cols) + 1}`);
 
   /** The moves that lead from one board to the next, in the order played. */
   const stepMoves = (before, after) => {
@@ -150,7 +189,7 @@
     while (pending.size) for (const n of [...pending]) fill(n);
   };
 
-  const moveText = (m) => `${m.mark.toUpperCase()} ${m.cell}`;
+  const moveText = (m) => `${m.mark.toUpperCase()} ${cellName(m.cell)}`;
   const isMapRoot = (n) => n.isRoot === true;
   const label = (n) => {
     if (n === top && virtualTop) return roots.length === 2 ? "Both maps" : "All maps";
@@ -158,14 +197,14 @@
       const extra = n.map.length > 1 ? ` (${n.map.slice(1)})` : "";
       return `Map for ${n.player.toUpperCase()}${extra}`;
     }
-    return n.step.map(moveText).join(DOT);
+    return n.step.map(moveText).join(ARROW);
   };
 
   /** The fragment of a position: "" for the whole map, else map=x&moves=0,4. */
   const keyOf = (n) => {
     if (n === top) return "";
     const moves = n.moves.length ? `&moves=${n.moves.map((m) => m.cell).join(",")}` : "";
-    return `map=${n.map}${moves}`;
+    return `${playing ? "play" : "map"}=${n.map}${moves}`;
   };
   const urlFor = (key) => (key ? `#${key}` : location.pathname + location.search);
 
@@ -179,7 +218,7 @@
     }
     if (!text || !roots.length) return top;
     const q = new URLSearchParams(text);
-    const id = (q.get("map") || "").toLowerCase();
+    const id = (q.get("map") || q.get("play") || "").toLowerCase();
     const scope = id ? roots.filter((r) => r.map === id) : roots;
     if (!scope.length) return top;
     const rootOf = (n) => {
@@ -350,10 +389,23 @@
       commit(view);
     }, 160);
   };
-  /** A zoom factor kept between the deepest sensible zoom and a little beyond the whole. */
+  /** The narrowest view: the deepest level's boards filling the stage (no blank paper below). */
+  let narrowest = 0;
+  const deepestView = () => {
+    if (!narrowest) {
+      const root = roots[0];
+      const child = root && kids(root)[0];
+      const levels = Number(stage.dataset.levels) || 0;
+      const rootW = root ? rootBox(root.el).w : home.w;
+      const ratio = child ? boxOf(child).w / rootW : 1;
+      narrowest = Math.max(home.w / 5000, rootW * ratio ** levels * 1.25);
+    }
+    return narrowest;
+  };
+  /** A zoom factor kept between the deepest level and a little beyond the whole. */
   const clampScale = (s, v) => {
     const w = v.w * s;
-    const lo = home.w / 5000;
+    const lo = Math.min(deepestView(), v.w);
     const hi = home.w * 4;
     return w < lo ? lo / v.w : w > hi ? hi / v.w : s;
   };
@@ -552,11 +604,13 @@
     ds.map = node.map;
     ds.moves = node.moves.map((m) => m.cell).join(",");
     ds.level = node.el ? String(node.level) : "";
+    ended = "";
     drawCrumbs();
+    showStatus();
     if (wholeButton) {
       wholeButton.setAttribute("aria-pressed", node === top ? "true" : "false");
       wholeButton.title = node === top && lastDeep
-        ? `Back to ${chain(lastDeep).slice(1).map(label).join(DOT)}`
+        ? `Back to ${chain(lastDeep).slice(1).map(label).join(ARROW)}`
         : "Show the whole map";
     }
     place(hoverRect, null);
@@ -585,16 +639,174 @@
     else go(up);
   };
 
-  /** The board a click at a map point opens: one level below the current board at most. */
+  /** The board a click at a map point opens: the deepest one under the pointer that is
+      big enough to read at the present zoom, and at least a sub-map of the current board. */
+  const READ_PX = 140;
   const hit = (p) => {
+    const k = fit(view).k;
+    const path = chain(current);
     let n = top;
-    while (n.depth <= current.depth) {
+    for (;;) {
       const next = kids(n).find((c) => inside(cellOf(c), p));
       if (!next) break;
+      const near = path.includes(next) || next.parent === current;
+      if (!near && boxOf(next).w * k < READ_PX) break;
       n = next;
     }
     return n;
   };
+
+  // ---- the status line, and play mode ----------------------------------------------------
+  // In play mode the reader is the map's opponent: a click on an empty cell of the
+  // current board is their move, and the view zooms into the sub-map for it, where
+  // the map's answer is the largest red symbol (highlighted). The fragment is
+  // #play=x&moves=... so a game can be linked; Undo is one board up.
+
+  const status = document.querySelector(".tttv-status");
+  const playButton = document.querySelector(".tttv-play");
+  const gameButtons = document.querySelector(".tttv-game");
+  let playing = false;
+  let ended = "";
+  const say = (text) => {
+    if (status) status.textContent = text;
+    document.body.dataset.status = text;
+  };
+  const rootOf = (n) => {
+    let r = n;
+    while (r && !r.isRoot) r = r.parent;
+    return r;
+  };
+  /** The board as it stands for the opponent: with the map's move on it, if it has one. */
+  const standing = (n) => {
+    const chosen = chosenOf(n);
+    return chosen ? put(n.board, chosen.cell, chosen.mark) : n.board;
+  };
+  let answer = null;
+  const showStatus = () => {
+    if (answer) answer.classList.remove("tttv-answer");
+    answer = null;
+    const n = current;
+    if (!n.el) {
+      say(playing ? "Pick a map to play against it" : "");
+      return;
+    }
+    const chosen = chosenOf(n);
+    const result = resultOf(standing(n));
+    const you = other(n.player).toUpperCase();
+    const mark = chosen && playing
+      ? [...n.el.querySelectorAll(".ttt-chosen")].find((m) => m.closest(BOARD) === n.el)
+      : null;
+    if (mark) {
+      answer = mark;
+      mark.classList.add("tttv-answer");
+    }
+    if (ended) say(ended);
+    else if (result) say(chosen ? `${moveText(chosen)}: ${result}` : result);
+    else if (n.el.hasAttribute("data-cut")) say("The map stops here (drawn with --depth)");
+    else if (!playing) say("");
+    else say(chosen ? `${moveText(chosen)}. Your move (${you})` : `Your move (${you})`);
+  };
+  /** The cell of the current board under a map point, or -1. */
+  const cellAt = (n, p) => {
+    if (!n.el) return -1;
+    const b = rootBox(n.el);
+    const col = Math.floor(((p.x - b.x) / b.w) * geometry.cols);
+    const row = Math.floor(((p.y - b.y) / b.h) * geometry.rows);
+    if (col < 0 || row < 0 || col >= geometry.cols || row >= geometry.rows) return -1;
+    return row * geometry.cols + col;
+  };
+  /** The reader's move in play mode: on to the sub-map it leads to, or the game's end. */
+  const playCell = (cell) => {
+    const n = current;
+    if (!n.el || ended) return;
+    const board = standing(n);
+    const you = other(n.player);
+    if (resultOf(board)) return;
+    if (!(cell >= 0 && cell < board.length)) return;
+    if (board[cell] !== ".") {
+      say(`That cell is taken. Your move (${you.toUpperCase()})`);
+      return;
+    }
+    const next = kids(n).find((c) => {
+      const last = c.step[c.step.length - 1];
+      return last && last.mark === you && last.cell === cell;
+    });
+    if (next) {
+      go(next);
+      return;
+    }
+    // A move the map draws no board for ends the game.
+    const move = { mark: you, cell };
+    ended = `${moveText(move)}: ${resultOf(put(board, cell, you)) || "the map stops here"}`;
+    say(ended);
+  };
+  const setPlaying = (on) => {
+    playing = on;
+    ended = "";
+    document.body.dataset.playing = on ? "1" : "0";
+    if (playButton) playButton.setAttribute("aria-pressed", on ? "true" : "false");
+    if (gameButtons) gameButtons.hidden = !on;
+  };
+  const undo = () => {
+    if (ended) {
+      ended = "";
+      showStatus();
+    } else if (current.el && !current.isRoot) {
+      go(current.parent);
+    }
+  };
+  const newGame = () => {
+    ended = "";
+    const root = rootOf(current);
+    if (root) go(root);
+    else showStatus();
+  };
+  if (playButton) {
+    playButton.hidden = false;
+    playButton.addEventListener("click", () => {
+      setPlaying(!playing);
+      try {
+        history.replaceState(history.state, "", urlFor(keyOf(current)));
+      } catch (_) {
+        /* as above */
+      }
+      showStatus();
+    });
+  }
+  const undoButton = document.querySelector(".tttv-undo");
+  const newButton = document.querySelector(".tttv-new");
+  if (undoButton) undoButton.addEventListener("click", undo);
+  if (newButton) newButton.addEventListener("click", newGame);
+  let typed = "";
+  let typedTimer = 0;
+  const playTyped = () => {
+    clearTimeout(typedTimer);
+    typedTimer = 0;
+    if (typed) playCell(Number(typed));
+    typed = "";
+  };
+  document.addEventListener("keydown", (e) => {
+    if (!playing || e.altKey || e.ctrlKey || e.metaKey) return;
+    const t = e.target;
+    if (t instanceof Element && t.closest("input, textarea, select, button, a")) return;
+    if (/^[0-9]$/.test(e.key)) {
+      e.preventDefault();
+      typed += e.key;
+      clearTimeout(typedTimer);
+      // One digit is a whole move when no two-digit cell starts with it.
+      if (Number(typed) * 10 >= geometry.rows * geometry.cols) playTyped();
+      else typedTimer = setTimeout(playTyped, 700);
+    } else if (e.key === "Enter" && typed) {
+      e.preventDefault();
+      playTyped();
+    } else if (e.key === "u") {
+      e.preventDefault();
+      undo();
+    } else if (e.key === "n") {
+      e.preventDefault();
+      newGame();
+    }
+  }, true);
 
   // ---- pointer: click/tap, drag, pinch, wheel ---------------------------------------------
 
@@ -680,7 +892,12 @@
     svg.classList.remove("tttv-dragging");
     if (dragged) land();
     if (e.type === "pointerup" && !dragged) {
-      const n = hit(toMap(e.clientX, e.clientY));
+      const p = toMap(e.clientX, e.clientY);
+      if (playing && current.el && cellAt(current, p) >= 0) {
+        playCell(cellAt(current, p));
+        return;
+      }
+      const n = hit(p);
       if (n !== current) go(n);
     }
   };
@@ -772,7 +989,9 @@
 
   // ---- history and the URL fragment ---------------------------------------------------
 
+  const playsIn = (hash) => /(^|[#&?])play=/.test(String(hash || ""));
   const follow = () => {
+    if (playsIn(location.hash) !== playing) setPlaying(playsIn(location.hash));
     const n = find(location.hash);
     if (n !== current) go(n, { push: false });
   };
@@ -799,6 +1018,7 @@
     hint.id = hint.id || "tttv-hint";
     svg.setAttribute("aria-describedby", hint.id);
   }
+  setPlaying(playsIn(location.hash));
   const start = find(location.hash);
   go(start, { push: false, instant: true });
   try {
@@ -819,6 +1039,14 @@
     go: (hash) => go(find(hash)),
     zoomOut,
     whole: () => go(top),
+    /** Play mode: on or off, and the reader's move (a cell of the current board). */
+    play: (on) => {
+      setPlaying(on !== false);
+      showStatus();
+    },
+    move: (cell) => playCell(cell),
+    status: () => (status ? status.textContent : ""),
+    playing: () => playing,
     busy: () => flight !== 0 || idle !== 0 || filling !== 0,
     view: () => ({ ...view }),
     /** Boards in the tree so far, and boards whose sub-boards still wait to be drawn. */

@@ -1,0 +1,58 @@
+"""The zoomable, playable viewer inline in a Jupyter notebook: ``ttt_maps.viewer(tree)``.
+
+A strategy's own ``_repr_svg_`` stays the picture (it prints, exports and
+diffs as SVG); the viewer is asked for by name. It is the same page
+``ttt-maps render -f html`` writes, inside an iframe's ``srcdoc``: its styles
+and script cannot touch the notebook's, two viewers on one page never meet,
+and nothing is fetched. The iframe is sandboxed to scripts only.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ttt_maps.api import Renderable
+
+
+class Viewer:
+    """A viewer page that shows itself in a notebook (``_repr_html_``)."""
+
+    def __init__(self, page: str, height: int, title: str) -> None:
+        self.page = page
+        self.height = height
+        self.title = title
+
+    def _repr_html_(self) -> str:
+        return (
+            f'<iframe class="ttt-maps-viewer" title="{escape(self.title)}" '
+            f'sandbox="allow-scripts" style="width:100%;height:{self.height}px;border:0" '
+            f'srcdoc="{escape(self.page, quote=True)}"></iframe>'
+        )
+
+    def __repr__(self) -> str:
+        return f"<ttt-maps viewer: {self.title}>"
+
+
+def viewer(
+    obj: Renderable,
+    *,
+    height: int = 640,
+    theme: str = "light",
+    depth: int | None = None,
+    title: str | None = None,
+) -> Viewer:
+    """The interactive viewer of a strategy or poster, for a notebook cell.
+
+    Click where the opponent went to zoom in, or press Play to play against the
+    map; ``height`` is the frame's height in pixels.
+    """
+    from ttt_maps.api import render
+    from ttt_maps.errors import UsageError
+
+    if not 120 <= height <= 10_000:
+        raise UsageError(f"height {height}: expected 120 to 10000 pixels")
+    page = render(obj, "html", theme=theme, depth=depth, title=title)
+    label = title or "ttt-maps viewer"
+    return Viewer(page, height, label)
