@@ -293,6 +293,9 @@ def load_strategy(text: str, source: str = "strategy") -> StrategyFile:
     root_text = _field(doc, "root", str, source)
     try:
         geometry = Geometry.parse(geometry_text)
+    except UsageError as exc:
+        raise UsageError(f'{source}: "geometry": {exc}') from None
+    try:
         player = parse_mark(player_text)
         root = Board.parse(root_text, geometry)
     except UsageError as exc:
