@@ -21,6 +21,7 @@ from ttt_maps.compose import map_scene
 from ttt_maps.counting import count_positions
 from ttt_maps.errors import UsageError
 from ttt_maps.geometry import Geometry
+from ttt_maps.policy import KEY_HELP, presets_for
 from ttt_maps.solver import solver_for
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -134,19 +135,12 @@ def test_4x4_counts_and_values(
 
 # -- every policy on 3x4, against the minimax above ------------------------------
 
+#: Every key and preset there is on 3x4 (a random key with a seed; books and the rule
+#: player are 3x3 things).
 POLICIES = [
-    "fast",
-    "trap",
-    "novice",
-    "compact",
-    "center",
-    "corner",
-    "edge",
-    "first",
-    "last",
+    *(k for k in KEY_HELP if k not in ("rules", "book:PATH", "random:SEED")),
     "random:7",
-    "yorgey",
-    "default",
+    *presets_for(G34),
 ]
 
 

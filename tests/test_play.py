@@ -141,6 +141,16 @@ def test_random_1_strays_and_loses_a_game_perfect_never_does() -> None:
     assert "o wins" in {outcome("random:1", s) for s in range(20)}
 
 
+def check(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "ttt_maps", "check", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
 def test_a_saved_game_is_audited_by_check(tmp_path: Path) -> None:
     game = Game("x", "yorgey")
     game.reply()  # X's corner (yorgey: bottom-right)
@@ -152,34 +162,14 @@ def test_a_saved_game_is_audited_by_check(tmp_path: Path) -> None:
             game.play(game.hints()[0])
     path = tmp_path / "g.json"
     path.write_text(game.to_json(), encoding="utf-8")
-    proc = subprocess.run(
-        [sys.executable, "-m", "ttt_maps", "check", str(path)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    proc = check(str(path))
     assert proc.returncode == 1
     assert "move 2 (O top-left (0)) lost the draw" in proc.stdout
-    doc = json.loads(
-        subprocess.run(
-            [sys.executable, "-m", "ttt_maps", "check", "--json", str(path)],
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=False,
-        ).stdout
-    )
+    doc = json.loads(check("--json", str(path)).stdout)
     assert doc["kind"] == "game" and doc["mistakes"] == ["move 2 (O top-left (0)) lost the draw"]
     # A log whose moves were edited no longer replays.
     log = json.loads(path.read_text(encoding="utf-8"))
     log["moves"][1]["cell"] = log["moves"][0]["cell"]
     path.write_text(json.dumps(log), encoding="utf-8")
-    proc = subprocess.run(
-        [sys.executable, "-m", "ttt_maps", "check", str(path)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    proc = check(str(path))
     assert proc.returncode == 2 and "move 2: cell" in proc.stderr and "not free" in proc.stderr
