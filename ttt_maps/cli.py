@@ -18,13 +18,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from ttt_maps.cliapp import PROG, new_app, run
+from ttt_maps.cliout import console, print_json, write_output
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
-    from ttt_maps.board import Board
     from ttt_maps.geometry import Geometry
-    from ttt_maps.policy import Policy
 
 app = new_app()
 
@@ -33,51 +30,6 @@ def main() -> None:
     """Console entry point (``ttt-maps``); how a run ends is ``cliapp.run``'s."""
     run(app)
 
-
-# -- shared helpers ----------------------------------------------------------
-
-
-def console() -> "Console":
-    """A rich console on stdout (no colour or wrapping games when piped)."""
-    from rich.console import Console
-
-    from ttt_maps.streams import rich_reports_broken_pipes
-
-    rich_reports_broken_pipes()
-    return Console(highlight=False, soft_wrap=False)
-
-
-def print_json(doc: Any) -> None:
-    """Machine-readable output: indented JSON, stable key order."""
-    import json
-
-    sys.stdout.write(json.dumps(doc, indent=2) + "\n")
-
-
-def write_output(path: str, data: bytes | str) -> None:
-    """Write a file atomically; bad paths are usage errors."""
-    from ttt_maps.files import write_atomic
-
-    write_atomic(path, data)
-
-
-def board_grid(board: "Board") -> str:
-    """The board as rows of marks; empty cells show their (dim) cell number."""
-    g = board.geometry
-    width = len(str(g.size - 1))
-    rows = []
-    for r in range(g.rows):
-        cells = []
-        for c in range(g.cols):
-            cell = r * g.cols + c
-            mark = board.mark_at(cell)
-            if mark:
-                cells.append(f"[bold]{mark.rjust(width)}[/bold]")
-            else:
-                cells.append(f"[dim]{str(cell).rjust(width)}[/dim]")
-        rows.append(" " + " │ ".join(cells))
-    rule = "\n" + "┼".join(["─" * (width + 2)] * g.cols) + "\n"
-    return rule.join(rows)
 
 
 def _version(value: bool) -> None:
@@ -270,7 +222,7 @@ def render(
     )
 
 
-# -- solve -------------------------------------------------------------------
+# -- solve (body: ttt_maps/solve_command.py) -----------------------------------
 
 BoardArg = Annotated[
     str,
@@ -304,94 +256,11 @@ def solve(
 ) -> None:
     """The value of a position, every legal move's outcome, and each policy's choice."""
     from ttt_maps.board import Board
-    from ttt_maps.policy import parse_policy, presets_for
-    from ttt_maps.solver import solver_for
+    from ttt_maps.solve_command import solve_command
 
     pos = Board.parse(board, _runtime(geometry, no_cache, not no_progress))
-    names = list(dict.fromkeys([*presets_for(pos.geometry), *(policy or [])]))
-    policies = [(name, parse_policy(name, pos.geometry)) for name in names]
-    doc = _solve_doc(pos, policies, solver_for(pos.geometry))
-    _keep_solved()
-    if as_json:
-        print_json(doc)
-        return
-    out = console()
-    out.print(board_grid(pos))
-    out.print()
-    if doc["over"]:
-        winner = doc["winner"]
-        out.print(f"game over: {winner} won" if winner else "game over: draw (the board is full)")
-        return
-    mover = doc["to_move"]
-    out.print(f"{mover} to move: {doc['outcome']['text']}", markup=False)
+    solve_command(pos, policy, as_json)
 
-    from rich.markup import escape
-    from rich.table import Table
-
-    chosen: dict[int, list[str]] = {}
-    for p in doc["policies"]:
-        chosen.setdefault(p["move"], []).append(p["name"])
-    table = Table(box=None, pad_edge=False, header_style="bold")
-    table.add_column("cell", justify="right")
-    table.add_column(f"outcome for {mover}")
-    table.add_column("best", justify="center")
-    table.add_column("chosen by")
-    for m in doc["moves"]:
-        table.add_row(
-            str(m["cell"]),
-            m["text"],
-            "✓" if m["optimal"] else "",
-            escape(", ".join(chosen.get(m["cell"], []))),
-        )
-    out.print()
-    out.print(table)
-    ptable = Table(box=None, pad_edge=False, header_style="bold")
-    ptable.add_column("policy")
-    ptable.add_column("chain")
-    ptable.add_column("move", justify="right")
-    for p in doc["policies"]:
-        ptable.add_row(escape(p["name"]), escape(p["chain"]), str(p["move"]))
-    out.print()
-    out.print(ptable)
-
-
-def _solve_doc(pos: "Board", policies: list[tuple[str, "Policy"]], solver: Any) -> dict[str, Any]:
-    """Everything ``solve`` reports, as JSON-ready data."""
-    doc: dict[str, Any] = {"board": str(pos), "geometry": pos.geometry.name}
-    if pos.is_over:
-        doc.update(over=True, winner=pos.winner(), to_move=None, outcome=None, moves=[])
-        doc["policies"] = []
-        return doc
-    value = solver.outcome(pos)
-    best = set(solver.best_moves(pos))
-    moves = [
-        {
-            "cell": cell,
-            "result": out.label,
-            "distance": out.distance,
-            "text": str(out),
-            "optimal": cell in best,
-        }
-        for cell, out in solver.move_outcomes(pos).items()
-    ]
-    doc.update(
-        over=False,
-        winner=None,
-        to_move=pos.to_move,
-        outcome={"result": value.label, "distance": value.distance, "text": str(value)},
-        moves=moves,
-        policies=[{"name": n, "chain": p.name, "move": p.choose(pos)} for n, p in policies],
-    )
-    return doc
-
-
-def _keep_solved() -> None:
-    """Keep what the solvers of this run found, where it took long (ttt_maps.cache)."""
-    from ttt_maps import cache
-    from ttt_maps.solver import solvers
-
-    for solver in solvers():
-        cache.keep(solver)
 
 
 # -- stats -------------------------------------------------------------------
@@ -405,17 +274,18 @@ def stats(
     no_progress: NoProgressOpt = False,
 ) -> None:
     """The solved game's counts (games, positions, who wins) and each preset's map size."""
+    from ttt_maps import cache
     from ttt_maps.stats import collect, print_stats
 
     data = collect(_runtime(board, no_cache, not no_progress))
-    _keep_solved()
+    cache.keep_all()
     if as_json:
         print_json(data.as_dict())
         return
     print_stats(data, console())
 
 
-# -- export / check ----------------------------------------------------------
+# -- export / check (body: ttt_maps/check_command.py) ---------------------------
 
 
 @app.command()
@@ -470,84 +340,11 @@ def check(
     """Audit a strategy file, or a game saved by 'ttt-maps play --save', against the
     solved game (exit 0 only when perfect: every move keeps its player's best result);
     the board is the file's "geometry"."""
-    from ttt_maps.files import read_text
-    from ttt_maps.tree import audit_file, load_strategy
+    from ttt_maps.check_command import check_command
 
-    text = read_text(file, "a strategy JSON file")
     _runtime("3x3", no_cache, not no_progress)
-    source = "standard input" if file == "-" else file
-    if '"ttt-maps/game@1"' in text:
-        from ttt_maps.files import parse_json
+    check_command(file, as_json)
 
-        _check_game(parse_json(text, source), source, as_json)
-        return
-    doc = load_strategy(text, source=source)
-    problems = audit_file(doc)
-    _keep_solved()
-    errors = sum(p.fatal for p in problems)
-    warnings = len(problems) - errors
-    if as_json:
-        print_json(
-            {
-                "player": doc.player,
-                "geometry": doc.geometry.name,
-                "root": str(doc.root),
-                "positions": len(doc.moves),
-                "perfect": not errors,
-                "errors": errors,
-                "warnings": warnings,
-                "problems": [
-                    {"kind": p.kind, "board": str(p.board), "message": p.message, "fatal": p.fatal}
-                    for p in problems
-                ],
-            }
-        )
-        if errors:
-            raise typer.Exit(1)
-        return
-    for problem in problems:
-        typer.echo(str(problem))
-    tail = f", {warnings} warning{'s' * (warnings != 1)}" if warnings else ""
-    if errors:
-        typer.echo(
-            f"{errors} error{'s' * (errors != 1)}{tail}: not a perfect strategy for {doc.player}"
-        )
-        raise typer.Exit(1)
-    start = "the empty board" if not (doc.root.x | doc.root.o) else str(doc.root)
-    typer.echo(
-        f"perfect strategy for {doc.player} from {start}: "
-        f"{len(doc.moves)} positions where {doc.player} chooses{tail}"
-    )
-
-
-def _check_game(doc: Any, source: str, as_json: bool) -> None:
-    """``check`` of a game log: each move's value, and the moves that lost some."""
-    from ttt_maps.errors import UsageError
-    from ttt_maps.game import audit_game, is_game
-
-    if not is_game(doc):
-        raise UsageError(f"{source}: expected a ttt-maps/game@1 object")
-    geometry, lines, mistakes = audit_game(doc, source)
-    result = str(doc.get("result", ""))
-    if as_json:
-        print_json(
-            {
-                "kind": "game",
-                "geometry": geometry.name,
-                "moves": len(lines),
-                "result": result,
-                "perfect": not mistakes,
-                "lines": lines,
-                "mistakes": mistakes,
-            }
-        )
-    else:
-        for line in lines:
-            typer.echo(line)
-        summary = "; ".join(mistakes) if mistakes else "every move kept its player's best result"
-        typer.echo(f"{len(lines)} moves, {result or 'no result'}: {summary}")
-    if mistakes:
-        raise typer.Exit(1)
 
 
 # -- policies ----------------------------------------------------------------

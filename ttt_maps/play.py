@@ -56,7 +56,7 @@ def interactive(game: Game) -> None:
     """Play on a terminal: the board after every move, one line on what the map sees."""
     from rich.console import Console
 
-    from ttt_maps.cli import board_grid
+    from ttt_maps.cliout import board_grid
 
     con = Console(highlight=False)
     you, them = game.side.upper(), ("o" if game.side == "x" else "x").upper()
