@@ -13,11 +13,23 @@ files.
 """
 
 import sys
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ttt_maps.cliapp import PROG, new_app, run
+from ttt_maps.clioptions import (
+    BoardArg,
+    BoardOpt,
+    ChainOpt,
+    FromOpt,
+    JsonOpt,
+    NoCacheOpt,
+    NoProgressOpt,
+    PolicyOpt,
+    ThemeOpt,
+    opt,
+)
 from ttt_maps.cliout import console, print_json, write_output
 
 if TYPE_CHECKING:
@@ -59,43 +71,6 @@ def _root(
 # -- render (body: ttt_maps/commands.py) ---------------------------------------
 
 
-def _opt(*names: str, metavar: str | None = None, help: str) -> Any:
-    """A typer option without a shown default (the help says what the default is)."""
-    return typer.Option(*names, metavar=metavar, help=help, show_default=False)
-
-
-ChainOpt = Annotated[
-    str, typer.Option("--policy", "-p", metavar="CHAIN", help="Tie-break policy chain or preset.")
-]
-FromOpt = Annotated[
-    str | None, _opt("--from", metavar="BOARD", help="Root position (default: the empty board).")
-]
-ThemeOpt = Annotated[
-    str,
-    typer.Option(
-        "--theme",
-        metavar="NAME",
-        help="light, dark, print, xkcd, or auto: light, and dark where the reader's system "
-        "or docs page is (SVG and HTML; PDF and PNG draw it light).",
-    ),
-]
-BoardOpt = Annotated[
-    str,
-    _opt(
-        "--board",
-        metavar="RxC[kK]",
-        help="The board: 3x3 (the default), 4x4 (four in a row), 4x4k3, 3x4k3 ... "
-        "(rows x columns, k in a row; k is the shorter side unless given).",
-    ),
-]
-NoCacheOpt = Annotated[
-    bool, typer.Option("--no-cache", help="Neither read nor keep the solved tables of big boards.")
-]
-NoProgressOpt = Annotated[
-    bool, typer.Option("--no-progress", help="No progress bar on stderr for long work.")
-]
-
-
 def _runtime(board: str, no_cache: bool = False, progress: bool = True) -> "Geometry":
     """The board of a command, and its cache and progress settings (see ttt_maps.cache)."""
     from ttt_maps import cache
@@ -112,7 +87,7 @@ def _runtime(board: str, no_cache: bool = False, progress: bool = True) -> "Geom
 def render(
     player: Annotated[
         str | None,
-        _opt(
+        opt(
             "--player",
             metavar="x|o|both",
             help="x, o or both (the poster). Default: all "
@@ -121,7 +96,7 @@ def render(
     ] = None,
     formats: Annotated[
         list[str] | None,
-        _opt(
+        opt(
             "--format",
             "-f",
             metavar="svg|pdf|png|html",
@@ -130,7 +105,7 @@ def render(
     ] = None,
     output: Annotated[
         str | None,
-        _opt(
+        opt(
             "--output",
             "-o",
             metavar="FILE",
@@ -139,7 +114,7 @@ def render(
     ] = None,
     size: Annotated[
         str | None,
-        _opt(
+        opt(
             "--size",
             metavar="PAGE",
             help="PDF/PNG page: A6..A0, letter, tabloid or WxH(mm|in|pt|px); a named page "
@@ -148,11 +123,11 @@ def render(
     ] = None,
     width: Annotated[
         int | None,
-        _opt("--width", metavar="PX", help="PNG width in pixels (SVG: the width it declares)."),
+        opt("--width", metavar="PX", help="PNG width in pixels (SVG: the width it declares)."),
     ] = None,
     dpi: Annotated[
         float | None,
-        _opt(
+        opt(
             "--dpi",
             metavar="DPI",
             help="PNG resolution; a PNG with --size and no --width is drawn at 300 dpi.",
@@ -160,7 +135,7 @@ def render(
     ] = None,
     margin: Annotated[
         float | None,
-        _opt("--margin", metavar="MM", help="Margin around the drawing with --size (10 mm)."),
+        opt("--margin", metavar="MM", help="Margin around the drawing with --size (10 mm)."),
     ] = None,
     text_as_paths: Annotated[
         bool,
@@ -169,16 +144,16 @@ def render(
         ),
     ] = False,
     title: Annotated[
-        str | None, _opt("--title", metavar="TEXT", help="A title drawn above the map.")
+        str | None, opt("--title", metavar="TEXT", help="A title drawn above the map.")
     ] = None,
     id_prefix: Annotated[
         str | None,
-        _opt("--id-prefix", metavar="TEXT", help="Prefix for SVG ids (default: from the content)."),
+        opt("--id-prefix", metavar="TEXT", help="Prefix for SVG ids (default: from the content)."),
     ] = None,
     policy: ChainOpt = "default",
     start: FromOpt = None,
     depth: Annotated[
-        int | None, _opt("--depth", metavar="D", help="Cut the nesting at D levels.")
+        int | None, opt("--depth", metavar="D", help="Cut the nesting at D levels.")
     ] = None,
     theme: ThemeOpt = "light",
     alternatives: Annotated[
@@ -224,25 +199,6 @@ def render(
 
 # -- solve (body: ttt_maps/solve_command.py) -----------------------------------
 
-BoardArg = Annotated[
-    str,
-    typer.Argument(
-        metavar="BOARD",
-        help="A position, e.g. x...o.... or 'x../.o./...'.",
-        show_default=False,
-    ),
-]
-PolicyOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--policy",
-        "-p",
-        metavar="CHAIN",
-        help="A policy chain or preset (repeatable), e.g. fast,novice. See 'ttt-maps policies'.",
-        show_default=False,
-    ),
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 
 
 @app.command()
@@ -465,7 +421,7 @@ def cache(
 def play(
     player: Annotated[
         str,
-        _opt(
+        opt(
             "--player", metavar="x|o", help="The map the computer follows; you play the other side."
         ),
     ] = "x",
@@ -474,17 +430,17 @@ def play(
     board: BoardOpt = "3x3",
     level: Annotated[
         str,
-        _opt(
+        opt(
             "--level",
             metavar="LEVEL",
             help="perfect (the map itself: never loses), novice (wins or blocks, else any "
             "move) or random:P (strays from the map with probability P).",
         ),
     ] = "perfect",
-    seed: Annotated[int, _opt("--seed", metavar="N", help="Seed for the levels that stray.")] = 0,
+    seed: Annotated[int, opt("--seed", metavar="N", help="Seed for the levels that stray.")] = 0,
     save: Annotated[
         str | None,
-        _opt(
+        opt(
             "--save", metavar="FILE", help="Save the game as JSON (audit it with 'ttt-maps check')."
         ),
     ] = None,

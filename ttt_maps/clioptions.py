@@ -1,0 +1,65 @@
+"""The options and arguments several commands share, declared once for typer."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+
+def opt(*names: str, metavar: str | None = None, help: str) -> Any:
+    """A typer option without a shown default (the help says what the default is)."""
+    return typer.Option(*names, metavar=metavar, help=help, show_default=False)
+
+
+ChainOpt = Annotated[
+    str, typer.Option("--policy", "-p", metavar="CHAIN", help="Tie-break policy chain or preset.")
+]
+FromOpt = Annotated[
+    str | None, opt("--from", metavar="BOARD", help="Root position (default: the empty board).")
+]
+ThemeOpt = Annotated[
+    str,
+    typer.Option(
+        "--theme",
+        metavar="NAME",
+        help="light, dark, print, xkcd, or auto: light, and dark where the reader's system "
+        "or docs page is (SVG and HTML; PDF and PNG draw it light).",
+    ),
+]
+BoardOpt = Annotated[
+    str,
+    opt(
+        "--board",
+        metavar="RxC[kK]",
+        help="The board: 3x3 (the default), 4x4 (four in a row), 4x4k3, 3x4k3 ... "
+        "(rows x columns, k in a row; k is the shorter side unless given).",
+    ),
+]
+NoCacheOpt = Annotated[
+    bool, typer.Option("--no-cache", help="Neither read nor keep the solved tables of big boards.")
+]
+NoProgressOpt = Annotated[
+    bool, typer.Option("--no-progress", help="No progress bar on stderr for long work.")
+]
+
+
+BoardArg = Annotated[
+    str,
+    typer.Argument(
+        metavar="BOARD",
+        help="A position, e.g. x...o.... or 'x../.o./...'.",
+        show_default=False,
+    ),
+]
+PolicyOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--policy",
+        "-p",
+        metavar="CHAIN",
+        help="A policy chain or preset (repeatable), e.g. fast,novice. See 'ttt-maps policies'.",
+        show_default=False,
+    ),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
