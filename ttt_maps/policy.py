@@ -16,7 +16,8 @@ from ttt_maps.board import Board, Mark
 from ttt_maps.errors import UsageError, quote
 from ttt_maps.geometry import STANDARD, Geometry
 from ttt_maps.rules import rule_moves
-from ttt_maps.solver import Children, Solver, mover, solver_for
+from ttt_maps.search import Children
+from ttt_maps.solver import Solver, mover, solver_for
 
 #: Score of a finished game for the player: win, draw, loss.
 SCORES = {1: 1.0, 0: 0.5, -1: 0.0}
