@@ -26,6 +26,7 @@ from ttt_maps.backends.html import EAGER_BOARDS, scene_to_html
 from ttt_maps.backends.svg import scene_to_svg
 from ttt_maps.cli import app
 from ttt_maps.compose import map_scene
+from ttt_maps.game import cell_name
 from ttt_maps.scene import DARK, LIGHT
 from ttt_maps.tree import Node, build_strategy
 
@@ -575,6 +576,9 @@ def test_a_big_map_draws_deep_boards_as_the_reader_zooms(
         page.evaluate(f"window.tttViewer.go('map=o&moves={','.join(map(str, moves))}')")
         settle(page)
         assert current(page)["board"] == str(deep.board) and current(page)["level"] == level
+        # Moves are named as the terminal game names them: row and column past 3x3.
+        g = big.root.board.geometry
+        assert f"O {cell_name(g, moves[1])} → X {cell_name(g, moves[2])}" in crumbs(page)
         rect = board_rect(page, str(deep.board))
         assert rect["w"] > 400
         # Its sub-maps, drawn from the deferred text, are the tab stops.

@@ -36,6 +36,7 @@ from ttt_maps.solver import Outcome, Solver, solver_for
 
 FORMAT = "ttt-maps/game@1"
 #: Cell names on the 3x3 board, as a player reads them; bigger boards use row and column.
+#: The viewer's breadcrumbs and status line (viewer.js ``cellName``) say the same.
 NAMES_3X3 = (
     "top-left", "top", "top-right", "left", "centre", "right",
     "bottom-left", "bottom", "bottom-right",

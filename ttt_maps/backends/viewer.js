@@ -68,11 +68,12 @@
     if (w) return `${w.toUpperCase()} wins`;
     return board.includes(".") ? "" : "draw";
   };
+  // Cells as a player names them, the same words as the terminal game.
   const NAMES = ["top-left", "top", "top-right", "left", "centre", "right",
     "bottom-left", "bottom", "bottom-right"];
   const cellName = (cell) => (geometry.rows === 3 && geometry.cols === 3
     ? NAMES[cell]
-    : `r${Math.floor(cell / geometry.cols) + 1}c${(cell % geometry.cols) + 1}`);
+    : `row ${Math.floor(cell / geometry.cols) + 1}, column ${(cell % geometry.cols) + 1}`);
 
   /** The moves that lead from one board to the next, in the order played. */
   const stepMoves = (before, after) => {
