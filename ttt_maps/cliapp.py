@@ -99,6 +99,8 @@ class TTTGroup(TyperGroup):
             help_option = command.get_help_option(_click_core.Context(command))
             for param in [*command.params, help_option]:
                 _plain_values(param)
+                if param is not None and getattr(param, "is_flag", False) and param.metavar is None:
+                    param.metavar = ""  # typer 0.29 shows a flag as taking a "<bool>"
         with _output_failures():
             return super().make_context(*args, **kwargs)
 
