@@ -7,11 +7,12 @@ from typing import Any
 
 import pytest
 
+from ttt_maps.audit import audit_file, load_strategy
 from ttt_maps.board import Board
 from ttt_maps.errors import UsageError
 from ttt_maps.policy import PRESETS
 from ttt_maps.solver import solver_for
-from ttt_maps.tree import FORMAT, audit_file, build_strategy, load_strategy
+from ttt_maps.tree import FORMAT, build_strategy
 
 SOLVER = solver_for()
 

@@ -16,8 +16,8 @@ from ttt_maps.cliout import print_json
 def check_command(file: str, as_json: bool) -> None:
     """Read ``file`` ('-': standard input) and report on it."""
     from ttt_maps import cache
+    from ttt_maps.audit import audit_file, load_strategy
     from ttt_maps.files import read_text
-    from ttt_maps.tree import audit_file, load_strategy
 
     text = read_text(file, "a strategy JSON file")
     source = "standard input" if file == "-" else file
