@@ -383,9 +383,9 @@ def compare(
     no_progress: NoProgressOpt = False,
 ) -> None:
     """Maps under several tie-break policies side by side, and a table of what differs."""
-    from ttt_maps.compare import run
+    from ttt_maps.compare_command import compare_command
 
-    run(
+    compare_command(
         chains,
         geometry=_runtime(board, no_cache, not no_progress),
         player=player,
