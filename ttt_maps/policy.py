@@ -9,15 +9,14 @@ is deterministic (SPEC section 4). Keys that look ahead (``novice``,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import NamedTuple
+from collections.abc import Callable
 
 from ttt_maps.board import Board, Mark
 from ttt_maps.errors import UsageError, quote
 from ttt_maps.geometry import STANDARD, Geometry
-from ttt_maps.rules import rule_moves
+from ttt_maps.policykeys import Key, book_key, load_book, random_key, simple_keys, xkcd_book
 from ttt_maps.search import Children
-from ttt_maps.solver import Solver, mover, solver_for
+from ttt_maps.solver import Solver, solver_for
 
 #: Score of a finished game for the player: win, draw, loss.
 SCORES = {1: 1.0, 0: 0.5, -1: 0.0}
@@ -71,108 +70,6 @@ def preset_chain(name: str, geometry: Geometry = STANDARD) -> str:
 def presets_for(geometry: Geometry = STANDARD) -> list[str]:
     """The presets that exist on a board (``xkcd`` is for 3x3 only)."""
     return [name for name in PRESETS if geometry == STANDARD or name not in ONLY_3X3]
-
-Filter = Callable[["Policy", int, list[int]], list[int]]
-"""A key's filter: (policy, position as its ``Board.key``, moves) -> the moves it
-keeps, a non-empty subset of ``moves`` in their order.
-
-Keys see the position as a key, not a ``Board``, so the look-aheads build no
-objects; ``policy.solver.board(key)`` gives a Board to the few that need one.
-"""
-
-#: Turns a ``book:PATH`` as written into the path of the file to read.
-Locate = Callable[[str], str]
-
-
-Score = Callable[[int], float | int | tuple[int, int]]
-
-
-def _keep_best(moves: list[int], score: Score) -> list[int]:
-    """The moves with the highest score; a lone move is kept unscored (scores that
-    look ahead are the costly part of a chain, and their values do not change)."""
-    if len(moves) == 1:
-        return moves
-    scored = [(score(m), m) for m in moves]
-    best = max(scored)[0]
-    return [m for s, m in scored if s == best]
-
-
-def _prefer(cells: frozenset[int]) -> Filter:
-    def key(policy: Policy, pos: int, moves: list[int]) -> list[int]:
-        return [m for m in moves if m in cells] or moves
-
-    return key
-
-
-def _fast(policy: Policy, pos: int, moves: list[int]) -> list[int]:
-    # The opponent's score after a move: the lower, the better for the mover, in the
-    # order of ``Outcome.rank`` (win soon > win late > draw > lose late > lose soon).
-    if len(moves) == 1:
-        return moves
-    solver = policy.solver
-    after = [solver.score(solver.play(pos, m)) for m in moves]
-    lowest = min(after)
-    return [m for m, s in zip(moves, after, strict=True) if s == lowest]
-
-
-def _trap(policy: Policy, pos: int, moves: list[int]) -> list[int]:
-    solver = policy.solver
-
-    def non_losing(m: int) -> int:
-        replies = solver.children(solver.play(pos, m))
-        return sum(solver.result(after) <= 0 for _, after in replies)
-
-    return _keep_best(moves, lambda m: -non_losing(m))
-
-
-def _novice(policy: Policy, pos: int, moves: list[int]) -> list[int]:
-    me, play = mover(pos), policy.solver.play
-    return _keep_best(moves, lambda m: round(policy.expected_at(play(pos, m), me), 12))
-
-
-def _compact(policy: Policy, pos: int, moves: list[int]) -> list[int]:
-    play = policy.solver.play
-    return _keep_best(moves, lambda m: -policy.boards_below(play(pos, m)))
-
-
-def _first(policy: Policy, pos: int, moves: list[int]) -> list[int]:
-    return [min(moves)]
-
-
-def _last(policy: Policy, pos: int, moves: list[int]) -> list[int]:
-    return [max(moves)]
-
-
-def _rules(policy: Policy, pos: int, moves: list[int]) -> list[int]:
-    _, allowed = rule_moves(policy.solver.board(pos))
-    return [m for m in moves if m in allowed] or moves
-
-
-def _random(seed: int) -> Filter:
-    import random  # only this key needs it; keep it out of every start-up
-
-    def key(policy: Policy, pos: int, moves: list[int]) -> list[int]:
-        board = policy.solver.board(pos)
-        rng = random.Random(f"ttt-maps:{seed}:{board.geometry.name}:{board}")
-        return [rng.choice(sorted(moves))]
-
-    return key
-
-
-def _book(book: Mapping[int, int]) -> Filter:
-    def key(policy: Policy, pos: int, moves: list[int]) -> list[int]:
-        cell = book.get(pos)
-        return [cell] if cell in moves else moves
-
-    return key
-
-
-class Key(NamedTuple):
-    """One link of a chain: its text as written and the filter it applies."""
-
-    text: str
-    apply: Filter
-
 
 class Policy:
     """A parsed chain with its memoised choices and look-ahead values.
@@ -322,59 +219,15 @@ def _novice_replies(solver: Solver, pos: int, replies: Children) -> list[int]:
 # -- parsing ----------------------------------------------------------------
 
 
-def xkcd_book() -> dict[int, int]:
-    """The comic's known first two plies (3x3 only; ``parse_policy`` refuses it elsewhere)."""
-    empty = Board.empty()
-    book = {empty.key: 0}
-    corner = empty.play(0)
-    for reply, answer in {1: 4, 2: 6, 3: 4, 4: 8, 5: 4, 6: 2, 7: 4, 8: 2}.items():
-        book[corner.play(reply).key] = answer
-    for opening in empty.moves():
-        book[empty.play(opening).key] = 0 if opening == 4 else 4
-    return book
-
-
-def load_book(path: str, geometry: Geometry = STANDARD, *, where: str = "") -> dict[int, int]:
-    """Read a JSON opening book ``{"board": cell}``; errors name the bad part.
-
-    ``where`` names the book in messages (by default ``policy key book:PATH``).
-    """
-    from ttt_maps.files import parse_json, read_text
-
-    where = where or f"policy key book:{path}"
-    raw = parse_json(read_text(path, "a JSON opening book", where=where), where)
-    if not isinstance(raw, dict):
-        raise UsageError(f"{where}: expected a JSON object {{\"board\": cell}}")
-    book: dict[int, int] = {}
-    for text, cell in raw.items():
-        try:
-            board = Board.parse(text, geometry)
-        except UsageError as exc:
-            raise UsageError(f"{where}: {exc}") from None
-        if isinstance(cell, bool) or not isinstance(cell, int):
-            raise UsageError(f"{where}: the move for {text!r} must be a cell number, not {cell!r}")
-        if cell not in board.moves():
-            raise UsageError(f"{where}: cell {cell} is not a legal move on board {board}")
-        book[board.key] = cell
-    return book
+#: Turns a ``book:PATH`` as written into the path of the file to read.
+Locate = Callable[[str], str]
 
 
 def _parse_key(text: str, geometry: Geometry, locate: Locate | None = None) -> Key:
     name, _, arg = text.partition(":")
     name = name.lower()  # FAST is fast; a book's path keeps its case
     text = f"{name}:{arg}" if arg else name
-    simple: dict[str, Filter] = {
-        "fast": _fast,
-        "trap": _trap,
-        "novice": _novice,
-        "compact": _compact,
-        "center": _prefer(geometry.centers),
-        "corner": _prefer(geometry.corners),
-        "edge": _prefer(geometry.edges),
-        "first": _first,
-        "last": _last,
-        "rules": _rules,
-    }
+    simple = simple_keys(geometry)
     if name in simple:
         if arg:
             raise UsageError(f"policy key {text!r}: {name!r} takes no argument")
@@ -386,13 +239,13 @@ def _parse_key(text: str, geometry: Geometry, locate: Locate | None = None) -> K
         return Key(name, simple[name])
     if name == "random":
         if not arg:
-            return Key("random:0", _random(0))
+            return Key("random:0", random_key(0))
         if not arg.isdigit() or len(arg) > 18:
             raise UsageError(
                 f"policy key {quote(text)}: the seed must be a whole number of at most "
                 "18 digits, e.g. random:42"
             )
-        return Key(f"random:{int(arg)}", _random(int(arg)))
+        return Key(f"random:{int(arg)}", random_key(int(arg)))
     if name == "book":
         if not arg:
             raise UsageError(f"policy key {text!r}: give a path, e.g. book:opening.json")
@@ -402,9 +255,9 @@ def _parse_key(text: str, geometry: Geometry, locate: Locate | None = None) -> K
                     f"policy key {text}: the comic's moves are for the 3x3 board only, "
                     f"not {geometry.describe()}"
                 )
-            return Key("book:xkcd", _book(xkcd_book()))
+            return Key("book:xkcd", book_key(xkcd_book()))
         path = locate(arg) if locate is not None else arg
-        return Key(text, _book(load_book(path, geometry, where=f"policy key {text}")))
+        return Key(text, book_key(load_book(path, geometry, where=f"policy key {text}")))
     known = ", ".join([*KEY_HELP, *PRESETS])
     raise UsageError(f"policy key {text!r} is unknown; known keys and presets: {known}")
 
