@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
-from ttt_maps.board import Board, Mark, parse_mark
+from ttt_maps.board import Board, Mark, parse_mark, parse_moves
 from ttt_maps.errors import UsageError, quote
 from ttt_maps.geometry import Geometry
 from ttt_maps.solver import solver_for
@@ -53,18 +53,7 @@ def load_strategy(text: str, source: str = "strategy") -> StrategyFile:
         raise UsageError(f"{source}: {exc}") from None
     policy = doc.get("policy", "")
     raw_moves = _field(doc, "moves", dict, source)
-    moves: dict[int, int] = {}
-    for text_board, cell in raw_moves.items():
-        try:
-            board = Board.parse(text_board, geometry)
-        except UsageError as exc:
-            raise UsageError(f'{source}: in "moves": {exc}') from None
-        if isinstance(cell, bool) or not isinstance(cell, int):
-            raise UsageError(
-                f"{source}: the move for {quote(text_board)} must be a cell number, "
-                f"not {quote(cell)}"
-            )
-        moves[board.key] = cell
+    moves = parse_moves(raw_moves, geometry, f'{source}: in "moves"')
     return StrategyFile(geometry, player, str(policy), root, moves)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Literal
 
-from ttt_maps.errors import UsageError
+from ttt_maps.errors import UsageError, quote
 from ttt_maps.geometry import STANDARD, Geometry
 from ttt_maps.values import FrozenValue
 
@@ -217,3 +217,28 @@ class Board(FrozenValue):
     @classmethod
     def empty(cls, geometry: Geometry = STANDARD) -> Board:
         return cls(0, 0, geometry)
+
+
+def parse_moves(
+    raw: dict[str, object], geometry: Geometry, where: str, *, legal_only: bool = False
+) -> dict[int, int]:
+    """A JSON object ``{"board": cell}`` (a strategy's moves, an opening book) as
+    position keys -> cells; every problem is one ``UsageError`` starting with ``where``.
+
+    ``legal_only`` refuses a cell that is not a legal move on its board (a book);
+    a strategy's illegal moves are left for its audit to report.
+    """
+    moves: dict[int, int] = {}
+    for text, cell in raw.items():
+        try:
+            board = Board.parse(text, geometry)
+        except UsageError as exc:
+            raise UsageError(f"{where}: {exc}") from None
+        if isinstance(cell, bool) or not isinstance(cell, int):
+            raise UsageError(
+                f"{where}: the move for {quote(text)} must be a cell number, not {quote(cell)}"
+            )
+        if legal_only and cell not in board.moves():
+            raise UsageError(f"{where}: cell {cell} is not a legal move on board {board}")
+        moves[board.key] = cell
+    return moves

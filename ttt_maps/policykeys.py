@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
-from ttt_maps.board import Board
+from ttt_maps.board import Board, parse_moves
 from ttt_maps.errors import UsageError
 from ttt_maps.geometry import STANDARD, Geometry
 from ttt_maps.rules import rule_moves
@@ -159,15 +159,4 @@ def load_book(path: str, geometry: Geometry = STANDARD, *, where: str = "") -> d
     raw = parse_json(read_text(path, "a JSON opening book", where=where), where)
     if not isinstance(raw, dict):
         raise UsageError(f"{where}: expected a JSON object {{\"board\": cell}}")
-    book: dict[int, int] = {}
-    for text, cell in raw.items():
-        try:
-            board = Board.parse(text, geometry)
-        except UsageError as exc:
-            raise UsageError(f"{where}: {exc}") from None
-        if isinstance(cell, bool) or not isinstance(cell, int):
-            raise UsageError(f"{where}: the move for {text!r} must be a cell number, not {cell!r}")
-        if cell not in board.moves():
-            raise UsageError(f"{where}: cell {cell} is not a legal move on board {board}")
-        book[board.key] = cell
-    return book
+    return parse_moves(raw, geometry, where, legal_only=True)
