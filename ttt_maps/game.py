@@ -28,10 +28,10 @@ import json
 import random
 from typing import Any, NamedTuple
 
-from ttt_maps.board import Board, Mark
+from ttt_maps.board import Board, Mark, other
 from ttt_maps.errors import UsageError
 from ttt_maps.geometry import Geometry
-from ttt_maps.policy import Policy, parse_policy
+from ttt_maps.policy import Policy, novice_replies, parse_policy
 from ttt_maps.solver import Outcome, Solver, solver_for
 
 FORMAT = "ttt-maps/game@1"
@@ -102,7 +102,7 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self.board.winner() is not None or self.board.is_full
+        return self.board.is_over
 
     @property
     def map_to_move(self) -> bool:
@@ -153,12 +153,11 @@ class Game:
     def _novice_move(self) -> int:
         """A win if there is one, else a block, else any move (as the ``novice`` key
         assumes of an opponent); the map's own move when it is one of these."""
-        g, board = self.geometry, self.board
-        mine, theirs = (board.x, board.o) if board.to_move == "x" else (board.o, board.x)
-        free = g.full & ~(board.x | board.o)
-        wins = self.solver.threats(mine) & free or self.solver.threats(theirs) & free
-        cells = g.cells_of(wins) if wins else board.moves()
-        chosen = self.policy.choose_key(board.key)
+        key = self.board.key
+        replies = self.solver.children(key)
+        picked = set(novice_replies(self.solver, key, replies))
+        cells = [cell for cell, after in replies if after in picked]
+        chosen = self.policy.choose_key(key)
         return chosen if chosen in cells else self.random.choice(cells)
 
     def _add(self, move: Move) -> Move:
@@ -213,10 +212,9 @@ class Game:
         return f"{who} plays {where}"
 
     def result_line(self) -> str:
+        """``result`` as a person reads it: ``X wins``, ``draw``..."""
         winner = self.board.winner()
-        if winner is None:
-            return "draw" if self.board.is_full else "unfinished"
-        return f"{winner.upper()} wins"
+        return self.result if winner is None else f"{winner.upper()} wins"
 
     # -- the log ------------------------------------------------------------------
 
@@ -265,7 +263,7 @@ def audit_game(doc: dict[str, Any], source: str) -> tuple[Geometry, list[str], l
         if not isinstance(move, dict) or not isinstance(move.get("cell"), int):
             raise bad(f"move {n}: expected {{\"mark\": ..., \"cell\": N}}")
         cell, mark = move["cell"], board.to_move
-        if board.winner() is not None or board.is_full:
+        if board.is_over:
             raise bad(f"move {n}: the game was already over")
         if move.get("mark", mark) != mark:
             raise bad(f"move {n}: it was {mark.upper()}'s turn")
@@ -298,5 +296,5 @@ def _value(mover: Mark, theirs: Outcome) -> str:
     """The position after ``mover``'s move, from the outcome for the side to move there."""
     if theirs.result == 0:
         return "a draw with best play"
-    winner = mover if theirs.result < 0 else ("o" if mover == "x" else "x")
+    winner = mover if theirs.result < 0 else other(mover)
     return f"{winner.upper()} wins in {theirs.distance} with best play"

@@ -14,6 +14,7 @@ import re
 import sys
 from typing import TextIO
 
+from ttt_maps.board import other
 from ttt_maps.errors import UsageError
 from ttt_maps.game import Game, cell_name
 
@@ -59,7 +60,7 @@ def interactive(game: Game) -> None:
     from ttt_maps.cliout import board_grid
 
     con = Console(highlight=False)
-    you, them = game.side.upper(), ("o" if game.side == "x" else "x").upper()
+    you, them = game.side.upper(), other(game.side).upper()
     con.print(
         f"You play {them} against the map for {you} ({game.policy.name}, level {game.level}). "
         "Type a cell number, or a row and a column (2 3); u undoes, ? hints, q quits."

@@ -163,7 +163,7 @@ class Policy:
             after = solver.play(pos, self.choose_key(pos))
             value = memo[after] if after in memo else self._expect(after, me, memo)
         else:
-            novice = _novice_replies(solver, pos, replies)
+            novice = novice_replies(solver, pos, replies)
             total = sum([memo[a] if a in memo else self._expect(a, me, memo) for a in novice])
             value = total / len(novice)
         memo[pos] = value
@@ -200,7 +200,7 @@ def _marks(g: Geometry, pos: int, mark: Mark) -> int:
     return pos & g.full if mark == "x" else pos >> g.size
 
 
-def _novice_replies(solver: Solver, pos: int, replies: Children) -> list[int]:
+def novice_replies(solver: Solver, pos: int, replies: Children) -> list[int]:
     """The positions a novice picks from uniformly: after a win, else a block, else any move.
 
     ``replies`` are the position's children, ascending, as ``Solver.children`` gives them.
