@@ -209,6 +209,13 @@
   };
   const urlFor = (key) => (key ? `#${key}` : location.pathname + location.search);
 
+  /** The map root a board belongs to (none for the page's top above several maps). */
+  const rootOf = (n) => {
+    let r = n;
+    while (r && !r.isRoot) r = r.parent;
+    return r;
+  };
+
   /** The board a fragment names: map=x&moves=0,4,8 or b=xo..x.... (the shallowest). */
   const find = (hash) => {
     let text = String(hash || "").replace(/^#/, "");
@@ -222,11 +229,6 @@
     const id = (q.get("map") || q.get("play") || "").toLowerCase();
     const scope = id ? roots.filter((r) => r.map === id) : roots;
     if (!scope.length) return top;
-    const rootOf = (n) => {
-      let r = n;
-      while (!r.isRoot && r.parent) r = r.parent;
-      return r;
-    };
     const wanted = q.get("b") || q.get("board");
     if (wanted) {
       const board = wanted.toLowerCase().replace(/[-_]/g, ".").replace(/[\s/]/g, "");
@@ -671,11 +673,6 @@
   const say = (text) => {
     if (status) status.textContent = text;
     document.body.dataset.status = text;
-  };
-  const rootOf = (n) => {
-    let r = n;
-    while (r && !r.isRoot) r = r.parent;
-    return r;
   };
   /** The board as it stands for the opponent: with the map's move on it, if it has one. */
   const standing = (n) => {
