@@ -74,16 +74,23 @@ def _inline_svg(scene: Scene, id_prefix: str | None) -> str:
     return _PROLOG.sub("", svg, count=1).rstrip()
 
 
-def defer_deep_boards(svg: str, budget: int = EAGER_BOARDS) -> tuple[str, list[str]]:
+def board_levels(svg: str) -> Counter[int]:
+    """How many boards the SVG draws at each level."""
+    return Counter(int(n) for n in _BOARD_LEVEL.findall(svg))
+
+
+def defer_deep_boards(
+    svg: str, levels: Counter[int], budget: int = EAGER_BOARDS
+) -> tuple[str, list[str]]:
     """The SVG with its deep boards taken out, and those boards as SVG text.
 
-    Levels are drawn whole from the top while the boards drawn stay within
-    ``budget``; the sub-boards of the deepest such level wait: each board
-    there that has any gets ``data-lazy="I"``, and item I of the list holds
-    them (the viewer puts them back after the board's own drawing, where they
-    were). A map within the budget comes back unchanged, with no list.
+    ``levels`` is ``board_levels(svg)``. Levels are drawn whole from the top
+    while the boards drawn stay within ``budget``; the sub-boards of the
+    deepest such level wait: each board there that has any gets
+    ``data-lazy="I"``, and item I of the list holds them (the viewer puts them
+    back after the board's own drawing, where they were). A map within the
+    budget comes back unchanged, with no list.
     """
-    levels = Counter(int(n) for n in _BOARD_LEVEL.findall(svg))
     if sum(levels.values()) <= budget:
         return svg, []
     drawn, cut = 0, 1  # the map's first level is always drawn: it names whose map it is
@@ -141,9 +148,10 @@ def scene_to_html(scene: Scene, *, id_prefix: str | None = None) -> str:
     full = _inline_svg(scene, id_prefix)
     # The deepest level bounds how far the reader can zoom; the board tells the
     # viewer which lines win, for the results it shows and the games it plays.
-    levels = max(map(int, _BOARD_LEVEL.findall(full)), default=0)
+    levels = board_levels(full)
+    deepest = max(levels, default=0)
     board = escape(scene.meta.get("board", "3x3k3"))
-    svg, deferred = defer_deep_boards(full)
+    svg, deferred = defer_deep_boards(full, levels)
     return "\n".join(
         [
             "<!DOCTYPE html>",
@@ -172,7 +180,7 @@ def scene_to_html(scene: Scene, *, id_prefix: str | None = None) -> str:
             '<button type="button" class="tttv-new">New game</button></span>',
             "</div>",
             f'<main class="tttv-stage" data-cell-pad="{cell_pad}" data-geometry="{board}" '
-            f'data-levels="{levels}">',
+            f'data-levels="{deepest}">',
             svg,
             "</main>",
             *filter(None, [_lazy_script(deferred)]),
