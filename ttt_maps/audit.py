@@ -34,7 +34,12 @@ def load_strategy(text: str, source: str = "strategy") -> StrategyFile:
     """Parse ``ttt-maps/strategy@1`` JSON; every problem is a one-line ``UsageError``."""
     from ttt_maps.files import parse_json
 
-    doc = parse_json(text, source)
+    return strategy_from_json(parse_json(text, source), source)
+
+
+def strategy_from_json(doc: Any, source: str) -> StrategyFile:
+    """``load_strategy`` of JSON already parsed (``check`` parses once, then looks
+    at the format to tell a strategy from a game log)."""
     if not isinstance(doc, dict):
         raise UsageError(f'{source}: expected a JSON object with "format": "{FORMAT}"')
     if doc.get("format") != FORMAT:

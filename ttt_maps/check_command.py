@@ -16,17 +16,17 @@ from ttt_maps.cliout import print_json
 def check_command(file: str, as_json: bool) -> None:
     """Read ``file`` ('-': standard input) and report on it."""
     from ttt_maps import cache
-    from ttt_maps.audit import audit_file, load_strategy
-    from ttt_maps.files import read_text
+    from ttt_maps.audit import audit_file, strategy_from_json
+    from ttt_maps.files import parse_json, read_text
+    from ttt_maps.game import is_game
 
     text = read_text(file, "a strategy JSON file")
     source = "standard input" if file == "-" else file
-    if '"ttt-maps/game@1"' in text:
-        from ttt_maps.files import parse_json
-
-        check_game(parse_json(text, source), source, as_json)
+    parsed = parse_json(text, source)
+    if is_game(parsed):
+        check_game(parsed, source, as_json)
         return
-    doc = load_strategy(text, source=source)
+    doc = strategy_from_json(parsed, source)
     problems = audit_file(doc)
     cache.keep_all()
     errors = sum(p.fatal for p in problems)
@@ -65,13 +65,10 @@ def check_command(file: str, as_json: bool) -> None:
     )
 
 
-def check_game(doc: Any, source: str, as_json: bool) -> None:
+def check_game(doc: dict[str, Any], source: str, as_json: bool) -> None:
     """``check`` of a game log: each move's value, and the moves that lost some."""
-    from ttt_maps.errors import UsageError
-    from ttt_maps.game import audit_game, is_game
+    from ttt_maps.game import audit_game
 
-    if not is_game(doc):
-        raise UsageError(f"{source}: expected a ttt-maps/game@1 object")
     geometry, lines, mistakes = audit_game(doc, source)
     result = str(doc.get("result", ""))
     if as_json:
