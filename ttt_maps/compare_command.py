@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ttt_maps.cliout import console, print_json
 from ttt_maps.compare import (
     Row,
     build_strategies,
@@ -44,9 +45,6 @@ def compare_command(
     geometry: Geometry = STANDARD,
 ) -> None:
     """``ttt-maps compare``: print the table; write the image and the diff PNG if asked."""
-    import json
-    import sys
-
     from ttt_maps.board import parse_mark
     from ttt_maps.files import check_target, write_atomic
 
@@ -93,7 +91,7 @@ def compare_command(
         }
         if marked is not None:
             doc["diff_pixels"] = marked
-        sys.stdout.write(json.dumps(doc, indent=2) + "\n")
+        print_json(doc)
         return
     if to_stdout:  # the image is the output: no table in it
         return
@@ -120,11 +118,8 @@ _COUNT_COLUMNS = (
 def print_table(rows: Sequence[Row], player: str, reference: str) -> None:
     """The table on stdout with rich, narrow enough for an 80-column terminal."""
     from rich import box
-    from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
-
-    from ttt_maps.streams import rich_reports_broken_pipes
 
     who = player.upper()
     table = Table(
@@ -146,8 +141,7 @@ def print_table(rows: Sequence[Row], player: str, reference: str) -> None:
             f"{r.expected:.3f}",
             str(r.differs),
         )
-    rich_reports_broken_pipes()
-    out = Console(highlight=False, soft_wrap=False)
+    out = console()
     out.print(table)
     for r in rows:
         if r.label != r.chain:
