@@ -13,8 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ttt_maps.api import save, strategy
-from ttt_maps.compare import compare_scene, compare_table
-from ttt_maps.compare_command import print_table
+from ttt_maps.cli.compare import print_table
+from ttt_maps.compare.table import compare_scene, compare_table
 
 POLICIES = ("xkcd", "yorgey", "default")
 OUT = Path(__file__).resolve().parent.parent / "output" / "compare-x.svg"

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ttt_maps.audit import audit
-from ttt_maps.board import Board, Mark
-from ttt_maps.rules import rule_moves
-from ttt_maps.solver import solver_for
+from ttt_maps.game.board import Board, Mark
+from ttt_maps.game.rules import rule_moves
+from ttt_maps.solve.solver import solver_for
+from ttt_maps.strategies.audit import audit
 
 Rules = Callable[[Board], tuple[str, set[int]]]
 

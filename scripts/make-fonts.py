@@ -3,7 +3,7 @@
     python scripts/make-fonts.py [DEJAVU_DIR]
 
 Run once by a maintainer (with fontTools, from the ``[dev]`` extra) when the
-character set changes; the results are committed in ``ttt_maps/fonts/``. The
+character set changes; the results are committed in ``ttt_maps/draw/fonts/``. The
 drawings' texts (titles, headings, footers, and users' titles in Latin
 scripts) need only these characters; others fall back to the system's fonts.
 Hinting is dropped (the glyphs are drawn as outlines and embedded in PDFs,
@@ -36,7 +36,7 @@ FONTS = {
     "DejaVuSans.ttf": "DejaVuSans-Latin.ttf",
     "DejaVuSans-Bold.ttf": "DejaVuSans-Bold-Latin.ttf",
 }
-OUT = Path(__file__).resolve().parent.parent / "ttt_maps" / "fonts"
+OUT = Path(__file__).resolve().parent.parent / "ttt_maps" / "draw" / "fonts"
 
 
 def main() -> None:

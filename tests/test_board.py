@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ttt_maps.board import Board, illegal_reason
 from ttt_maps.errors import UsageError
-from ttt_maps.geometry import STANDARD, Geometry
+from ttt_maps.game.board import Board, illegal_reason
+from ttt_maps.game.geometry import STANDARD, Geometry
 
 
 @st.composite

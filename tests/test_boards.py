@@ -16,13 +16,13 @@ import pytest
 
 from ttt_maps import api
 from ttt_maps.backends.svg import scene_to_svg
-from ttt_maps.board import Board
-from ttt_maps.compose import map_scene
-from ttt_maps.counting import count_positions
+from ttt_maps.draw.compose import map_scene
 from ttt_maps.errors import UsageError
-from ttt_maps.geometry import Geometry
-from ttt_maps.policy import KEY_HELP, presets_for
-from ttt_maps.solver import solver_for
+from ttt_maps.game.board import Board
+from ttt_maps.game.counting import count_positions
+from ttt_maps.game.geometry import Geometry
+from ttt_maps.solve.solver import solver_for
+from ttt_maps.strategies.policy import KEY_HELP, presets_for
 
 SVG = "{http://www.w3.org/2000/svg}"
 ROWS, COLS, K = 3, 4, 3
@@ -296,7 +296,7 @@ def test_two_first_runs_at_once_leave_one_whole_table(tmp_path: Path, solved: st
 
 
 def _version() -> int:
-    from ttt_maps.solver import SOLVER_VERSION
+    from ttt_maps.solve.solver import SOLVER_VERSION
 
     return SOLVER_VERSION
 

@@ -12,10 +12,10 @@ from PIL import Image
 
 from ttt_maps.backends.cairo import PIXEL_CAP, scene_to_png
 from ttt_maps.backends.page import parse_size
-from ttt_maps.compose import map_scene
+from ttt_maps.draw.compose import map_scene
+from ttt_maps.draw.scene import DARK, Box, Group, Mark, Rect, Scene, Text
 from ttt_maps.errors import UsageError
-from ttt_maps.scene import DARK, Box, Group, Mark, Rect, Scene, Text
-from ttt_maps.tree import build_strategy
+from ttt_maps.strategies.tree import build_strategy
 
 MM = 72 / 25.4
 

@@ -14,11 +14,11 @@ import pytest
 from cli_checks import assert_usage_error as check_usage_error
 from typer.testing import CliRunner
 
-from ttt_maps.cli import app
-from ttt_maps.cliapp import one_command_app
+from ttt_maps.cli.app import app
+from ttt_maps.cli.run import one_command_app
 from ttt_maps.errors import UsageError
-from ttt_maps.files import write_atomic
-from ttt_maps.tree import build_strategy
+from ttt_maps.io.files import write_atomic
+from ttt_maps.strategies.tree import build_strategy
 
 runner = CliRunner()
 EXE = Path(sys.executable).parent / "ttt-maps"
@@ -529,8 +529,9 @@ def test_python_dash_m() -> None:
 def test_cli_import_is_light() -> None:
     """Startup: importing the CLI pulls in neither rich nor the solver."""
     code = (
-        "import sys, ttt_maps.cli; "
-        "print(sorted(m for m in ('rich', 'ttt_maps.solver', 'ttt_maps.policy', 'cairo') "
+        "import sys, ttt_maps.cli.app; "
+        "print(sorted(m for m in "
+        "('rich', 'ttt_maps.solve.solver', 'ttt_maps.strategies.policy', 'cairo') "
         "if m in sys.modules))"
     )
     proc = subprocess.run(
@@ -540,12 +541,12 @@ def test_cli_import_is_light() -> None:
 
 
 def test_unexpected_errors_exit_1(monkeypatch: pytest.MonkeyPatch) -> None:
-    import ttt_maps.stats
+    import ttt_maps.strategies.stats
 
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(ttt_maps.stats, "collect", broken)
+    monkeypatch.setattr(ttt_maps.strategies.stats, "collect", broken)
     result = run("stats")
     assert result.exit_code == 1
     assert isinstance(result.exception, RuntimeError)
@@ -559,7 +560,7 @@ def test_the_fast_exit_keeps_sys_exit_meaning_and_flushes(
 ) -> None:
     """``main`` ends with ``os._exit``: statuses and unflushed output must survive it."""
     script = (
-        "import sys; from ttt_maps.cliapp import exit_now; "
+        "import sys; from ttt_maps.cli.run import exit_now; "
         f"sys.stdout.write('kept'); exit_now({code})"
     )
     proc = subprocess.run(

@@ -17,9 +17,8 @@ from typer.testing import CliRunner
 
 from ttt_maps.api import render, strategy
 from ttt_maps.backends.svg import scene_to_svg
-from ttt_maps.board import Board
-from ttt_maps.cli import app
-from ttt_maps.compare import (
+from ttt_maps.cli.app import app
+from ttt_maps.compare.table import (
     DIFF_COLOUR,
     compare_scene,
     compare_table,
@@ -28,8 +27,9 @@ from ttt_maps.compare import (
     traps,
 )
 from ttt_maps.errors import UsageError
-from ttt_maps.solver import solver_for
-from ttt_maps.tree import Strategy, build_strategy
+from ttt_maps.game.board import Board
+from ttt_maps.solve.solver import solver_for
+from ttt_maps.strategies.tree import Strategy, build_strategy
 
 SVG = "{http://www.w3.org/2000/svg}"
 runner = CliRunner()

@@ -1,4 +1,4 @@
-"""SPEC section 3: the known facts of the game, computed by ``ttt_maps.stats``."""
+"""SPEC section 3: the known facts of the game, computed by ``ttt_maps.strategies.stats``."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ import math
 
 import pytest
 
-from ttt_maps.board import Board, illegal_reason
-from ttt_maps.counting import count_positions
-from ttt_maps.geometry import STANDARD, Geometry
-from ttt_maps.solver import solver_for
-from ttt_maps.stats import count_games
-from ttt_maps.symmetry import canonicaliser
+from ttt_maps.game.board import Board, illegal_reason
+from ttt_maps.game.counting import count_positions
+from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.game.symmetry import canonicaliser
+from ttt_maps.solve.solver import solver_for
+from ttt_maps.strategies.stats import count_games
 
 
 def reachable_positions(geometry: Geometry) -> dict[int, bool]:

@@ -24,11 +24,11 @@ from typer.testing import CliRunner
 from ttt_maps import api
 from ttt_maps.backends.html import EAGER_BOARDS, scene_to_html
 from ttt_maps.backends.svg import scene_to_svg
-from ttt_maps.cli import app
-from ttt_maps.compose import map_scene
-from ttt_maps.game import cell_name
-from ttt_maps.scene import DARK, LIGHT
-from ttt_maps.tree import Node, build_strategy
+from ttt_maps.cli.app import app
+from ttt_maps.draw.compose import map_scene
+from ttt_maps.draw.scene import DARK, LIGHT
+from ttt_maps.strategies.game import cell_name
+from ttt_maps.strategies.tree import Node, build_strategy
 
 SVG = "{http://www.w3.org/2000/svg}"
 #: Cells as the viewer (and ``ttt-maps play``) names them.

@@ -89,7 +89,7 @@ def test_wheel_metadata(dist: dict[str, Path]) -> None:
         names = wheel.namelist()
         meta = email.parser.Parser().parsestr(wheel.read(f"{NAME}.dist-info/METADATA").decode())
     assert f"{NAME}.dist-info/licenses/LICENSE" in names
-    assert "ttt_maps/fonts/DejaVuSans-Latin.ttf" in names
+    assert "ttt_maps/draw/fonts/DejaVuSans-Latin.ttf" in names
     assert "ttt_maps/backends/viewer.js" in names
     assert meta["License-Expression"] == "MIT"
     assert "LICENSE" in meta.get_all("License-File", [])
@@ -116,7 +116,7 @@ def test_sdist_is_complete(dist: dict[str, Path]) -> None:
         "examples/sphinx/conf.py",
         "scripts/system-deps.sh",
         "output/poster.svg",
-        "ttt_maps/fonts/LICENSE-DejaVu.txt",
+        "ttt_maps/draw/fonts/LICENSE-DejaVu.txt",
     ):
         assert needed in names, needed
     junk = [

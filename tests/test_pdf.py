@@ -23,11 +23,11 @@ from PIL import Image, ImageChops
 from ttt_maps.backends.cairo import scene_to_png
 from ttt_maps.backends.page import PageSize, parse_size
 from ttt_maps.backends.pdf import scene_to_pdf
-from ttt_maps.compose import map_scene, poster_scene
+from ttt_maps.draw.compose import map_scene, poster_scene
+from ttt_maps.draw.layout import MapOptions
+from ttt_maps.draw.scene import DARK, Mark, Scene, Text
 from ttt_maps.errors import UsageError
-from ttt_maps.layout import MapOptions
-from ttt_maps.scene import DARK, Mark, Scene, Text
-from ttt_maps.tree import build_strategy
+from ttt_maps.strategies.tree import build_strategy
 
 MM = 72 / 25.4
 TRICKY_TITLE = 'Map <X> & "O\'s" (draft) \\ café ✓'
@@ -240,7 +240,7 @@ def test_pdf_with_text_is_identical_in_a_fresh_process() -> None:
         """
         import sys
         from ttt_maps.backends.pdf import scene_to_pdf
-        from ttt_maps.scene import Scene, Text
+        from ttt_maps.draw.scene import Scene, Text
         scene = Scene(300, 100, (Text(150, 60, "Map for X ✓", 20, "title", bold=True),
                                  Text(10, 90, "policy: fast", 10, "footer", "start")), title="T")
         sys.stdout.buffer.write(scene_to_pdf(scene))
@@ -258,7 +258,8 @@ def test_pdf_with_text_is_identical_in_a_fresh_process() -> None:
 def test_a_map_without_text_is_written_without_cairo() -> None:
     code = (
         "import sys; from ttt_maps.backends.pdf import scene_to_pdf; "
-        "from ttt_maps.compose import map_scene; from ttt_maps.tree import build_strategy; "
+        "from ttt_maps.draw.compose import map_scene; "
+        "from ttt_maps.strategies.tree import build_strategy; "
         "scene_to_pdf(map_scene(build_strategy('x'))); assert 'cairo' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from ttt_maps.game import Game
-from ttt_maps.solver import solver_for
+from ttt_maps.solve.solver import solver_for
+from ttt_maps.strategies.game import Game
 
 POLICIES = ["yorgey", "default", "fast,corner"]
 

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from ttt_maps.board import Board, Mark, other
 from ttt_maps.errors import UsageError
-from ttt_maps.policy import PRESETS, Policy, describe_policies, parse_policy
-from ttt_maps.solver import solver_for
-from ttt_maps.tree import Node, build_strategy
+from ttt_maps.game.board import Board, Mark, other
+from ttt_maps.solve.solver import solver_for
+from ttt_maps.strategies.policy import PRESETS, Policy, describe_policies, parse_policy
+from ttt_maps.strategies.tree import Node, build_strategy
 
 SOLVER = solver_for()
 KEYS = [

@@ -18,9 +18,9 @@ from typer.testing import CliRunner
 
 import ttt_maps
 from ttt_maps.backends import FORMATS, format_from_path, render_scene
-from ttt_maps.cli import app
-from ttt_maps.compose import INSTRUCTION, instruction, poster_scene
-from ttt_maps.scene import Group, Rect, Text
+from ttt_maps.cli.app import app
+from ttt_maps.draw.compose import INSTRUCTION, instruction, poster_scene
+from ttt_maps.draw.scene import Group, Rect, Text
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,8 +83,8 @@ def test_functions_keep_their_names_after_the_submodules_load() -> None:
     """``ttt_maps.render`` / ``.strategy`` / ``.poster`` are the API functions, whatever loads."""
     import ttt_maps.backends.cairo
     import ttt_maps.backends.svg
-    import ttt_maps.compose
-    from ttt_maps.tree import build_strategy  # noqa: F401
+    import ttt_maps.draw.compose
+    from ttt_maps.strategies.tree import build_strategy  # noqa: F401
 
     assert callable(ttt_maps.render) and ttt_maps.render.__module__ == "ttt_maps.api"
     assert callable(ttt_maps.strategy) and ttt_maps.strategy.__module__ == "ttt_maps.api"
@@ -193,7 +193,7 @@ def test_format_from_an_unknown_suffix_lists_the_formats() -> None:
 
 
 def test_render_scene_knows_every_format(x_small: ttt_maps.Strategy) -> None:
-    from ttt_maps.compose import map_scene
+    from ttt_maps.draw.compose import map_scene
 
     scene = map_scene(x_small)
     for fmt in FORMATS:
@@ -231,7 +231,7 @@ def test_poster_words_and_structure(yorgey_poster: ttt_maps.Poster) -> None:
 
 
 def test_poster_title_override_and_legend(yorgey_poster: ttt_maps.Poster) -> None:
-    from ttt_maps.layout import MapOptions
+    from ttt_maps.draw.layout import MapOptions
 
     plain = poster_scene(yorgey_poster.x, yorgey_poster.o)
     assert not [i for i in plain.walk() if isinstance(i, Text) and i.role == "legend"]
@@ -248,7 +248,7 @@ def test_poster_title_override_and_legend(yorgey_poster: ttt_maps.Poster) -> Non
 
 def test_poster_reuses_laid_out_maps(yorgey_poster: ttt_maps.Poster) -> None:
     """Moving two laid-out maps into place draws exactly what laying them out there does."""
-    from ttt_maps.compose import map_scene
+    from ttt_maps.draw.compose import map_scene
 
     x_map, o_map = (map_scene(s).items[0] for s in (yorgey_poster.x, yorgey_poster.o))
     assert isinstance(x_map, Group) and isinstance(o_map, Group)
@@ -292,7 +292,7 @@ def test_one_process_draws_the_same_bytes(
     default_job: tuple[Path, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The default job splits its drawing over two processes; one process draws the same."""
-    from ttt_maps import commands
+    from ttt_maps.cli import render as commands
 
     out, _ = default_job
     monkeypatch.setattr(commands, "_can_fork", lambda: False)
@@ -394,7 +394,7 @@ def test_png_records_the_dpi(tmp_path: Path) -> None:
 
 def ttt_maps_map_width() -> float:
     """A single map scene's width in map units (one unit is one point in PDF/PNG)."""
-    from ttt_maps.compose import map_scene
+    from ttt_maps.draw.compose import map_scene
 
     return map_scene(ttt_maps.strategy("x", policy="yorgey")).width
 
@@ -550,8 +550,8 @@ def test_a_crash_mid_job_writes_nothing(
 
     With two processes the PDF is drawn in the child, whose error comes back whole.
     """
-    from ttt_maps import commands
     from ttt_maps.backends import pdf as pdf_backend
+    from ttt_maps.cli import render as commands
 
     if fork and not commands._can_fork():
         pytest.skip("one core: no second process")

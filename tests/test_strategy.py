@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 
-from ttt_maps.audit import audit_file, load_strategy
-from ttt_maps.board import Board
 from ttt_maps.errors import UsageError
-from ttt_maps.policy import PRESETS
-from ttt_maps.solver import solver_for
-from ttt_maps.tree import FORMAT, build_strategy
+from ttt_maps.game.board import Board
+from ttt_maps.solve.solver import solver_for
+from ttt_maps.strategies.audit import audit_file, load_strategy
+from ttt_maps.strategies.policy import PRESETS
+from ttt_maps.strategies.tree import FORMAT, build_strategy
 
 SOLVER = solver_for()
 

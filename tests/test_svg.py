@@ -17,12 +17,12 @@ from functools import cache
 import pytest
 
 from ttt_maps.backends.svg import scene_to_svg
-from ttt_maps.board import Board, other
-from ttt_maps.compose import map_scene
+from ttt_maps.draw.compose import map_scene
+from ttt_maps.draw.layout import MapOptions
+from ttt_maps.draw.scene import Box, Group, Line, Mark, Scene, Text, dark_variant
 from ttt_maps.errors import UsageError
-from ttt_maps.layout import MapOptions
-from ttt_maps.scene import Box, Group, Line, Mark, Scene, Text, dark_variant
-from ttt_maps.tree import Strategy, build_strategy
+from ttt_maps.game.board import Board, other
+from ttt_maps.strategies.tree import Strategy, build_strategy
 
 NS = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}href"

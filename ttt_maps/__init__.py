@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ttt_maps.api import Poster, poster, render, save, strategy
-    from ttt_maps.board import Board
     from ttt_maps.errors import UsageError
-    from ttt_maps.geometry import Geometry
-    from ttt_maps.notebook import viewer
-    from ttt_maps.tree import Strategy
+    from ttt_maps.game.board import Board
+    from ttt_maps.game.geometry import Geometry
+    from ttt_maps.integrations.notebook import viewer
+    from ttt_maps.strategies.tree import Strategy
 
 __all__ = [
     "Board",
@@ -41,16 +41,16 @@ __all__ = [
 ]
 
 _HOMES = {
-    "Board": "ttt_maps.board",
-    "Geometry": "ttt_maps.geometry",
+    "Board": "ttt_maps.game.board",
+    "Geometry": "ttt_maps.game.geometry",
     "Poster": "ttt_maps.api",
-    "Strategy": "ttt_maps.tree",
+    "Strategy": "ttt_maps.strategies.tree",
     "UsageError": "ttt_maps.errors",
     "poster": "ttt_maps.api",
     "render": "ttt_maps.api",
     "save": "ttt_maps.api",
     "strategy": "ttt_maps.api",
-    "viewer": "ttt_maps.notebook",
+    "viewer": "ttt_maps.integrations.notebook",
 }
 
 

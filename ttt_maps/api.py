@@ -22,12 +22,12 @@ from ttt_maps.errors import UsageError
 
 if TYPE_CHECKING:
     from ttt_maps.backends.page import PageSize
-    from ttt_maps.board import Board
-    from ttt_maps.geometry import Geometry
-    from ttt_maps.layout import MapOptions
-    from ttt_maps.policy import Policy
-    from ttt_maps.scene import Scene, Theme
-    from ttt_maps.tree import Strategy
+    from ttt_maps.draw.layout import MapOptions
+    from ttt_maps.draw.scene import Scene, Theme
+    from ttt_maps.game.board import Board
+    from ttt_maps.game.geometry import Geometry
+    from ttt_maps.strategies.policy import Policy
+    from ttt_maps.strategies.tree import Strategy
 
 class Poster:
     """Both players' maps, drawn side by side like the comic (``render`` draws the poster)."""
@@ -76,7 +76,7 @@ def strategy(
     more than ``max_boards`` boards (default 50,000) is refused with a
     ``UsageError`` that names the depth that fits.
     """
-    from ttt_maps.tree import build_strategy
+    from ttt_maps.strategies.tree import build_strategy
 
     pol, geo = _policy(policy, root, geometry)
     return build_strategy(player, pol, root, geo, depth=depth, max_boards=_limit(max_boards))
@@ -92,7 +92,7 @@ def poster(
 ) -> Poster:
     """Both maps under one policy, ready for ``render``/``save`` (the CLI's ``--player both``);
     the keywords as for ``strategy``."""
-    from ttt_maps.tree import build_strategy
+    from ttt_maps.strategies.tree import build_strategy
 
     # One Policy object for both maps: its memo of choices serves X and O alike.
     pol, geo = _policy(policy, root, geometry)
@@ -102,7 +102,7 @@ def poster(
 
 
 def _limit(max_boards: int | None) -> int:
-    from ttt_maps.mapsize import MAX_BOARDS
+    from ttt_maps.strategies.mapsize import MAX_BOARDS
 
     return MAX_BOARDS if max_boards is None else max_boards
 
@@ -111,9 +111,9 @@ def _policy(
     policy: str | Policy, root: str | Board | None, geometry: str | Geometry | None
 ) -> tuple[Policy, Geometry]:
     """The parsed policy and the geometry: given, else the root's, else the policy's, else 3x3."""
-    from ttt_maps.board import Board
-    from ttt_maps.geometry import STANDARD, Geometry
-    from ttt_maps.policy import parse_policy
+    from ttt_maps.game.board import Board
+    from ttt_maps.game.geometry import STANDARD, Geometry
+    from ttt_maps.strategies.policy import parse_policy
 
     if isinstance(geometry, str):
         geo = Geometry.parse(geometry)
@@ -132,7 +132,7 @@ def map_options(
     depth: int | None = None, alternatives: bool = False, outcomes: bool = False
 ) -> MapOptions:
     """Layout options, checked (a negative depth is a usage error)."""
-    from ttt_maps.layout import MapOptions
+    from ttt_maps.draw.layout import MapOptions
 
     if depth is not None and (isinstance(depth, bool) or depth < 0):
         raise UsageError(f"depth {depth!r}: expected a whole number, 0 or more")
@@ -146,23 +146,23 @@ def scene_of(
     title: str | None = None,
 ) -> Scene:
     """The scene for a strategy (its map), a poster or an (x, o) pair; a Scene passes through."""
-    from ttt_maps.scene import Scene
-    from ttt_maps.tree import Strategy
+    from ttt_maps.draw.scene import Scene
+    from ttt_maps.strategies.tree import Strategy
 
     if isinstance(obj, Scene):
         return obj
     if isinstance(obj, Strategy):
-        from ttt_maps.compose import map_scene
+        from ttt_maps.draw.compose import map_scene
 
         return map_scene(obj, opts, theme, title)
     pair = _as_poster(obj)
-    from ttt_maps.compose import poster_scene
+    from ttt_maps.draw.compose import poster_scene
 
     return poster_scene(pair.x, pair.o, opts, theme, title)
 
 
 def _as_poster(obj: object) -> Poster:
-    from ttt_maps.tree import Strategy
+    from ttt_maps.strategies.tree import Strategy
 
     if isinstance(obj, Poster):
         return obj
@@ -289,7 +289,7 @@ def save(
     A failed write leaves any existing file as it was. Returns the path.
     """
     from ttt_maps.backends import check_format, format_from_path
-    from ttt_maps.files import check_target, write_atomic
+    from ttt_maps.io.files import check_target, write_atomic
 
     fmt = resolve_format(path, format) if format is not None else format_from_path(path)
     fmt = check_format(fmt)

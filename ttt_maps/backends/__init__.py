@@ -17,7 +17,7 @@ from ttt_maps.errors import UsageError
 
 if TYPE_CHECKING:
     from ttt_maps.backends.page import PageSize
-    from ttt_maps.scene import Scene
+    from ttt_maps.draw.scene import Scene
 
 #: The output formats, in the order help texts list them.
 FORMATS: tuple[str, ...] = ("svg", "pdf", "png", "html")

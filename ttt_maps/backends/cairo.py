@@ -18,8 +18,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from ttt_maps.backends.page import PageSize, placement
+from ttt_maps.draw.scene import Group, Item, Line, Mark, Rect, Scene, Text, Theme, rgb
 from ttt_maps.errors import UsageError
-from ttt_maps.scene import Group, Item, Line, Mark, Rect, Scene, Text, Theme, rgb
 
 #: Largest PNG we draw, in pixels: A0 at 400 dpi (about 250 megapixels). It
 #: is drawn in bands (``BAND_BYTES``), so memory stays bounded; the cap keeps
@@ -254,7 +254,7 @@ class _Painter:
         The glyphs are filled outlines, the same the PDF embeds, so a PNG and a
         PDF of one scene show the same letters in the same places.
         """
-        from ttt_maps.typeface import layout, outline
+        from ttt_maps.draw.typeface import layout, outline
 
         ctx, size = self.ctx, text.size
         self.source(self.colour[text.role])

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ttt_maps.errors import UsageError
 
 if TYPE_CHECKING:
-    from ttt_maps.scene import Scene
+    from ttt_maps.draw.scene import Scene
 
 PT_PER = {"mm": 72 / 25.4, "in": 72.0, "pt": 1.0, "px": 72 / 96}
 _NAMED_MM = {

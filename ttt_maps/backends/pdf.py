@@ -26,8 +26,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ttt_maps.backends.page import PageSize, placement
+from ttt_maps.draw.scene import Group, Item, Line, Mark, Rect, Scene, Text, Theme, rgb
 from ttt_maps.errors import UsageError
-from ttt_maps.scene import Group, Item, Line, Mark, Rect, Scene, Text, Theme, rgb
 
 if TYPE_CHECKING:
     from ttt_maps.backends.pdftext import PdfText
@@ -297,7 +297,7 @@ class _Content:
 
     def text(self, text: Text) -> None:
         """One line in the shipped font, placed by its anchor at the baseline."""
-        from ttt_maps.typeface import width
+        from ttt_maps.draw.typeface import width
 
         if self.lettering is None:
             from ttt_maps.backends.pdftext import PdfText

@@ -20,7 +20,7 @@ from __future__ import annotations
 import zlib
 from typing import Protocol
 
-from ttt_maps.typeface import FONT_NAMES, Glyph, face, layout, outline
+from ttt_maps.draw.typeface import FONT_NAMES, Glyph, face, layout, outline
 
 #: PDF path operators by path operation.
 _OPERATORS = {"M": "m", "L": "l", "C": "c"}

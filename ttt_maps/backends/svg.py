@@ -55,8 +55,8 @@ from ttt_maps.backends.svgwalk import (
     UseToken,
     Walk,
 )
+from ttt_maps.draw.scene import Rect, Scene
 from ttt_maps.errors import UsageError
-from ttt_maps.scene import Rect, Scene
 
 _PREFIX_OK = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
 #: The unit-box glyphs, drawn in ``<defs>`` and placed by a transform. Their

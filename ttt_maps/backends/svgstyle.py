@@ -8,7 +8,7 @@ read this: their colours come from ``Theme.role_colours``.
 from __future__ import annotations
 
 from ttt_maps.backends.svgtext import PLACEHOLDER
-from ttt_maps.scene import AUTO, Theme, dark_variant
+from ttt_maps.draw.scene import AUTO, Theme, dark_variant
 
 #: Where a map set to follow the reader's light or dark mode may sit: a page
 #: of the Sphinx themes furo (``body[data-theme]``, "auto" follows the reader)

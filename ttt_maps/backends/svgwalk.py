@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 from ttt_maps.backends.svgtext import Numbers, attr, digits_for, sep, shorter
 from ttt_maps.backends.svgtext import text as text_
-from ttt_maps.scene import Group, Item, Line, Mark, Rect, Scene, Text
+from ttt_maps.draw.scene import Group, Item, Line, Mark, Rect, Scene, Text
 
 _LEVEL = re.compile(r"ttt-level-\d+\Z")
 #: Digits of stroke widths (map units, or unit-glyph units for marks).

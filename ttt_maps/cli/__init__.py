@@ -1,0 +1,16 @@
+"""The ``ttt-maps`` command line: the last stage, which calls all the others.
+
+``app`` declares the commands and their options (``options`` holds the
+shared ones); ``run`` decides how a run ends (one error line, exit codes,
+signals, broken pipes); ``output`` and ``streams`` are what commands print
+and write; each other module is one command's body. Nothing outside this
+package imports it.
+"""
+
+
+def main() -> None:
+    """Console entry point (``ttt-maps``): only the named command is built (``run``)."""
+    from ttt_maps.cli.app import app
+    from ttt_maps.cli.run import run
+
+    run(app)

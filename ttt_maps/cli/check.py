@@ -1,0 +1,92 @@
+"""``ttt-maps check``: a strategy file or a saved game, audited against the solved game.
+
+Exit 0 only when perfect: a strategy's every move optimal, a game's every move
+keeping its player's best result; 1 otherwise (the report says where).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+
+from ttt_maps.cli.output import print_json
+
+
+def check_command(file: str, as_json: bool) -> None:
+    """Read ``file`` ('-': standard input) and report on it."""
+    from ttt_maps.io.files import parse_json, read_text
+    from ttt_maps.solve import cache
+    from ttt_maps.strategies.audit import audit_file, strategy_from_json
+    from ttt_maps.strategies.game import is_game
+
+    text = read_text(file, "a strategy JSON file")
+    source = "standard input" if file == "-" else file
+    parsed = parse_json(text, source)
+    if is_game(parsed):
+        check_game(parsed, source, as_json)
+        return
+    doc = strategy_from_json(parsed, source)
+    problems = audit_file(doc)
+    cache.keep_all()
+    errors = sum(p.fatal for p in problems)
+    warnings = len(problems) - errors
+    if as_json:
+        print_json(
+            {
+                "player": doc.player,
+                "geometry": doc.geometry.name,
+                "root": str(doc.root),
+                "positions": len(doc.moves),
+                "perfect": not errors,
+                "errors": errors,
+                "warnings": warnings,
+                "problems": [
+                    {"kind": p.kind, "board": str(p.board), "message": p.message, "fatal": p.fatal}
+                    for p in problems
+                ],
+            }
+        )
+        if errors:
+            raise typer.Exit(1)
+        return
+    for problem in problems:
+        typer.echo(str(problem))
+    tail = f", {warnings} warning{'s' * (warnings != 1)}" if warnings else ""
+    if errors:
+        typer.echo(
+            f"{errors} error{'s' * (errors != 1)}{tail}: not a perfect strategy for {doc.player}"
+        )
+        raise typer.Exit(1)
+    start = "the empty board" if not (doc.root.x | doc.root.o) else str(doc.root)
+    typer.echo(
+        f"perfect strategy for {doc.player} from {start}: "
+        f"{len(doc.moves)} positions where {doc.player} chooses{tail}"
+    )
+
+
+def check_game(doc: dict[str, Any], source: str, as_json: bool) -> None:
+    """``check`` of a game log: each move's value, and the moves that lost some."""
+    from ttt_maps.strategies.game import audit_game
+
+    geometry, lines, mistakes = audit_game(doc, source)
+    result = str(doc.get("result", ""))
+    if as_json:
+        print_json(
+            {
+                "kind": "game",
+                "geometry": geometry.name,
+                "moves": len(lines),
+                "result": result,
+                "perfect": not mistakes,
+                "lines": lines,
+                "mistakes": mistakes,
+            }
+        )
+    else:
+        for line in lines:
+            typer.echo(line)
+        summary = "; ".join(mistakes) if mistakes else "every move kept its player's best result"
+        typer.echo(f"{len(lines)} moves, {result or 'no result'}: {summary}")
+    if mistakes:
+        raise typer.Exit(1)

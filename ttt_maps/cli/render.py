@@ -1,0 +1,281 @@
+"""The body of ``ttt-maps render``, the main job (SPEC sections 7 and 8).
+
+Everything cheap is checked before anything is drawn (player, formats,
+paths, page size, theme), so a typo fails at once with one line. Then each
+strategy is built once, each map is laid out once (the poster moves the two
+laid-out maps into place), every file is drawn in memory (in two processes
+when there are two cores), and only then are the files written, each
+atomically.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+from ttt_maps.errors import UsageError
+
+if TYPE_CHECKING:
+    from ttt_maps.draw.layout import MapOptions
+    from ttt_maps.draw.scene import Scene, Theme
+    from ttt_maps.game.geometry import Geometry
+
+#: Where the default job writes, and each drawing's file name stem there.
+OUTPUT_DIR = "output"
+STEMS = {"x": "x-map", "o": "o-map", "both": "poster"}
+#: What the default job draws, and in which formats.
+DEFAULT_KINDS = ("x", "o", "both")
+DEFAULT_FORMATS = ("svg", "pdf")
+
+
+class Target(NamedTuple):
+    """One file to write: which drawing, in which format, where."""
+
+    kind: str  # "x", "o" or "both" (the poster)
+    fmt: str
+    path: Path
+
+
+def parse_player(text: str | None) -> tuple[str, ...]:
+    """``x``, ``o`` or ``both``; none given means all three (the default job)."""
+    if text is None:
+        return DEFAULT_KINDS
+    name = text.strip().lower()
+    if name not in STEMS:
+        raise UsageError(f"--player {text!r}: choose x, o or both (both = the poster)")
+    return (name,)
+
+
+def plan(player: str | None, formats: Sequence[str], output: str | None) -> list[Target]:
+    """The files to write, from ``--player``, ``--format`` (repeatable) and ``-o``."""
+    from ttt_maps.backends import SUFFIXES, check_format, format_from_path
+
+    fmts = list(dict.fromkeys(check_format(f) for f in formats))
+    if output is None:
+        kinds = parse_player(player)
+        fmts = fmts or list(DEFAULT_FORMATS)
+        folder = Path(OUTPUT_DIR)
+        return [Target(k, f, folder / f"{STEMS[k]}.{f}") for k in kinds for f in fmts]
+
+    kind = parse_player(player or "both")[0]
+    if output == "-":
+        if len(fmts) != 1:
+            raise UsageError("-o - writes one file to standard output: choose it with --format")
+        return [Target(kind, fmts[0], Path("-"))]
+    path = Path(output)
+    if output.endswith(("/", os.sep)) or path.is_dir():
+        name = os.path.join(output.rstrip("/" + os.sep) or ".", "map.svg")
+        raise UsageError(f"-o {output!r} is a directory; give a file name such as {name}")
+    suffix = path.suffix.lower()
+    implied = SUFFIXES.get(suffix)
+    if not fmts:
+        return [Target(kind, format_from_path(output), path)]
+    if implied is not None:
+        if fmts != [implied]:
+            raise UsageError(
+                f"-o {output!r} is a .{implied} file but --format asks for {', '.join(fmts)}; "
+                "make them agree, or drop the suffix to write one file per format"
+            )
+        return [Target(kind, implied, path)]
+    if suffix and len(fmts) > 1:
+        raise UsageError(
+            f"-o {output!r}: with several formats give a name without a suffix "
+            f"(each file gets .{', .'.join(fmts)})"
+        )
+    if len(fmts) == 1:
+        return [Target(kind, fmts[0], path)]
+    return [Target(kind, f, path.with_name(f"{path.name}.{f}")) for f in fmts]
+
+
+def render_command(
+    *,
+    player: str | None = None,
+    formats: Sequence[str] = (),
+    output: str | None = None,
+    size: str | None = None,
+    width: int | None = None,
+    dpi: float | None = None,
+    margin: float | None = None,
+    title: str | None = None,
+    id_prefix: str | None = None,
+    text_as_paths: bool = False,
+    policy: str = "default",
+    start: str | None = None,
+    depth: int | None = None,
+    theme: str = "light",
+    alternatives: bool = False,
+    outcomes: bool = False,
+    echo: Callable[[str], None] | None = None,
+    geometry: Geometry | None = None,
+) -> list[tuple[Path, int]]:
+    """Draw and write the requested maps; returns each written path and its size in bytes.
+
+    ``echo`` (when given) gets one line per file as it is written.
+    """
+    targets = plan(player, formats, output)
+    from ttt_maps.backends import Output
+
+    out = Output(size, width, dpi, margin, id_prefix, text_as_paths).checked(
+        [t.fmt for t in targets]
+    )
+    from ttt_maps.draw.scene import get_theme
+
+    palette = get_theme(theme)
+    from ttt_maps.api import map_options
+
+    opts = map_options(depth, alternatives, outcomes)
+    if output is None:
+        _make_output_dir(Path(OUTPUT_DIR))
+    from ttt_maps.io.files import check_target
+
+    for t in targets:
+        check_target(t.path)
+
+    drawings = _Drawings({t.kind for t in targets}, policy, start, opts, palette, title, geometry)
+    def draw(t: Target) -> bytes:
+        return out.draw(drawings.scene(t.kind), t.fmt)
+
+    payloads = list(zip(targets, _draw_all(targets, draw), strict=True))
+    from ttt_maps.io.files import write_atomic
+
+    written: list[tuple[Path, int]] = []
+    for t, data in payloads:
+        write_atomic(t.path, data)
+        written.append((t.path, len(data)))
+        if echo is not None and str(t.path) != "-":
+            echo(f"{t.path}  {_human(len(data))}")
+    return written
+
+
+def _make_output_dir(folder: Path) -> None:
+    if folder.is_dir():
+        return
+    try:
+        folder.mkdir()
+    except FileExistsError:
+        raise UsageError(
+            f"{str(folder)!r} exists and is not a directory; move it or use -o FILE"
+        ) from None
+    except OSError as exc:
+        raise UsageError(f"cannot create {str(folder)!r} ({exc.strerror}); use -o FILE") from None
+
+
+class _Drawings:
+    """The scenes of one run: each strategy built once, each map laid out once.
+
+    The poster is put together on first use from the two laid-out maps, so a
+    run that splits its work (``_draw_all``) builds it only where it is drawn.
+    """
+
+    def __init__(
+        self,
+        kinds: set[str],
+        policy: str,
+        start: str | None,
+        opts: MapOptions,
+        theme: Theme,
+        title: str | None,
+        geometry: Geometry | None,
+    ) -> None:
+        from ttt_maps.draw.compose import map_scene
+        from ttt_maps.game.geometry import STANDARD
+        from ttt_maps.strategies.mapsize import MAX_BOARDS
+        from ttt_maps.strategies.policy import parse_policy
+        from ttt_maps.strategies.tree import build_strategy
+
+        g = geometry or STANDARD
+        pol = parse_policy(policy, g)  # one Policy for both players: its memo serves both trees
+        players = sorted({p for k in kinds for p in (("x", "o") if k == "both" else (k,))})
+        self.trees = {
+            p: build_strategy(p, pol, start, g, depth=opts.depth, max_boards=MAX_BOARDS)
+            for p in players
+        }
+        self.opts, self.theme, self.title = opts, theme, title
+        self.scenes: dict[str, Scene] = {
+            p: map_scene(self.trees[p], opts, theme, title) for p in players if p in kinds
+        }
+
+    def scene(self, kind: str) -> Scene:
+        if kind not in self.scenes:
+            from ttt_maps.draw.compose import poster_scene
+            from ttt_maps.draw.scene import Group
+
+            maps = None
+            if "x" in self.scenes and "o" in self.scenes:
+                x_map, o_map = self.scenes["x"].items[0], self.scenes["o"].items[0]
+                assert isinstance(x_map, Group) and isinstance(o_map, Group)
+                maps = (x_map, o_map)
+            x, o = self.trees["x"], self.trees["o"]
+            self.scenes[kind] = poster_scene(x, o, self.opts, self.theme, self.title, maps=maps)
+        return self.scenes[kind]
+
+
+def _draw_all(targets: Sequence[Target], draw: Callable[[Target], bytes]) -> list[bytes]:
+    """Every target drawn, in order; on two or more cores, in two processes.
+
+    Drawing is pure and the files are independent, so a forked child draws
+    one share (the poster when there are several drawings, else the
+    PDF/PNG files) while this process draws the rest; the bytes are
+    identical either way. The child sends its bytes, or its exception,
+    back through a pipe.
+    """
+    if len({t.kind for t in targets}) > 1:
+        theirs = [t.kind == "both" for t in targets]
+    else:
+        theirs = [t.fmt in ("pdf", "png") for t in targets]
+    if all(theirs) or not any(theirs) or not _can_fork():
+        return [draw(t) for t in targets]
+
+    import pickle
+
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child; coverage does not follow a fork
+        os.close(read_end)
+        result: tuple[str, object]
+        try:
+            result = ("ok", [draw(t) for t, mine in zip(targets, theirs, strict=True) if mine])
+        except BaseException as exc:
+            result = ("error", exc)
+        try:
+            data = pickle.dumps(result)
+        except Exception:
+            data = pickle.dumps(("error", RuntimeError(repr(result[1]))))
+        with os.fdopen(write_end, "wb") as pipe:
+            pipe.write(data)
+        os._exit(0)
+    os.close(write_end)
+    try:
+        here = [draw(t) for t, mine in zip(targets, theirs, strict=True) if not mine]
+    finally:
+        with os.fdopen(read_end, "rb") as pipe:
+            data = pipe.read()
+        os.waitpid(pid, 0)
+    try:
+        status, value = pickle.loads(data)
+    except Exception:
+        raise RuntimeError("the drawing process ended without a result") from None
+    if status != "ok":
+        raise value
+    there = iter(value)
+    mine_iter = iter(here)
+    return [next(there) if mine else next(mine_iter) for mine in theirs]
+
+
+def _can_fork() -> bool:
+    """Two processes pay off only with fork (cheap, shares the scenes) and two free cores."""
+    if not hasattr(os, "fork"):
+        return False
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return (cores or 1) >= 2
+
+
+def _human(n: int) -> str:
+    """A file size for people: bytes, kB or MB (powers of 1000, as file managers show)."""
+    if n < 1000:
+        return f"{n} B"
+    if n < 1_000_000:
+        return f"{n / 1000:.1f} kB"
+    return f"{n / 1_000_000:.2f} MB"

@@ -1,0 +1,280 @@
+"""Whole drawings: a map with its margin and title, and the poster of both maps.
+
+The poster has X's map on the left, O's on the right, each under its heading; the title and
+the instruction sentence above, a footer naming the policy below, and a
+legend for the outcome tints when they are drawn. Sizes are in map units: a
+map is ``MAP_SIZE`` wide and the type is set against it, so the poster keeps
+its proportions at any page size. A map is as high as its board's shape
+makes it; maps of a board much wider than high are stacked, X above O, so
+the poster does not turn into a strip.
+"""
+
+from __future__ import annotations
+
+from ttt_maps.draw.layout import MAP_SIZE, MapOptions, describe, layout_map, map_box
+from ttt_maps.draw.scene import (
+    Box,
+    Group,
+    Item,
+    Line,
+    Mark,
+    Rect,
+    RectRole,
+    Scene,
+    Text,
+    Theme,
+    get_theme,
+)
+from ttt_maps.draw.typeface import width
+from ttt_maps.game.board import Board
+from ttt_maps.game.geometry import STANDARD
+from ttt_maps.strategies.policy import PRESETS, Policy, preset_chain
+from ttt_maps.strategies.tree import Strategy
+
+TITLE = "Complete map of optimal tic-tac-toe moves"
+INSTRUCTION = (
+    "Your move is given by the position of the largest red symbol on the grid.",
+    "When your opponent picks a move, zoom in on the region of the grid where they went. Repeat.",
+)
+
+#: Outer margin, gap between the maps, and the type sizes, in map units.
+MARGIN = 90.0
+GAP = 150.0
+TITLE_SIZE = 80.0
+SUBTITLE_SIZE = 32.0
+HEADING_SIZE = 46.0
+FOOTER_SIZE = 22.0
+SMALL_SIZE = 17.0
+#: Maps flatter than this (height over width) are stacked instead of side by side.
+STACK_BELOW = 0.6
+#: DejaVu Sans proportions (em): cap height and descender.
+CAP = 0.73
+DESCENT = 0.24
+
+
+def instruction() -> str:
+    """The comic's instruction as one sentence pair."""
+    return " ".join(INSTRUCTION)
+
+
+def policy_label(policy: Policy) -> str:
+    """A policy as a reader knows it: the preset's name with its chain, or the chain."""
+    for name in PRESETS:
+        chain = preset_chain(name, policy.geometry)
+        if f"{chain},first" == policy.name or chain == policy.name:
+            return f"{name} ({policy.name})"
+    return policy.name
+
+
+def map_scene(
+    strategy: Strategy,
+    opts: MapOptions | None = None,
+    theme: Theme | str = "light",
+    title: str | None = None,
+) -> Scene:
+    """A single map with a quiet margin around it, under its title when one is given.
+
+    The title is set as the poster's is (bold, the same size), shrunk only
+    when it would not fit the map's width.
+    """
+    g = strategy.geometry
+    aspect = g.rows / g.cols
+    margin = MAP_SIZE * 0.035
+    side = MAP_SIZE + 2 * margin
+    items: list[Item] = []
+    top = margin * aspect
+    if title:
+        top += CAP * TITLE_SIZE
+        size = _fit(title, TITLE_SIZE, MAP_SIZE, bold=True)
+        items.append(Text(side / 2, top, title, size, "title", bold=True))
+        top += (DESCENT + 0.45) * TITLE_SIZE
+    box = map_box(g, margin, top)
+    items.append(layout_map(strategy, box, opts))
+    who = strategy.player.upper()
+    board = "" if g == STANDARD else f" on {g.describe()}"
+    return Scene(
+        width=side,
+        height=round(top + box.h + margin * aspect, 2),
+        items=tuple(items),
+        theme=get_theme(theme),
+        title=title or f"Map for {who}: complete map of optimal tic-tac-toe moves{board}",
+        desc=describe(strategy),
+        meta={
+            "policy": strategy.policy.name,
+            "player": strategy.player,
+            "board": strategy.root.board.geometry.name,
+        },
+    )
+
+
+def poster_scene(
+    x: Strategy,
+    o: Strategy,
+    opts: MapOptions | None = None,
+    theme: Theme | str = "light",
+    title: str | None = None,
+    *,
+    maps: tuple[Group, Group] | None = None,
+) -> Scene:
+    """Both maps with title, instruction, headings, footer and (with outcomes) a legend.
+
+    ``maps`` are the two maps already laid out (each ``MAP_SIZE`` square,
+    anywhere): they are moved into place instead of laid out again, so one
+    layout serves the single maps and the poster.
+    """
+    opts = opts or MapOptions()
+    g = x.geometry
+    heading = title or (TITLE if g == STANDARD else f"{TITLE} on {g.describe()}")
+    map_h = map_box(g).h
+    stacked = map_h < STACK_BELOW * MAP_SIZE
+    width = 2 * MARGIN + (MAP_SIZE if stacked else 2 * MAP_SIZE + GAP)
+    room = width - 2 * MARGIN
+
+    items: list[Item] = []
+    # Positions follow the nominal sizes, so a long title that had to shrink
+    # keeps the same baseline and the rest of the poster does not move.
+    y = MARGIN + CAP * TITLE_SIZE
+    items.append(
+        Text(width / 2, y, heading, _fit(heading, TITLE_SIZE, room, bold=True), "title", bold=True)
+    )
+    y += 0.62 * TITLE_SIZE
+    for line in INSTRUCTION:
+        y += CAP * SUBTITLE_SIZE if line is INSTRUCTION[0] else 1.45 * SUBTITLE_SIZE
+        items.append(Text(width / 2, y, line, _fit(line, SUBTITLE_SIZE, room), "subtitle"))
+    y += DESCENT * SUBTITLE_SIZE + 1.5 * HEADING_SIZE
+    heading_y = y + CAP * HEADING_SIZE
+    map_top = heading_y + 0.55 * HEADING_SIZE
+    # Side by side, each block starts at heading_y; stacked, the second below the first.
+    step = map_top - heading_y + map_h + GAP * 0.6 + CAP * HEADING_SIZE
+
+    for index, strategy in enumerate((x, o)):
+        left = MARGIN + (0 if stacked else index * (MAP_SIZE + GAP))
+        down = step * index if stacked else 0.0
+        box = map_box(g, left, map_top + down)
+        if maps is None:
+            group = layout_map(strategy, box, opts)
+        else:
+            given = maps[index]
+            group = _moved_group(given, box.x - given.box.x, box.y - given.box.y)
+        who = strategy.player.upper()
+        top = heading_y + down
+        label = Text(left, top, f"Map for {who}", HEADING_SIZE, "heading", "start", bold=True)
+        block = Box(left, top - CAP * HEADING_SIZE, MAP_SIZE, box.y + box.h - top)
+        items.append(
+            Group(
+                box=block,
+                items=(label, group),
+                classes=("ttt-poster-map", f"ttt-player-{strategy.player}"),
+            )
+        )
+    maps_end = box.y + box.h
+
+    y = maps_end + 1.6 * FOOTER_SIZE + CAP * FOOTER_SIZE
+    items.append(Text(MARGIN, y, _policy_line(x, o), FOOTER_SIZE, "footer", "start"))
+    if opts.outcomes:
+        items += _legend(width - MARGIN, y)
+    y += 1.55 * SMALL_SIZE + 0.3 * FOOTER_SIZE
+    facts = _facts_line(x, o)
+    items.append(Text(MARGIN, y, facts, _fit(facts, SMALL_SIZE, room), "footer", "start"))
+    height = y + DESCENT * SMALL_SIZE + MARGIN
+
+    return Scene(
+        width=width,
+        height=round(height, 2),
+        items=tuple(items),
+        theme=get_theme(theme),
+        title=heading,
+        desc=f"{heading}. {instruction()} {_policy_line(x, o)}. {facts}",
+        meta={"policy": _policy_names(x, o), "player": "both", "board": x.root.board.geometry.name},
+    )
+
+
+def _fit(text: str, size: float, room: float, *, bold: bool = False) -> float:
+    """``size``, or smaller so that ``text`` fits in ``room`` (a long user title)."""
+    need = width(text, size, bold)
+    return size if need <= room else round(size * room / need, 2)
+
+
+def _policy_names(x: Strategy, o: Strategy) -> str:
+    if x.policy.name == o.policy.name:
+        return x.policy.name
+    return f"x {x.policy.name}; o {o.policy.name}"
+
+
+def _policy_line(x: Strategy, o: Strategy) -> str:
+    """The footer's first line: which tie-break policy picked the red moves."""
+    if x.policy.name == o.policy.name:
+        return f"Tie-break policy: {policy_label(x.policy)}"
+    return f"Tie-break policies: X {policy_label(x.policy)}; O {policy_label(o.policy)}"
+
+
+def _facts_line(x: Strategy, o: Strategy) -> str:
+    """The footer's small print: the tool and what each map holds."""
+    text = "Drawn by ttt-maps"
+    roots = sorted({str(x.root.board), str(o.root.board)})
+    if roots != [str(Board.empty(x.geometry))]:
+        text += " from " + " and ".join(roots)
+    for s in (x, o):
+        f, who = s.facts, s.player.upper()
+        lost = f", {f.losses} lost" if f.losses else ""
+        text += (
+            f". {who}: {f.positions:,} positions where {who} chooses, "
+            f"{f.wins} won{lost} and {f.draws} drawn finishes"
+        )
+    return text + "."
+
+
+#: Legend entries: tint role, word, and the word's advance in DejaVu Sans (em).
+LEGEND: tuple[tuple[RectRole, str, float], ...] = (
+    ("tint-win", "forced win", 5.20),
+    ("tint-draw", "draw", 2.48),
+)
+
+
+def _legend(right: float, baseline: float) -> list[Item]:
+    """Tint swatches and their words, ending at ``right`` on the footer's first line."""
+    swatch = FOOTER_SIZE * 1.15
+    gap, spacing = 0.4 * FOOTER_SIZE, 1.3 * FOOTER_SIZE
+    x = right - sum(swatch + gap + em * FOOTER_SIZE + spacing for _, _, em in LEGEND) + spacing
+    top = baseline - CAP * FOOTER_SIZE / 2 - swatch / 2
+    out: list[Item] = []
+    for role, word, em in LEGEND:
+        out.append(Rect(Box(x, top, swatch, swatch), role, radius=swatch * 0.18))
+        out.append(Text(x + swatch + gap, baseline, word, FOOTER_SIZE, "legend", "start"))
+        x += swatch + gap + em * FOOTER_SIZE + spacing
+    return out
+
+
+def _moved_group(group: Group, dx: float, dy: float) -> Group:
+    """``group`` shifted by (dx, dy): a map laid out once, placed again on the poster.
+
+    This runs over every item of both maps and costs about as much as laying
+    them out again, so it is one plain loop, most frequent kinds first, that
+    builds nothing but the moved items.
+    """
+    items: list[Item] = []
+    add = items.append
+    for item in group.items:
+        if isinstance(item, Mark):
+            b = item.box
+            box = Box(b.x + dx, b.y + dy, b.w, b.h)
+            add(Mark(item.symbol, item.cell, box, item.role, item.width, item.classes))
+        elif isinstance(item, Line):
+            points = item.points
+            if len(points) == 2:  # every grid and win line
+                (x0, y0), (x1, y1) = points
+                points = ((x0 + dx, y0 + dy), (x1 + dx, y1 + dy))
+            else:
+                points = tuple([(x + dx, y + dy) for x, y in points])
+            add(Line(points, item.width, item.role))
+        elif isinstance(item, Group):
+            add(_moved_group(item, dx, dy))
+        elif isinstance(item, Rect):
+            b = item.box
+            add(Rect(Box(b.x + dx, b.y + dy, b.w, b.h), item.role, item.radius))
+        else:
+            t = item
+            add(Text(t.x + dx, t.y + dy, t.text, t.size, t.role, t.anchor, t.bold))
+    b = group.box
+    box = Box(b.x + dx, b.y + dy, b.w, b.h)
+    return Group(box, tuple(items), group.board, group.level, group.path, group.classes, group.data)

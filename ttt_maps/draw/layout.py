@@ -1,0 +1,397 @@
+"""Layout: a strategy tree becomes nested grids, following xkcd 832 (SPEC section 6).
+
+Two mutually recursive functions, as in the seed's Haskell program:
+``_choice_board`` (the player's turn: earlier marks in black, the chosen move
+in red at cell size, a sub-map in every other empty cell) and
+``_reply_grid`` (the opponent's turn at the root: a sub-map in every empty
+cell). Sizes are in map units; line widths shrink with the level down to a
+floor tied to the whole map, so the deepest grids stay visible.
+
+Cells are square, so the map of a board of R rows and C columns is C wide
+to R high, and a sub-map keeps that shape, centred in its cell. Where the
+map is cut (``--depth``), each cell whose sub-map was left out holds a small
+ellipsis, three square dots drawn as grid strokes, so every backend draws it
+and a cut map never looks finished.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, NamedTuple
+
+from ttt_maps.draw.scene import Box, Group, Item, Line, Mark, MarkRole, Rect
+from ttt_maps.errors import UsageError
+from ttt_maps.game.board import Board, other
+from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.solve.solver import solver_for
+from ttt_maps.strategies.tree import Node, Strategy
+
+#: Side of a whole map in map units.
+MAP_SIZE = 1000.0
+#: Gap between a cell's edge and the sub-map inside it, as a share of the cell.
+NEST_PAD = 0.075
+#: Glyph inset inside its cell, as a share of the cell.
+GLYPH_PAD = 0.19
+#: Grid stroke as a share of the board's side.
+GRID_WIDTH = 0.011
+#: Mark stroke as a share of the cell's side.
+MARK_WIDTH = 0.085
+#: Win line stroke as a share of the cell's side.
+WIN_WIDTH = 0.1
+#: A faint alternative beside a sub-map: its box as a multiple of the nesting gap.
+ALT_BADGE = 1.4
+#: No stroke thinner than this share of the whole map.
+FLOOR = 0.00025
+#: The dots of a cut cell's ellipsis: their side and spacing, as shares of the cell.
+CUT_DOT = 0.07
+CUT_GAP = 0.16
+
+
+class MapOptions(NamedTuple):
+    """How to draw one map; ``differs`` holds board keys to highlight (compare).
+
+    A named tuple, not a dataclass: it is made on every run, and a dataclass
+    costs a millisecond or two to define at import (``_replace`` makes a
+    changed copy).
+    """
+
+    depth: int | None = None
+    alternatives: bool = False
+    outcomes: bool = False
+    differs: frozenset[int] = frozenset()
+
+
+def _glyph(side: float, floor: float) -> tuple[float, float, float]:
+    """A glyph in a cell of ``side``: its inset, its box's side and its stroke width."""
+    pad = side * GLYPH_PAD
+    return pad, side - 2 * pad, max(side * MARK_WIDTH, floor * 1.2)
+
+
+class _Side:
+    """What every board of one side shares, worked out once per level.
+
+    Each board then adds its corner to these offsets. The sums keep the order
+    of the plain computation (corner + cell offset, then + inset), so every
+    number comes out bit for bit as it would one box at a time.
+    """
+
+    def __init__(self, g: Geometry, w: float, floor: float) -> None:
+        side = w / g.cols
+        self.h = side * g.rows
+        # Cell corners, and where the inner grid lines cross the board.
+        rcs = [g.rc(cell) for cell in range(g.size)]
+        self.dx = tuple(c * side for _, c in rcs)
+        self.dy = tuple(r * side for r, _ in rcs)
+        self.cuts_x = tuple(c * side for c in range(1, g.cols))
+        self.cuts_y = tuple(r * side for r in range(1, g.rows))
+        self.grid_width = max(w * GRID_WIDTH, floor)
+        # Win lines run between cell centres and overshoot by a share of the cell.
+        self.half = side / 2
+        self.over = side * 0.32
+        self.win_width = max(side * WIN_WIDTH, floor * 1.5)
+        # A mark filling a cell; a sub-map inset in a cell.
+        self.pad, self.glyph, self.mark_width = _glyph(side, floor)
+        self.nest = side * NEST_PAD
+        self.inner = side - 2 * self.nest
+        # A sub-map keeps the board's shape, inside the inset cell and centred there.
+        aspect = g.rows / g.cols
+        self.sub_w = self.inner if aspect <= 1 else self.inner / aspect
+        self.sub_h = self.inner * aspect if aspect <= 1 else self.inner
+        self.sub_dx = self.nest + (self.inner - self.sub_w) / 2
+        self.sub_dy = self.nest + (self.inner - self.sub_h) / 2
+        # The ellipsis of a cut cell: three dots across the cell's middle.
+        self.dot = max(side * CUT_DOT, floor)
+        self.dot_xs = tuple(side / 2 + side * CUT_GAP * i for i in (-1, 0, 1))
+        # A faint alternative in the free corner of a cell that holds a sub-map.
+        self.badge_shift = self.nest / 4
+        self.badge_pad, self.badge_glyph, self.badge_width = _glyph(self.nest * ALT_BADGE, floor)
+
+
+class _Layout:
+    """One map being laid out: the tree's player, the options and per-side geometry.
+
+    The hot loops work on bitmasks, cell offsets and floats; the only objects
+    built are the scene items themselves.
+    """
+
+    def __init__(self, strategy: Strategy, size: float, opts: MapOptions) -> None:
+        self.player = strategy.player
+        self.opponent = other(strategy.player)
+        self.opts = opts
+        self.depth = opts.depth
+        self.floor = size * FLOOR
+        self.solver = solver_for(strategy.geometry)
+        self.geometry = strategy.geometry
+        self._sides: dict[float, _Side] = {}
+        # Occupied cells of a mask, and the (first, last) cells of the lines a mask holds.
+        self._cells: dict[int, tuple[int, ...]] = {}
+        self._ends: dict[int, tuple[tuple[int, int], ...]] = {}
+        self._classes: dict[tuple[int, bool, str | None], tuple[str, ...]] = {}
+        #: Boards laid out so far (for progress).
+        self.drawn = 0
+
+    def side(self, w: float) -> _Side:
+        hit = self._sides.get(w)
+        if hit is None:
+            hit = self._sides[w] = _Side(self.geometry, w, self.floor)
+        return hit
+
+    def line_ends(self, mask: int) -> tuple[tuple[int, int], ...]:
+        """End cells of every line within ``mask``, in the geometry's line order."""
+        hit = self._ends.get(mask)
+        if hit is None:
+            g = self.geometry
+            pairs = zip(g.lines, g.line_cells, strict=True)
+            hit = tuple((cells[0], cells[-1]) for line, cells in pairs if line & mask == line)
+            self._ends[mask] = hit
+        return hit
+
+    # -- pieces of a board --------------------------------------------------
+
+    def grid(self, s: _Side, box: Box, out: list[Item]) -> None:
+        """The ``#`` of the board: inner lines only, as in the comic."""
+        x0, y0 = box.x, box.y
+        x1, y1 = x0 + box.w, y0 + s.h
+        width = s.grid_width
+        for cut in s.cuts_x:
+            x = x0 + cut
+            out.append(Line(((x, y0), (x, y1)), width, "grid"))
+        for cut in s.cuts_y:
+            y = y0 + cut
+            out.append(Line(((x0, y), (x1, y)), width, "grid"))
+
+    def cell_mark(
+        self,
+        s: _Side,
+        symbol: Literal["x", "o"],
+        cell: int,
+        box: Box,
+        role: MarkRole,
+        classes: tuple[str, ...] = (),
+    ) -> Mark:
+        """A mark filling one cell of the board in ``box``."""
+        x, y, pad, glyph = box.x + s.dx[cell], box.y + s.dy[cell], s.pad, s.glyph
+        return Mark(symbol, cell, Box(x + pad, y + pad, glyph, glyph), role, s.mark_width, classes)
+
+    def played(self, s: _Side, board: Board, box: Box, out: list[Item]) -> None:
+        """The marks already on the board, black (the hot path: thousands of them)."""
+        xs = board.x
+        taken = xs | board.o
+        cells = self._cells.get(taken)
+        if cells is None:
+            cells = self._cells[taken] = tuple(self.geometry.cells_of(taken))
+        bx, by, dxs, dys = box.x, box.y, s.dx, s.dy
+        pad, glyph, width = s.pad, s.glyph, s.mark_width
+        for c in cells:
+            x, y = bx + dxs[c], by + dys[c]
+            box_c = Box(x + pad, y + pad, glyph, glyph)
+            out.append(Mark("x" if xs >> c & 1 else "o", c, box_c, "played", width))
+
+    def win_lines(self, s: _Side, board: Board, box: Box, out: list[Item]) -> None:
+        """A stroke through each line the winner holds, overshooting the end cells a little."""
+        ends = self.line_ends(board.x) or self.line_ends(board.o)
+        bx, by, dxs, dys, half = box.x, box.y, s.dx, s.dy, s.half
+        for first, last in ends:
+            ax, ay = bx + dxs[first] + half, by + dys[first] + half
+            zx, zy = bx + dxs[last] + half, by + dys[last] + half
+            dx, dy = zx - ax, zy - ay
+            over = s.over / ((dx * dx + dy * dy) ** 0.5 or 1.0)
+            points = ((ax - dx * over, ay - dy * over), (zx + dx * over, zy + dy * over))
+            out.append(Line(points, s.win_width, "win"))
+
+    # -- the two recursive halves --------------------------------------------
+
+    def choice_board(
+        self, node: Node, box: Box, level: int, path: tuple[tuple[str, int], ...]
+    ) -> Group:
+        """The player's turn: the red move and a sub-map for every other reply."""
+        board = node.board
+        cell, after = node.children[0]
+        s = self.side(box.w)
+        differs = bool(self.opts.differs) and board.key in self.opts.differs
+        items: list[Item] = [Rect(box, "differs")] if differs else []
+        cut = after.cut or (self.depth is not None and level >= self.depth)
+        if self.opts.alternatives:
+            self.alternatives(s, board, box, cell, after.board.is_over, items)
+        self.grid(s, box, items)
+        self.played(s, board, box, items)
+        if cut:
+            self.cut_replies(s, after.board, box, items)
+        else:
+            self.replies(s, after, box, level, (*path, (self.player, cell)), items)
+        # The win line goes under the red move, so the move stays the boldest thing.
+        # A position with replies is not over, so only a leaf can hold one.
+        if not after.children and not after.cut:
+            self.win_lines(s, after.board, box, items)
+        chosen_classes = ("ttt-differs",) if differs else ()
+        items.append(self.cell_mark(s, self.player, cell, box, "chosen", chosen_classes))
+        return self.board_group(node, box, level, path, items, differs, cut)
+
+    def alternatives(
+        self, s: _Side, board: Board, box: Box, chosen: int, blank: bool, out: list[Item]
+    ) -> None:
+        """The other optimal moves, faint, drawn before the sub-maps.
+
+        In a cell left empty (the game is over, or the map is cut there) the
+        mark fills the cell. A cell that holds a sub-map gets a small mark in
+        its free top-left corner instead: a cell-sized one behind the sub-map
+        reads as part of the sub-map.
+        """
+        for alt in self.solver.best_moves(board):
+            if alt == chosen:
+                continue
+            if blank:
+                out.append(self.cell_mark(s, self.player, alt, box, "alt"))
+                continue
+            x = box.x + s.dx[alt] + s.badge_shift
+            y = box.y + s.dy[alt] + s.badge_shift
+            pad, glyph = s.badge_pad, s.badge_glyph
+            badge = Box(x + pad, y + pad, glyph, glyph)
+            out.append(Mark(self.player, alt, badge, "alt", s.badge_width))
+
+    def reply_grid(
+        self, node: Node, box: Box, level: int, path: tuple[tuple[str, int], ...]
+    ) -> Group:
+        """The opponent's turn at the root: every empty cell holds that reply's sub-map."""
+        s = self.side(box.w)
+        items: list[Item] = []
+        self.grid(s, box, items)
+        self.played(s, node.board, box, items)
+        self.replies(s, node, box, level, path, items)
+        return self.board_group(node, box, level, path, items, False)
+
+    def replies(
+        self,
+        s: _Side,
+        node: Node,
+        box: Box,
+        level: int,
+        path: tuple[tuple[str, int], ...],
+        out: list[Item],
+    ) -> None:
+        """For each reply: its sub-map, or a black mark at cell size when it ends the game."""
+        wins: list[Item] = []
+        opponent = self.opponent
+        sub_dx, sub_dy, sub_w, sub_h = s.sub_dx, s.sub_dy, s.sub_w, s.sub_h
+        for reply, child in node.children:
+            if not child.children:
+                out.append(self.cell_mark(s, opponent, reply, box, "final"))
+                self.win_lines(s, child.board, box, wins)
+            else:
+                x, y = box.x + s.dx[reply] + sub_dx, box.y + s.dy[reply] + sub_dy
+                sub = Box(x, y, sub_w, sub_h)
+                out.append(self.choice_board(child, sub, level + 1, (*path, (opponent, reply))))
+        out += wins
+
+    def cut_replies(self, s: _Side, after: Board, box: Box, out: list[Item]) -> None:
+        """Where the map is cut: a reply that ends the game is still its black mark,
+        and every cell whose sub-map was left out holds an ellipsis."""
+        solver, wins = self.solver, list[Item]()
+        for reply, key in solver.children(after.key):
+            if solver.children(key):
+                y = box.y + s.dy[reply] + s.half
+                half = s.dot / 2
+                for dx in s.dot_xs:
+                    x = box.x + s.dx[reply] + dx
+                    out.append(Line(((x - half, y), (x + half, y)), s.dot, "grid"))
+            else:
+                out.append(self.cell_mark(s, self.opponent, reply, box, "final"))
+                self.win_lines(s, solver.board(key), box, wins)
+        out += wins
+
+    def board_group(
+        self,
+        node: Node,
+        box: Box,
+        level: int,
+        path: tuple[tuple[str, int], ...],
+        items: list[Item],
+        differs: bool,
+        cut: bool = False,
+    ) -> Group:
+        """A board's group: its classes, and data-board (and data-cut where the map stops)."""
+        kind = None
+        if self.opts.outcomes and level > 0:
+            result = self.solver.result(node.board.key)
+            mine = result if node.board.to_move == self.player else -result
+            kind = "win" if mine > 0 else "draw" if mine == 0 else "loss"
+            if kind != "loss":
+                items.insert(0, Rect(box, "tint-win" if kind == "win" else "tint-draw"))
+        self.drawn += 1
+        text = str(node.board)
+        classes = self.classes(level, differs, kind)
+        data = (("board", text), ("cut", "1")) if cut else (("board", text),)
+        return Group(box, tuple(items), text, level, path, classes, data)
+
+    def classes(self, level: int, differs: bool, outcome: str | None) -> tuple[str, ...]:
+        """A board group's classes (one tuple per kind of board, shared by all of them)."""
+        key = (level, differs, outcome)
+        hit = self._classes.get(key)
+        if hit is None:
+            names = ["ttt-board", f"ttt-level-{level}"]
+            if differs:
+                names.append("ttt-differs")
+            if outcome is not None:
+                names.append(f"ttt-outcome-{outcome}")
+            hit = self._classes[key] = tuple(names)
+        return hit
+
+    def finished_board(self, node: Node, box: Box) -> Group:
+        """A finished root: the board itself, with its win line."""
+        s = self.side(box.w)
+        items: list[Item] = []
+        self.grid(s, box, items)
+        self.played(s, node.board, box, items)
+        self.win_lines(s, node.board, box, items)
+        return self.board_group(node, box, 0, (), items, False)
+
+
+def map_box(geometry: Geometry, x: float = 0.0, y: float = 0.0) -> Box:
+    """The box of a whole map at (x, y): ``MAP_SIZE`` wide, as high as the board's shape."""
+    return Box(x, y, MAP_SIZE, MAP_SIZE * (geometry.rows / geometry.cols))
+
+
+def layout_map(
+    strategy: Strategy,
+    box: Box | None = None,
+    opts: MapOptions | None = None,
+    max_boards: int | None = None,
+) -> Group:
+    """One map as a board group filling ``box`` (``map_box``'s shape).
+
+    A map that would draw more than ``max_boards`` boards (default
+    ``mapsize.MAX_BOARDS``) is refused before anything is laid out.
+    """
+    from ttt_maps.io import progress
+    from ttt_maps.strategies.mapsize import MAX_BOARDS, check_drawable
+
+    box = box or map_box(strategy.geometry)
+    opts = opts or MapOptions()
+    if opts.depth is not None and opts.depth < 0:
+        raise UsageError(f"--depth {opts.depth}: must be 0 or more")
+    root = strategy.root
+    if opts.depth == 0 and root.children and not root.chooses:
+        raise UsageError("--depth 0: this map starts at the opponent's turn, use --depth 1 or more")
+    total = check_drawable(strategy, opts.depth, MAX_BOARDS if max_boards is None else max_boards)
+    lay = _Layout(strategy, box.w, opts)
+    label = f"drawing the {strategy.player.upper()} map"
+    with progress.stage(label, count=lambda: lay.drawn, total=lambda: total):
+        if root.chooses:
+            return lay.choice_board(root, box, 0, ())
+        if root.children:
+            return lay.reply_grid(root, box, 0, ())
+        return lay.finished_board(root, box)
+
+
+def describe(strategy: Strategy) -> str:
+    """The ``<desc>`` of a map: how to read it and what it holds."""
+    f, g = strategy.facts, strategy.geometry
+    who = strategy.player.upper()
+    board = "" if g == STANDARD else f" on {g.describe()}"
+    cut = "" if not f.cut else f" Cut short in {f.cut} places: a cell with three dots holds more."
+    return (
+        f"Complete map of optimal tic-tac-toe moves for {who}{board} from {strategy.root.board}, "
+        f"policy {strategy.policy.name}. Your move is given by the position of the largest "
+        f"red symbol on the grid. When your opponent picks a move, zoom in on the region of "
+        f"the grid where they went. Repeat. {f.choices} positions where {who} chooses, "
+        f"{f.wins} won and {f.draws} drawn finishes.{cut}"
+    )

@@ -1,0 +1,193 @@
+"""The lettering of the drawings: DejaVu Sans, shipped with the package.
+
+Titles, headings and footers look the same in every PDF and PNG, on any
+machine, because their glyphs come from the fonts in ``ttt_maps/draw/fonts/`` (a
+Latin cut of DejaVu Sans and DejaVu Sans Bold), set with the fonts' own
+advances and kerning. A character those fonts lack (a title in Greek or
+Chinese, say) is drawn from a system font that has it, found through
+fontconfig; when no font has it, it is drawn as a box and ``layout`` warns
+once, naming it.
+
+Sizes here are in ems: a line of ``size`` units is ``size`` times as wide.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import unicodedata
+import warnings
+from functools import cache
+from importlib.resources import files
+from typing import Any, NamedTuple
+
+from ttt_maps.draw.sfnt import Font, PathOp
+
+#: The shipped font files, regular and bold.
+FONT_FILES = {False: "DejaVuSans-Latin.ttf", True: "DejaVuSans-Bold-Latin.ttf"}
+#: The PostScript name of each (what a PDF calls the embedded font).
+FONT_NAMES = {False: "DejaVuSans", True: "DejaVuSans-Bold"}
+
+
+class Glyph(NamedTuple):
+    """One glyph of a line: its place and advance in ems, and what it draws.
+
+    ``glyph`` is its number in the shipped font, or -1 when it comes from a
+    system font (``fallback_outline``) or from none at all.
+    """
+
+    char: str
+    glyph: int
+    x: float
+    advance: float
+
+
+@cache
+def face(bold: bool) -> Font:
+    """The shipped font of that weight (read once per process)."""
+    return Font(files("ttt_maps.draw").joinpath("fonts", FONT_FILES[bold]).read_bytes())
+
+
+def layout(text: str, bold: bool = False) -> tuple[list[Glyph], float]:
+    """The glyphs of one line and its width, both in ems, kerned as the font says.
+
+    Characters that no installed font can draw are named in one warning,
+    once per process.
+    """
+    font = face(bold)
+    em = font.units_per_em
+    cmap, advances, kerning = font.cmap, font.advances, font.kerning
+    out: list[Glyph] = []
+    x = 0.0
+    previous = -1
+    missing: dict[str, None] = {}
+    for char in text:
+        glyph = cmap.get(ord(char), -1)
+        if glyph < 0:
+            advance, _ = fallback_outline(char, bold)
+            if _family_for(char) is None:
+                missing[char] = None
+            previous = -1
+        else:
+            if previous >= 0:
+                x += kerning.get((previous, glyph), 0) / em
+            advance = advances[glyph] / em
+            previous = glyph
+        out.append(Glyph(char, glyph, x, advance))
+        x += advance
+    if missing:
+        _warn_missing(tuple(missing))
+    return out, x
+
+
+@cache
+def _warn_missing(chars: tuple[str, ...]) -> None:
+    """One warning naming the characters of a line that no font has (once per set)."""
+    names = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in chars)
+    they = "it is" if len(chars) == 1 else "they are"
+    warnings.warn(f"no installed font can draw {names}; {they} drawn as boxes", stacklevel=3)
+
+
+def width(text: str, size: float, bold: bool = False) -> float:
+    """How wide ``text`` is set at ``size``."""
+    return layout(text, bold)[1] * size
+
+
+def outline(glyph: Glyph, bold: bool) -> list[PathOp]:
+    """A glyph's outline in ems, y up, from its pen position."""
+    if glyph.glyph >= 0:
+        return _shipped_outline(glyph.glyph, bold)
+    return fallback_outline(glyph.char, bold)[1]
+
+
+@cache
+def _shipped_outline(glyph: int, bold: bool) -> list[PathOp]:
+    font = face(bold)
+    k = 1 / font.units_per_em
+    return [(kind, tuple(v * k for v in coords)) for kind, coords in font.outline(glyph)]
+
+
+@cache
+def fallback_outline(char: str, bold: bool) -> tuple[float, list[PathOp]]:
+    """(advance, outline) in ems of a character the shipped fonts lack, from a system font.
+
+    When no installed font has it, the outline is the font's "missing" box.
+    """
+    import cairo
+
+    family = _family_for(char)
+    ctx = cairo.Context(cairo.RecordingSurface(cairo.CONTENT_ALPHA, None))
+    options = cairo.FontOptions()
+    options.set_hint_style(cairo.HINT_STYLE_NONE)
+    options.set_hint_metrics(cairo.HINT_METRICS_OFF)
+    ctx.set_font_options(options)
+    weight = cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL
+    ctx.select_font_face(family or "sans-serif", cairo.FONT_SLANT_NORMAL, weight)
+    ctx.set_font_size(1000)
+    font = ctx.get_scaled_font()
+    glyphs: list[Any] = list(font.text_to_glyphs(0, 0, char, True)[0])
+    advance = font.glyph_extents(glyphs).x_advance / 1000
+    ctx.new_path()
+    ctx.glyph_path(glyphs)
+    ops: list[PathOp] = []
+    for kind, points in ctx.copy_path():
+        coords = tuple(v / 1000 if i % 2 == 0 else -v / 1000 for i, v in enumerate(points))
+        if kind == cairo.PATH_MOVE_TO:
+            ops.append(("M", coords))
+        elif kind == cairo.PATH_LINE_TO:
+            ops.append(("L", coords))
+        elif kind == cairo.PATH_CURVE_TO:
+            ops.append(("C", coords))
+        else:
+            ops.append(("Z", ()))
+    return advance, ops
+
+
+def _family_for(char: str) -> str | None:
+    """A system font family that has ``char`` (fontconfig), or None when none has it.
+
+    Sans-serif families first, then by name, so the choice is the same on
+    every run of one machine.
+    """
+    if char.isspace() or unicodedata.category(char) in ("Cc", "Cf"):
+        return "sans-serif"  # nothing to see: any font will do
+    fonts = _system_fonts()
+    if fonts is None:
+        return "sans-serif"  # no fontconfig tools: let cairo choose
+    code = ord(char)
+    for family, ranges in fonts:
+        if any(low <= code <= high for low, high in ranges):
+            return family
+    return None
+
+
+@cache
+def _system_fonts() -> list[tuple[str, list[tuple[int, int]]]] | None:
+    """Every installed font's family and the characters it has, asked of fontconfig once."""
+    fc = shutil.which("fc-list")
+    if fc is None:
+        return None
+    try:
+        listing = subprocess.run(
+            [fc, "--format", "%{family[0]}\t%{charset}\n"],
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    fonts = []
+    for line in listing.splitlines():
+        family, _, charset = line.partition("\t")
+        ranges = []
+        for part in charset.split():
+            low, _, high = part.partition("-")
+            try:
+                ranges.append((int(low, 16), int(high or low, 16)))
+            except ValueError:
+                continue
+        if family:
+            fonts.append((family, ranges))
+    fonts.sort(key=lambda f: ("sans" not in f[0].lower(), f[0]))
+    return fonts

@@ -1,0 +1,297 @@
+"""Sphinx extension: maps drawn at docs-build time, in every builder.
+
+In ``conf.py``::
+
+    extensions = ["ttt_maps.integrations.sphinx"]
+
+In a page::
+
+    .. ttt-map::
+       :player: x
+       :policy: fast,novice
+       :alt: The complete map of optimal moves for X
+
+Options, as for ``ttt-maps render``: ``player`` (x, o or both: the poster),
+``policy``, ``from``, ``board``, ``depth``, ``theme`` (``auto`` follows the
+reader's and the docs theme's light or dark mode), ``title``,
+``alternatives`` and ``outcomes`` (flags); and for the page: ``alt``
+(alternative text), ``width`` (a CSS length, a bare number is pixels) and
+``mode``: ``inline`` (the default: the SVG inside the HTML, so it scales and
+its text can be found) or ``image`` (an ``.svg`` file in ``_images``).
+
+What each builder gets, as Sphinx's own ``graphviz`` does it: HTML the SVG
+inline or as an image; EPUB an SVG image; LaTeX a vector PDF of the map
+(our PDF writer) for ``\\includegraphics``; text, manual pages, Texinfo and
+any other builder the alternative text. A ``book:PATH`` in the policy is
+read relative to the document (``/PATH`` from the source folder), and the
+page is rebuilt when the book changes. Every bad option is reported as an
+error naming the option at the directive's line; the build goes on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import posixpath
+import re
+from collections.abc import Callable
+from html import escape
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective, SphinxTranslator
+
+from ttt_maps.draw.scene import THEMES
+from ttt_maps.errors import UsageError
+
+if TYPE_CHECKING:
+    from ttt_maps.draw.scene import Scene
+
+_WIDTH = re.compile(r"(\d+(?:\.\d+)?)(px|%|em|rem|ex|ch|vw|vh|cm|mm|in|pt|pc)?\Z")
+
+
+def _choice(*values: str) -> Callable[[str | None], str]:
+    def convert(argument: str | None) -> str:
+        return str(directives.choice((argument or "").strip().lower(), values))
+
+    return convert
+
+
+def _width(argument: str | None) -> str:
+    """A CSS length for ``:width:``; a bare number means pixels."""
+    text = (argument or "").strip()
+    match = _WIDTH.match(text)
+    if not match or float(match.group(1)) <= 0:
+        raise ValueError(f"{text!r} is not a width; give a CSS length such as 600px, 80% or 30em")
+    return text if match.group(2) else f"{text}px"
+
+
+def _required(argument: str | None) -> str:
+    text = (argument or "").strip()
+    if not text:
+        raise ValueError("a value is required")
+    return text
+
+
+class ttt_map(nodes.General, nodes.Element):  # type: ignore[misc]
+    """A map: its SVG, what it is drawn from (for the PDF of LaTeX), and how to show it."""
+
+
+class TTTMapDirective(SphinxDirective):
+    """``.. ttt-map::``: one map (or the poster), drawn for whatever builder runs."""
+
+    has_content = False
+    option_spec: ClassVar[dict[str, Callable[[str | None], Any]]] = {
+        "player": _choice("x", "o", "both"),
+        "policy": _required,
+        "from": _required,
+        "board": _required,
+        "depth": directives.nonnegative_int,
+        "theme": _choice(*THEMES),
+        "title": _required,
+        "alternatives": directives.flag,
+        "outcomes": directives.flag,
+        "alt": directives.unchanged,
+        "mode": _choice("inline", "image"),
+        "width": _width,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        recipe = {
+            "player": self.options.get("player", "x"),
+            "policy": self.options.get("policy", "default"),
+            "from": self.options.get("from"),
+            "board": self.options.get("board"),
+            "depth": self.options.get("depth"),
+            "theme": self.options.get("theme", "light"),
+            "title": self.options.get("title"),
+            "alternatives": "alternatives" in self.options,
+            "outcomes": "outcomes" in self.options,
+            "books": {},  # book:PATH as written -> the file, found from the document
+        }
+        try:
+            scene = scene_of(recipe, self._locate(recipe["books"]))
+            svg = _render(scene, "svg", self._id_prefix())
+        except _OptionError as exc:
+            raise self.error(f"ttt-map: bad :{exc.option}: option: {exc}") from None
+        except Exception as exc:  # a bug of ours must not stop the build
+            raise self.error(f"ttt-map: could not draw the map: {exc}") from None
+        node = ttt_map(
+            svg=svg,
+            recipe=recipe,
+            alt=self.options.get("alt") or scene.title,
+            labelled="alt" in self.options,
+            width=self.options.get("width"),
+            mode=self.options.get("mode", "inline"),
+            digest=hashlib.sha256(svg.encode("utf-8")).hexdigest()[:16],
+        )
+        self.set_source_info(node)
+        return [node]
+
+    def _locate(self, books: dict[str, str]) -> Callable[[str], str]:
+        """Where a book named in the policy is: beside the document; rebuild when it changes."""
+
+        def locate(path: str) -> str:
+            relative, absolute = self.env.relfn2path(path, self.env.docname)
+            self.env.note_dependency(relative)
+            books[path] = str(absolute)
+            return str(absolute)
+
+        return locate
+
+    def _id_prefix(self) -> str:
+        """``ttt-<page>-<n>``: the page name and the map's place on it (stable across builds)."""
+        page = re.sub(r"[^A-Za-z0-9_-]+", "-", self.env.docname).strip("-") or "page"
+        return f"ttt-{page}-{self.env.new_serialno('ttt-map')}"
+
+
+class _OptionError(UsageError):
+    """A usage error and the directive option it comes from."""
+
+    def __init__(self, option: str, error: UsageError) -> None:
+        super().__init__(str(error))
+        self.option = option
+
+
+def scene_of(recipe: dict[str, Any], locate: Callable[[str], str]) -> Scene:
+    """The scene a directive's options describe; a bad option is an ``_OptionError``."""
+    from ttt_maps import api
+    from ttt_maps.game.board import Board
+    from ttt_maps.game.geometry import STANDARD, Geometry
+    from ttt_maps.strategies.policy import parse_policy
+
+    def step(option: str, make: Callable[[], Any]) -> Any:
+        try:
+            return make()
+        except UsageError as exc:
+            raise _OptionError(option, exc) from None
+
+    board = recipe["board"]
+    geometry = step("board", lambda: Geometry.parse(board)) if board else STANDARD
+    start = recipe["from"]
+    root = step("from", lambda: Board.parse(start, geometry)) if start else None
+    policy = step("policy", lambda: parse_policy(recipe["policy"], geometry, locate=locate))
+    player = recipe["player"]
+    obj = step(
+        "from" if start else "policy",
+        lambda: (
+            api.poster(policy, root) if player == "both" else api.strategy(player, policy, root)
+        ),
+    )
+    opts = step(
+        "depth",
+        lambda: api.map_options(recipe["depth"], recipe["alternatives"], recipe["outcomes"]),
+    )
+    scene: Scene = step("depth", lambda: api.scene_of(obj, opts, recipe["theme"], recipe["title"]))
+    return scene
+
+
+def _render(scene: Scene, fmt: str, id_prefix: str | None = None) -> Any:
+    from ttt_maps import api
+
+    return api.render(scene, fmt, id_prefix=id_prefix)
+
+
+# -- the builders ------------------------------------------------------------------------
+
+
+def _write(folder: Path, name: str, data: bytes) -> None:
+    """A figure file, written only when it changed (same map, same name, same bytes)."""
+    from ttt_maps.io.files import write_atomic
+
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / name
+    if not target.is_file() or target.read_bytes() != data:
+        write_atomic(target, data)
+
+
+def _style(node: ttt_map) -> str:
+    return f' style="width:{escape(node["width"])};max-width:100%"' if node["width"] else ""
+
+
+def _visit_html(self: SphinxTranslator, node: ttt_map) -> None:
+    """Inline: the SVG in the page. Image mode (and EPUB): an ``.svg`` in ``_images``."""
+    builder: Any = self.builder
+    if node["mode"] == "image" or builder.name.startswith("epub"):
+        name = f"ttt-map-{node['digest']}.svg"
+        _write(Path(builder.outdir) / builder.imagedir, name, node["svg"].encode())
+        src = posixpath.join(builder.imgpath, name)
+        self.body.append(
+            f'<img src="{escape(src)}" alt="{escape(node["alt"])}" class="ttt-map"'
+            f"{_style(node)} />\n"
+        )
+    else:
+        label = f' role="img" aria-label="{escape(node["alt"])}"' if node["labelled"] else ""
+        svg = node["svg"].rstrip()
+        self.body.append(f'<div class="ttt-map"{label}{_style(node)}>\n{svg}\n</div>\n')
+    raise nodes.SkipNode
+
+
+def _visit_latex(self: SphinxTranslator, node: ttt_map) -> None:
+    """A vector PDF of the map beside the ``.tex``, included as wide as asked (at most the line)."""
+    builder: Any = self.builder
+    scene = scene_of(node["recipe"], lambda path: node["recipe"]["books"][path])
+    name = f"ttt-map-{node['digest']}.pdf"
+    _write(Path(builder.outdir), name, _render(scene, "pdf"))
+    width = node["width"]
+    if width and width.endswith("%"):
+        size = f"width={float(width[:-1]) / 100:g}\\linewidth"
+    elif width:
+        size = f"width={self.latex_image_length(width)}"
+    else:
+        size = "width=\\linewidth"
+    graphic = f"\\sphinxincludegraphics[{size}]{{{{{name[:-4]}}}.pdf}}"
+    self.body.append(f"\n\n\\begin{{center}}{graphic}\\end{{center}}\n\n")
+    raise nodes.SkipNode
+
+
+def _visit_text(self: SphinxTranslator, node: ttt_map) -> None:
+    """Builders that show no pictures (text, manual pages, Texinfo...): the alternative text."""
+    text = f"[{node['alt']}]"
+    if hasattr(self, "add_text"):
+        self.add_text(text)
+    else:
+        self.body.append(text)
+    raise nodes.SkipNode
+
+
+#: Builder formats with a visitor of their own (EPUB's is "html").
+_FORMATS = ("html", "latex", "text", "man", "texinfo")
+
+
+def _alt_elsewhere(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Any other builder (XML, or one from another extension) gets the alternative text."""
+    if app.builder.format in _FORMATS:
+        return
+    for node in list(doctree.findall(ttt_map)):
+        node.replace_self(nodes.paragraph(text=f"[{node['alt']}]"))
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register the directive and a visitor for every builder; safe for parallel builds."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        release = version("ttt-maps")
+    except PackageNotFoundError:  # pragma: no cover - a bare source tree
+        release = "unknown"
+    text = (_visit_text, None)
+    app.add_node(
+        ttt_map,
+        html=(_visit_html, None),
+        epub=(_visit_html, None),
+        latex=(_visit_latex, None),
+        text=text,
+        man=text,
+        texinfo=text,
+    )
+    app.add_directive("ttt-map", TTTMapDirective)
+    app.connect("doctree-resolved", _alt_elsewhere)
+    return {
+        "version": release,
+        "env_version": 2,
+        "parallel_read_safe": True,
+        "parallel_write_safe": True,
+    }

@@ -1,0 +1,180 @@
+"""Exported strategies read back and audited against the solved game.
+
+``load_strategy`` reads ``ttt-maps/strategy@1`` JSON (every problem one
+line naming the file and the field); ``audit`` walks any strategy, from a
+file or from a player that picks moves, and reports what loses value --
+the code behind ``ttt-maps check``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, NamedTuple
+
+from ttt_maps.errors import UsageError, quote
+from ttt_maps.game.board import Board, Mark, parse_mark, parse_moves
+from ttt_maps.game.geometry import Geometry
+from ttt_maps.solve.solver import solver_for
+from ttt_maps.strategies.tree import FORMAT
+
+# -- reading an exported strategy --------------------------------------------
+
+
+class StrategyFile(NamedTuple):
+    """A strategy as read from JSON: who, from where, and the moves."""
+
+    geometry: Geometry
+    player: Mark
+    policy: str
+    root: Board
+    moves: dict[int, int]
+
+
+def load_strategy(text: str, source: str = "strategy") -> StrategyFile:
+    """Parse ``ttt-maps/strategy@1`` JSON; every problem is a one-line ``UsageError``."""
+    from ttt_maps.io.files import parse_json
+
+    return strategy_from_json(parse_json(text, source), source)
+
+
+def strategy_from_json(doc: Any, source: str) -> StrategyFile:
+    """``load_strategy`` of JSON already parsed (``check`` parses once, then looks
+    at the format to tell a strategy from a game log)."""
+    if not isinstance(doc, dict):
+        raise UsageError(f'{source}: expected a JSON object with "format": "{FORMAT}"')
+    if doc.get("format") != FORMAT:
+        raise UsageError(f'{source}: "format" is {quote(doc.get("format"))}, expected {FORMAT!r}')
+    geometry_text = _field(doc, "geometry", str, source)
+    player_text = _field(doc, "player", str, source)
+    root_text = _field(doc, "root", str, source)
+    try:
+        geometry = Geometry.parse(geometry_text)
+    except UsageError as exc:
+        raise UsageError(f'{source}: "geometry": {exc}') from None
+    try:
+        player = parse_mark(player_text)
+        root = Board.parse(root_text, geometry)
+    except UsageError as exc:
+        raise UsageError(f"{source}: {exc}") from None
+    policy = doc.get("policy", "")
+    raw_moves = _field(doc, "moves", dict, source)
+    moves = parse_moves(raw_moves, geometry, f'{source}: in "moves"')
+    return StrategyFile(geometry, player, str(policy), root, moves)
+
+
+def _field(doc: dict[str, Any], name: str, kind: type, source: str) -> Any:
+    value = doc.get(name)
+    if not isinstance(value, kind):
+        raise UsageError(f"{source}: field {name!r} is missing or not a {kind.__name__}")
+    return value
+
+
+# -- the audit ----------------------------------------------------------------
+
+
+class Problem(NamedTuple):
+    """One finding of an audit; ``fatal`` ones make a strategy imperfect."""
+
+    kind: str
+    board: Board
+    message: str
+    fatal: bool = True
+
+    def __str__(self) -> str:
+        level = "error" if self.fatal else "warning"
+        return f"{level}: {self.kind} at {self.board}: {self.message}"
+
+
+def audit(
+    root: Board,
+    player: Mark,
+    picks: Callable[[Board], Iterable[int] | None],
+) -> list[Problem]:
+    """Check a strategy against the solved game, shallowest positions first.
+
+    ``picks`` gives the moves the strategy may make at a position where the
+    player is to move (one for an exported file; several for a player that
+    picks at random). Reported: missing positions, illegal moves, moves that
+    lose value, and (as warnings) wins slower than the fastest available.
+    """
+    solver = solver_for(root.geometry)
+    problems: list[Problem] = []
+    frontier = [root]
+    seen = {root.key}
+    while frontier:
+        nxt: list[Board] = []
+        for board in frontier:
+            if board.is_over:
+                continue
+            if board.to_move != player:
+                followers = [board.play(r) for r in board.moves()]
+            else:
+                followers = []
+                chosen = sorted(set(picks(board) or ()))
+                if not chosen:
+                    problems.append(Problem("missing", board, f"no move for {player} here"))
+                    continue
+                best = solver.outcome(board)
+                for cell in chosen:
+                    if cell not in board.moves():
+                        problems.append(
+                            Problem("illegal", board, f"cell {cell} is not a legal move here")
+                        )
+                        continue
+                    got = solver.outcome(board.play(cell)).after_move()
+                    if got.result < best.result:
+                        problems.append(
+                            Problem(
+                                "non-optimal",
+                                board,
+                                f"cell {cell} gives a {got.label}; {best.label} was possible "
+                                f"with {_cells(solver.best_moves(board))}",
+                            )
+                        )
+                        continue
+                    if got.result > 0 and got.distance > best.distance:
+                        problems.append(
+                            Problem(
+                                "slower",
+                                board,
+                                f"cell {cell} wins in {got.distance} plies, "
+                                f"{best.distance} was possible",
+                                fatal=False,
+                            )
+                        )
+                    followers.append(board.play(cell))
+            for f in followers:
+                if f.key not in seen:
+                    seen.add(f.key)
+                    nxt.append(f)
+        frontier = nxt
+    return problems
+
+
+def _cells(cells: list[int]) -> str:
+    return "cell " + str(cells[0]) if len(cells) == 1 else "cells " + ", ".join(map(str, cells))
+
+
+def audit_file(doc: StrategyFile) -> list[Problem]:
+    """Audit an exported strategy; positions it lists but never reaches are warnings."""
+    reached: set[int] = set()
+
+    def picks(board: Board) -> list[int]:
+        reached.add(board.key)
+        cell = doc.moves.get(board.key)
+        return [] if cell is None else [cell]
+
+    problems = audit(doc.root, doc.player, picks)
+    unused = sorted(set(doc.moves) - reached)
+    if unused:
+        size = doc.geometry.size
+        first = Board(unused[0] & ((1 << size) - 1), unused[0] >> size, doc.geometry)
+        problems.append(
+            Problem(
+                "unreached",
+                first,
+                f"{len(unused)} listed position(s) are never reached from the root",
+                fatal=False,
+            )
+        )
+    return problems

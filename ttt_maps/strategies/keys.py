@@ -1,0 +1,162 @@
+"""The keys a policy chain is made of: each keeps some of the equally good moves.
+
+A key is a filter over a position's optimal moves (see ``Filter``); ``policy``
+parses chains of them. The look-ahead keys ask the ``Policy`` they belong to
+(``expected_at``, ``boards_below``), which memoises what they find. Opening
+books, which the ``book:`` keys follow, are read here too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, NamedTuple
+
+from ttt_maps.errors import UsageError
+from ttt_maps.game.board import Board, parse_moves
+from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.game.rules import rule_moves
+from ttt_maps.solve.solver import mover
+
+if TYPE_CHECKING:
+    from ttt_maps.strategies.policy import Policy
+
+Filter = Callable[["Policy", int, list[int]], list[int]]
+"""A key's filter: (policy, position as its ``Board.key``, moves) -> the moves it
+keeps, a non-empty subset of ``moves`` in their order.
+
+Keys see the position as a key, not a ``Board``, so the look-aheads build no
+objects; ``policy.solver.board(key)`` gives a Board to the few that need one.
+"""
+
+Score = Callable[[int], float | int | tuple[int, int]]
+
+
+def _keep_best(moves: list[int], score: Score) -> list[int]:
+    """The moves with the highest score; a lone move is kept unscored (scores that
+    look ahead are the costly part of a chain, and their values do not change)."""
+    if len(moves) == 1:
+        return moves
+    scored = [(score(m), m) for m in moves]
+    best = max(scored)[0]
+    return [m for s, m in scored if s == best]
+
+
+def _prefer(cells: frozenset[int]) -> Filter:
+    def key(policy: Policy, pos: int, moves: list[int]) -> list[int]:
+        return [m for m in moves if m in cells] or moves
+
+    return key
+
+
+def _fast(policy: Policy, pos: int, moves: list[int]) -> list[int]:
+    # The opponent's score after a move: the lower, the better for the mover, in the
+    # order of ``Outcome.rank`` (win soon > win late > draw > lose late > lose soon).
+    if len(moves) == 1:
+        return moves
+    solver = policy.solver
+    after = [solver.score(solver.play(pos, m)) for m in moves]
+    lowest = min(after)
+    return [m for m, s in zip(moves, after, strict=True) if s == lowest]
+
+
+def _trap(policy: Policy, pos: int, moves: list[int]) -> list[int]:
+    solver = policy.solver
+
+    def non_losing(m: int) -> int:
+        replies = solver.children(solver.play(pos, m))
+        return sum(solver.result(after) <= 0 for _, after in replies)
+
+    return _keep_best(moves, lambda m: -non_losing(m))
+
+
+def _novice(policy: Policy, pos: int, moves: list[int]) -> list[int]:
+    me, play = mover(pos), policy.solver.play
+    return _keep_best(moves, lambda m: round(policy.expected_at(play(pos, m), me), 12))
+
+
+def _compact(policy: Policy, pos: int, moves: list[int]) -> list[int]:
+    play = policy.solver.play
+    return _keep_best(moves, lambda m: -policy.boards_below(play(pos, m)))
+
+
+def _first(policy: Policy, pos: int, moves: list[int]) -> list[int]:
+    return [min(moves)]
+
+
+def _last(policy: Policy, pos: int, moves: list[int]) -> list[int]:
+    return [max(moves)]
+
+
+def _rules(policy: Policy, pos: int, moves: list[int]) -> list[int]:
+    _, allowed = rule_moves(policy.solver.board(pos))
+    return [m for m in moves if m in allowed] or moves
+
+
+def random_key(seed: int) -> Filter:
+    """``random:SEED``: the same choice per position for a seed, on every run."""
+    import random  # only this key needs it; keep it out of every start-up
+
+    def key(policy: Policy, pos: int, moves: list[int]) -> list[int]:
+        board = policy.solver.board(pos)
+        rng = random.Random(f"ttt-maps:{seed}:{board.geometry.name}:{board}")
+        return [rng.choice(sorted(moves))]
+
+    return key
+
+
+def book_key(book: Mapping[int, int]) -> Filter:
+    """``book:PATH``: the book's move where it gives an optimal one."""
+    def key(policy: Policy, pos: int, moves: list[int]) -> list[int]:
+        cell = book.get(pos)
+        return [cell] if cell in moves else moves
+
+    return key
+
+
+def simple_keys(geometry: Geometry) -> dict[str, Filter]:
+    """The keys that take no argument, by name (the cell classes depend on the board)."""
+    return {
+        "fast": _fast,
+        "trap": _trap,
+        "novice": _novice,
+        "compact": _compact,
+        "center": _prefer(geometry.centers),
+        "corner": _prefer(geometry.corners),
+        "edge": _prefer(geometry.edges),
+        "first": _first,
+        "last": _last,
+        "rules": _rules,
+    }
+
+
+class Key(NamedTuple):
+    """One link of a chain: its text as written and the filter it applies."""
+
+    text: str
+    apply: Filter
+
+
+def xkcd_book() -> dict[int, int]:
+    """The comic's known first two plies (3x3 only; ``parse_policy`` refuses it elsewhere)."""
+    empty = Board.empty()
+    book = {empty.key: 0}
+    corner = empty.play(0)
+    for reply, answer in {1: 4, 2: 6, 3: 4, 4: 8, 5: 4, 6: 2, 7: 4, 8: 2}.items():
+        book[corner.play(reply).key] = answer
+    for opening in empty.moves():
+        book[empty.play(opening).key] = 0 if opening == 4 else 4
+    return book
+
+
+def load_book(path: str, geometry: Geometry = STANDARD, *, where: str = "") -> dict[int, int]:
+    """Read a JSON opening book ``{"board": cell}``; errors name the bad part.
+
+    ``where`` names the book in messages (by default ``policy key book:PATH``).
+    """
+    from ttt_maps.io.files import parse_json, read_text
+
+    where = where or f"policy key book:{path}"
+    raw = parse_json(read_text(path, "a JSON opening book", where=where), where)
+    if not isinstance(raw, dict):
+        raise UsageError(f"{where}: expected a JSON object {{\"board\": cell}}")
+    return parse_moves(raw, geometry, where, legal_only=True)

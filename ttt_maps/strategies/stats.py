@@ -1,0 +1,272 @@
+"""The known facts of the game (SPEC section 3), computed, and map sizes.
+
+Everything here is a pure function of a ``Geometry`` (and the shared solver),
+so the same code counts 3x3 and bigger boards. Positions are counted without
+visiting them (``ttt_maps.game.counting``), so even the 4x4 board's ten million
+take a second; games are move sequences, counted by a search that memoises
+per position how many sequences continue from it, which is done only where
+the positions are few enough. A count that is skipped says so and why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any
+
+from ttt_maps.errors import UsageError
+from ttt_maps.game.board import Board, Mark
+from ttt_maps.game.counting import PositionCounts, count_positions
+from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.solve.solver import Outcome, solver_for
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+#: The presets ``stats`` reports map sizes for, in this order.
+PRESET_ORDER = ("yorgey", "xkcd", "default")
+#: Games are counted only where there are at most this many positions to walk.
+GAMES_LIMIT = 250_000
+
+
+@dataclass(frozen=True)
+class GameCounts:
+    """Move sequences from the empty board.
+
+    ``x_wins``/``o_wins``/``draws`` count games that stop at the first line;
+    ``full_board`` counts sequences that fill the board, ignoring lines.
+    """
+
+    x_wins: int
+    o_wins: int
+    draws: int
+    full_board: int
+
+    @property
+    def games(self) -> int:
+        """Every game when play stops at a win."""
+        return self.x_wins + self.o_wins + self.draws
+
+
+def count_games(geometry: Geometry = STANDARD) -> GameCounts:
+    """Count move sequences by DFS, memoised per position."""
+    full, shift = geometry.full, geometry.size
+    through = _lines_through(geometry)
+    memo: dict[int, tuple[int, int, int, int]] = {}
+
+    def visit(x: int, o: int, x_to_move: bool) -> tuple[int, int, int, int]:
+        key = x | o << shift
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        xw = ow = dr = fb = 0
+        free = full & ~(x | o)
+        if not free:
+            fb = dr = 1
+        while free:
+            bit = free & -free
+            free ^= bit
+            if x_to_move:
+                nx = x | bit
+                if any(line & nx == line for line in through[bit]):
+                    # X wins here; what follows only fills the board.
+                    xw += 1
+                    fb += visit(nx, o, False)[3]
+                    continue
+                cx, co, cd, cf = visit(nx, o, False)
+            else:
+                no = o | bit
+                if any(line & no == line for line in through[bit]):
+                    ow += 1
+                    fb += visit(x, no, True)[3]
+                    continue
+                cx, co, cd, cf = visit(x, no, True)
+            xw, ow, dr, fb = xw + cx, ow + co, dr + cd, fb + cf
+        value = (xw, ow, dr, fb)
+        memo[key] = value
+        return value
+
+    return GameCounts(*visit(0, 0, True))
+
+
+def _lines_through(geometry: Geometry) -> dict[int, tuple[int, ...]]:
+    """Cell bit -> the win lines through that cell."""
+    return {
+        1 << c: tuple(line for line in geometry.lines if line >> c & 1)
+        for c in range(geometry.size)
+    }
+
+
+@dataclass(frozen=True)
+class MapSize:
+    """How big one player's map is under one policy (``Strategy.facts``).
+
+    ``note`` says why the counts are missing (None when they are there): a map
+    too big to draw, or a policy that does not apply to the board.
+    """
+
+    policy: str
+    chain: str
+    player: Mark
+    choices: int | None
+    positions: int | None
+    wins: int | None
+    draws: int | None
+    losses: int | None
+    boards: int | None
+    note: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def map_sizes(
+    policies: Iterable[str] = PRESET_ORDER,
+    geometry: Geometry = STANDARD,
+    root: Board | None = None,
+) -> list[MapSize]:
+    """Map sizes for X and O under each policy (one parsed policy serves both players);
+    a map past ``mapsize.MAX_BOARDS`` is reported as such, not built."""
+    from ttt_maps.strategies.mapsize import MAX_BOARDS, MapTooLarge
+    from ttt_maps.strategies.policy import parse_policy
+    from ttt_maps.strategies.tree import build_strategy
+
+    out: list[MapSize] = []
+    players: tuple[Mark, Mark] = ("x", "o")
+    for name in policies:
+        try:
+            policy = parse_policy(name, geometry)
+        except UsageError:  # a 3x3 preset on another board
+            for player in players:
+                out.append(_missing(name, "", player, "3x3 only"))
+            continue
+        for player in players:
+            try:
+                tree = build_strategy(player, policy, root, geometry, max_boards=MAX_BOARDS)
+            except MapTooLarge:
+                note = f"over {MAX_BOARDS:,}"
+                out.append(_missing(name, policy.name, player, note))
+                continue
+            except UsageError:  # a look-ahead past its limit
+                note = "look-ahead too long"
+                out.append(_missing(name, policy.name, player, note))
+                continue
+            f = tree.facts
+            out.append(
+                MapSize(
+                    policy=name,
+                    chain=policy.name,
+                    player=player,
+                    choices=f.choices,
+                    positions=f.positions,
+                    wins=f.wins,
+                    draws=f.draws,
+                    losses=f.losses,
+                    boards=f.boards,
+                )
+            )
+    return out
+
+
+def _missing(name: str, chain: str, player: Mark, note: str) -> MapSize:
+    return MapSize(name, chain, player, None, None, None, None, None, None, note)
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Everything ``ttt-maps stats`` prints; a count that was skipped is None,
+    with the reason in ``skipped``."""
+
+    geometry: Geometry
+    games: GameCounts | None
+    positions: PositionCounts | None
+    empty: Outcome
+    maps: list[MapSize]
+    skipped: dict[str, str]
+
+    def as_dict(self) -> dict[str, Any]:
+        g, p = self.games, self.positions
+        doc: dict[str, Any] = {
+            "geometry": self.geometry.name,
+            "sequences_to_full_board": g.full_board if g else None,
+            "games": None
+            if g is None
+            else {"total": g.games, "x_wins": g.x_wins, "o_wins": g.o_wins, "draws": g.draws},
+            "positions": None
+            if p is None
+            else {
+                "reachable": p.reachable,
+                "reachable_up_to_symmetry": p.reachable_classes,
+                "terminal": p.terminal,
+                "terminal_up_to_symmetry": p.terminal_classes,
+            },
+            "empty_board": {"result": self.empty.label, "distance": self.empty.distance},
+            "maps": [m.as_dict() for m in self.maps],
+        }
+        if self.skipped:
+            doc["skipped"] = dict(self.skipped)
+        return doc
+
+
+def collect(geometry: Geometry = STANDARD, policies: Iterable[str] = PRESET_ORDER) -> Stats:
+    """All the counts that are feasible, the empty board's value and the map sizes."""
+    empty = solver_for(geometry).outcome(Board.empty(geometry))
+    skipped: dict[str, str] = {}
+    positions = count_positions(geometry)
+    games = None
+    if positions is None:
+        skipped["positions"] = f"{geometry.size} cells are too many to count positions"
+        skipped["games"] = "too many positions to walk every game"
+    elif positions.reachable > GAMES_LIMIT:
+        skipped["games"] = (
+            f"{positions.reachable:,} positions are too many to walk every game "
+            f"(games are counted up to {GAMES_LIMIT:,} positions)"
+        )
+    else:
+        games = count_games(geometry)
+    return Stats(geometry, games, positions, empty, map_sizes(policies, geometry), skipped)
+
+
+def print_stats(data: Stats, out: Console) -> None:
+    """``ttt-maps stats`` as tables."""
+    from rich.table import Table
+
+    g, p, e = data.games, data.positions, data.empty
+    title = f"The solved game on {data.geometry.describe()} ({data.geometry.short_name})"
+    counts = Table(title=title, header_style="bold")
+    counts.add_column("fact")
+    counts.add_column("count", justify="right")
+    rows: list[tuple[str, int | None]] = [
+        ("move sequences to a full board", g.full_board if g else None),
+        ("games (play stops at a win)", g.games if g else None),
+        ("  won by x", g.x_wins if g else None),
+        ("  won by o", g.o_wins if g else None),
+        ("  drawn", g.draws if g else None),
+        ("reachable positions (empty board included)", p.reachable if p else None),
+        ("  up to rotation and reflection", p.reachable_classes if p else None),
+        ("terminal positions", p.terminal if p else None),
+        ("  up to rotation and reflection", p.terminal_classes if p else None),
+    ]
+    for label, n in rows:
+        counts.add_row(label, "skipped" if n is None else f"{n:,}")
+    counts.add_row("the empty board", str(e))
+    maps = Table(title="Map sizes per preset", header_style="bold")
+    for col in ("policy", "player", "positions", "moves", "won", "drawn", "boards"):
+        maps.add_column(col, justify="left" if col in ("policy", "player") else "right")
+    for m in data.maps:
+        if m.boards is None:
+            maps.add_row(m.policy, m.player, "", "", "", "", m.note or "-")
+        else:
+            numbers = (m.positions, m.choices, m.wins, m.draws, m.boards)
+            maps.add_row(m.policy, m.player, *(f"{n:,}" for n in numbers))
+    out.print(counts)
+    for part, why in data.skipped.items():
+        out.print(f"{part} skipped: {why}", style="dim", markup=False)
+    out.print(maps)
+    out.print(
+        "positions: different positions where the player chooses; moves: the player's red "
+        "moves on the map (a position reached two ways is drawn twice); won/drawn: finishes; "
+        "boards: boards the map draws (over the limit: too big to draw whole; look-ahead "
+        "too long: see 'ttt-maps policies')",
+        style="dim",
+    )
