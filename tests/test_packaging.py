@@ -90,7 +90,7 @@ def test_wheel_metadata(dist: dict[str, Path]) -> None:
         meta = email.parser.Parser().parsestr(wheel.read(f"{NAME}.dist-info/METADATA").decode())
     assert f"{NAME}.dist-info/licenses/LICENSE" in names
     assert "ttt_maps/draw/fonts/DejaVuSans-Latin.ttf" in names
-    assert "ttt_maps/backends/viewer.js" in names
+    assert "ttt_maps/backends/viewer/play.js" in names
     assert meta["License-Expression"] == "MIT"
     assert "LICENSE" in meta.get_all("License-File", [])
     requires = meta.get_all("Requires-Dist", [])

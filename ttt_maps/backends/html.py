@@ -2,8 +2,9 @@
 
 The comic asks the reader to "zoom in on the region of the grid where they
 went"; the viewer does it for them. The page needs no network: the SVG, the
-script (``viewer.js``) and the style sheet (``viewer.css``) are package data
-inlined here, and the fonts are the reader's own. The viewer reads nothing but
+script (``viewer/*.js``, joined in ``SCRIPT_PARTS`` order) and the style sheet
+(``viewer/viewer.css``) are package data inlined here, and the fonts are the
+reader's own. The viewer reads nothing but
 the SVG's board groups (``<g class="ttt-board" data-board="...">``), so it
 works for a single map and for the poster alike. A big map (a 4x4 board's
 15,000 boards) keeps its deep boards as text until the reader zooms to them
@@ -45,10 +46,21 @@ _BOARD_LEVEL = re.compile(r'<g class="ttt-board ttt-level-(\d+)"')
 _GROUP = re.compile(r'<g class="ttt-board ttt-level-(\d+)"|<g\b|</g>')
 
 
+#: The viewer's script, by concern, in the order it is joined (one function
+#: scope: each part uses what the parts before it declare).
+SCRIPT_PARTS = ("tree.js", "view.js", "navigate.js", "play.js", "input.js")
+
+
 @cache
 def _asset(name: str) -> str:
     """A viewer file shipped with the package (read once per process)."""
-    return files("ttt_maps.backends").joinpath(name).read_text(encoding="utf-8")
+    return files("ttt_maps.backends").joinpath("viewer", name).read_text(encoding="utf-8")
+
+
+def _script() -> str:
+    """The viewer's script: its parts joined in order, inside one strict-mode function."""
+    body = "\n".join(_asset(name).rstrip() for name in SCRIPT_PARTS)
+    return f'(() => {{\n  "use strict";\n{body}\n}})();'
 
 
 def _theme_css(theme: Theme) -> str:
@@ -184,7 +196,7 @@ def scene_to_html(scene: Scene, *, id_prefix: str | None = None) -> str:
             svg,
             "</main>",
             *filter(None, [_lazy_script(deferred)]),
-            f"<script>\n{_asset('viewer.js').strip()}\n</script>",
+            f"<script>\n{_script()}\n</script>",
             "</body>",
             "</html>",
             "",
