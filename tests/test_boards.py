@@ -21,8 +21,8 @@ from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board
 from ttt_maps.game.counting import count_positions
 from ttt_maps.game.geometry import Geometry
-from ttt_maps.solve.solver import solver_for
-from ttt_maps.strategies.policy import KEY_HELP, presets_for
+from ttt_maps.solve.solvers import solver_for
+from ttt_maps.strategies.chains import KEY_HELP, presets_for
 
 SVG = "{http://www.w3.org/2000/svg}"
 ROWS, COLS, K = 3, 4, 3

@@ -18,17 +18,11 @@ from typer.testing import CliRunner
 from ttt_maps.api import render, strategy
 from ttt_maps.backends.svg import scene_to_svg
 from ttt_maps.cli.app import app
-from ttt_maps.compare.table import (
-    DIFF_COLOUR,
-    compare_scene,
-    compare_table,
-    diff_png,
-    differing,
-    traps,
-)
+from ttt_maps.compare.picture import DIFF_COLOUR, compare_scene, diff_png
+from ttt_maps.compare.table import compare_table, differing, traps
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board
-from ttt_maps.solve.solver import solver_for
+from ttt_maps.solve.solvers import solver_for
 from ttt_maps.strategies.tree import Strategy, build_strategy
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ttt_maps.solve.solver import solver_for
+from ttt_maps.solve.solvers import solver_for
 from ttt_maps.strategies.game import Game
 
 POLICIES = ["yorgey", "default", "fast,corner"]

@@ -79,6 +79,7 @@ def strategy(
     from ttt_maps.strategies.tree import build_strategy
 
     pol, geo = _policy(policy, root, geometry)
+    _show_strategies()
     return build_strategy(player, pol, root, geo, depth=depth, max_boards=_limit(max_boards))
 
 
@@ -98,7 +99,20 @@ def poster(
     pol, geo = _policy(policy, root, geometry)
     limit = _limit(max_boards)
     x, o = (build_strategy(p, pol, root, geo, depth=depth, max_boards=limit) for p in "xo")
+    _show_strategies()
     return Poster(x, o)
+
+
+def _show_strategies() -> None:
+    """Let strategies show themselves as their map in a notebook (``Strategy._repr_svg_``):
+    trees come before drawing in the flow, so the API lends them its renderer."""
+    from ttt_maps.strategies.tree import show_with
+
+    show_with(_map_svg)
+
+
+def _map_svg(tree: Strategy) -> str:
+    return render(tree, format="svg")
 
 
 def _limit(max_boards: int | None) -> int:
@@ -113,7 +127,7 @@ def _policy(
     """The parsed policy and the geometry: given, else the root's, else the policy's, else 3x3."""
     from ttt_maps.game.board import Board
     from ttt_maps.game.geometry import STANDARD, Geometry
-    from ttt_maps.strategies.policy import parse_policy
+    from ttt_maps.strategies.chains import parse_policy
 
     if isinstance(geometry, str):
         geo = Geometry.parse(geometry)

@@ -16,7 +16,7 @@ from ttt_maps.cli.output import print_json
 def check_command(file: str, as_json: bool) -> None:
     """Read ``file`` ('-': standard input) and report on it."""
     from ttt_maps.io.files import parse_json, read_text
-    from ttt_maps.solve import cache
+    from ttt_maps.solve.solvers import keep_all
     from ttt_maps.strategies.audit import audit_file, strategy_from_json
     from ttt_maps.strategies.game import is_game
 
@@ -28,7 +28,7 @@ def check_command(file: str, as_json: bool) -> None:
         return
     doc = strategy_from_json(parsed, source)
     problems = audit_file(doc)
-    cache.keep_all()
+    keep_all()
     errors = sum(p.fatal for p in problems)
     warnings = len(problems) - errors
     if as_json:

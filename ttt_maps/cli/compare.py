@@ -6,14 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ttt_maps.cli.output import console, print_json
-from ttt_maps.compare.table import (
-    Row,
-    build_strategies,
-    compare_scene,
-    compare_table,
-    diff_png,
-    differing,
-)
+from ttt_maps.compare.picture import compare_scene, diff_png
+from ttt_maps.compare.table import Row, build_strategies, compare_table, differing
 from ttt_maps.draw.scene import get_theme
 from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import STANDARD, Geometry

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+
+if TYPE_CHECKING:
+    from ttt_maps.game.geometry import Geometry
 
 
 def opt(*names: str, metavar: str | None = None, help: str) -> Any:
@@ -63,3 +66,15 @@ PolicyOpt = Annotated[
     ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+
+
+def runtime(board: str, no_cache: bool = False, progress: bool = True) -> Geometry:
+    """The board of a command, and its cache and progress settings (see ttt_maps.solve.cache)."""
+    from ttt_maps.game.geometry import Geometry
+    from ttt_maps.io import progress as bars
+    from ttt_maps.solve import cache
+
+    if no_cache:
+        cache.disable()
+    bars.enable(progress)
+    return Geometry.parse(board)

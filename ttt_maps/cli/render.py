@@ -181,15 +181,16 @@ class _Drawings:
     ) -> None:
         from ttt_maps.draw.compose import map_scene
         from ttt_maps.game.geometry import STANDARD
+        from ttt_maps.strategies.chains import parse_policy
         from ttt_maps.strategies.mapsize import MAX_BOARDS
-        from ttt_maps.strategies.policy import parse_policy
         from ttt_maps.strategies.tree import build_strategy
 
         g = geometry or STANDARD
         pol = parse_policy(policy, g)  # one Policy for both players: its memo serves both trees
         players = sorted({p for k in kinds for p in (("x", "o") if k == "both" else (k,))})
+        notes = {"alternatives": opts.alternatives, "outcomes": opts.outcomes}
         self.trees = {
-            p: build_strategy(p, pol, start, g, depth=opts.depth, max_boards=MAX_BOARDS)
+            p: build_strategy(p, pol, start, g, depth=opts.depth, max_boards=MAX_BOARDS, **notes)
             for p in players
         }
         self.opts, self.theme, self.title = opts, theme, title

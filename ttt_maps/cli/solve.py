@@ -14,14 +14,13 @@ if TYPE_CHECKING:
 
 def solve_command(pos: Board, policy: list[str] | None, as_json: bool) -> None:
     """Print what ``solve`` reports on ``pos``: a table, or JSON."""
-    from ttt_maps.solve import cache
-    from ttt_maps.solve.solver import solver_for
-    from ttt_maps.strategies.policy import parse_policy, presets_for
+    from ttt_maps.solve.solvers import keep_all, solver_for
+    from ttt_maps.strategies.chains import parse_policy, presets_for
 
     names = list(dict.fromkeys([*presets_for(pos.geometry), *(policy or [])]))
     policies = [(name, parse_policy(name, pos.geometry)) for name in names]
     doc = solve_doc(pos, policies, solver_for(pos.geometry))
-    cache.keep_all()
+    keep_all()
     if as_json:
         print_json(doc)
         return

@@ -28,7 +28,8 @@ from ttt_maps.draw.scene import (
 from ttt_maps.draw.typeface import width
 from ttt_maps.game.board import Board
 from ttt_maps.game.geometry import STANDARD
-from ttt_maps.strategies.policy import PRESETS, Policy, preset_chain
+from ttt_maps.strategies.chains import PRESETS, preset_chain
+from ttt_maps.strategies.policy import Policy
 from ttt_maps.strategies.tree import Strategy
 
 TITLE = "Complete map of optimal tic-tac-toe moves"

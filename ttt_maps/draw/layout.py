@@ -22,7 +22,6 @@ from ttt_maps.draw.scene import Box, Group, Item, Line, Mark, MarkRole, Rect
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, other
 from ttt_maps.game.geometry import STANDARD, Geometry
-from ttt_maps.solve.solver import solver_for
 from ttt_maps.strategies.tree import Node, Strategy
 
 #: Side of a whole map in map units.
@@ -109,8 +108,10 @@ class _Side:
 class _Layout:
     """One map being laid out: the tree's player, the options and per-side geometry.
 
-    The hot loops work on bitmasks, cell offsets and floats; the only objects
-    built are the scene items themselves.
+    Everything drawn comes from the tree: its moves, and for ``alternatives``
+    and ``outcomes`` what its nodes record (``Strategy.noted``). The hot loops
+    work on bitmasks, cell offsets and floats; the only objects built are the
+    scene items themselves.
     """
 
     def __init__(self, strategy: Strategy, size: float, opts: MapOptions) -> None:
@@ -119,7 +120,6 @@ class _Layout:
         self.opts = opts
         self.depth = opts.depth
         self.floor = size * FLOOR
-        self.solver = solver_for(strategy.geometry)
         self.geometry = strategy.geometry
         self._sides: dict[float, _Side] = {}
         # Occupied cells of a mask, and the (first, last) cells of the lines a mask holds.
@@ -211,11 +211,11 @@ class _Layout:
         items: list[Item] = [Rect(box, "differs")] if differs else []
         cut = after.cut or (self.depth is not None and level >= self.depth)
         if self.opts.alternatives:
-            self.alternatives(s, board, box, cell, after.board.is_over, items)
+            self.alternatives(s, node, box, cell, after.board.is_over, items)
         self.grid(s, box, items)
         self.played(s, board, box, items)
         if cut:
-            self.cut_replies(s, after.board, box, items)
+            self.cut_replies(s, after, box, items)
         else:
             self.replies(s, after, box, level, (*path, (self.player, cell)), items)
         # The win line goes under the red move, so the move stays the boldest thing.
@@ -227,7 +227,7 @@ class _Layout:
         return self.board_group(node, box, level, path, items, differs, cut)
 
     def alternatives(
-        self, s: _Side, board: Board, box: Box, chosen: int, blank: bool, out: list[Item]
+        self, s: _Side, node: Node, box: Box, chosen: int, blank: bool, out: list[Item]
     ) -> None:
         """The other optimal moves, faint, drawn before the sub-maps.
 
@@ -236,7 +236,7 @@ class _Layout:
         its free top-left corner instead: a cell-sized one behind the sub-map
         reads as part of the sub-map.
         """
-        for alt in self.solver.best_moves(board):
+        for alt in node.best:
             if alt == chosen:
                 continue
             if blank:
@@ -282,12 +282,12 @@ class _Layout:
                 out.append(self.choice_board(child, sub, level + 1, (*path, (opponent, reply))))
         out += wins
 
-    def cut_replies(self, s: _Side, after: Board, box: Box, out: list[Item]) -> None:
+    def cut_replies(self, s: _Side, after: Node, box: Box, out: list[Item]) -> None:
         """Where the map is cut: a reply that ends the game is still its black mark,
         and every cell whose sub-map was left out holds an ellipsis."""
-        solver, wins = self.solver, list[Item]()
-        for reply, key in solver.children(after.key):
-            if solver.children(key):
+        wins: list[Item] = []
+        for reply, child in after.children:
+            if child.children or child.cut:
                 y = box.y + s.dy[reply] + s.half
                 half = s.dot / 2
                 for dx in s.dot_xs:
@@ -295,7 +295,7 @@ class _Layout:
                     out.append(Line(((x - half, y), (x + half, y)), s.dot, "grid"))
             else:
                 out.append(self.cell_mark(s, self.opponent, reply, box, "final"))
-                self.win_lines(s, solver.board(key), box, wins)
+                self.win_lines(s, child.board, box, wins)
         out += wins
 
     def board_group(
@@ -311,7 +311,8 @@ class _Layout:
         """A board's group: its classes, and data-board (and data-cut where the map stops)."""
         kind = None
         if self.opts.outcomes and level > 0:
-            result = self.solver.result(node.board.key)
+            result = node.result
+            assert result is not None, "outcomes are drawn from a tree noted with them"
             mine = result if node.board.to_move == self.player else -result
             kind = "win" if mine > 0 else "draw" if mine == 0 else "loss"
             if kind != "loss":
@@ -371,7 +372,11 @@ def layout_map(
     root = strategy.root
     if opts.depth == 0 and root.children and not root.chooses:
         raise UsageError("--depth 0: this map starts at the opponent's turn, use --depth 1 or more")
-    total = check_drawable(strategy, opts.depth, MAX_BOARDS if max_boards is None else max_boards)
+    limit = MAX_BOARDS if max_boards is None else max_boards
+    total = check_drawable(strategy.levels, strategy.player, root.board, opts.depth, limit)
+    # What is drawn beyond the moves, the tree records (once, if it does not yet).
+    strategy = strategy.noted(opts.alternatives, opts.outcomes)
+    root = strategy.root
     lay = _Layout(strategy, box.w, opts)
     label = f"drawing the {strategy.player.upper()} map"
     with progress.stage(label, count=lambda: lay.drawn, total=lambda: total):

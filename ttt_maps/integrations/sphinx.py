@@ -160,7 +160,7 @@ def scene_of(recipe: dict[str, Any], locate: Callable[[str], str]) -> Scene:
     from ttt_maps import api
     from ttt_maps.game.board import Board
     from ttt_maps.game.geometry import STANDARD, Geometry
-    from ttt_maps.strategies.policy import parse_policy
+    from ttt_maps.strategies.chains import parse_policy
 
     def step(option: str, make: Callable[[], Any]) -> Any:
         try:

@@ -111,14 +111,6 @@ def keep(solver: Solver) -> Path | None:
     return path
 
 
-def keep_all() -> None:
-    """Keep what every solver of this run found, where that took long (``keep``)."""
-    from ttt_maps.solve.solver import solvers
-
-    for solver in solvers():
-        keep(solver)
-
-
 def _threshold() -> int:
     text = os.environ.get(ENV_MIN, "")
     return int(text) if text.isdigit() else WORTH_KEEPING

@@ -4,9 +4,9 @@ Values are for the side to move: ``+1`` win, ``0`` draw, ``-1`` loss under
 perfect play. The distance counts plies to the end when the winner wins as fast
 as possible and the loser holds out as long as possible (a drawn game always
 runs to the full board). One ``Solver`` per geometry, shared through
-``solver_for``; it searches only what a question needs and remembers what it
-learnt in a table, which bigger boards keep in the user's cache
-(``ttt_maps.solve.cache``).
+``ttt_maps.solve.solvers.solver_for``; it searches only what a question needs
+and remembers what it learnt in a table, which bigger boards keep in the
+user's cache (``ttt_maps.solve.cache``).
 
 Scores are plain ints, larger is better for the side to move, in the order
 of ``Outcome.rank``. The public *score* (``score``, ``move_scores``) is
@@ -22,7 +22,6 @@ from typing import Literal, NamedTuple
 
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, Mark, illegal_reason
-from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.solve.search import Children, Search
 
 Result = Literal[-1, 0, 1]
@@ -226,23 +225,3 @@ class Solver(Search):
 def mover(key: int) -> Mark:
     """Side to move in a legal position: X when the marks are even."""
     return "x" if key.bit_count() % 2 == 0 else "o"
-
-
-_SOLVERS: dict[Geometry, Solver] = {}
-
-
-def solver_for(geometry: Geometry = STANDARD) -> Solver:
-    """The shared solver of a geometry (starting from its cached table, on bigger boards)."""
-    hit = _SOLVERS.get(geometry)
-    if hit is None:
-        hit = _SOLVERS[geometry] = Solver(geometry)
-        if not hit.whole:
-            from ttt_maps.solve import cache
-
-            cache.load(hit)
-    return hit
-
-
-def solvers() -> list[Solver]:
-    """The solvers this process has made (for the cache, at the end of a command)."""
-    return list(_SOLVERS.values())

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from ttt_maps.errors import UsageError, quote
 from ttt_maps.game.board import Board, Mark, parse_mark, parse_moves
 from ttt_maps.game.geometry import Geometry
-from ttt_maps.solve.solver import solver_for
+from ttt_maps.solve.solvers import solver_for
 from ttt_maps.strategies.tree import FORMAT
 
 # -- reading an exported strategy --------------------------------------------

@@ -31,12 +31,14 @@ from typing import Any, NamedTuple
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, Mark, other
 from ttt_maps.game.geometry import Geometry
-from ttt_maps.solve.solver import Outcome, Solver, solver_for
-from ttt_maps.strategies.policy import Policy, novice_replies, parse_policy
+from ttt_maps.solve.solver import Outcome, Solver
+from ttt_maps.solve.solvers import solver_for
+from ttt_maps.strategies.chains import parse_policy
+from ttt_maps.strategies.policy import Policy, novice_replies
 
 FORMAT = "ttt-maps/game@1"
 #: Cell names on the 3x3 board, as a player reads them; bigger boards use row and column.
-#: The viewer's breadcrumbs and status line (viewer.js ``cellName``) say the same.
+#: The viewer's breadcrumbs and status line (``backends/viewer/tree.js``, ``cellName``) say the same.
 NAMES_3X3 = (
     "top-left", "top", "top-right", "left", "centre", "right",
     "bottom-left", "bottom", "bottom-right",

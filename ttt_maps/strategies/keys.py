@@ -1,32 +1,18 @@
 """The keys a policy chain is made of: each keeps some of the equally good moves.
 
-A key is a filter over a position's optimal moves (see ``Filter``); ``policy``
-parses chains of them. The look-ahead keys ask the ``Policy`` they belong to
-(``expected_at``, ``boards_below``), which memoises what they find. Opening
-books, which the ``book:`` keys follow, are read here too.
+A key is a filter over a position's optimal moves (``policy.Filter``);
+``chains`` parses chains of them. The look-ahead keys ask the ``Policy`` they
+belong to (``expected_at``, ``boards_below``), which memoises what they find.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, NamedTuple
 
-from ttt_maps.errors import UsageError
-from ttt_maps.game.board import Board, parse_moves
-from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.rules import rule_moves
 from ttt_maps.solve.solver import mover
-
-if TYPE_CHECKING:
-    from ttt_maps.strategies.policy import Policy
-
-Filter = Callable[["Policy", int, list[int]], list[int]]
-"""A key's filter: (policy, position as its ``Board.key``, moves) -> the moves it
-keeps, a non-empty subset of ``moves`` in their order.
-
-Keys see the position as a key, not a ``Board``, so the look-aheads build no
-objects; ``policy.solver.board(key)`` gives a Board to the few that need one.
-"""
+from ttt_maps.strategies.policy import Filter, Policy
 
 Score = Callable[[int], float | int | tuple[int, int]]
 
@@ -106,6 +92,7 @@ def random_key(seed: int) -> Filter:
 
 def book_key(book: Mapping[int, int]) -> Filter:
     """``book:PATH``: the book's move where it gives an optimal one."""
+
     def key(policy: Policy, pos: int, moves: list[int]) -> list[int]:
         cell = book.get(pos)
         return [cell] if cell in moves else moves
@@ -127,36 +114,3 @@ def simple_keys(geometry: Geometry) -> dict[str, Filter]:
         "last": _last,
         "rules": _rules,
     }
-
-
-class Key(NamedTuple):
-    """One link of a chain: its text as written and the filter it applies."""
-
-    text: str
-    apply: Filter
-
-
-def xkcd_book() -> dict[int, int]:
-    """The comic's known first two plies (3x3 only; ``parse_policy`` refuses it elsewhere)."""
-    empty = Board.empty()
-    book = {empty.key: 0}
-    corner = empty.play(0)
-    for reply, answer in {1: 4, 2: 6, 3: 4, 4: 8, 5: 4, 6: 2, 7: 4, 8: 2}.items():
-        book[corner.play(reply).key] = answer
-    for opening in empty.moves():
-        book[empty.play(opening).key] = 0 if opening == 4 else 4
-    return book
-
-
-def load_book(path: str, geometry: Geometry = STANDARD, *, where: str = "") -> dict[int, int]:
-    """Read a JSON opening book ``{"board": cell}``; errors name the bad part.
-
-    ``where`` names the book in messages (by default ``policy key book:PATH``).
-    """
-    from ttt_maps.io.files import parse_json, read_text
-
-    where = where or f"policy key book:{path}"
-    raw = parse_json(read_text(path, "a JSON opening book", where=where), where)
-    if not isinstance(raw, dict):
-        raise UsageError(f"{where}: expected a JSON object {{\"board\": cell}}")
-    return parse_moves(raw, geometry, where, legal_only=True)

@@ -19,7 +19,6 @@ from ttt_maps.errors import UsageError
 if TYPE_CHECKING:
     from ttt_maps.game.board import Board, Mark
     from ttt_maps.strategies.policy import Policy
-    from ttt_maps.strategies.tree import Strategy
 
 #: The most boards a map may draw: the O map of 4x4, three in a row, has about
 #: 15,000; past this, files and drawing times grow beyond what helps a reader.
@@ -128,12 +127,14 @@ def _too_large(
     )
 
 
-def check_drawable(strategy: Strategy, depth: int | None, limit: int) -> int:
-    """The boards a map of ``strategy`` cut at ``depth`` draws; ``MapTooLarge`` past ``limit``."""
-    levels = list(strategy.levels if depth is None else strategy.levels[: depth + 1])
-    if sum(levels) <= limit:
-        return sum(levels)
-    root = strategy.root.board
-    while len(levels) > 1 and sum(levels[:-1]) > limit:
-        levels.pop()  # keep only the first level that passes the limit
-    raise _too_large(strategy.player, root, levels, limit, depth)
+def check_drawable(
+    levels: tuple[int, ...], player: Mark, root: Board, depth: int | None, limit: int
+) -> int:
+    """The boards a map cut at ``depth`` draws, from the boards per level of its tree
+    (``Strategy.levels``); ``MapTooLarge`` past ``limit``."""
+    drawn = list(levels if depth is None else levels[: depth + 1])
+    if sum(drawn) <= limit:
+        return sum(drawn)
+    while len(drawn) > 1 and sum(drawn[:-1]) > limit:
+        drawn.pop()  # keep only the first level that passes the limit
+    raise _too_large(player, root, drawn, limit, depth)

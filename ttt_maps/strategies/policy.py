@@ -1,75 +1,53 @@
-"""Tie-break policies: which of several equally good moves to draw.
+"""What a policy is: a chain of keys that keeps narrowing the optimal moves.
 
-A policy is a chain of keys applied left to right, each narrowing the moves
-that reach the best outcome; ``first`` always closes the chain so every choice
-is deterministic (SPEC section 4). Keys that look ahead (``novice``,
-``compact``) assume the rest of the map is drawn with the same policy, so a
-``Policy`` memoises its own choices per position.
+A ``Policy`` holds its parsed keys (``ttt_maps.strategies.keys``; chains are
+parsed from text in ``ttt_maps.strategies.chains``), applies them left to
+right among the moves that reach the best outcome, and memoises its choices.
+Keys that look ahead (``novice``, ``compact``) assume the rest of the map is
+drawn with the same policy, so a ``Policy`` memoises their values too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
-from ttt_maps.errors import UsageError, quote
+from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, Mark
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.solve.search import Children
-from ttt_maps.solve.solver import Solver, solver_for
-from ttt_maps.strategies.keys import Key, book_key, load_book, random_key, simple_keys, xkcd_book
+from ttt_maps.solve.solver import Solver
+from ttt_maps.solve.solvers import solver_for
 
 #: Score of a finished game for the player: win, draw, loss.
 SCORES = {1: 1.0, 0: 0.5, -1: 0.0}
 
-KEY_HELP: dict[str, str] = {
-    "fast": "win in the fewest plies; when losing, hold out longest (as Yorgey's maps do)",
-    "trap": "leave the opponent the fewest replies that do not lose",
-    "novice": "the highest expected score against a novice (wins, blocks, else plays at random)",
-    "compact": "the smallest resulting map (fewest boards drawn), for legible posters",
-    "center": "a centre cell",
-    "corner": "a corner cell",
-    "edge": "an edge cell (neither corner nor centre)",
-    "first": "the lowest cell number (always appended last)",
-    "last": "the highest cell number",
-    "random:SEED": "a reproducible random choice per position (random = random:0)",
-    "rules": "what a rule-following human (win, block, opening, fork, threat) would play, "
-    "when optimal",
-    "book:PATH": "the move a JSON opening book {\"board\": cell} gives, when optimal",
-}
-
-#: Preset name -> (chain, description).
-PRESETS: dict[str, tuple[str, str]] = {
-    "yorgey": ("fast,last", "Brent Yorgey's Haskell maps exactly: X opens bottom-right"),
-    "xkcd": (
-        "book:xkcd,center,corner",
-        "the comic's first two plies (X opens top-left), then centre, corner",
-    ),
-    "default": ("fast,novice", "make the opponent's mistakes likelier"),
-}
-#: Presets and keys made for the 3x3 board: the comic's moves, the rule player.
-ONLY_3X3 = frozenset({"xkcd", "rules"})
 #: ``default`` where ``novice`` would look through too much: its look-ahead
 #: covers the whole rest of the map, so it keeps to boards whose maps can be
 #: drawn whole (measured: the 4x4 board with four in a row passes the
 #: look-ahead limit at its first move). ``trap`` looks one reply ahead.
 DEFAULT_BIG = "fast,trap"
-#: The boards where ``default`` is ``fast,novice``.
-NOVICE_BOARDS = frozenset({"3x3k3", "3x4k3", "4x3k3", "4x4k3"})
+
 #: Positions ``novice`` or ``compact`` may evaluate before they are refused
 #: (a count, not a time, so the same chain always gives the same answer).
 LOOKAHEAD_LIMIT = 500_000
 
 
-def preset_chain(name: str, geometry: Geometry = STANDARD) -> str:
-    """The chain a preset stands for on a board (``default`` depends on the board)."""
-    if name == "default" and geometry.name not in NOVICE_BOARDS:
-        return DEFAULT_BIG
-    return PRESETS[name][0]
+Filter = Callable[["Policy", int, list[int]], list[int]]
+"""A key's filter: (policy, position as its ``Board.key``, moves) -> the moves it
+keeps, a non-empty subset of ``moves`` in their order.
+
+Keys see the position as a key, not a ``Board``, so the look-aheads build no
+objects; ``policy.solver.board(key)`` gives a Board to the few that need one.
+"""
 
 
-def presets_for(geometry: Geometry = STANDARD) -> list[str]:
-    """The presets that exist on a board (``xkcd`` is for 3x3 only)."""
-    return [name for name in PRESETS if geometry == STANDARD or name not in ONLY_3X3]
+class Key(NamedTuple):
+    """One link of a chain: its text as written and the filter it applies."""
+
+    text: str
+    apply: Filter
+
 
 class Policy:
     """A parsed chain with its memoised choices and look-ahead values.
@@ -214,88 +192,3 @@ def novice_replies(solver: Solver, pos: int, replies: Children) -> list[int]:
     if not cells:
         return [after for _, after in replies]
     return [after for cell, after in replies if cells >> cell & 1]
-
-
-# -- parsing ----------------------------------------------------------------
-
-
-#: Turns a ``book:PATH`` as written into the path of the file to read.
-Locate = Callable[[str], str]
-
-
-def _parse_key(text: str, geometry: Geometry, locate: Locate | None = None) -> Key:
-    name, _, arg = text.partition(":")
-    name = name.lower()  # FAST is fast; a book's path keeps its case
-    text = f"{name}:{arg}" if arg else name
-    simple = simple_keys(geometry)
-    if name in simple:
-        if arg:
-            raise UsageError(f"policy key {text!r}: {name!r} takes no argument")
-        if name in ONLY_3X3 and geometry != STANDARD:
-            raise UsageError(
-                f"policy key {name}: the rule player is for the 3x3 board only, "
-                f"not {geometry.describe()}"
-            )
-        return Key(name, simple[name])
-    if name == "random":
-        if not arg:
-            return Key("random:0", random_key(0))
-        if not arg.isdigit() or len(arg) > 18:
-            raise UsageError(
-                f"policy key {quote(text)}: the seed must be a whole number of at most "
-                "18 digits, e.g. random:42"
-            )
-        return Key(f"random:{int(arg)}", random_key(int(arg)))
-    if name == "book":
-        if not arg:
-            raise UsageError(f"policy key {text!r}: give a path, e.g. book:opening.json")
-        if arg.lower() == "xkcd":
-            if geometry != STANDARD:
-                raise UsageError(
-                    f"policy key {text}: the comic's moves are for the 3x3 board only, "
-                    f"not {geometry.describe()}"
-                )
-            return Key("book:xkcd", book_key(xkcd_book()))
-        path = locate(arg) if locate is not None else arg
-        return Key(text, book_key(load_book(path, geometry, where=f"policy key {text}")))
-    known = ", ".join([*KEY_HELP, *PRESETS])
-    raise UsageError(f"policy key {text!r} is unknown; known keys and presets: {known}")
-
-
-def parse_policy(
-    chain: str, geometry: Geometry = STANDARD, *, locate: Locate | None = None
-) -> Policy:
-    """Parse ``"fast,novice"``, a preset name, or a mix; ``first`` closes every chain.
-
-    ``locate`` turns a ``book:PATH`` as written into the file to read (the
-    Sphinx directive reads books relative to the document); the policy keeps
-    the path as written, so its name is the same wherever it is built.
-    """
-    parts = [p.strip() for p in chain.split(",")]
-    parts = [p.lower() if p.lower() in PRESETS else p for p in parts]
-    if not chain.strip() or any(not p for p in parts):
-        raise UsageError(f"policy {chain!r}: expected keys separated by commas, e.g. fast,novice")
-    keys: list[Key] = []
-    for part in parts:
-        if part in ONLY_3X3 and part in PRESETS and geometry != STANDARD:
-            raise UsageError(
-                f"policy {part}: the comic's moves are for the 3x3 board only, "
-                f"not {geometry.describe()}"
-            )
-        texts = preset_chain(part, geometry).split(",") if part in PRESETS else [part]
-        keys.extend(_parse_key(t, geometry, locate) for t in texts)
-    if keys[-1].text != "first":
-        keys.append(_parse_key("first", geometry))
-    return Policy(keys, geometry)
-
-
-def describe_policies(geometry: Geometry = STANDARD) -> list[tuple[str, str]]:
-    """(name, one line) for every key and preset on a board, for ``ttt-maps policies``."""
-    only = "" if geometry == STANDARD else " (3x3 only)"
-    rows = [(k, text + (only if k in ONLY_3X3 else "")) for k, text in KEY_HELP.items()]
-    for name, (_, text) in PRESETS.items():
-        if name in ONLY_3X3 and geometry != STANDARD:
-            rows.append((name, f"{text}{only}"))
-        else:
-            rows.append((name, f"= {preset_chain(name, geometry)},first: {text}"))
-    return rows

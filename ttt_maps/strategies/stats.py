@@ -12,16 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, Mark
 from ttt_maps.game.counting import PositionCounts, count_positions
 from ttt_maps.game.geometry import STANDARD, Geometry
-from ttt_maps.solve.solver import Outcome, solver_for
-
-if TYPE_CHECKING:
-    from rich.console import Console
+from ttt_maps.solve.solver import Outcome
+from ttt_maps.solve.solvers import solver_for
 
 #: The presets ``stats`` reports map sizes for, in this order.
 PRESET_ORDER = ("yorgey", "xkcd", "default")
@@ -127,8 +125,8 @@ def map_sizes(
 ) -> list[MapSize]:
     """Map sizes for X and O under each policy (one parsed policy serves both players);
     a map past ``mapsize.MAX_BOARDS`` is reported as such, not built."""
+    from ttt_maps.strategies.chains import parse_policy
     from ttt_maps.strategies.mapsize import MAX_BOARDS, MapTooLarge
-    from ttt_maps.strategies.policy import parse_policy
     from ttt_maps.strategies.tree import build_strategy
 
     out: list[MapSize] = []
@@ -225,48 +223,3 @@ def collect(geometry: Geometry = STANDARD, policies: Iterable[str] = PRESET_ORDE
     else:
         games = count_games(geometry)
     return Stats(geometry, games, positions, empty, map_sizes(policies, geometry), skipped)
-
-
-def print_stats(data: Stats, out: Console) -> None:
-    """``ttt-maps stats`` as tables."""
-    from rich.table import Table
-
-    g, p, e = data.games, data.positions, data.empty
-    title = f"The solved game on {data.geometry.describe()} ({data.geometry.short_name})"
-    counts = Table(title=title, header_style="bold")
-    counts.add_column("fact")
-    counts.add_column("count", justify="right")
-    rows: list[tuple[str, int | None]] = [
-        ("move sequences to a full board", g.full_board if g else None),
-        ("games (play stops at a win)", g.games if g else None),
-        ("  won by x", g.x_wins if g else None),
-        ("  won by o", g.o_wins if g else None),
-        ("  drawn", g.draws if g else None),
-        ("reachable positions (empty board included)", p.reachable if p else None),
-        ("  up to rotation and reflection", p.reachable_classes if p else None),
-        ("terminal positions", p.terminal if p else None),
-        ("  up to rotation and reflection", p.terminal_classes if p else None),
-    ]
-    for label, n in rows:
-        counts.add_row(label, "skipped" if n is None else f"{n:,}")
-    counts.add_row("the empty board", str(e))
-    maps = Table(title="Map sizes per preset", header_style="bold")
-    for col in ("policy", "player", "positions", "moves", "won", "drawn", "boards"):
-        maps.add_column(col, justify="left" if col in ("policy", "player") else "right")
-    for m in data.maps:
-        if m.boards is None:
-            maps.add_row(m.policy, m.player, "", "", "", "", m.note or "-")
-        else:
-            numbers = (m.positions, m.choices, m.wins, m.draws, m.boards)
-            maps.add_row(m.policy, m.player, *(f"{n:,}" for n in numbers))
-    out.print(counts)
-    for part, why in data.skipped.items():
-        out.print(f"{part} skipped: {why}", style="dim", markup=False)
-    out.print(maps)
-    out.print(
-        "positions: different positions where the player chooses; moves: the player's red "
-        "moves on the map (a position reached two ways is drawn twice); won/drawn: finishes; "
-        "boards: boards the map draws (over the limit: too big to draw whole; look-ahead "
-        "too long: see 'ttt-maps policies')",
-        style="dim",
-    )

@@ -1,0 +1,209 @@
+"""The commands that answer questions: ``solve``, ``stats``, ``export``, ``check``,
+``policies``, ``play`` and ``cache`` (bodies in the module of each name).
+
+Each is a plain function whose signature typer reads; ``app`` registers them.
+Heavy modules are imported inside the commands so that ``ttt-maps --help``
+starts fast.
+"""
+
+import sys
+from typing import Annotated
+
+import typer
+
+from ttt_maps.cli.options import (
+    BoardArg,
+    BoardOpt,
+    ChainOpt,
+    FromOpt,
+    JsonOpt,
+    NoCacheOpt,
+    NoProgressOpt,
+    PolicyOpt,
+    opt,
+    runtime,
+)
+from ttt_maps.cli.output import console, print_json, write_output
+
+
+def solve(
+    board: BoardArg,
+    policy: PolicyOpt = None,
+    as_json: JsonOpt = False,
+    geometry: BoardOpt = "3x3",
+    no_cache: NoCacheOpt = False,
+    no_progress: NoProgressOpt = False,
+) -> None:
+    """The value of a position, every legal move's outcome, and each policy's choice."""
+    from ttt_maps.cli.solve import solve_command
+    from ttt_maps.game.board import Board
+
+    pos = Board.parse(board, runtime(geometry, no_cache, not no_progress))
+    solve_command(pos, policy, as_json)
+
+
+def stats(
+    as_json: JsonOpt = False,
+    board: BoardOpt = "3x3",
+    no_cache: NoCacheOpt = False,
+    no_progress: NoProgressOpt = False,
+) -> None:
+    """The solved game's counts (games, positions, who wins) and each preset's map size."""
+    from ttt_maps.cli.stats import print_stats
+    from ttt_maps.solve.solvers import keep_all
+    from ttt_maps.strategies.stats import collect
+
+    data = collect(runtime(board, no_cache, not no_progress))
+    keep_all()
+    if as_json:
+        print_json(data.as_dict())
+        return
+    print_stats(data, console())
+
+
+def export(
+    player: Annotated[
+        str,
+        typer.Option("--player", metavar="x|o", help="Whose strategy: x or o.", show_default=False),
+    ],
+    policy: ChainOpt = "default",
+    start: FromOpt = None,
+    output: Annotated[
+        str | None,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Write to FILE (atomically) instead of stdout.",
+            show_default=False,
+        ),
+    ] = None,
+    board: BoardOpt = "3x3",
+    no_cache: NoCacheOpt = False,
+    no_progress: NoProgressOpt = False,
+) -> None:
+    """A strategy as ttt-maps/strategy@1 JSON: the chosen move at every position."""
+    from ttt_maps.game.board import parse_mark
+    from ttt_maps.strategies.tree import build_strategy
+
+    geometry = runtime(board, no_cache, not no_progress)
+    mark = parse_mark(player)
+    if output is not None and output != "-":
+        from ttt_maps.io.files import check_target
+
+        check_target(output)  # fail before the work, not after
+    write_output(output or "-", build_strategy(mark, policy, start, geometry).to_json())
+
+
+def check(
+    file: Annotated[
+        str,
+        typer.Argument(
+            metavar="FILE",
+            help="A ttt-maps/strategy@1 JSON file ('-': standard input).",
+            show_default=False,
+        ),
+    ],
+    as_json: JsonOpt = False,
+    no_cache: NoCacheOpt = False,
+    no_progress: NoProgressOpt = False,
+) -> None:
+    """Audit a strategy file, or a game saved by 'ttt-maps play --save', against the
+    solved game (exit 0 only when perfect: every move keeps its player's best result);
+    the board is the file's "geometry"."""
+    from ttt_maps.cli.check import check_command
+
+    runtime("3x3", no_cache, not no_progress)
+    check_command(file, as_json)
+
+
+def policies(board: BoardOpt = "3x3") -> None:
+    """The tie-break policy keys and presets, one line each (on --board's board)."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from ttt_maps.game.geometry import Geometry
+    from ttt_maps.strategies.chains import PRESETS, describe_policies
+
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    table.add_column("name")
+    table.add_column("kind")
+    table.add_column("prefers")
+    for name, text in describe_policies(Geometry.parse(board)):
+        table.add_row(escape(name), "preset" if name in PRESETS else "key", escape(text))
+    out = console()
+    out.print(table)
+    out.print(
+        "Chain keys with commas, e.g. --policy fast,novice; 'first' always closes a chain.",
+        style="dim",
+        markup=False,
+    )
+
+
+def cache(
+    action: Annotated[
+        str,
+        typer.Argument(metavar="info|clear", help="info: list the tables; clear: delete them."),
+    ] = "info",
+) -> None:
+    """The solved tables kept for bigger boards (in the user's cache folder)."""
+    from ttt_maps.cli.cache import cache_command
+
+    cache_command(action, typer.echo)
+
+
+def play(
+    player: Annotated[
+        str,
+        opt(
+            "--player", metavar="x|o", help="The map the computer follows; you play the other side."
+        ),
+    ] = "x",
+    policy: ChainOpt = "default",
+    start: FromOpt = None,
+    board: BoardOpt = "3x3",
+    level: Annotated[
+        str,
+        opt(
+            "--level",
+            metavar="LEVEL",
+            help="perfect (the map itself: never loses), novice (wins or blocks, else any "
+            "move) or random:P (strays from the map with probability P).",
+        ),
+    ] = "perfect",
+    seed: Annotated[int, opt("--seed", metavar="N", help="Seed for the levels that stray.")] = 0,
+    save: Annotated[
+        str | None,
+        opt(
+            "--save", metavar="FILE", help="Save the game as JSON (audit it with 'ttt-maps check')."
+        ),
+    ] = None,
+    no_cache: NoCacheOpt = False,
+) -> None:
+    """Play against a map: the computer plays its red moves, you the other side.
+
+    On a terminal: type a cell number or a row and a column; u undoes, ? shows the
+    map's best moves for you, q quits. Otherwise one cell number per line is read
+    from standard input; 'position: BOARD' lines and a last 'result: ...' line are
+    printed, so another program can play.
+    """
+    from ttt_maps.cli.play import interactive, is_terminal, scripted
+    from ttt_maps.errors import UsageError
+    from ttt_maps.game.board import Board, parse_mark
+    from ttt_maps.strategies.game import Game
+
+    geometry = runtime(board, no_cache, False)
+    if save is not None:
+        from ttt_maps.io.files import check_target
+
+        check_target(save)
+    if not 0 <= seed < 10**18:
+        raise UsageError(f"--seed {seed}: expected 0 to {10**18 - 1}")
+    root = Board.parse(start, geometry) if start is not None else None
+    game = Game(parse_mark(player), policy, root, geometry, level, seed)
+    if is_terminal():
+        interactive(game)
+    else:
+        scripted(game, sys.stdin, sys.stdout)
+    if save is not None:
+        write_output(save, game.to_json())
