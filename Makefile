@@ -10,7 +10,8 @@
 # second `make test` goes straight to the tests.
 #
 # Variables: PYTHON (interpreter that makes the venv, default python3),
-# VENV (default .venv), PYTEST_ARGS (extra pytest arguments),
+# VENV (default .venv), PYTEST_ARGS (extra pytest arguments), JOBS (pytest-xdist
+# workers: default one per core, 0 for none),
 # BROWSER=0 (skip installing the test tools: Chromium and Firefox ESR for the
 # viewer, poppler and qpdf for our PDFs, rsvg-convert and Inkscape for our
 # SVGs; the tests that need them skip).
@@ -24,17 +25,19 @@ PYTHON ?= python3
 VENV ?= .venv
 BROWSER ?= 1
 PYTEST_ARGS ?=
+JOBS ?= auto
 
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.ttt-maps-setup
 # ruff over whatever of these exists (empty folders are not in a fresh clone).
 LINT_PATHS := $(wildcard ttt_maps tests examples scripts)
 
-.PHONY: help setup venv posters test lint bench browser clean distclean
+.PHONY: help setup venv posters test check lint bench browser clean distclean
 
 help:
 	@echo "make posters   set up, then render both maps and the poster into output/"
 	@echo "make test      set up, lint, then run the test suite"
+	@echo "make check     lint and the fast tests (no browsers, builds or big boards)"
 	@echo "make lint      ruff and mypy"
 	@echo "make bench     time and measure the main commands (scripts/bench.py)"
 	@echo "make venv      only set up .venv (system packages + pip install -e '.[dev]')"
@@ -70,15 +73,26 @@ posters: $(STAMP)
 # seconds; warm, under one), then the tests run even if lint failed, and the
 # target fails if either did. pytest's exit 5 (no tests collected) is reported
 # but is not a failure.
+# Tests run in parallel (pytest-xdist, one worker per core; the package builds
+# stay on one worker: tests/conftest.py).
+PYTEST := $(PY) -m pytest -n $(JOBS) --dist loadgroup
+
 test: $(STAMP) browser
 	@lint=0; $(MAKE) --no-print-directory lint || lint=$$?; \
-	echo "$(PY) -m pytest $(PYTEST_ARGS)"; \
-	tests=0; $(PY) -m pytest $(PYTEST_ARGS) || tests=$$?; \
+	echo "$(PYTEST) $(PYTEST_ARGS)"; \
+	tests=0; $(PYTEST) $(PYTEST_ARGS) || tests=$$?; \
 	if [ $$tests -eq 5 ]; then echo "make test: WARNING: pytest collected no tests"; tests=0; fi; \
 	if [ $$lint -ne 0 ]; then echo "make test: lint failed (see above)" >&2; fi; \
 	[ $$lint -eq 0 ] && [ $$tests -eq 0 ]
 
 # --- development ---------------------------------------------------------------
+
+# The inner loop: lint, then every test not marked slow (tests/conftest.py:
+# browsers, package builds, docs builds, big boards from cold).
+check: $(STAMP)
+	@lint=0; $(MAKE) --no-print-directory lint || lint=$$?; \
+	tests=0; $(PYTEST) -m "not slow" $(PYTEST_ARGS) || tests=$$?; \
+	[ $$lint -eq 0 ] && [ $$tests -eq 0 ]
 
 # Both checkers run; the target fails if either found something.
 lint: $(STAMP)

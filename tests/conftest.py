@@ -1,13 +1,69 @@
-"""What several test modules share: the browsers and the outside tools they compare with."""
+"""What several test modules share: the browsers and the outside tools they compare with,
+a short temporary folder, and which tests are slow (``make check`` leaves those out)."""
 
 from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
+#: Modules whose every test starts browsers, builds packages or runs whole docs builds.
+SLOW_MODULES = frozenset({"test_packaging", "test_renderers", "test_sphinx", "test_notebook"})
+#: Fixtures that start a browser: a test that uses one is slow wherever it is.
+SLOW_FIXTURES = frozenset({"chromium", "firefox", "browser"})
+#: Other tests that take seconds each: the big boards solved from cold, the biggest pages.
+SLOW_TESTS = frozenset(
+    {
+        "test_the_4x4_three_in_a_row_o_map_is_drawn_whole",
+        "test_the_command_refuses_a_map_too_big_in_one_line",
+        "test_a_bad_cache_file_is_rebuilt_never_trusted",
+        "test_a_big_page_defers_its_deep_boards_and_loses_none",
+        "test_a0_at_300_dpi_is_drawn",
+        "test_canonical_key_matches_board_canonical",
+    }
+)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """A short temporary folder of this run's own (unless --basetemp is given).
+
+    Error lines quote at most 80 characters of a file name, so tests that look
+    for a file's name in one need short paths, also under pytest-xdist, which
+    adds a folder per worker. Each run gets a new folder, removed at the end, so
+    runs side by side never share one.
+    """
+    config.addinivalue_line("markers", "slow: starts browsers or builds; left out by make check")
+    if config.option.basetemp or hasattr(config, "workerinput"):
+        return  # given, or an xdist worker (its controller chose the folder)
+    config.option.basetemp = tempfile.mkdtemp(prefix="ttt-")
+    config.stash[_OWN_BASETEMP] = config.option.basetemp
+
+
+_OWN_BASETEMP = pytest.StashKey[str]()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    own = config.stash.get(_OWN_BASETEMP, None)
+    if own is not None:
+        shutil.rmtree(own, ignore_errors=True)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the slow tests, and keep the ones that build the package on one worker
+    (they build in the checkout, which two builds at once would share)."""
+    for item in items:
+        module = getattr(getattr(item, "module", None), "__name__", "")
+        name = getattr(item, "originalname", item.name)
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if module in SLOW_MODULES or name in SLOW_TESTS or SLOW_FIXTURES & fixtures:
+            item.add_marker(pytest.mark.slow)
+        if module == "test_packaging":
+            item.add_marker(pytest.mark.xdist_group("packaging"))
 
 CHROMIUM = os.environ.get("TTT_CHROMIUM", "/usr/bin/chromium")
 BROWSER_ARGS = [
