@@ -1,5 +1,5 @@
-"""``ttt-maps compare``: the table on the terminal or as JSON; the maps side by side;
-the differences sheet."""
+"""``ttt-maps compare``: the table on the terminal or as JSON; the maps side by side
+(an image, or linked viewers in a page); the differences sheet."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.strategies.tree import Strategy
 
-#: What ``-o`` writes: the maps side by side as an image.
-IMAGE_FORMATS = ("svg", "pdf", "png")
+#: What ``-o`` writes: the maps side by side as an image, or linked viewers (html).
+IMAGE_FORMATS = ("svg", "pdf", "png", "html")
 #: What ``--sheet`` writes.
 SHEET_FORMATS = ("svg", "pdf", "png")
 #: What a user of the old pixel difference is told.
@@ -111,7 +111,12 @@ def _maps(
     theme: str,
     opts: MapOptions | None,
 ) -> bytes:
-    """The maps side by side as an image."""
+    """The maps side by side: an image, or (html) linked viewers."""
+    if fmt == "html":
+        from ttt_maps.compare.linked import linked_page
+
+        page = linked_page(strategies, labels=labels, theme=theme, comparisons=found, opts=opts)
+        return page.encode()
     from ttt_maps.backends import render_scene
     from ttt_maps.compare.picture import compare_scene
 

@@ -153,8 +153,9 @@ def compare(
             "--output",
             "-o",
             metavar="FILE",
-            help="Write the maps side by side to FILE (.svg, .pdf, .png), the positions "
-            "where a map plays differently tinted.",
+            help="Write the maps side by side to FILE: an image (.svg, .pdf, .png) with "
+            "the positions where a map plays differently tinted, or linked viewers (.html) "
+            "that zoom together.",
             show_default=False,
         ),
     ] = None,
@@ -162,7 +163,7 @@ def compare(
         str | None,
         typer.Option(
             "--format",
-            metavar="svg|pdf|png",
+            metavar="svg|pdf|png|html",
             help="Format of -o FILE (default: from its suffix).",
             show_default=False,
         ),
@@ -190,7 +191,7 @@ def compare(
     no_progress: NoProgressOpt = False,
 ) -> None:
     """Maps under several tie-break policies compared: where they play differently, up to
-    rotation and reflection, as a table, a sheet or the maps side by side."""
+    rotation and reflection, as a table, a sheet, the maps side by side or linked viewers."""
     from ttt_maps.cli.compare import compare_command
 
     compare_command(
