@@ -2,7 +2,8 @@
 
 Writes ``output/compare-x.svg``: the maps under ``xkcd`` (the comic's
 choices), ``yorgey`` (the seed's Haskell program) and ``default``, each
-board where the move differs from the comic's highlighted, and prints the
+turned to line up with the comic's and tinted where it plays differently
+from it up to rotation and reflection, and prints the
 table that ``ttt-maps compare xkcd yorgey default`` prints.
 
 Run: python examples/compare_policies.py

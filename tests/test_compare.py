@@ -1,9 +1,9 @@
-"""Comparing tie-break policies (issue 4): differing positions, the table, the
-image's highlights, --alternatives, --outcomes, the diff PNG and the command."""
+"""Comparing tie-break policies: the table, the side-by-side image's tints,
+--alternatives, --outcomes and the command (where maps differ up to symmetry:
+test_differences.py; the sheet: test_sheet.py; linked viewers: test_linked.py)."""
 
 from __future__ import annotations
 
-import io
 import json
 import xml.etree.ElementTree as ET
 from functools import cache
@@ -12,14 +12,15 @@ from typing import Any
 
 import pytest
 from cli_checks import assert_usage_error
-from PIL import Image
 from typer.testing import CliRunner
 
 from ttt_maps.api import render, strategy
 from ttt_maps.backends.svg import scene_to_svg
 from ttt_maps.cli.app import app
-from ttt_maps.compare.picture import DIFF_COLOUR, compare_scene, diff_png
+from ttt_maps.compare.differences import Comparison
+from ttt_maps.compare.picture import compare_scene
 from ttt_maps.compare.table import compare_table, differing, traps
+from ttt_maps.compare.turns import best_turn, turned_key
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board
 from ttt_maps.solve.solvers import solver_for
@@ -82,17 +83,18 @@ def test_a_policy_compared_with_itself_differs_nowhere() -> None:
     assert "ttt-chosen ttt-differs" not in svg
 
 
-def test_yorgey_against_xkcd_for_x_differs_at_the_root() -> None:
+def test_yorgey_is_drawn_turned_to_open_where_the_comic_does() -> None:
+    """Cell by cell yorgey's X map differs at the root; up to symmetry it opens as the
+    comic does, so it is drawn turned half round, opening top-left, and not tinted there."""
     yorgey, xkcd = tree("x", "yorgey"), tree("x", "xkcd")
     assert differing(yorgey, xkcd) == {Board.empty(): (8, 0)}
-    svg = scene_to_svg(compare_scene([yorgey, xkcd]))
+    svg = scene_to_svg(compare_scene([xkcd, yorgey]))
     first, second = maps(svg)
-    assert "ttt-differs" not in classes(first)
-    assert "ttt-differs" in classes(second)
-    assert second.get("data-board") == "........."
-    mark = chosen_mark(second)
-    assert mark is not None and mark.get("data-cell") == "0"
-    assert "ttt-differs" in classes(mark)
+    for root in (first, second):
+        assert "ttt-differs" not in classes(root)
+        mark = chosen_mark(root)
+        assert mark is not None and mark.get("data-cell") == "0"
+    assert "turned 180° to match" in "".join(ET.fromstring(svg).itertext())
 
 
 @pytest.mark.parametrize("player", ["x", "o"])
@@ -106,14 +108,15 @@ def test_table_counts_are_the_strategy_facts(player: str) -> None:
         assert row.chain == t.policy.name
         got = (row.choices, row.boards, row.depth, row.wins, row.draws, row.losses)
         assert got == (f.choices, f.boards, f.depth, f.wins, f.draws, f.losses)
-        assert row.differs == len(differing(trees[0], t))
+        assert row.differs == len(Comparison(trees[0], t).differences)
+        assert row.differs_literally == len(differing(trees[0], t))
         assert row.expected == t.policy.expected(Board.empty(), player)
         assert 0 <= row.expected <= 1
         assert row.losses == 0
     assert rows[0].differs == 0
     if player == "x":  # SPEC section 4: the seed's X map
         assert (rows[0].choices, rows[0].wins, rows[0].draws) == (91, 71, 2)
-        assert rows[1].differs == 1
+        assert (rows[1].differs, rows[1].differs_literally) == (10, 1)
     else:
         assert (rows[0].choices, rows[0].wins, rows[0].draws) == (768, 386, 183)
 
@@ -146,30 +149,34 @@ def test_strategies_must_share_player_and_root() -> None:
 
 
 @pytest.mark.parametrize(
-    ("player", "first", "second"), [("x", "xkcd", "default"), ("o", "xkcd", "yorgey")]
+    ("player", "first", "second"),
+    [("x", "xkcd", "default"), ("o", "xkcd", "yorgey"), ("o", "yorgey", "default")],
 )
-def test_highlighted_boards_are_the_differing_positions(
-    player: str, first: str, second: str
-) -> None:
+def test_tinted_boards_are_the_differing_positions(player: str, first: str, second: str) -> None:
+    """Tinted: every board of the second map (as drawn, turned to match) at a position
+    where it plays differently up to symmetry; nothing in the reference."""
     a, b = tree(player, first), tree(player, second)
-    want = {(str(board), cells[1]) for board, cells in differing(a, b).items()}
-    assert want  # these presets do disagree somewhere
+    found = Comparison(a, b)
+    assert found.differences  # these presets do disagree somewhere
+    turn = best_turn(a, b)
+    want = {turned_key(b.geometry, k, turn) for k in found.boards}
     svg = scene_to_svg(compare_scene([a, b], labels=[first, second]))
     left, right = maps(svg)
     assert not [g for g in boards(left) if "ttt-differs" in classes(g)]
     assert not [m for m in left.iter(f"{SVG}use") if "ttt-differs" in classes(m)]
-    got = set()
+    tinted = set()
     for g in boards(right):
         mark = chosen_mark(g)
         if "ttt-differs" in classes(g):
             assert mark is not None and "ttt-differs" in classes(mark)
-            got.add((g.get("data-board"), int(mark.get("data-cell", "-1"))))
+            tinted.add(Board.parse(g.get("data-board", "")).key)
         elif mark is not None:
             assert "ttt-differs" not in classes(mark)
-            # Not highlighted: the first policy either agrees here or never gets here.
-            board = Board.parse(g.get("data-board", ""))
-            assert (str(board), int(mark.get("data-cell", "-1"))) not in want
-    assert got == want
+    assert tinted == want
+    # Each differing position (up to symmetry) is tinted somewhere.
+    canon = {Board.parse(g.get("data-board", "")).canonical() for g in boards(right)
+             if "ttt-differs" in classes(g)}  # fmt: skip
+    assert len(canon) == len(found.differences)
 
 
 def test_comparison_image_is_deterministic() -> None:
@@ -179,7 +186,7 @@ def test_comparison_image_is_deterministic() -> None:
     assert one == two
     assert len(maps(one)) == 3
     texts = "".join(ET.fromstring(one).itertext())
-    for name in ("xkcd", "yorgey", "default", "fast,last,first", "highlighted"):
+    for name in ("xkcd", "yorgey", "default", "fast,last,first", "plays differently from here"):
         assert name in texts
 
 
@@ -230,28 +237,6 @@ def test_outcomes_tint_exactly_the_forced_wins(player: str, policy: str) -> None
     assert not [g for g in boards(plain) if any(c.startswith("ttt-outcome") for c in classes(g))]
 
 
-# -- the difference PNG -----------------------------------------------------------
-
-
-def marked_pixels(png: bytes) -> int:
-    raw = Image.open(io.BytesIO(png)).convert("RGB").tobytes()
-    magenta = bytes(DIFF_COLOUR)
-    return sum(raw[i : i + 3] == magenta for i in range(0, len(raw), 3))
-
-
-def test_diff_png_is_empty_for_identical_maps() -> None:
-    png, marked = diff_png(tree("x", "yorgey"), build_strategy("x", "fast,last"), width_px=300)
-    assert marked == 0
-    assert marked_pixels(png) == 0
-
-
-def test_diff_png_marks_different_maps() -> None:
-    png, marked = diff_png(tree("x", "yorgey"), tree("x", "xkcd"), width_px=300)
-    assert marked > 0
-    assert marked_pixels(png) == marked
-    assert Image.open(io.BytesIO(png)).size == (300, 300)
-
-
 # -- the command ----------------------------------------------------------------------
 
 
@@ -265,21 +250,20 @@ def test_cli_json_table(tmp_path: Path) -> None:
     doc = json.loads(result.stdout)
     assert doc["player"] == "x" and doc["reference"] == "xkcd"
     rows = {r["policy"]: r for r in doc["policies"]}
-    assert rows["yorgey"]["differs"] == 1
-    assert rows["yorgey"]["differing"] == [{"board": ".........", "reference": 0, "chosen": 8}]
-    assert rows["xkcd"]["differs"] == 0
+    assert rows["yorgey"]["differs"] == 10 and rows["yorgey"]["differs_literally"] == 1
+    assert len(rows["yorgey"]["differences"]) == 10
+    assert rows["xkcd"]["differs"] == 0 and rows["xkcd"]["differences"] == []
     for name in ("xkcd", "yorgey", "default"):
         f = tree("x", name).facts
         assert rows[name]["choices"] == f.choices and rows[name]["boards"] == f.boards
 
 
 def test_cli_prints_a_table_and_writes_the_image(tmp_path: Path) -> None:
-    out, diff = tmp_path / "cmp.svg", tmp_path / "diff.png"
-    result = run("yorgey", "yorgey", "--player", "o", "-o", str(out), "--diff-png", str(diff))
+    out = tmp_path / "cmp.svg"
+    result = run("yorgey", "yorgey", "--player", "o", "-o", str(out))
     assert result.exit_code == 0, result.stderr
     assert "yorgey" in result.stdout and "differs" in result.stdout
     assert len(maps(out.read_text(encoding="utf-8"))) == 2
-    assert marked_pixels(diff.read_bytes()) == 0
 
 
 def test_cli_png_from_a_position(tmp_path: Path) -> None:
@@ -296,7 +280,10 @@ def test_cli_png_from_a_position(tmp_path: Path) -> None:
         (["xkcd"], "at least two"),
         (["xkcd", "yorgey", "-o", "/no/such/dir/c.svg"], "/no/such/dir"),
         (["xkcd", "yorgey", "-o", "c.txt"], ".txt"),
-        (["xkcd", "yorgey", "--diff-png", "/no/such/dir/d.png"], "/no/such/dir"),
+        (["xkcd", "yorgey", "--sheet", "/no/such/dir/d.png"], "/no/such/dir"),
+        (["xkcd", "yorgey", "--sheet", "d.html"], ".html"),
+        (["xkcd", "yorgey", "--sheet", "d.pdf", "-o", "d.pdf"], "same file"),
+        (["xkcd", "yorgey", "-o", "-", "--sheet", "-"], "standard output"),
         (["xkcd", "yorgey", "--format", "svg"], "-o"),
         (["xkcd", "yorgey", "--player", "z"], "'z'"),
         (["xkcd", "yorgey", "--from", "xxx......"], "xxx"),

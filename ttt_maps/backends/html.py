@@ -49,6 +49,9 @@ _GROUP = re.compile(r'<g class="ttt-board ttt-level-(\d+)"|<g\b|</g>')
 #: The viewer's script, by concern, in the order it is joined (one function
 #: scope: each part uses what the parts before it declare).
 SCRIPT_PARTS = ("tree.js", "view.js", "navigate.js", "play.js", "input.js")
+#: A viewer in one pane of linked viewers (``backends/linked.py``): the same,
+#: and what lets the page around it turn it and follow its moves.
+PANE_PARTS = (*SCRIPT_PARTS, "pane.js")
 
 
 @cache
@@ -57,9 +60,9 @@ def _asset(name: str) -> str:
     return files("ttt_maps.backends").joinpath("viewer", name).read_text(encoding="utf-8")
 
 
-def _script() -> str:
+def _script(parts: tuple[str, ...] = SCRIPT_PARTS) -> str:
     """The viewer's script: its parts joined in order, inside one strict-mode function."""
-    body = "\n".join(_asset(name).rstrip() for name in SCRIPT_PARTS)
+    body = "\n".join(_asset(name).rstrip() for name in parts)
     return f'(() => {{\n  "use strict";\n{body}\n}})();'
 
 
@@ -146,11 +149,14 @@ def _lazy_script(boards: list[str]) -> str:
     return f'<script type="application/json" id="tttv-lazy">{data}</script>'
 
 
-def scene_to_html(scene: Scene, *, id_prefix: str | None = None) -> str:
+def scene_to_html(
+    scene: Scene, *, id_prefix: str | None = None, parts: tuple[str, ...] = SCRIPT_PARTS
+) -> str:
     """The scene as one HTML page with the interactive zooming viewer.
 
     ``id_prefix`` is passed to the SVG (the default derives it from the
-    content). Same scene, same bytes.
+    content); ``parts`` are the script's parts (``PANE_PARTS`` for a pane of
+    linked viewers). Same scene, same bytes.
     """
     title = escape(scene.title or "Complete map of optimal tic-tac-toe moves")
     scheme = {"dark": "dark", AUTO.name: "light dark"}.get(scene.theme.name, "light")
@@ -196,7 +202,7 @@ def scene_to_html(scene: Scene, *, id_prefix: str | None = None) -> str:
             svg,
             "</main>",
             *filter(None, [_lazy_script(deferred)]),
-            f"<script>\n{_script()}\n</script>",
+            f"<script>\n{_script(parts)}\n</script>",
             "</body>",
             "</html>",
             "",

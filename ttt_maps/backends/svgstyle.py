@@ -7,8 +7,10 @@ read this: their colours come from ``Theme.role_colours``.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from ttt_maps.backends.svgtext import PLACEHOLDER
-from ttt_maps.draw.scene import AUTO, Theme, dark_variant
+from ttt_maps.draw.scene import AUTO, PICKS, Theme, dark_variant
 
 #: Where a map set to follow the reader's light or dark mode may sit: a page
 #: of the Sphinx themes furo (``body[data-theme]``, "auto" follows the reader)
@@ -19,12 +21,18 @@ _FORCED = {
 }
 
 
-def style_sheet(theme: Theme, widths: dict[tuple[str, str], str], bare: set[str]) -> str:
+def style_sheet(
+    theme: Theme,
+    widths: dict[tuple[str, str], str],
+    bare: set[str],
+    picks: Collection[str] = (),
+) -> str:
     """The CSS of a map drawn in ``theme``.
 
     ``widths`` is the stroke width shared by each (level class, kind) of
     stroke, ``kind`` being ``use`` for marks or a class such as ``ttt-win``;
-    ``bare`` the levels where a mark is drawn straight in its board group.
+    ``bare`` the levels where a mark is drawn straight in its board group;
+    ``picks`` the policy colours (``pick-N`` roles) the drawing uses.
     """
     p = f"#{PLACEHOLDER}"
     rules = [
@@ -33,7 +41,7 @@ def style_sheet(theme: Theme, widths: dict[tuple[str, str], str], bare: set[str]
         f"{p} .ttt-grid{{fill:none;stroke-linecap:butt}}",
         f"{p} .ttt-win{{fill:none;stroke-linecap:round}}",
         f"{p} text{{stroke:none;font-family:{theme.css_font}}}",
-        *_colours(theme),
+        *_colours(theme, picks=picks),
     ]
     for (level, kind), value in widths.items():
         target = "use" if kind == "use" else f".{kind}"
@@ -42,11 +50,11 @@ def style_sheet(theme: Theme, widths: dict[tuple[str, str], str], bare: set[str]
             selector += f",{p} .{level}>use"
         rules.append(f"{selector}{{stroke-width:{value}}}")
     if theme.name == AUTO.name:
-        rules += _switches()
+        rules += _switches(picks)
     return "\n" + "\n".join(rules) + "\n"
 
 
-def _colours(t: Theme, scope: tuple[str, ...] = ("",)) -> list[str]:
+def _colours(t: Theme, scope: tuple[str, ...] = ("",), picks: Collection[str] = ()) -> list[str]:
     """The colour rules of theme ``t``, under each of the ancestor selectors in ``scope``.
 
     A grid drawn from ``<defs>`` strokes in ``currentColor``, the ``color``
@@ -70,10 +78,16 @@ def _colours(t: Theme, scope: tuple[str, ...] = ("",)) -> list[str]:
         f"{sel(' rect.ttt-differs')}{{fill:{t.differs};stroke:none}}",
         f"{sel(' text')}{{fill:{t.text}}}",
         f"{sel(' .ttt-footer', ' .ttt-legend')}{{fill:{t.muted}}}",
+        *(
+            f"{sel(f' .ttt-{role}')}{{stroke:{c}}}{sel(f' rect.ttt-{role}', f' text.ttt-{role}')}"
+            f"{{fill:{c};stroke:none}}"
+            for role, c in zip(PICKS, t.picks, strict=True)
+            if role in picks
+        ),
     ]
 
 
-def _switches() -> list[str]:
+def _switches(picks: Collection[str]) -> list[str]:
     """The rules that make an ``auto`` map dark where its reader or page is.
 
     The reader's ``prefers-color-scheme`` first; then a page's own switch,
@@ -84,8 +98,8 @@ def _switches() -> list[str]:
     dark = dark_variant(AUTO)
     return [
         "@media (prefers-color-scheme:dark){",
-        *_colours(dark),
+        *_colours(dark, picks=picks),
         "}",
-        *_colours(AUTO, _FORCED["light"]),
-        *_colours(dark, _FORCED["dark"]),
+        *_colours(AUTO, _FORCED["light"], picks),
+        *_colours(dark, _FORCED["dark"], picks),
     ]

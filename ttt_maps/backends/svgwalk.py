@@ -56,6 +56,8 @@ class Walk:
         ] = {}
         # The smallest side of a group or glyph the walk met (see ``digits_for``).
         self.smallest = math.inf
+        #: The policy colours (``pick-N`` roles) the scene uses: only they get style rules.
+        self.picks: set[str] = set()
         self.parts: list[str | int]
         self.tokens: dict[Token, int]
         self._walk(2)
@@ -279,8 +281,10 @@ class Walk:
         if mark.role != "played" or not in_board:
             classes.insert(0, f"ttt-{mark.role}")
         attrs = f' class="{attr(" ".join(classes))}"' if classes else ""
-        if mark.role in ("chosen", "alt"):
+        if mark.role in ("chosen", "alt") or mark.role.startswith("pick"):
             attrs += f' data-cell="{mark.cell}"'
+            if mark.role.startswith("pick"):
+                self.picks.add(mark.role)
         # In its unit symbol's units: the symbol is scaled to the box.
         return attrs, WIDTHS.f(mark.width / b.w) if b.w > 0 else "0"
 
@@ -314,6 +318,8 @@ class Walk:
 
     def rect(self, rect: Rect, ox: float, oy: float) -> str:
         n, b = self.n, rect.box
+        if rect.role.startswith("pick"):
+            self.picks.add(rect.role)
         cls = f"ttt-tint ttt-{rect.role}" if rect.role.startswith("tint") else f"ttt-{rect.role}"
         s = (
             f'<rect class="{cls}" x="{n.f(b.x - ox)}" y="{n.f(b.y - oy)}" '
@@ -325,6 +331,8 @@ class Walk:
 
     def text(self, text: Text, ox: float, oy: float) -> str:
         n = self.n
+        if text.role.startswith("pick"):
+            self.picks.add(text.role)
         s = (
             f'<text class="ttt-{text.role}" x="{n.f(text.x - ox)}" '
             f'y="{n.f(text.y - oy)}" font-size="{n.f(text.size)}"'

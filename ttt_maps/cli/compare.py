@@ -1,28 +1,38 @@
-"""``ttt-maps compare``: the table on the terminal or as JSON, the image, the difference PNG."""
+"""``ttt-maps compare``: the table on the terminal or as JSON; the maps side by side
+(an image, or linked viewers in a page); the differences sheet."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import Any
 
 from ttt_maps.cli.output import console, print_json
-from ttt_maps.compare.picture import compare_scene, diff_png
-from ttt_maps.compare.table import Row, build_strategies, compare_table, differing
+from ttt_maps.compare.differences import Comparison, compare_all
+from ttt_maps.compare.table import Row, build_strategies, compare_table
+from ttt_maps.draw.layout import MapOptions
 from ttt_maps.draw.scene import get_theme
 from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.strategies.tree import Strategy
 
-#: Image formats ``compare`` writes.
-IMAGE_FORMATS = ("svg", "pdf", "png")
+#: What ``-o`` writes: the maps side by side as an image, or linked viewers (html).
+IMAGE_FORMATS = ("svg", "pdf", "png", "html")
+#: What ``--sheet`` writes.
+SHEET_FORMATS = ("svg", "pdf", "png")
+#: What a user of the old pixel difference is told.
+DIFF_PNG_HINT = "--diff-png now writes the differences sheet as a PNG; use --sheet FILE"
 
 
-def _image_format(output: str, fmt: str | None) -> str:
+def _format(option: str, output: str, fmt: str | None, known: Sequence[str]) -> str:
     from ttt_maps.backends import format_from_path
 
+    if output == "-" and fmt is None:
+        return "svg"
     chosen = (fmt or format_from_path(output)).strip().lower()
-    if chosen not in IMAGE_FORMATS:
-        what = f"--format {fmt}" if fmt else f"output {output!r}"
-        raise UsageError(f"{what}: compare writes {', '.join(IMAGE_FORMATS)}")
+    if chosen not in known:
+        what = f"--format {fmt}" if fmt else f"{option} {output!r}"
+        raise UsageError(f"{what}: compare writes {', '.join(known)} there")
     return chosen
 
 
@@ -35,65 +45,108 @@ def compare_command(
     start: str | None = None,
     as_json: bool = False,
     theme: str = "light",
+    sheet: str | None = None,
     diff: str | None = None,
     geometry: Geometry = STANDARD,
+    opts: MapOptions | None = None,
 ) -> None:
-    """``ttt-maps compare``: print the table; write the image and the diff PNG if asked."""
+    """``ttt-maps compare``: print the table; write the maps and the sheet if asked.
+
+    ``diff`` is the old ``--diff-png``: it writes the sheet as a PNG, with a hint.
+    ``opts`` is how the maps are drawn, side by side or in linked viewers.
+    """
     from ttt_maps.game.board import parse_mark
-    from ttt_maps.io.files import check_target, write_atomic
+    from ttt_maps.io.files import check_target
 
     mark = parse_mark(player)
     chosen_theme = get_theme(theme)
     if fmt is not None and output is None:
-        raise UsageError(f"--format {fmt}: give -o FILE to say where the image goes")
-    image_fmt = _image_format(output, fmt) if output is not None else None
-    for target in (output, diff):
+        raise UsageError(f"--format {fmt}: give -o FILE to say where the maps go")
+    image_fmt = _format("-o", output, fmt, IMAGE_FORMATS) if output is not None else None
+    if diff is not None:
+        sys.stderr.write(f"ttt-maps: warning: {DIFF_PNG_HINT}\n")
+        if sheet is not None:
+            raise UsageError("--diff-png and --sheet both write the differences sheet; give one")
+    sheet_path = sheet if sheet is not None else diff
+    sheet_fmt = None
+    if sheet_path is not None:
+        sheet_fmt = (
+            "png" if diff is not None else _format("--sheet", sheet_path, None, SHEET_FORMATS)
+        )
+    for target in (output, sheet_path):
         if target is not None:
             check_target(target)  # fail before the work, not after
-    if diff is not None and diff == output:
-        raise UsageError(f"--diff-png {diff}: the same file as -o; give another name")
-    to_stdout = "-" in (output, diff)
-    if to_stdout and as_json:
-        raise UsageError("-o - and --json both write to standard output; choose one")
+    if sheet_path is not None and sheet_path == output and output != "-":
+        raise UsageError(f"--sheet {sheet_path}: the same file as -o; give another name")
+    outs = [t for t in (output, sheet_path) if t == "-"]
+    if len(outs) > 1 or (outs and as_json):
+        raise UsageError("only one of -o -, --sheet - and --json can write to standard output")
     strategies = build_strategies(policies, mark, start, geometry)
-    rows = compare_table(strategies, labels=policies)
+    found = compare_all(strategies)
+    rows = compare_table(strategies, labels=policies, comparisons=found)
     if output is not None and image_fmt is not None:
-        from ttt_maps.backends import render_scene
+        maps = _maps(strategies, policies, found, image_fmt, chosen_theme.name, opts)
+        _write(output, maps)
+    if sheet_path is not None and sheet_fmt is not None:
+        from ttt_maps.compare.sheet import sheet_file, sheet_scene
 
-        scene = compare_scene(strategies, theme=chosen_theme, labels=policies)
-        write_atomic(output, render_scene(scene, image_fmt))
-    marked = None
-    if diff is not None:
-        png, marked = diff_png(strategies[0], strategies[1], theme=chosen_theme)
-        write_atomic(diff, png)
+        scene = sheet_scene(strategies, labels=policies, theme=chosen_theme, comparisons=found)
+        _write(sheet_path, sheet_file(scene, sheet_fmt))
     if as_json:
-        first = strategies[0]
-        doc: dict[str, Any] = {
-            "player": mark,
-            "root": str(first.root.board),
-            "reference": policies[0],
-            "policies": [
-                {
-                    **row.as_dict(),
-                    "differing": [
-                        {"board": str(b), "reference": a, "chosen": c}
-                        for b, (a, c) in differing(first, s).items()
-                    ],
-                }
-                for row, s in zip(rows, strategies, strict=True)
-            ],
-        }
-        if marked is not None:
-            doc["diff_pixels"] = marked
-        print_json(doc)
+        print_json(_json(strategies, policies, rows, found))
         return
-    if to_stdout:  # the image is the output: no table in it
+    if outs:  # a drawing is the output: no table in it
         return
     print_table(rows, mark, policies[0])
-    if output is not None:
-        print(f"wrote {output}")
-    if diff is not None:
-        print(f"wrote {diff} ({marked} differing pixels between {policies[0]} and {policies[1]})")
+    for path, what in ((output, "the maps"), (sheet_path, "the differences sheet")):
+        if path is not None:
+            print(f"wrote {path} ({what})")
+
+
+def _maps(
+    strategies: Sequence[Strategy],
+    labels: Sequence[str],
+    found: Sequence[Comparison],
+    fmt: str,
+    theme: str,
+    opts: MapOptions | None,
+) -> bytes:
+    """The maps side by side: an image, or (html) linked viewers."""
+    if fmt == "html":
+        from ttt_maps.compare.linked import linked_page
+
+        page = linked_page(strategies, labels=labels, theme=theme, comparisons=found, opts=opts)
+        return page.encode()
+    from ttt_maps.backends import render_scene
+    from ttt_maps.compare.picture import compare_scene
+
+    scene = compare_scene(strategies, theme=theme, opts=opts, labels=labels, comparisons=found)
+    return render_scene(scene, fmt)
+
+
+def _write(path: str, data: bytes) -> None:
+    from ttt_maps.io.files import write_atomic
+
+    write_atomic(path, data)
+
+
+def _json(
+    strategies: Sequence[Strategy],
+    labels: Sequence[str],
+    rows: Sequence[Row],
+    found: Sequence[Comparison],
+) -> dict[str, Any]:
+    first = strategies[0]
+    lists: list[list[dict[str, Any]]] = [[], *([d.as_dict() for d in c.differences] for c in found)]
+    return {
+        "player": first.player,
+        "board": first.geometry.name,
+        "root": str(first.root.board),
+        "reference": labels[0],
+        "policies": [
+            {**row.as_dict(), "differences": diffs} for row, diffs in zip(rows, lists, strict=True)
+        ],
+    }
 
 
 _COUNT_COLUMNS = (
@@ -145,7 +198,8 @@ def print_table(rows: Sequence[Row], player: str, reference: str) -> None:
         f"(a position reached two ways is drawn twice); depth: "
         f"plies to the deepest finish; wins/draws/losses: finishes of the tree; traps: "
         f"opponent replies that lose; novice: expected score (win 1, draw 0.5) against a "
-        f"novice who wins or blocks when it can, else moves at random; differs: positions "
-        f"where {who} chooses another move than under {escape(reference)}.",
+        f"novice who wins or blocks when it can, else moves at random; differs: positions, "
+        f"up to rotation and reflection, where {who}'s move leads elsewhere than under "
+        f"{escape(reference)}.",
         style="dim",
     )

@@ -153,7 +153,9 @@ def compare(
             "--output",
             "-o",
             metavar="FILE",
-            help="Write the maps side by side to FILE (.svg, .pdf or .png).",
+            help="Write the maps side by side to FILE: an image (.svg, .pdf, .png) with "
+            "the positions where a map plays differently tinted, or linked viewers (.html) "
+            "that zoom together.",
             show_default=False,
         ),
     ] = None,
@@ -161,29 +163,35 @@ def compare(
         str | None,
         typer.Option(
             "--format",
-            metavar="svg|pdf|png",
-            help="Image format (default: from FILE's suffix).",
+            metavar="svg|pdf|png|html",
+            help="Format of -o FILE (default: from its suffix).",
             show_default=False,
         ),
     ] = None,
     start: FromOpt = None,
     as_json: JsonOpt = False,
     theme: ThemeOpt = "light",
-    diff_png: Annotated[
+    sheet: Annotated[
         str | None,
         typer.Option(
-            "--diff-png",
+            "--sheet",
             metavar="FILE",
-            help="Write a PNG of the first map, greyed, with pixels that differ in the "
-            "second map in magenta.",
+            help="Write the differences sheet to FILE (.svg, .pdf or .png, A4): a small "
+            "board per position where the maps play differently, each policy's move in "
+            "its colour and letter, and what the choice changes.",
             show_default=False,
         ),
+    ] = None,
+    diff_png: Annotated[
+        str | None,
+        typer.Option("--diff-png", metavar="FILE", hidden=True, show_default=False),
     ] = None,
     board: BoardOpt = "3x3",
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
 ) -> None:
-    """Maps under several tie-break policies side by side, and a table of what differs."""
+    """Maps under several tie-break policies compared: where they play differently, up to
+    rotation and reflection, as a table, a sheet, the maps side by side or linked viewers."""
     from ttt_maps.cli.compare import compare_command
 
     compare_command(
@@ -195,5 +203,6 @@ def compare(
         start=start,
         as_json=as_json,
         theme=theme,
+        sheet=sheet,
         diff=diff_png,
     )

@@ -1,24 +1,24 @@
-"""Tie-break policies side by side, drawn: the maps with their differences marked,
-and a pixel difference of two maps.
+"""Tie-break policies side by side, drawn: the maps with their true differences tinted.
 
-The trees and where they differ come from ``ttt_maps.compare.table``.
+A board is tinted where its map plays differently from the reference map up
+to rotation and reflection (``ttt_maps.compare.differences``): from there
+on the maps face other positions, so the tint covers the sub-maps below it.
+A map that is the reference turned or mirrored has no tint and says so.
+Each map is drawn turned to line up with the reference as well as it can
+(``ttt_maps.compare.turns``), and its heading says how it was turned.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ttt_maps.compare.differences import Comparison, compare_all
 from ttt_maps.compare.table import check_same, differing, labels_for
-from ttt_maps.draw.compose import map_scene
+from ttt_maps.compare.turns import best_turn, symmetry_name, turned, turned_key
 from ttt_maps.draw.layout import MAP_SIZE, MapOptions, layout_map, map_box
 from ttt_maps.draw.scene import Box, Group, Item, Rect, Scene, Text, Theme, get_theme
 from ttt_maps.game.board import Board
 from ttt_maps.strategies.tree import Strategy
-
-#: Width of each map in the difference image, in pixels.
-DIFF_WIDTH_PX = 1200
-#: Colour of a pixel that differs between the two maps in the difference image.
-DIFF_COLOUR = (255, 0, 255)
 
 # -- the image ---------------------------------------------------------------
 
@@ -39,16 +39,20 @@ def compare_scene(
     opts: MapOptions | None = None,
     labels: Sequence[str] | None = None,
     title: str | None = None,
+    comparisons: Sequence[Comparison] | None = None,
 ) -> Scene:
-    """The maps side by side, each headed by its policy; differing boards highlighted.
+    """The maps side by side, each headed by its policy; true differences tinted.
 
-    The first map is the reference and has no highlights. ``opts`` applies to
+    The first map is the reference and has no tint. ``opts`` applies to
     every map (depth, alternatives, outcomes); its ``differs`` is replaced.
+    ``comparisons`` are ``compare_all(strategies)`` when the caller has them.
     """
     check_same(strategies)
     names = labels_for(strategies, labels)
+    found = compare_all(strategies) if comparisons is None else comparisons
     base = opts or MapOptions()
     first = strategies[0]
+    identity = first.geometry.symmetries[0]
     who = first.player.upper()
     n = len(strategies)
     width = 2 * _MARGIN + n * MAP_SIZE + (n - 1) * _GAP
@@ -64,24 +68,27 @@ def compare_scene(
     )
     for i, (name, s) in enumerate(zip(names, strategies, strict=True)):
         x = _MARGIN + i * (MAP_SIZE + _GAP)
-        keys = frozenset(b.key for b in differing(first, s)) if i else frozenset()
+        turn = best_turn(first, s) if i else identity
+        tinted = found[i - 1].boards if i else frozenset()
+        keys = frozenset(turned_key(s.geometry, k, turn) for k in tinted)
         cx = x + MAP_SIZE / 2
         items.append(
             Text(cx, heads, name, _fit(name, _HEADING, MAP_SIZE, bold=True), "heading", bold=True)
         )
-        note = s.policy.name
-        if i:
-            count = len(keys)
-            note += f" · {count} position{'s' * (count != 1)} differ{'s' * (count == 1)}"
-        else:
-            note += " · the reference"
+        note = s.policy.name + " · " + (_verdict(first, s, found[i - 1]) if i else "the reference")
+        if turn != identity:
+            note += f" · {symmetry_name(s.geometry, turn)} to match"
         items.append(Text(cx, heads + _CHAIN * 1.3, note, _fit(note, _CHAIN, MAP_SIZE), "subtitle"))
         box = map_box(first.geometry, x, map_y)
-        items.append(_ring_nested(layout_map(s, box, base._replace(differs=keys)), False))
+        drawn = turned(s, turn) if i else s
+        items.append(_ring_nested(layout_map(drawn, box, base._replace(differs=keys)), False))
     legend_y = map_y + box.h + _MARGIN * 0.9
     swatch = Box(_MARGIN, legend_y - _LEGEND * 0.85, _LEGEND * 1.6, _LEGEND)
     items.append(Rect(swatch, "differs", radius=_LEGEND * 0.15))
-    legend = f"highlighted: {who} chooses another move here than under {names[0]}"
+    legend = (
+        f"tinted: {who} plays differently from here than under {names[0]}, not just turned "
+        "or mirrored; the sub-maps inside follow from that move"
+    )
     x = swatch.x + swatch.w + _LEGEND * 0.5
     items.append(
         Text(
@@ -105,9 +112,20 @@ def compare_scene(
         theme=get_theme(theme),
         title=text,
         desc=f"Maps of optimal tic-tac-toe moves for {who} side by side. {desc}. "
-        f"Boards where the move differs from {names[0]} are highlighted.",
+        f"Tinted boards: from there on the map plays differently from {names[0]}, "
+        "up to rotation and reflection.",
         meta={"player": first.player, "policy": " | ".join(s.policy.name for s in strategies)},
     )
+
+
+def _verdict(first: Strategy, other: Strategy, found: Comparison) -> str:
+    """What a map's heading says of it against the reference."""
+    count = len(found.keys)
+    if count:
+        return f"plays differently at {count} position{'s' * (count != 1)}"
+    if differing(first, other):
+        return "plays the same, up to rotation and reflection"
+    return "plays the same"
 
 
 def _fit(text: str, size: float, room: float, bold: bool = False) -> float:
@@ -134,42 +152,3 @@ def _ring_nested(group: Group, inside: bool) -> Group:
             items.append(item)
     g = group
     return Group(g.box, tuple(items), g.board, g.level, g.path, g.classes, g.data)
-
-
-# -- the difference image ----------------------------------------------------
-
-
-def diff_png(
-    first: Strategy,
-    second: Strategy,
-    *,
-    opts: MapOptions | None = None,
-    theme: Theme | str = "light",
-    width_px: int = DIFF_WIDTH_PX,
-) -> tuple[bytes, int]:
-    """A PNG of the first map greyed out with the pixels that differ in magenta.
-
-    Both maps are drawn as PNGs of the same size; returns the image and the
-    number of marked pixels (zero when the maps are identical).
-    """
-    import io
-
-    from PIL import Image, ImageChops
-
-    from ttt_maps.backends.cairo import scene_to_png
-
-    base = (opts or MapOptions())._replace(differs=frozenset())
-    images = []
-    for s in (first, second):
-        png = scene_to_png(map_scene(s, base, theme), width_px=width_px)
-        images.append(Image.open(io.BytesIO(png)).convert("RGB"))
-    a, b = images
-    if a.size != b.size:  # pragma: no cover - both scenes have the same size
-        b = b.resize(a.size)
-    mask = ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v else 0)
-    grey = a.convert("L").point(lambda v: 165 + v * 90 // 255).convert("RGB")
-    out = Image.composite(Image.new("RGB", a.size, DIFF_COLOUR), grey, mask)
-    marked = mask.histogram()[255]
-    buf = io.BytesIO()
-    out.save(buf, format="PNG", optimize=True)
-    return buf.getvalue(), marked

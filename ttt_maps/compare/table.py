@@ -1,11 +1,12 @@
-"""Tie-break policies side by side: their trees, where they disagree, and a table.
+"""Tie-break policies side by side: their trees and a table of what each map holds.
 
-People argue about which optimal move to prefer (SPEC section 4); this module
-makes the argument visible. Every policy's tree is built for the same player
-from the same root; a position *differs* when a later policy chooses another
-move there than the first policy does. Only positions that both trees reach
-can differ: a position one policy never reaches is simply absent from its
-map, so after a differing move the two maps usually go separate ways.
+People argue about which optimal move to prefer; this module makes the
+argument countable. Every policy's tree is built for the same player from
+the same root, and each row counts a map's facts and the positions where it
+plays differently from the first map, up to rotation and reflection
+(``ttt_maps.compare.differences``). The literal count, of boards where the
+chosen cell itself differs, is kept beside it: a map turned 90 degrees
+differs literally almost everywhere and up to symmetry nowhere.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ttt_maps.compare.differences import Comparison, compare_all
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, Mark
 from ttt_maps.game.geometry import STANDARD, Geometry
@@ -40,7 +42,8 @@ def build_strategies(
 
 
 def differing(first: Strategy, other: Strategy) -> dict[Board, tuple[int, int]]:
-    """Positions both trees reach where ``other`` chooses another cell than ``first``.
+    """Boards both trees hold literally where ``other`` chooses another cell than
+    ``first`` (the literal count; ``differences`` compares up to symmetry).
 
     Values are (first's cell, other's cell); keys sorted by plies, then board.
     """
@@ -84,8 +87,9 @@ class Row:
     every opponent-to-move node of the tree, after which the opponent's
     position is lost. ``expected``: the expected score (1 / 0.5 / 0) against
     the novice opponent (wins or blocks when it can, else moves at random).
-    ``differs``: positions where this policy chooses another move than the
-    first policy.
+    ``differs``: positions, up to rotation and reflection, where this map's
+    move leads elsewhere than the first map's (``Comparison``);
+    ``differs_literally``: boards both maps hold where the chosen cells differ.
     """
 
     label: str
@@ -100,6 +104,7 @@ class Row:
     traps: int
     expected: float
     differs: int
+    differs_literally: int
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -115,6 +120,7 @@ class Row:
             "traps": self.traps,
             "expected": round(self.expected, 6),
             "differs": self.differs,
+            "differs_literally": self.differs_literally,
         }
 
 
@@ -141,13 +147,22 @@ def traps(strategy: Strategy) -> int:
     return total
 
 
-def compare_table(strategies: Sequence[Strategy], labels: Sequence[str] | None = None) -> list[Row]:
-    """One row per strategy; the first is the reference for ``differs``."""
+def compare_table(
+    strategies: Sequence[Strategy],
+    labels: Sequence[str] | None = None,
+    comparisons: Sequence[Comparison] | None = None,
+) -> list[Row]:
+    """One row per strategy; the first is the reference for ``differs``.
+
+    ``comparisons`` are ``compare_all(strategies)`` when the caller has them.
+    """
     check_same(strategies)
     names = labels_for(strategies, labels)
     first = strategies[0]
+    found = compare_all(strategies) if comparisons is None else comparisons
+    counts = [0, *(len(c.keys) for c in found)]
     rows = []
-    for name, s in zip(names, strategies, strict=True):
+    for name, s, count in zip(names, strategies, counts, strict=True):
         f = s.facts
         rows.append(
             Row(
@@ -162,7 +177,8 @@ def compare_table(strategies: Sequence[Strategy], labels: Sequence[str] | None =
                 losses=f.losses,
                 traps=traps(s),
                 expected=s.policy.expected(s.root.board, s.player),
-                differs=len(differing(first, s)),
+                differs=count,
+                differs_literally=len(differing(first, s)),
             )
         )
     return rows

@@ -48,10 +48,13 @@ class Box(Value):
         return Box(self.x + dx, self.y + dy, self.w, self.h)
 
 
-MarkRole = Literal["played", "chosen", "final", "alt"]
+#: The colours of several policies drawn together (a sheet of their differences), in order.
+PickRole = Literal["pick-1", "pick-2", "pick-3", "pick-4", "pick-5", "pick-6"]
+PICKS: tuple[PickRole, ...] = ("pick-1", "pick-2", "pick-3", "pick-4", "pick-5", "pick-6")
+MarkRole = Literal["played", "chosen", "final", "alt", PickRole]
 LineRole = Literal["grid", "win"]
-RectRole = Literal["tint-win", "tint-draw", "differs", "background"]
-TextRole = Literal["title", "subtitle", "heading", "footer", "legend"]
+RectRole = Literal["tint-win", "tint-draw", "differs", "background", PickRole]
+TextRole = Literal["title", "subtitle", "heading", "footer", "legend", PickRole]
 
 
 class Mark(Value):
@@ -60,7 +63,7 @@ class Mark(Value):
     ``played``: an earlier mark, black. ``chosen``: the player's move, red,
     the largest red symbol at its level. ``final``: the opponent's reply that
     ends the game, black at cell size. ``alt``: another equally good move,
-    faint.
+    faint. ``pick-N``: the move of the Nth of several policies drawn together.
     """
 
     __match_args__ = ("symbol", "cell", "box", "role", "width", "classes")
@@ -220,10 +223,15 @@ class Theme:
     text: str
     muted: str
     css_font: str = "'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif"
+    #: One colour per policy drawn together (``PICKS``): told apart by readers
+    #: who do not see red and green apart, and the first two in greyscale
+    #: print; drawings that use them add a letter to each.
+    picks: tuple[str, ...] = ("#d55e00", "#0b4f9c", "#009e73", "#a4457f", "#8a6d00", "#3d9bd6")
 
     def role_colours(self) -> dict[str, str]:
         """The colour of every mark, line, rect and text role (the role names never clash)."""
-        return {
+        picks = dict(zip(PICKS, self.picks, strict=True))
+        return picks | {
             "played": self.ink,
             "final": self.ink,
             "chosen": self.chosen,
@@ -270,6 +278,7 @@ DARK = Theme(
     differs="#4a3f12",
     text="#e8e6e3",
     muted="#a5a29d",
+    picks=("#ff8a4c", "#7ab8ff", "#3fd1a2", "#e58cc6", "#e8c547", "#9ad7ff"),
 )
 
 PRINT = Theme(

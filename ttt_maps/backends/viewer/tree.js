@@ -73,9 +73,14 @@
   // Cells as a player names them, the same words as the terminal game.
   const NAMES = ["top-left", "top", "top-right", "left", "centre", "right",
     "bottom-left", "bottom", "bottom-right"];
-  const cellName = (cell) => (geometry.rows === 3 && geometry.cols === 3
-    ? NAMES[cell]
-    : `row ${Math.floor(cell / geometry.cols) + 1}, column ${(cell % geometry.cols) + 1}`);
+  // Where a cell is drawn: itself, unless a linked pane turns the drawing (pane.js).
+  let screenCell = (cell) => cell;
+  const cellName = (at) => {
+    const cell = screenCell(at);
+    return geometry.rows === 3 && geometry.cols === 3
+      ? NAMES[cell]
+      : `row ${Math.floor(cell / geometry.cols) + 1}, column ${(cell % geometry.cols) + 1}`;
+  };
 
   /** The moves that lead from one board to the next, in the order played. */
   const stepMoves = (before, after) => {

@@ -1,0 +1,178 @@
+"""Linked viewers (``compare -o cmp.html``): the maps side by side in viewer panes
+that follow one another's zoom up to rotation and reflection, turned to match,
+and say where they part ways. Tested in Chromium and Firefox, as the viewer is
+(test_html.py, firefox.py)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from ttt_maps.cli.app import app
+from ttt_maps.compare.linked import linked_page
+from ttt_maps.strategies.tree import build_strategy
+
+VIEWPORT = {"width": 1400, "height": 800}
+HALF_TURN = [8, 7, 6, 5, 4, 3, 2, 1, 0]
+
+
+@pytest.fixture(scope="module")
+def page_text() -> str:
+    return linked_page([build_strategy("x", "xkcd"), build_strategy("x", "yorgey")],
+                       labels=["xkcd", "yorgey"])  # fmt: skip
+
+
+def link_data(page: str) -> dict[str, Any]:
+    match = re.search(r'<script type="application/json" id="tttl-data">(.*?)</script>', page)
+    assert match
+    data: dict[str, Any] = json.loads(match.group(1))
+    return data
+
+
+def test_one_self_contained_page_with_a_viewer_per_map(page_text: str) -> None:
+    assert page_text.startswith("<!DOCTYPE html>")
+    assert "<script src" not in page_text and "<link" not in page_text
+    urls = set(re.findall(r"https?://[^\s\"'<>)&]+", page_text))
+    assert urls <= {"http://www.w3.org/" + n for n in ("2000/svg", "1999/xlink", "2001/xml-events")}
+    frames = re.findall(r'<iframe title="([^"]*)" srcdoc="([^"]*)"', page_text)
+    assert [t for t, _ in frames] == [
+        "Map for X under xkcd (the reference)",
+        "Map for X under yorgey (10 positions differ)",
+    ]
+    for _, doc in frames:
+        assert "window.tttPane" in doc and "&lt;svg" in doc
+    data = link_data(page_text)
+    assert data["names"] == ["xkcd", "yorgey"] and data["player"] == "x"
+    assert len(data["perms"]) == 8 and data["perms"][0] == list(range(9))
+    assert data["start"][1] == data["perms"].index(HALF_TURN)  # yorgey opens bottom-right
+    assert data["turns"][data["start"][1]] == "turned 180°"
+    again = linked_page([build_strategy("x", "xkcd"), build_strategy("x", "yorgey")],
+                        labels=["xkcd", "yorgey"])  # fmt: skip
+    assert again == page_text
+
+
+def test_cli_writes_linked_viewers(tmp_path: Path) -> None:
+    out = tmp_path / "cmp.html"
+    args = ["compare", "xkcd", "default", "--player", "o", "-o", str(out)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.stderr
+    text = out.read_text(encoding="utf-8")
+    assert text.count("<iframe ") == 2 and link_data(text)["player"] == "o"
+
+
+# -- in the browsers -------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module", params=["chromium", "firefox"])
+def browser(request: pytest.FixtureRequest) -> Any:
+    return request.getfixturevalue(request.param)
+
+
+@pytest.fixture(scope="module")
+def page_file(page_text: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("linked") / "cmp.html"
+    path.write_text(page_text, encoding="utf-8")
+    return path
+
+
+PANE = "document.querySelectorAll('iframe')[{i}].contentWindow"
+
+
+def states(page: Any) -> list[dict[str, Any]]:
+    got: list[dict[str, Any]] = page.evaluate("window.tttLink.states()")
+    return got
+
+
+def wait_synced(page: Any, syncs: int) -> None:
+    page.wait_for_function(f"window.tttLink && window.tttLink.syncs() >= {syncs}")
+    for i in range(2):
+        page.wait_for_function(f"!{PANE.format(i=i)}.tttViewer.busy()")
+
+
+def sub_map_on_screen(page: Any, pane: int, board: str) -> tuple[float, float]:
+    """The page coordinates of the middle of a zoomable sub-map in one pane."""
+    at = page.evaluate(
+        """([i, b]) => {
+          const frame = document.querySelectorAll('iframe')[i];
+          const f = frame.getBoundingClientRect();
+          const g = [...frame.contentDocument.querySelectorAll('.tttv-stage g[tabindex="0"]')]
+            .find((e) => e.dataset.board === b);
+          if (!g) return null;
+          const r = g.getBoundingClientRect();
+          return [f.x + r.x + r.width / 2, f.y + r.y + r.height / 2];
+        }""",
+        [pane, board],
+    )
+    assert at, f"no sub-map {board} in pane {pane}"
+    return float(at[0]), float(at[1])
+
+
+def red_move_cell(page: Any, pane: int) -> int:
+    """The cell of the current board, as the reader sees it, that holds its red move."""
+    cell: int = page.evaluate(
+        """(i) => {
+          const w = document.querySelectorAll('iframe')[i].contentWindow;
+          const d = w.document;
+          const board = w.tttViewer.current().board;
+          const g = [...d.querySelectorAll('g.ttt-board')].find((e) => e.dataset.board === board);
+          const mark = [...g.querySelectorAll('.ttt-chosen')]
+            .find((m) => m.closest('g.ttt-board') === g);
+          const b = g.getBoundingClientRect();
+          const m = mark.getBoundingClientRect();
+          const col = Math.floor(((m.x + m.width / 2 - b.x) / b.width) * 3);
+          const row = Math.floor(((m.y + m.height / 2 - b.y) / b.height) * 3);
+          return row * 3 + col;
+        }""",
+        pane,
+    )
+    return cell
+
+
+def test_a_zoom_in_one_pane_is_followed_turned_to_match(browser: Any, page_file: Path) -> None:
+    page = browser.new_page(viewport=VIEWPORT, reduced_motion="reduce")
+    try:
+        page.goto(page_file.as_uri())
+        page.wait_for_function("document.body.dataset.ready === '1'")
+        wait_synced(page, 1)
+        start = states(page)
+        # yorgey opens bottom-right: its pane is turned half round so it opens top-left too.
+        assert start[1]["turn"] == HALF_TURN and start[0]["turn"] == list(range(9))
+        assert start[0]["move"] == start[1]["move"] == 0
+        assert red_move_cell(page, 1) == 0
+        assert "same move as xkcd" in start[1]["note"]
+
+        # O answers in the centre, in the xkcd pane: yorgey's follows, and they part ways.
+        page.mouse.click(*sub_map_on_screen(page, 0, "x...o...."))
+        wait_synced(page, 2)
+        xkcd, yorgey = states(page)
+        assert xkcd["shown"] == yorgey["shown"] == "x...o...."
+        assert yorgey["board"] == "....o...x"  # its own position, drawn turned
+        assert (xkcd["move"], yorgey["move"]) == (8, 1)
+        assert red_move_cell(page, 0) == 8 and red_move_cell(page, 1) == 1
+        assert yorgey["note"].startswith(
+            "Parts ways with xkcd here: this map plays the top edge, xkcd the bottom-right corner"
+        )
+        assert "yorgey plays the top edge here" in xkcd["note"]
+        pane = PANE.format(i=1)
+        crumbs = page.evaluate(f"{pane}.document.querySelector('.tttv-crumbs').innerText")
+        assert "X top-left" in crumbs and "O centre" in crumbs  # named as drawn, turned
+
+        # Zooming out in one pane takes the other out too.
+        page.evaluate(f"{PANE.format(i=0)}.tttViewer.zoomOut()")
+        wait_synced(page, 3)
+        assert [s["shown"] for s in states(page)] == [".........", "........."]
+
+        # Now lead from the yorgey pane: O in its (drawn) bottom-right corner.
+        page.mouse.click(*sub_map_on_screen(page, 1, "o.......x"))
+        wait_synced(page, 4)
+        xkcd, yorgey = states(page)
+        assert page.evaluate("window.tttLink.leader()") == 1
+        assert yorgey["shown"] == xkcd["shown"] == "x.......o"
+        assert xkcd["board"] == "x.......o"
+    finally:
+        page.close()

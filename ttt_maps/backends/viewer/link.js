@@ -1,0 +1,127 @@
+/* Linked viewers (ttt-maps compare -o cmp.html): one viewer per map, side by
+   side, each in its own frame (a whole viewer page with pane.js). Zoom in any
+   of them and the others go to the same position where their map has it, up
+   to rotation and reflection, with their drawing turned so the position looks
+   the same; where a map plays another move, or never reaches the position,
+   its pane says so. window.tttLink exposes the state for tests. */
+(() => {
+  "use strict";
+  const data = JSON.parse(document.getElementById("tttl-data").textContent);
+  const frames = [...document.querySelectorAll(".tttl-pane iframe")];
+  const notes = [...document.querySelectorAll(".tttl-note")];
+  const turnLabels = [...document.querySelectorAll(".tttl-turn")];
+  const { perms, names, turns, cells, player } = data;
+
+  const pane = (i) => {
+    try {
+      return frames[i].contentWindow.tttPane || null;
+    } catch (_) {
+      return null;
+    }
+  };
+  /** The smallest of a board's images: the same for every rotation and reflection. */
+  const canonical = (board) => {
+    let best = null;
+    for (const perm of perms) {
+      const out = new Array(board.length);
+      for (let c = 0; c < board.length; c += 1) out[perm[c]] = board[c];
+      const text = out.join("");
+      if (best === null || text < best) best = text;
+    }
+    return best;
+  };
+  /** The cell where ``mark`` was added between two boards, or -1. */
+  const added = (before, after, mark) => {
+    for (let c = 0; c < before.length; c += 1) {
+      if (before[c] === "." && after[c] === mark) return c;
+    }
+    return -1;
+  };
+  const turnIndex = (perm) => perms.findIndex((p) => p.join() === perm.join());
+
+  let leader = 0;
+  let syncs = 0;
+  let states = [];
+
+  /** What each pane says: how its map's move here compares with the leading pane's. */
+  const write = () => {
+    const lead = states[leader];
+    const lines = states.map(() => "");
+    const parted = [];
+    states.forEach((s, j) => {
+      if (j === leader) return;
+      const same = s.depth === lead.path.length - 1;
+      if (same && (!lead.after || !s.after)) {
+        lines[j] = `Same position as in ${names[leader]}.`;
+      } else if (same && canonical(s.after) === canonical(lead.after)) {
+        lines[j] = `Same position and the same move as ${names[leader]}.`;
+      } else if (same) {
+        lines[j] = `Parts ways with ${names[leader]} here: this map plays ${cells[s.move]}, `
+          + `${names[leader]} ${cells[lead.move]}.`;
+        parted.push(`${names[j]} plays ${cells[s.move]} here`);
+      } else if (s.depth >= 0) {
+        const k = s.depth;
+        const theirs = added(lead.path[k], lead.path[k + 1], player);
+        lines[j] = `This map never reaches the position shown in ${names[leader]}: it parts `
+          + `ways here, where it plays ${cells[s.move]} and ${names[leader]} ${cells[theirs]}.`;
+        parted.push(`${names[j]} parted ways at move ${lead.path[k].replace(/\./g, "").length + 1}`);
+      }
+    });
+    const mine = lead.move >= 0 ? `This map plays ${cells[lead.move]} here` : "";
+    if (parted.length) {
+      lines[leader] = `${mine ? `${mine}; ` : ""}${parted.join("; ")}.`;
+    } else if (states.length > 1) {
+      lines[leader] = mine ? `${mine}; the other maps play the same, up to symmetry.` : "";
+    }
+    lines.forEach((text, i) => {
+      if (notes[i]) notes[i].textContent = text;
+      const t = turnIndex(states[i].turn);
+      if (turnLabels[i]) turnLabels[i].textContent = t > 0 ? `drawn ${turns[t]} to match` : "";
+      frames[i].closest(".tttl-pane").classList.toggle("tttl-leader", i === leader);
+      frames[i].closest(".tttl-pane").classList.toggle("tttl-parted", /^(Parts|This map never)/.test(text));
+    });
+  };
+
+  /** Zoom every other pane to where pane ``from`` is. */
+  const follow = (from) => {
+    const lead = pane(from);
+    if (!lead) return;
+    leader = from;
+    const state = lead.state();
+    states = frames.map((_, i) => {
+      if (i === from) return state;
+      const other = pane(i);
+      return other ? other.follow({ path: state.path, after: state.after, perms }) : null;
+    });
+    if (states.some((s) => !s)) return;
+    write();
+    syncs += 1;
+    document.body.dataset.leader = String(leader);
+    document.body.dataset.syncs = String(syncs);
+  };
+
+  window.tttLink = {
+    /** A pane's reader moved: the others follow it. */
+    moved: (win) => {
+      const i = frames.findIndex((f) => f.contentWindow === win);
+      if (i >= 0) follow(i);
+    },
+    /** Each pane's position as shown, its turn and what its note says. */
+    states: () => states.map((s, i) => ({ ...s, note: notes[i] ? notes[i].textContent : "" })),
+    leader: () => leader,
+    syncs: () => syncs,
+    follow,
+  };
+
+  const start = () => {
+    if (!frames.every((_, i) => pane(i))) {
+      setTimeout(start, 50);
+      return;
+    }
+    (data.start || []).forEach((t, i) => pane(i).turnTo(perms[t]));
+    follow(0);
+    document.body.dataset.ready = "1";
+  };
+  if (document.readyState === "complete") start();
+  else window.addEventListener("load", start);
+})();

@@ -1,0 +1,79 @@
+"""Linked viewers for ``compare -o cmp.html``: each map in a viewer pane, zooming together.
+
+This is the game-aware half: the maps, the board's symmetries and their
+names, how a note names each cell, and how each pane starts turned (as the
+side-by-side picture turns it, ``compare.turns``). ``backends/linked.py``
+writes the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ttt_maps.backends.html import PANE_PARTS, scene_to_html
+from ttt_maps.backends.linked import Pane, linked_html
+from ttt_maps.compare.differences import Comparison, compare_all
+from ttt_maps.compare.table import check_same, labels_for
+from ttt_maps.compare.turns import best_turn, symmetry_name
+from ttt_maps.draw.compose import map_scene
+from ttt_maps.draw.layout import MapOptions
+from ttt_maps.draw.scene import Theme, get_theme
+from ttt_maps.game.geometry import Geometry
+from ttt_maps.strategies.game import cell_name
+from ttt_maps.strategies.tree import Strategy
+
+HINT = (
+    "Click where the opponent went in any map: the others zoom to the same position, "
+    "turned to match, and say where they part ways. Esc zooms out."
+)
+
+
+def cell_phrases(geometry: Geometry) -> list[str]:
+    """Each cell as a note names a move there: ``the top-left corner``, ``the centre``,
+    ``the top edge`` on 3x3; ``the cell at row 2, column 3`` elsewhere."""
+    out = []
+    for cell in range(geometry.size):
+        name = cell_name(geometry, cell)
+        if geometry.rows != 3 or geometry.cols != 3:
+            out.append(f"the cell at {name}")
+        elif cell in geometry.centers:
+            out.append("the centre")
+        else:
+            out.append(f"the {name} {'corner' if cell in geometry.corners else 'edge'}")
+    return out
+
+
+def linked_page(
+    strategies: Sequence[Strategy],
+    *,
+    labels: Sequence[str] | None = None,
+    theme: Theme | str = "light",
+    comparisons: Sequence[Comparison] | None = None,
+    opts: MapOptions | None = None,
+) -> str:
+    """One HTML page with a viewer per map, side by side, that follow one another's zoom.
+
+    ``opts`` is how each map is drawn (as for ``render``)."""
+    check_same(strategies)
+    names = labels_for(strategies, labels)
+    found = compare_all(strategies) if comparisons is None else comparisons
+    chosen = get_theme(theme)
+    first = strategies[0]
+    g, who = first.geometry, first.player.upper()
+    perms = list(g.symmetries)
+    panes = []
+    for i, (name, s) in enumerate(zip(names, strategies, strict=True)):
+        page = scene_to_html(map_scene(s, opts, theme=chosen), parts=PANE_PARTS)
+        what = "the reference" if i == 0 else f"{len(found[i - 1].keys)} positions differ"
+        panes.append(Pane(name, s.policy.name, f"Map for {who} under {name} ({what})", page))
+    start = [0] + [perms.index(best_turn(first, s)) for s in strategies[1:]]
+    link = {
+        "perms": [list(p) for p in perms],
+        "turns": [symmetry_name(g, p) for p in perms],
+        "cells": cell_phrases(g),
+        "names": list(names),
+        "player": first.player,
+        "start": start,
+    }
+    title = f"Which optimal move? The map for {who} under {len(strategies)} policies, linked"
+    return linked_html(panes, title=title, hint=HINT, theme=chosen, link=link)

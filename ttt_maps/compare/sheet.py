@@ -1,0 +1,209 @@
+"""The differences sheet: which move, where, and what it changes, on one A4 page.
+
+One small board per position where the maps play differently (up to
+rotation and reflection), drawn as the reference map draws it, with each
+policy's move in that policy's colour and letter (A for the reference,
+B, C... for the others), so the sheet reads in greyscale and to readers who
+do not tell red from green. Under each board, per policy: the boards its
+map draws below the move, the finish the move leads to, and the expected
+score against a novice where the policies' scores differ. The boards are
+grouped by move number; within a move, the ones that change the map most
+come first.
+
+Sizes are in tenths of a millimetre on an A4 page; a sheet with more
+boards than fit at a readable size grows longer instead of smaller.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ttt_maps.compare.cards import Card, CardSize, draw_card, fit, letter, pick_role, sheet_cards
+from ttt_maps.compare.differences import Comparison, compare_all
+from ttt_maps.compare.table import check_same, labels_for
+from ttt_maps.draw.scene import Box, Item, Line, Mark, Scene, Text, Theme, get_theme
+from ttt_maps.draw.typeface import width
+from ttt_maps.game.board import Board
+from ttt_maps.strategies.tree import Strategy
+
+#: The page: A4, in tenths of a millimetre, and its margin.
+PAGE_W, PAGE_H, MARGIN = 2100.0, 2970.0, 120.0
+#: Type sizes (tenths of a millimetre: 30 is about 8.5 pt).
+TITLE, SUBTITLE, HEADING = 62.0, 30.0, 38.0
+#: DejaVu Sans cap height and descender, in ems.
+CAP, DESCENT = 0.73, 0.24
+#: The narrowest card (its board is about 17 mm wide): a longer sheet rather than smaller.
+MIN_CARD = 280.0
+#: What a PNG of the sheet is drawn at.
+PNG_DPI = 200.0
+
+
+def _ordinal(n: int) -> str:
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+
+
+def _arrange(
+    groups: dict[int, list[Card]], policies: int, rows: int, cols: int, top: float
+) -> tuple[int, CardSize]:
+    """Columns and cards as big as fit the rest of the page below ``top``; where even
+    the smallest readable cards do not fit, as many columns of those (the page grows)."""
+    room = PAGE_W - 2 * MARGIN
+    heading = HEADING * 2.2 * len(groups)
+    best: tuple[int, CardSize] | None = None
+    for columns in range(2, 9):
+        m = CardSize((room - (columns - 1) * 70.0) / columns, policies, rows, cols)
+        while m.w >= MIN_CARD:
+            lines = sum(-(-len(v) // columns) for v in groups.values())
+            if top + heading + lines * m.h <= PAGE_H - MARGIN * 0.6:
+                if best is None or m.w > best[1].w:
+                    best = (columns, m)
+                break
+            m = CardSize(m.w * 0.97, policies, rows, cols)
+    if best is not None:
+        return best
+    columns = max(2, int((room + 70.0) // (MIN_CARD + 70.0)))
+    return columns, CardSize((room - (columns - 1) * 70.0) / columns, policies, rows, cols)
+
+
+def sheet_scene(
+    strategies: Sequence[Strategy],
+    *,
+    labels: Sequence[str] | None = None,
+    theme: Theme | str = "light",
+    comparisons: Sequence[Comparison] | None = None,
+) -> Scene:
+    """The differences sheet of maps for one player from one root; the first is the
+    reference. ``comparisons`` are ``compare_all(strategies)`` when the caller has them."""
+    check_same(strategies)
+    names = labels_for(strategies, labels)
+    found = compare_all(strategies) if comparisons is None else comparisons
+    cards = sheet_cards(found)
+    first = strategies[0]
+    g, who = first.geometry, first.player.upper()
+    room = PAGE_W - 2 * MARGIN
+    items: list[Item] = []
+    root = first.root.board
+    start = "" if root == Board.empty(g) else f" from {root}"
+    title = f"Where the maps for {who}{start} differ"
+    y = MARGIN + CAP * TITLE
+    items.append(Text(MARGIN, y, title, fit(title, TITLE, room, True), "title", "start", True))
+    intro = (
+        f"Positions, up to rotation and reflection, where the policies' moves lead to "
+        f"different positions ({len(cards)}), drawn as {names[0]} draws them.",
+        "By move; within a move, the differences that change the map most come first. "
+        "Under each board, per policy: boards drawn below the move, the finish it leads "
+        "to, and the expected score against a novice where the scores differ.",
+    )
+    for i, line in enumerate(intro):
+        y += (0.9 if i == 0 else 0.0) * TITLE * 0.6 + SUBTITLE * 1.35
+        items += _wrapped(line, MARGIN, y, SUBTITLE, room)
+        y += (len(_lines(line, SUBTITLE, room)) - 1) * SUBTITLE * 1.3
+    y += SUBTITLE * 0.8
+    for i, (name, s) in enumerate(zip(names, strategies, strict=True)):
+        y += SUBTITLE * 1.5
+        items += _legend_row(i, name, s.policy.name, first.player, y, room)
+    y += SUBTITLE * 1.2
+    if not cards:
+        y += HEADING * 1.4
+        text = "None: the maps play the same, up to rotation and reflection."
+        items.append(Text(MARGIN, y, text, HEADING, "heading", "start", True))
+        return _scene(items, y + MARGIN, theme, title, strategies, names, cards)
+    n = len(strategies)
+    groups: dict[int, list[Card]] = {}
+    for card in cards:
+        groups.setdefault(card.number, []).append(card)
+    heading_h = HEADING * 2.2
+    columns, m = _arrange(groups, n, g.rows, g.cols, y)
+    step = m.w + (room - columns * m.w) / (columns - 1)
+    for number, group in groups.items():
+        y += heading_h
+        turn = _ordinal((number + 1) // 2 if who == "X" else number // 2)
+        count = f"{len(group)} position{'s' * (len(group) != 1)}"
+        head = f"Move {number}, {who}'s {turn} · {count}"
+        items.append(Text(MARGIN, y - HEADING * 0.55, head, HEADING, "heading", "start", True))
+        rule_y = y - HEADING * 0.25
+        items.append(Line(((MARGIN, rule_y), (PAGE_W - MARGIN, rule_y)), 2.0, "grid"))
+        for i, card in enumerate(group):
+            col, row = i % columns, i // columns
+            x = MARGIN + col * step
+            top = y + HEADING * 0.55 + row * m.h
+            items.append(draw_card(card, x, top, m, first.player))
+        y += HEADING * 0.55 + -(-len(group) // columns) * m.h - m.gap * 0.5
+    return _scene(items, max(PAGE_H, y + MARGIN), theme, title, strategies, names, cards)
+
+
+def _scene(
+    items: list[Item],
+    height: float,
+    theme: Theme | str,
+    title: str,
+    strategies: Sequence[Strategy],
+    names: Sequence[str],
+    cards: Sequence[Card],
+) -> Scene:
+    who = strategies[0].player.upper()
+    policies = ", ".join(f"{letter(i)} {n}" for i, n in enumerate(names))
+    return Scene(
+        width=PAGE_W,
+        height=round(max(PAGE_H, height), 1),
+        items=tuple(items),
+        theme=get_theme(theme),
+        title=title,
+        desc=f"{len(cards)} positions where the maps for {who} under {policies} play "
+        f"differently, up to rotation and reflection; each board shows every policy's move "
+        f"in its colour, marked with its letter.",
+        meta={"player": strategies[0].player, "policy": " | ".join(names)},
+    )
+
+
+def _lines(text: str, size: float, room: float) -> list[str]:
+    """``text`` broken into lines that fit ``room``."""
+    out: list[str] = []
+    for word in text.split():
+        if out and width(f"{out[-1]} {word}", size) <= room:
+            out[-1] += f" {word}"
+        else:
+            out.append(word)
+    return out
+
+
+def _wrapped(text: str, x: float, y: float, size: float, room: float) -> list[Item]:
+    """A paragraph in the legend's colour, first baseline at ``y``."""
+    lines = _lines(text, size, room)
+    return [Text(x, y + i * size * 1.3, t, size, "legend", "start") for i, t in enumerate(lines)]
+
+
+def _legend_row(
+    index: int, name: str, chain: str, player: str, y: float, room: float
+) -> list[Item]:
+    """A policy's letter and mark in its colour, its name and its chain."""
+    role = pick_role(index)
+    side = SUBTITLE * 0.95
+    mark_box = Box(MARGIN, y - side * 0.95, side, side)
+    out: list[Item] = [
+        Mark("x" if player == "x" else "o", -1, mark_box, role, side * 0.16),
+        Text(MARGIN + side * 1.6, y, letter(index), SUBTITLE * 1.1, role, "start", True),
+    ]
+    x = MARGIN + side * 1.6 + SUBTITLE * 1.3
+    text = name if name == chain else f"{name} = {chain}"
+    label = text + ("  (the reference)" if index == 0 else "")
+    out.append(Text(x, y, label, fit(label, SUBTITLE, MARGIN + room - x), "subtitle", "start"))
+    return out
+
+
+def sheet_file(scene: Scene, fmt: str) -> bytes:
+    """The sheet as a file: a PDF on A4 (longer when the sheet is), an SVG that says
+    it is that many millimetres, a PNG at ``PNG_DPI``."""
+    from ttt_maps.backends import render_scene
+    from ttt_maps.backends.page import parse_size
+
+    mm = f"{PAGE_W / 10:g}x{scene.height / 10:g}mm"
+    if fmt == "svg":
+        from ttt_maps.backends.svg import scene_to_svg
+
+        svg = scene_to_svg(scene, width=f"{PAGE_W / 10:g}mm", height=f"{scene.height / 10:g}mm")
+        return svg.encode("utf-8")
+    page = parse_size(mm)
+    return render_scene(scene, fmt, size=page, margin_mm=0.0, dpi=PNG_DPI if fmt == "png" else None)
