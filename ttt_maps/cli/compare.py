@@ -9,7 +9,7 @@ from ttt_maps.cli.output import console, print_json
 from ttt_maps.compare.picture import compare_scene, diff_png
 from ttt_maps.compare.table import Row, build_strategies, compare_table, differing
 from ttt_maps.draw.scene import get_theme
-from ttt_maps.errors import UsageError
+from ttt_maps.errors import UsageError, shown
 from ttt_maps.game.geometry import STANDARD, Geometry
 
 #: Image formats ``compare`` writes.
@@ -91,9 +91,10 @@ def compare_command(
         return
     print_table(rows, mark, policies[0])
     if output is not None:
-        print(f"wrote {output}")
+        print(f"wrote {shown(output)}")
     if diff is not None:
-        print(f"wrote {diff} ({marked} differing pixels between {policies[0]} and {policies[1]})")
+        one, two = shown(policies[0]), shown(policies[1])
+        print(f"wrote {shown(diff)} ({marked} differing pixels between {one} and {two})")
 
 
 _COUNT_COLUMNS = (
@@ -129,7 +130,7 @@ def print_table(rows: Sequence[Row], player: str, reference: str) -> None:
         table.add_column(col, justify="right")
     for r in rows:
         table.add_row(
-            escape(r.label),
+            escape(shown(r.label)),
             *(str(v) for v in (r.positions, r.boards, r.depth)),
             *(str(v) for v in (r.wins, r.draws, r.losses, r.traps)),
             f"{r.expected:.3f}",
@@ -139,13 +140,13 @@ def print_table(rows: Sequence[Row], player: str, reference: str) -> None:
     out.print(table)
     for r in rows:
         if r.label != r.chain:
-            out.print(f"{escape(r.label)} = {escape(r.chain)}", style="dim")
+            out.print(f"{escape(shown(r.label))} = {escape(shown(r.chain))}", style="dim")
     out.print(
         f"positions: different positions where {who} chooses; boards: boards the map draws "
         f"(a position reached two ways is drawn twice); depth: "
         f"plies to the deepest finish; wins/draws/losses: finishes of the tree; traps: "
         f"opponent replies that lose; novice: expected score (win 1, draw 0.5) against a "
         f"novice who wins or blocks when it can, else moves at random; differs: positions "
-        f"where {who} chooses another move than under {escape(reference)}.",
+        f"where {who} chooses another move than under {escape(shown(reference))}.",
         style="dim",
     )
