@@ -1,13 +1,69 @@
-"""What several test modules share: the browsers and the outside tools they compare with."""
+"""What several test modules share: the browsers and the outside tools they compare with,
+and a cache folder of the session's own."""
 
 from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+
+# -- the user's cache is never touched -------------------------------------------------
+
+#: The variables that say where ttt-maps keeps solved tables and the key that signs them.
+CACHE_VARIABLES = ("TTT_MAPS_CACHE_DIR", "TTT_MAPS_KEY_FILE")
+_USER_CACHE = pytest.StashKey[dict[str, tuple[int, int] | None]]()
+_OWN_CACHE = pytest.StashKey[Path]()
+
+
+def user_cache_files() -> dict[str, tuple[int, int] | None]:
+    """What the user's own cache folder and key hold (size and time of each file), as
+    ttt-maps would find them with none of ``CACHE_VARIABLES`` set."""
+    import platformdirs
+
+    cache = Path(platformdirs.user_cache_dir("ttt-maps", appauthor=False))
+    key = Path(platformdirs.user_data_dir("ttt-maps", appauthor=False)) / "table-key"
+    found: dict[str, tuple[int, int] | None] = {}
+    for path in [cache, key, *(sorted(cache.iterdir()) if cache.is_dir() else [])]:
+        try:
+            info = path.lstat()
+        except OSError:
+            found[str(path)] = None
+            continue
+        found[str(path)] = (info.st_size, info.st_mtime_ns)
+    return found
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Every test, and every process a test starts, uses a cache folder and a key of this
+    session's own (removed at the end), never the user's."""
+    config.stash[_USER_CACHE] = user_cache_files()
+    own = Path(tempfile.mkdtemp(prefix="ttt-maps-tests-"))
+    config.stash[_OWN_CACHE] = own
+    os.environ["TTT_MAPS_CACHE_DIR"] = str(own / "cache")
+    os.environ["TTT_MAPS_KEY_FILE"] = str(own / "key" / "table-key")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shutil.rmtree(config.stash[_OWN_CACHE], ignore_errors=True)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """A run that changed the user's cache folder or key fails, saying what changed."""
+    before = session.config.stash[_USER_CACHE]
+    after = user_cache_files()
+    if after != before:
+        changed = sorted(p for p in set(before) | set(after) if before.get(p) != after.get(p))
+        session.config.get_terminal_writer().line(
+            f"the tests changed the user's cache: {', '.join(changed)}", red=True
+        )
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+# -- browsers and tools ------------------------------------------------------------------
 
 CHROMIUM = os.environ.get("TTT_CHROMIUM", "/usr/bin/chromium")
 BROWSER_ARGS = [
