@@ -11,7 +11,17 @@ from collections.abc import Sequence
 from ttt_maps.compare.table import check_same, differing, labels_for
 from ttt_maps.draw.compose import map_scene
 from ttt_maps.draw.layout import MAP_SIZE, MapOptions, layout_map, map_box
-from ttt_maps.draw.scene import Box, Group, Item, Rect, Scene, Text, Theme, get_theme
+from ttt_maps.draw.scene import (
+    Box,
+    Group,
+    Item,
+    Rect,
+    Scene,
+    Text,
+    Theme,
+    check_text,
+    get_theme,
+)
 from ttt_maps.game.board import Board
 from ttt_maps.strategies.tree import Strategy
 
@@ -46,6 +56,7 @@ def compare_scene(
     every map (depth, alternatives, outcomes); its ``differs`` is replaced.
     """
     check_same(strategies)
+    title = check_text(title, "title") if title else title
     names = labels_for(strategies, labels)
     base = opts or MapOptions()
     first = strategies[0]
