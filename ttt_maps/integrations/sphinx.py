@@ -49,7 +49,7 @@ from ttt_maps.errors import UsageError
 if TYPE_CHECKING:
     from ttt_maps.draw.scene import Scene
 
-_WIDTH = re.compile(r"(\d+(?:\.\d+)?)(px|%|em|rem|ex|ch|vw|vh|cm|mm|in|pt|pc)?\Z")
+_WIDTH = re.compile(r"([0-9]{1,9}(?:\.[0-9]{1,9})?)(px|%|em|rem|ex|ch|vw|vh|cm|mm|in|pt|pc)?\Z")
 
 
 def _choice(*values: str) -> Callable[[str | None], str]:
@@ -66,6 +66,14 @@ def _width(argument: str | None) -> str:
     if not match or float(match.group(1)) <= 0:
         raise ValueError(f"{text!r} is not a width; give a CSS length such as 600px, 80% or 30em")
     return text if match.group(2) else f"{text}px"
+
+
+def _depth(argument: str | None) -> int:
+    """``:depth:``: a whole number of levels, in ASCII digits as everywhere."""
+    text = (argument or "").strip()
+    if not re.fullmatch("[0-9]{1,3}", text):
+        raise ValueError(f"{text[:20]!r} is not a depth; give a whole number such as 2")
+    return int(text)
 
 
 def _required(argument: str | None) -> str:
@@ -88,7 +96,7 @@ class TTTMapDirective(SphinxDirective):
         "policy": _required,
         "from": _required,
         "board": _required,
-        "depth": directives.nonnegative_int,
+        "depth": _depth,
         "theme": _choice(*THEMES),
         "title": _required,
         "alternatives": directives.flag,
