@@ -31,6 +31,7 @@ error naming the option at the directive's line; the build goes on.
 from __future__ import annotations
 
 import hashlib
+import os
 import posixpath
 import re
 from collections.abc import Callable
@@ -211,7 +212,8 @@ def _write(folder: Path, name: str, data: bytes) -> None:
 
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / name
-    if not target.is_file() or target.read_bytes() != data:
+    same = os.path.isfile(target) and os.path.getsize(target) == len(data)
+    if not same or target.read_bytes() != data:  # (a file of another size is never read)
         write_atomic(target, data)
 
 
