@@ -192,6 +192,14 @@ def test_clear_removes_only_our_files(home: Home, tmp_path: Path) -> None:
     assert precious.read_text() == "keep me"
 
 
+def test_a_cache_folder_that_is_a_file(home: Home, truth: str) -> None:
+    home.cache.parent.mkdir(parents=True, exist_ok=True)
+    home.cache.write_text("not a folder")
+    assert home.ok(*SOLVE) == truth
+    assert "(not a folder: nothing is kept)" in home.info()
+    assert home.cache.read_text() == "not a folder"
+
+
 def test_names_with_control_characters_are_escaped(home: Home) -> None:
     home.cache.mkdir(parents=True)
     (home.cache / "table-\x1b[2J\x07.bin").write_text("x")

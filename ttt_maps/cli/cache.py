@@ -40,7 +40,11 @@ def cache_command(action: str, echo: Callable[[str], None]) -> None:
             line += f"; left {_files(len(left))} that ttt-maps did not write"
         echo(line)
         return
-    echo(f"cache folder: {where}" + ("" if os.path.isdir(cache.folder()) else " (not made yet)"))
+    state = ""
+    if not os.path.isdir(cache.folder()):
+        made = os.path.lexists(cache.folder())
+        state = " (not a folder: nothing is kept)" if made else " (not made yet)"
+    echo(f"cache folder: {where}{state}")
     problem = cache.key_problem()
     if problem is not None:
         echo(f"{shown(problem)}: tables are neither read nor kept")
