@@ -13,7 +13,8 @@ _SAID = {
     "cache clear removes it",
     "damaged": "fails its check (damaged, or not written by ttt-maps for this user): "
     "never read, rebuilt when needed; cache clear removes it",
-    "no key": "not read: the key that checks tables cannot be used",
+    "no key": "not read: the key that signs tables is gone; the next table kept replaces it",
+    "bad key": "not read: the key that signs tables cannot be used",
     "temporary": "left by a run stopped while writing a table: cache clear removes it",
     "foreign": "not a ttt-maps table: ignored, and cache clear leaves it",
     "empty": "an empty file: the next table kept replaces it; cache clear leaves it",

@@ -47,7 +47,7 @@ _OUR_TEMPORARY = re.compile(r"\.table-[0-9]+x[0-9]+k[0-9]+-v[0-9]+\.bin\.ttt-[0-
 _READ = os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0)
 _FOLDER = os.O_RDONLY | os.O_CLOEXEC | getattr(os, "O_DIRECTORY", 0)
 #: States of a file that ``clear`` removes: our header, or our temporary name.
-OURS = frozenset({"table", "other version", "damaged", "no key", "temporary"})
+OURS = frozenset({"table", "other version", "damaged", "no key", "bad key", "temporary"})
 
 
 class _Switch:
@@ -142,7 +142,8 @@ class CacheFile(NamedTuple):
 
     ``state`` is ``table`` (believed: ``entries`` positions), ``temporary`` (a
     run stopped while writing it), ``other version`` or ``damaged`` (our
-    header, not believed), ``no key`` (not checked: the key cannot be used),
+    header, not believed), ``no key`` or ``bad key`` (not checked: the key is
+    missing, or cannot be used),
     or what else is there: ``foreign`` (a file without our header), ``link``,
     ``pipe``, ``folder``, ``device``, ``unreadable``, ``empty`` (a table may
     replace it).
@@ -301,7 +302,7 @@ def _examine(name: str, geometry: Geometry | None) -> _Found:
     except tables.NotBelieved as exc:
         return _Found(None, length, exc.state)
     except tables.KeyProblem:
-        return _Found(None, length, "no key")
+        return _Found(None, length, "bad key")
     except OSError:
         return _Found(None, length, "unreadable")
     finally:
