@@ -113,6 +113,22 @@ def test_the_key_is_what_keeps_a_forgery_out(home: Home, truth: str) -> None:
     assert home.ok(*SOLVE) != truth
 
 
+def test_a_bound_past_any_game_is_not_read_even_when_signed(home: Home, truth: str) -> None:
+    """One value set to 65535 once gave "win in -1735": out of range, the table is damaged."""
+    home.ok(*SOLVE)
+    data = (home.cache / TABLE).read_bytes()
+    count = tables.HEADER.unpack_from(data)[3]
+    keys, values = array("Q"), array("H")
+    keys.frombytes(data[tables.HEADER.size : tables.HEADER.size + 8 * count])
+    values.frombytes(data[tables.HEADER.size + 8 * count :])
+    values[0] = 65535
+    table = dict(zip(keys, values, strict=True))
+    key = home.key.read_bytes()
+    (home.cache / TABLE).write_bytes(tables.encode("4x4k3", SOLVER_VERSION, table, key))
+    assert "fails its check" in home.info()
+    assert home.ok(*SOLVE) == truth
+
+
 def test_a_table_of_the_old_format_is_not_read(home: Home, truth: str) -> None:
     """The format before the key: a right header and CRC, every value changed."""
     import struct
