@@ -26,7 +26,7 @@ def user_cache_files() -> dict[str, tuple[int, int] | None]:
     import platformdirs
 
     cache = Path(platformdirs.user_cache_dir("ttt-maps", appauthor=False))
-    key = Path(platformdirs.user_data_dir("ttt-maps", appauthor=False)) / "table-key"
+    key = cache.with_name("ttt-maps.key")
     found: dict[str, tuple[int, int] | None] = {}
     for path in [cache, key, *(sorted(cache.iterdir()) if cache.is_dir() else [])]:
         try:

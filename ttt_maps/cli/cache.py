@@ -49,6 +49,8 @@ def cache_command(action: str, echo: Callable[[str], None]) -> None:
     problem = cache.key_problem()
     if problem is not None:
         echo(f"{shown(problem)}: tables are neither read nor kept")
+    elif os.path.lexists(cache.key_file()):
+        echo(f"key that signs the tables: {shown(str(cache.key_file()))}")
     listed = cache.files()
     if not listed:
         echo("no solved tables kept (boards of up to 12 cells are solved in milliseconds)")

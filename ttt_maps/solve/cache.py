@@ -110,17 +110,17 @@ def keep(solver: Solver) -> Path | None:
     name = file_name(solver.geometry)
     where = folder()
     try:
-        key = tables.make_key()
         where.mkdir(parents=True, exist_ok=True)
         dir_fd = os.open(where, _FOLDER)
-    except (OSError, tables.KeyProblem):
+    except OSError:
         return None
     try:
         if _state_of_name(dir_fd, name) not in ("missing", "ours", "empty"):
             return None  # never over a link, or a file that is not ours
+        key = tables.make_key(tables.key_path(where))
         data = tables.encode(solver.geometry.name, SOLVER_VERSION, solver.table, key)
         replace_in(dir_fd, name, data, 0o666 & ~_umask())
-    except OSError:
+    except (OSError, tables.KeyProblem):
         return None
     finally:
         os.close(dir_fd)
@@ -224,11 +224,16 @@ def clear() -> tuple[list[str], list[str]]:
     return removed, left
 
 
+def key_file() -> Path:
+    """The file of the key that signs the tables (``tables.key_path``)."""
+    return tables.key_path(folder())
+
+
 def key_problem() -> str | None:
     """Why the key that signs the tables cannot be used, or None (also when there is none
     yet: the first table kept makes it)."""
     try:
-        tables.read_key()
+        tables.read_key(key_file())
     except tables.KeyProblem as exc:
         return str(exc)
     return None
@@ -293,7 +298,7 @@ def _examine(name: str, geometry: Geometry | None) -> _Found:
         size = tables.expected_size(head)
         if size != length or geometry is None:
             return _Found(None, length, "damaged" if geometry else "other version")
-        key = tables.read_key()
+        key = tables.read_key(key_file())
         if key is None:
             return _Found(None, length, "no key")
         data = head + _read_at_most(fd, size - len(head))

@@ -3,9 +3,9 @@
 A table is a position's lower and upper bound per entry: a wrong one changes
 answers, and nothing in the file itself can show that it is wrong. So a
 table is believed only if it carries a MAC (keyed BLAKE2b) made with this
-user's own key, which lives outside the cache folder, readable by this user
-alone (``key_path``); a table copied from elsewhere, forged or damaged fails
-the check and is rebuilt. (Checking every entry against the entries below
+user's own key, which lives beside the cache folder, never in it, readable by
+this user alone (``key_path``); a table copied from elsewhere, forged or
+damaged fails the check and is rebuilt. (Checking every entry against the entries below
 it, down to finished positions, would also catch a forgery, but costs more
 than solving again: 7 s for the 367,000 entries of a 4x4 table that took
 4.5 s to build. The MAC costs milliseconds.)
@@ -120,26 +120,24 @@ def _same(a: bytes, b: bytes) -> bool:
 # -- the key -------------------------------------------------------------------
 
 
-def key_path() -> Path:
-    """Where this user's key lives: ``$TTT_MAPS_KEY_FILE``, or ``table-key`` in the
-    user's data folder (never the cache folder: whoever can write there must not
-    be able to sign a table)."""
+def key_path(cache_folder: Path) -> Path:
+    """Where this user's key lives: ``$TTT_MAPS_KEY_FILE``, or beside the cache folder
+    (``~/.cache/ttt-maps.key`` for ``~/.cache/ttt-maps``), never in it: whoever may
+    write tables there must not be able to read the key that signs them."""
     given = os.environ.get(ENV_KEY)
     if given:
         return Path(given)
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("ttt-maps", appauthor=False)) / "table-key"
+    folder = Path(os.path.abspath(cache_folder))
+    return folder.with_name(folder.name + ".key") if folder.name else folder / "ttt-maps.key"
 
 
 class KeyProblem(Exception):
     """Why the key cannot be used (the cache is then left alone)."""
 
 
-def read_key() -> bytes | None:
-    """The user's key; None if there is none yet; ``KeyProblem`` if the file is not one
-    we can trust: a link, not a regular file, not this user's, open to others."""
-    path = key_path()
+def read_key(path: Path) -> bytes | None:
+    """The user's key in ``path``; None if there is none yet; ``KeyProblem`` if the file
+    is not one we can trust: a link, not a regular file, not this user's, open to others."""
     flags = os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0)
     try:
         fd = os.open(path, flags)
@@ -151,9 +149,9 @@ def read_key() -> bytes | None:
         found = os.fstat(fd)
         if not stat.S_ISREG(found.st_mode):
             raise KeyProblem(f"the key {path} is not a regular file")
-        if hasattr(os, "geteuid") and found.st_uid != os.geteuid():
+        if os.name == "posix" and found.st_uid != os.geteuid():
             raise KeyProblem(f"the key {path} belongs to another user")
-        if found.st_mode & 0o077:
+        if os.name == "posix" and found.st_mode & 0o077:
             raise KeyProblem(f"the key {path} can be read or written by other users")
         key = os.read(fd, KEY_SIZE + 1)
     finally:
@@ -163,16 +161,15 @@ def read_key() -> bytes | None:
     return key
 
 
-def make_key() -> bytes:
-    """The user's key, made now if there is none (readable by this user alone)."""
-    key = read_key()
+def make_key(path: Path) -> bytes:
+    """The user's key in ``path``, made now if there is none (readable by this user alone)."""
+    key = read_key(path)
     if key is not None:
         return key
     import secrets
 
     from ttt_maps.io.atomic import create_in
 
-    path = key_path()
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     folder = os.open(path.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
     try:
@@ -181,7 +178,7 @@ def make_key() -> bytes:
         pass  # another run made it first: use theirs
     finally:
         os.close(folder)
-    made = read_key()
+    made = read_key(path)
     if made is None:
         raise KeyProblem(f"the key {path} vanished as it was made")
     return made
