@@ -1,5 +1,6 @@
 """What several test modules share: the browsers and the outside tools they compare with,
-a short temporary folder, and which tests are slow (``make check`` leaves those out)."""
+a cache folder and a short temporary folder of the run's own, and which tests are slow
+(``make check`` leaves those out)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,30 +29,72 @@ SLOW_TESTS = frozenset(
     }
 )
 
+# -- the user's cache is never touched -------------------------------------------------
+
+#: The variables that say where ttt-maps keeps solved tables and the key that signs them.
+CACHE_VARIABLES = ("TTT_MAPS_CACHE_DIR", "TTT_MAPS_KEY_FILE")
+_USER_CACHE = pytest.StashKey[dict[str, tuple[int, int] | None]]()
+_OWN_FOLDER = pytest.StashKey[Path]()
+
+
+def user_cache_files() -> dict[str, tuple[int, int] | None]:
+    """What the user's own cache folder and key hold (size and time of each file), as
+    ttt-maps would find them with none of ``CACHE_VARIABLES`` set."""
+    import platformdirs
+
+    cache = Path(platformdirs.user_cache_dir("ttt-maps", appauthor=False))
+    key = cache.with_name("ttt-maps.key")
+    found: dict[str, tuple[int, int] | None] = {}
+    for path in [cache, key, *(sorted(cache.iterdir()) if cache.is_dir() else [])]:
+        try:
+            info = path.lstat()
+        except OSError:
+            found[str(path)] = None
+            continue
+        found[str(path)] = (info.st_size, info.st_mtime_ns)
+    return found
+
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config: pytest.Config) -> None:
-    """A short temporary folder of this run's own (unless --basetemp is given).
+    """A folder of this run's own, removed at the end, for two things.
 
-    Error lines quote at most 80 characters of a file name, so tests that look
-    for a file's name in one need short paths, also under pytest-xdist, which
-    adds a folder per worker. Each run gets a new folder, removed at the end, so
-    runs side by side never share one.
+    The cache: every test, and every process a test starts, uses a cache folder
+    and a key in it, never the user's. pytest-xdist's workers inherit it from
+    the run that starts them, so tables solved by one worker serve the others.
+
+    Temporary files (unless --basetemp is given): error lines quote at most 80
+    characters of a file name, so tests that look for a file's name in one need
+    short paths, also under pytest-xdist, which adds a folder per worker.
     """
     config.addinivalue_line("markers", "slow: starts browsers or builds; left out by make check")
-    if config.option.basetemp or hasattr(config, "workerinput"):
-        return  # given, or an xdist worker (its controller chose the folder)
-    config.option.basetemp = tempfile.mkdtemp(prefix="ttt-")
-    config.stash[_OWN_BASETEMP] = config.option.basetemp
-
-
-_OWN_BASETEMP = pytest.StashKey[str]()
+    config.stash[_USER_CACHE] = user_cache_files()
+    if hasattr(config, "workerinput"):
+        return  # an xdist worker: its controller chose the folders
+    own = Path(tempfile.mkdtemp(prefix="ttt-"))
+    config.stash[_OWN_FOLDER] = own
+    os.environ["TTT_MAPS_CACHE_DIR"] = str(own / "cache")
+    os.environ["TTT_MAPS_KEY_FILE"] = str(own / "key" / "table-key")
+    if not config.option.basetemp:
+        config.option.basetemp = str(own / "t")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    own = config.stash.get(_OWN_BASETEMP, None)
+    own = config.stash.get(_OWN_FOLDER, None)
     if own is not None:
         shutil.rmtree(own, ignore_errors=True)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """A run that changed the user's cache folder or key fails, saying what changed."""
+    before = session.config.stash[_USER_CACHE]
+    after = user_cache_files()
+    if after != before:
+        changed = sorted(p for p in set(before) | set(after) if before.get(p) != after.get(p))
+        session.config.get_terminal_writer().line(
+            f"the tests changed the user's cache: {', '.join(changed)}", red=True
+        )
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -64,6 +108,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.slow)
         if module == "test_packaging":
             item.add_marker(pytest.mark.xdist_group("packaging"))
+
+
+# -- browsers and tools ------------------------------------------------------------------
 
 CHROMIUM = os.environ.get("TTT_CHROMIUM", "/usr/bin/chromium")
 BROWSER_ARGS = [

@@ -361,10 +361,10 @@ def test_write_atomic_failure_removes_the_temp_file(
     target = tmp_path / "out.txt"
     target.write_text("old", encoding="utf-8")
 
-    def broken_replace(src: Any, dst: Any) -> None:
+    def broken_rename(*args: Any, **kwargs: Any) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(os, "replace", broken_replace)
+    monkeypatch.setattr(os, "rename", broken_rename)
     with pytest.raises(UsageError, match="No space left"):
         write_atomic(target, "new")
     assert target.read_text(encoding="utf-8") == "old"

@@ -52,6 +52,18 @@ def debris(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if ".ttt-" in p.name)
 
 
+def writing(proc: subprocess.Popen[bytes], folder: Path) -> bool:
+    """Is the process holding its new file open, done but not yet named? (On Linux
+    the file has no name at all, ``O_TMPFILE``; elsewhere a hidden temporary one.)"""
+    if debris(folder):
+        return True
+    try:
+        links = [os.readlink(fd) for fd in Path(f"/proc/{proc.pid}/fd").iterdir()]
+    except OSError:
+        return False
+    return any(link.startswith(f"{folder}/#") and link.endswith("(deleted)") for link in links)
+
+
 # -- special files and links -------------------------------------------------------
 
 
@@ -171,12 +183,11 @@ def test_stop_signal_during_a_write_leaves_the_old_file(tmp_path: Path, signum: 
         stderr=subprocess.PIPE,
     )
     deadline = time.monotonic() + 60
-    while not debris(tmp_path):  # the temporary file exists: the pause has begun
+    while not writing(proc, tmp_path):  # the new file is written: the pause has begun
         assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
         assert time.monotonic() < deadline
         time.sleep(0.02)
-    (tmp_name,) = debris(tmp_path)
-    assert tmp_name.startswith(".map.pdf.ttt-") and tmp_name.endswith(".tmp")
+    assert all(n.startswith(".map.pdf.ttt-") and n.endswith(".tmp") for n in debris(tmp_path))
     proc.send_signal(signum)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 128 + signum
@@ -185,19 +196,32 @@ def test_stop_signal_during_a_write_leaves_the_old_file(tmp_path: Path, signum: 
     assert debris(tmp_path) == []
 
 
-def test_leftover_temporary_files_do_not_get_in_the_way(tmp_path: Path) -> None:
-    """What ``kill -9`` or a power cut leaves: hidden, and a later run writes anyway."""
+def test_kill_9_mid_write_leaves_nothing(tmp_path: Path) -> None:
+    """On Linux the new file has no name until it is whole: ``kill -9`` leaves the old
+    file and nothing else."""
+    if not hasattr(os, "O_TMPFILE"):
+        pytest.skip("no O_TMPFILE on this platform: a hidden temporary file may be left")
     target = tmp_path / "x.json"
+    target.write_text("old")
     env = {**os.environ, "TTT_MAPS_WRITE_PAUSE": "20"}
     proc = subprocess.Popen([str(EXE), *FAST, "-o", str(target)], env=env)
     deadline = time.monotonic() + 60
-    while not debris(tmp_path):
+    while not writing(proc, tmp_path):
         assert time.monotonic() < deadline and proc.poll() is None
         time.sleep(0.02)
+    assert debris(tmp_path) == []  # written, flushed, and still without a name
     proc.kill()
-    proc.wait(timeout=60)
-    (left,) = debris(tmp_path)
-    assert left.startswith(".") and not target.exists()
+    assert proc.wait(timeout=60) == -signal.SIGKILL
+    assert [p.name for p in tmp_path.iterdir()] == ["x.json"]
+    assert target.read_text() == "old"
+
+
+def test_leftover_temporary_files_do_not_get_in_the_way(tmp_path: Path) -> None:
+    """What ``kill -9`` or a power cut leaves where a new file needs a name (no
+    ``O_TMPFILE``): hidden, and a later run writes anyway."""
+    target = tmp_path / "x.json"
+    left = ".x.json.ttt-0123abcd.tmp"
+    (tmp_path / left).write_text("half a file")
     assert ttt(*FAST, "-o", str(target)).returncode == 0
     assert json.loads(target.read_text())["player"] == "x"
     assert debris(tmp_path) == [left]  # ours from before; nothing new
@@ -318,16 +342,26 @@ def test_hostile_strategy_files(tmp_path: Path, content: str | bytes, needle: st
 
 @pytest.mark.parametrize(
     ("path", "needle"),
-    [("/dev/zero", "not a regular file"), ("/dev/null", "not a regular file"), (".", "directory")],
+    [
+        ("/dev/zero", "not a file or a pipe"),
+        ("/dev/null", "not a file or a pipe"),
+        (".", "directory"),
+    ],
 )
 def test_reading_what_is_not_a_file(path: str, needle: str) -> None:
     one_error_line(ttt("check", path), needle)
 
 
-def test_reading_a_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
+def test_reading_a_fifo_waits_for_its_writer(tmp_path: Path) -> None:
+    """A named pipe is read as ``cat`` reads it: from its writer, to the end."""
     fifo = tmp_path / "in"
     os.mkfifo(fifo)
-    one_error_line(ttt("check", str(fifo), timeout=30), "not a regular file")
+    exported = ttt(*FAST).stdout
+    proc = subprocess.Popen([str(EXE), "check", str(fifo)], stdout=subprocess.PIPE)
+    with open(fifo, "wb") as writer:
+        writer.write(exported)
+    out, _ = proc.communicate(timeout=120)
+    assert proc.returncode == 0 and out.startswith(b"perfect strategy for x")
 
 
 def test_huge_file_is_refused(tmp_path: Path) -> None:
@@ -354,7 +388,7 @@ def test_hostile_book(tmp_path: Path) -> None:
     book = tmp_path / "book.json"
     book.write_text("[" * 50 + "]" * 50)
     one_error_line(ttt("solve", ".........", "-p", f"book:{book}"), "book", "nests")
-    one_error_line(ttt("solve", ".........", "-p", "book:/dev/zero"), "not a regular file")
+    one_error_line(ttt("solve", ".........", "-p", "book:/dev/zero"), "not a file or a pipe")
 
 
 @pytest.mark.parametrize(
@@ -481,7 +515,7 @@ def test_nohup_keeps_hangups_ignored(tmp_path: Path) -> None:
         ["sh", "-c", f'trap "" HUP; exec "{EXE}" export --player x -o "{target}"'], env=env
     )
     deadline = time.monotonic() + 60
-    while not debris(tmp_path):
+    while not writing(proc, tmp_path):
         assert time.monotonic() < deadline and proc.poll() is None
         time.sleep(0.02)
     proc.send_signal(signal.SIGHUP)

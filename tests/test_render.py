@@ -533,10 +533,10 @@ def test_failed_rename_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.M
     out = tmp_path / "x.svg"
     out.write_bytes(b"old map")
 
-    def broken(src: Any, dst: Any) -> None:
+    def broken(*args: Any, **kwargs: Any) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(os, "replace", broken)
+    monkeypatch.setattr(os, "rename", broken)
     assert_usage_error(run("--player", "x", "--policy", "yorgey", "-o", str(out)), "No space left")
     assert out.read_bytes() == b"old map"
     assert [p.name for p in tmp_path.iterdir()] == ["x.svg"]  # no temp file left behind

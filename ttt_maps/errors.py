@@ -6,7 +6,9 @@ right; the CLI prints it on stderr and exits 2. Anything else is a bug.
 What the user typed is quoted with ``quote``, at most ``QUOTE_LIMIT``
 characters of it, so a 10,000-character board still makes a one-line,
 readable message; ``UsageError`` shortens any longer quotation that slips
-through, and folds the message onto one line.
+through, and folds the message onto one line. Quoting (``repr``) escapes
+control characters, so an escape sequence in a value never reaches the
+terminal; ``shown`` does the same for the names that ordinary output repeats.
 """
 
 from __future__ import annotations
@@ -29,6 +31,22 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     return cut[:-1] + "…" + cut[-1]
 
 
+def shown(value: object) -> str:
+    """Text a user gave (a file name, a policy) for a terminal: as it is when every
+    character prints, else quoted as ``quote`` does, with control characters, lone
+    surrogates and other invisible ones escaped, so none of them reaches the terminal."""
+    text = str(value)
+    return text if text.isprintable() else repr(text)
+
+
+def escaped(text: str) -> str:
+    """``text`` with every character that does not print (a control character, a lone
+    surrogate, a bidirectional override) written as its escape, ``\\x1b``."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def _shorten(match: re.Match[str]) -> str:
     body = match.group(1) if match.group(1) is not None else match.group(2)
     mark = "'" if match.group(1) is not None else '"'
@@ -39,7 +57,7 @@ class UsageError(ValueError):
     """Bad input or usage: a malformed board, an unknown policy, a bad path."""
 
     def __init__(self, message: str) -> None:
-        text = " ".join(str(message).split())
+        text = escaped(" ".join(str(message).split()))
         super().__init__(_LONG_QUOTE.sub(_shorten, text))
 
 

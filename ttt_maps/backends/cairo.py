@@ -5,7 +5,9 @@ the theme and nothing of tic-tac-toe. ``cairo`` is imported inside the
 functions that draw, so importing this module (and the CLI, the solver and
 the SVG backend) stays fast. The page is placed as the PDF's is
 (``page.py``): without a size one map unit is one point. The PNG holds
-no time stamp, so the same scene always gives the same bytes.
+its resolution and the scene's title (an ``iTXt`` chunk, cleaned of control
+characters as every format's metadata is) and no time stamp, so the same
+scene always gives the same bytes.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ def scene_to_png(
     margin_mm: float = 10.0,
     band_rows: int | None = None,
 ) -> bytes:
-    """An opaque PNG with its DPI recorded.
+    """An opaque PNG with its DPI and the scene's title recorded.
 
     ``width_px`` sets the image width; ``dpi`` with ``size`` gives the page's
     pixels (a page without either is drawn at ``PRINT_DPI``); ``dpi`` alone
@@ -87,7 +89,7 @@ def scene_to_png(
             "--dpi, or SVG or PDF for large prints"
         )
     rows = band_rows or max(1, BAND_BYTES // (4 * w))
-    png = _PngStream(w, h, record_dpi)
+    png = _PngStream(w, h, record_dpi, scene.title)
     for top in range(0, h, rows):
         band = min(rows, h - top)
         surface = cairo.ImageSurface(cairo.FORMAT_RGB24, w, band)
@@ -109,12 +111,15 @@ class _PngStream:
     a line drawing into zeros; Pillow computes it a band at a time.
     """
 
-    def __init__(self, width: int, height: int, dpi: float) -> None:
+    def __init__(self, width: int, height: int, dpi: float, title: str) -> None:
         self.width = width
         self.parts = [b"\x89PNG\r\n\x1a\n"]
         self.parts.append(_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)))
         per_metre = round(dpi / 0.0254)
         self.parts.append(_chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)))
+        if title:  # international text: keyword, no compression, no language, UTF-8
+            text = title.encode("utf-8")
+            self.parts.append(_chunk(b"iTXt", b"Title\0\0\0\0\0" + text))
         self.zlib = zlib.compressobj(COMPRESS_LEVEL)
         self.data: list[bytes] = []
         self.above: Any = None  # the last row of the previous band (Pillow image)

@@ -36,7 +36,8 @@ _VALID_SIZES = (
 )
 #: A measured size and an orientation suffix (``re`` caches them on first use).
 _DIMS = (
-    r"(?P<w>\d+(?:\.\d*)?|\.\d+)\s*[x\u00d7]\s*(?P<h>\d+(?:\.\d*)?|\.\d+)\s*(?P<unit>mm|in|pt|px)"
+    r"(?P<w>[0-9]{1,9}(?:\.[0-9]{0,9})?|\.[0-9]{1,9})\s*[x\u00d7]\s*"
+    r"(?P<h>[0-9]{1,9}(?:\.[0-9]{0,9})?|\.[0-9]{1,9})\s*(?P<unit>mm|in|pt|px)"
 )
 _ORIENT = r"(?P<base>.*?)\s*[-:\s](?P<orient>landscape|portrait)"
 
@@ -63,7 +64,7 @@ def parse_size(text: str) -> PageSize:
     """
     raw = text.strip().lower()
     orient = ""
-    m = re.fullmatch(_ORIENT, raw)
+    m = re.fullmatch(_ORIENT, raw, re.ASCII)
     if m:
         raw, orient = m["base"], m["orient"]
     named = {k.lower(): k for k in _NAMED_MM}
@@ -75,7 +76,7 @@ def parse_size(text: str) -> PageSize:
             w, h = h, w
             name += "-landscape"
         return PageSize(name, w, h, turns=not orient)
-    d = re.fullmatch(_DIMS, raw)
+    d = re.fullmatch(_DIMS, raw, re.ASCII)
     if d is None:
         raise UsageError(f"page size {text!r} is not understood; use {_VALID_SIZES}")
     unit, w_txt, h_txt = d["unit"], d["w"], d["h"]

@@ -19,7 +19,6 @@ and nothing else varies, so the same scene always gives the same bytes.
 
 from __future__ import annotations
 
-import os
 import time
 import zlib
 from collections.abc import Iterable
@@ -155,12 +154,11 @@ def _string(text: str) -> str:
 
 def _source_date_epoch() -> int:
     """``SOURCE_DATE_EPOCH`` (reproducible builds) or the fixed default epoch."""
-    raw = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if not raw:
-        return DEFAULT_EPOCH
-    if not raw.isdigit():
-        raise UsageError(f"SOURCE_DATE_EPOCH={raw!r}: expected whole seconds since 1970-01-01 UTC")
-    return int(raw)
+    from ttt_maps.io.environment import whole_number
+
+    return whole_number(
+        "SOURCE_DATE_EPOCH", DEFAULT_EPOCH, meaning="whole seconds since 1970-01-01 UTC"
+    )
 
 
 def _pdf_date(epoch: int) -> str:

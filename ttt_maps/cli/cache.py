@@ -2,38 +2,71 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 
-from ttt_maps.errors import UsageError
+from ttt_maps.errors import UsageError, shown
+
+#: What ``info`` says of each kind of file (``cache.CacheFile.state``).
+_SAID = {
+    "other version": "a table of another ttt-maps version: rebuilt when needed; "
+    "cache clear removes it",
+    "damaged": "fails its check (damaged, or not written by ttt-maps for this user): "
+    "never read, rebuilt when needed; cache clear removes it",
+    "no key": "not read: the key that signs tables is gone; the next table kept replaces it",
+    "bad key": "not read: the key that signs tables cannot be used",
+    "temporary": "left by a run stopped while writing a table: cache clear removes it",
+    "foreign": "not a ttt-maps table: ignored, and cache clear leaves it",
+    "empty": "an empty file: the next table kept replaces it; cache clear leaves it",
+    "link": "a symbolic link: never followed, and cache clear leaves it",
+    "pipe": "a pipe, not a table: ignored, and cache clear leaves it",
+    "folder": "a folder, not a table: ignored, and cache clear leaves it",
+    "device": "a device, not a table: ignored, and cache clear leaves it",
+    "unreadable": "cannot be read: ignored, and cache clear leaves it",
+}
 
 
 def cache_command(action: str, echo: Callable[[str], None]) -> None:
-    """``info`` lists the cache folder's tables, ``clear`` removes them."""
+    """``info`` lists the cache folder's files, ``clear`` removes the tables."""
     from ttt_maps.solve import cache
 
     name = action.strip().lower()
     if name not in ("info", "clear"):
-        raise UsageError(f"cache {action!r}: choose info or clear")
-    where = cache.folder()
+        raise UsageError(f"cache {shown(action)}: choose info or clear")
+    where = shown(str(cache.folder()))
     if name == "clear":
-        removed = cache.clear()
-        echo(f"removed {len(removed)} file{'s' * (len(removed) != 1)} from {where}")
+        removed, left = cache.clear()
+        line = f"removed {_files(len(removed))} from {where}"
+        if left:
+            line += f"; left {_files(len(left))} that ttt-maps did not write"
+        echo(line)
         return
-    echo(f"cache folder: {where}" + ("" if where.is_dir() else " (not made yet)"))
-    tables = cache.files()
-    if not tables:
+    state = ""
+    if not os.path.isdir(cache.folder()):
+        made = os.path.lexists(cache.folder())
+        state = " (not a folder: nothing is kept)" if made else " (not made yet)"
+    echo(f"cache folder: {where}{state}")
+    problem = cache.key_problem()
+    if problem is not None:
+        echo(f"{shown(problem)}: tables are neither read nor kept")
+    elif os.path.lexists(cache.key_file()):
+        echo(f"key that signs the tables: {shown(str(cache.key_file()))}")
+    listed = cache.files()
+    if not listed:
         echo("no solved tables kept (boards of up to 12 cells are solved in milliseconds)")
         return
     total = 0
-    for entry in tables:
+    for entry in listed:
         total += entry.size
-        what = (
-            f"{entry.entries:,} positions"
-            if entry.entries is not None
-            else "not readable by this version: rebuilt when needed"
-        )
-        echo(f"{entry.path.name}  {entry.geometry}  {_size(entry.size)}  {what}")
-    echo(f"{len(tables)} file{'s' * (len(tables) != 1)}, {_size(total)}")
+        what = f"{entry.entries:,} positions" if entry.entries is not None else _SAID[entry.state]
+        if entry.geometry != "?" and entry.state not in cache.OURS | {"empty"}:
+            what += f"; no {entry.geometry} table is kept while it is there"
+        echo(f"{shown(entry.name)}  {entry.geometry}  {_size(entry.size)}  {what}")
+    echo(f"{_files(len(listed))}, {_size(total)}")
+
+
+def _files(n: int) -> str:
+    return f"{n} file{'s' * (n != 1)}"
 
 
 def _size(n: int) -> str:

@@ -11,6 +11,7 @@ from typing import Any
 import typer
 
 from ttt_maps.cli.output import print_json
+from ttt_maps.errors import quote
 
 
 def check_command(file: str, as_json: bool) -> None:
@@ -21,7 +22,7 @@ def check_command(file: str, as_json: bool) -> None:
     from ttt_maps.strategies.game import is_game
 
     text = read_text(file, "a strategy JSON file")
-    source = "standard input" if file == "-" else file
+    source = "standard input" if file == "-" else quote(file)
     parsed = parse_json(text, source)
     if is_game(parsed):
         check_game(parsed, source, as_json)
@@ -66,27 +67,30 @@ def check_command(file: str, as_json: bool) -> None:
 
 
 def check_game(doc: dict[str, Any], source: str, as_json: bool) -> None:
-    """``check`` of a game log: each move's value, and the moves that lost some."""
-    from ttt_maps.strategies.game import audit_game
+    """``check`` of a game log: replayed (a false claim exits 2), each move's value,
+    and the moves that lost some."""
+    from ttt_maps.strategies.gamelog import audit_log
 
-    geometry, lines, mistakes = audit_game(doc, source)
-    result = str(doc.get("result", ""))
+    audit = audit_log(doc, source)
     if as_json:
         print_json(
             {
                 "kind": "game",
-                "geometry": geometry.name,
-                "moves": len(lines),
-                "result": result,
-                "perfect": not mistakes,
-                "lines": lines,
-                "mistakes": mistakes,
+                "geometry": audit.geometry.name,
+                "moves": len(audit.lines),
+                "result": audit.result,
+                "perfect": not audit.mistakes,
+                "lines": audit.lines,
+                "mistakes": audit.mistakes,
+                "unchecked": audit.unchecked or None,
             }
         )
     else:
-        for line in lines:
+        for line in audit.lines:
             typer.echo(line)
-        summary = "; ".join(mistakes) if mistakes else "every move kept its player's best result"
-        typer.echo(f"{len(lines)} moves, {result or 'no result'}: {summary}")
-    if mistakes:
+        if audit.unchecked:
+            typer.echo(f"the map's moves were not compared with its policy: {audit.unchecked}")
+        summary = "; ".join(audit.mistakes) or "every move kept its player's best result"
+        typer.echo(f"{len(audit.lines)} moves, {audit.result}: {summary}")
+    if audit.mistakes:
         raise typer.Exit(1)

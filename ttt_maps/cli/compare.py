@@ -12,7 +12,7 @@ from ttt_maps.compare.differences import Comparison, compare_all
 from ttt_maps.compare.table import Row, build_strategies, compare_table
 from ttt_maps.draw.layout import MapOptions
 from ttt_maps.draw.scene import get_theme
-from ttt_maps.errors import UsageError
+from ttt_maps.errors import UsageError, shown
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.strategies.tree import Strategy
 
@@ -100,7 +100,7 @@ def compare_command(
     print_table(rows, mark, policies[0])
     for path, what in ((output, "the maps"), (sheet_path, "the differences sheet")):
         if path is not None:
-            print(f"wrote {path} ({what})")
+            print(f"wrote {shown(path)} ({what})")
 
 
 def _maps(
@@ -182,7 +182,7 @@ def print_table(rows: Sequence[Row], player: str, reference: str) -> None:
         table.add_column(col, justify="right")
     for r in rows:
         table.add_row(
-            escape(r.label),
+            escape(shown(r.label)),
             *(str(v) for v in (r.positions, r.boards, r.depth)),
             *(str(v) for v in (r.wins, r.draws, r.losses, r.traps)),
             f"{r.expected:.3f}",
@@ -192,7 +192,7 @@ def print_table(rows: Sequence[Row], player: str, reference: str) -> None:
     out.print(table)
     for r in rows:
         if r.label != r.chain:
-            out.print(f"{escape(r.label)} = {escape(r.chain)}", style="dim")
+            out.print(f"{escape(shown(r.label))} = {escape(shown(r.chain))}", style="dim")
     out.print(
         f"positions: different positions where {who} chooses; boards: boards the map draws "
         f"(a position reached two ways is drawn twice); depth: "
@@ -200,6 +200,6 @@ def print_table(rows: Sequence[Row], player: str, reference: str) -> None:
         f"opponent replies that lose; novice: expected score (win 1, draw 0.5) against a "
         f"novice who wins or blocks when it can, else moves at random; differs: positions, "
         f"up to rotation and reflection, where {who}'s move leads elsewhere than under "
-        f"{escape(reference)}.",
+        f"{escape(shown(reference))}.",
         style="dim",
     )

@@ -18,6 +18,9 @@ from ttt_maps.errors import UsageError
 from ttt_maps.game.board import other
 from ttt_maps.strategies.game import Game, cell_name
 
+#: The longest line the line protocol reads (a cell number needs three characters).
+MAX_LINE = 1024
+
 
 def scripted(game: Game, inp: TextIO, out: TextIO) -> None:
     """Play by the line protocol until the game ends."""
@@ -27,11 +30,13 @@ def scripted(game: Game, inp: TextIO, out: TextIO) -> None:
             game.reply()
         else:
             out.flush()
-            line = inp.readline()
+            line = inp.readline(MAX_LINE + 1)
             if not line:
                 raise UsageError("standard input ended before the game did")
+            if len(line) > MAX_LINE and not line.endswith("\n"):
+                raise UsageError(f"a line of more than {MAX_LINE} characters: expected a cell")
             text = line.strip()
-            if not re.fullmatch(r"\d{1,3}", text):
+            if not re.fullmatch(r"[0-9]{1,3}", text):
                 raise UsageError(f"move {text[:20]!r}: expected a cell number")
             game.play(int(text))
         out.write(f"position: {game.board}\n")
@@ -42,10 +47,10 @@ def scripted(game: Game, inp: TextIO, out: TextIO) -> None:
 def parse_move(text: str, game: Game) -> int:
     """A cell number, or a row and a column counted from 1 (``2 3``, ``2,3``)."""
     g = game.geometry
-    numbers = re.findall(r"\d+", text)
-    if re.fullmatch(r"\s*\d+\s*", text):
+    numbers = re.findall(r"[0-9]+", text)
+    if re.fullmatch(r"\s*[0-9]+\s*", text, re.ASCII):
         return int(text)
-    if len(numbers) == 2 and re.fullmatch(r"\s*\d+\s*[ ,/]\s*\d+\s*", text):
+    if len(numbers) == 2 and re.fullmatch(r"\s*[0-9]+\s*[ ,/]\s*[0-9]+\s*", text, re.ASCII):
         row, col = int(numbers[0]), int(numbers[1])
         if 1 <= row <= g.rows and 1 <= col <= g.cols:
             return (row - 1) * g.cols + col - 1

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from ttt_maps.errors import UsageError
+from ttt_maps.errors import UsageError, shown
 
 if TYPE_CHECKING:
     from ttt_maps.draw.layout import MapOptions
@@ -65,7 +65,7 @@ def plan(player: str | None, formats: Sequence[str], output: str | None) -> list
             raise UsageError("-o - writes one file to standard output: choose it with --format")
         return [Target(kind, fmts[0], Path("-"))]
     path = Path(output)
-    if output.endswith(("/", os.sep)) or path.is_dir():
+    if output.endswith(("/", os.sep)) or os.path.isdir(output):
         name = os.path.join(output.rstrip("/" + os.sep) or ".", "map.svg")
         raise UsageError(f"-o {output!r} is a directory; give a file name such as {name}")
     suffix = path.suffix.lower()
@@ -145,7 +145,7 @@ def render_command(
         write_atomic(t.path, data)
         written.append((t.path, len(data)))
         if echo is not None and str(t.path) != "-":
-            echo(f"{t.path}  {_human(len(data))}")
+            echo(f"{shown(t.path)}  {_human(len(data))}")
     return written
 
 

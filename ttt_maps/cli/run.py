@@ -15,6 +15,7 @@ import gc
 import importlib
 import math
 import os
+import re
 import sys
 import typing
 import warnings
@@ -25,7 +26,7 @@ from typing import Any, NoReturn
 import typer
 from typer.core import TyperGroup
 
-from ttt_maps.errors import OutputFailed, Stopped, UsageError, quote
+from ttt_maps.errors import OutputFailed, Stopped, UsageError, escaped, quote
 
 PROG = "ttt-maps"
 
@@ -50,7 +51,7 @@ PROG = "ttt-maps"
 def error_line(message: str) -> str:
     """The one stderr line for a usage error (newlines folded)."""
     text = " ".join(part.strip() for part in str(message).splitlines() if part.strip())
-    return f"{PROG}: error: {text or 'bad usage'}"
+    return f"{PROG}: error: {escaped(text) or 'bad usage'}"
 
 
 def report(message: str) -> None:
@@ -127,6 +128,17 @@ class TTTGroup(TyperGroup):
         return int(exc.exit_code)
 
 
+#: How numbers are written on the command line: ASCII digits, a sign, one decimal point
+#: (and an exponent for a decimal). ``int`` and ``float`` alone would also take other
+#: scripts' digits (``٣``), underscores (``1_000``), ``nan`` and ``inf``.
+_NUMBERS = {
+    int: re.compile(r"[+-]?[0-9]{1,18}\Z"),
+    float: re.compile(
+        r"[+-]?(?:[0-9]{1,18}(?:\.[0-9]{0,18})?|\.[0-9]{1,18})(?:[eE][+-]?[0-9]{1,3})?\Z"
+    ),
+}
+
+
 class _PlainValue:
     """Turns an option's text into the ``str``, ``int`` or ``float`` it is declared as.
 
@@ -153,6 +165,9 @@ class _PlainValue:
         word = {int: "an integer", float: "a number", bool: "a flag"}.get(self.kind, "text")
         if self.kind is bool:  # a flag is never given a value
             raise _click.BadParameter(f"{quote(value)}: {param.name} is {word}", ctx, param)
+        pattern = _NUMBERS.get(self.kind)
+        if pattern is not None and not pattern.match(str(value).strip()):
+            raise _click.BadParameter(f"{quote(value)} is not {word} (digits 0-9)", ctx, param)
         try:
             out = self.kind(value)
         except (TypeError, ValueError):
@@ -261,7 +276,7 @@ def _flush(code: object) -> object:
 
 def _warning_line(message: Warning | str, *_: object, **__: object) -> None:
     """A warning (a character no font can draw...) as one stderr line, as errors are."""
-    text = " ".join(str(message).split())
+    text = escaped(" ".join(str(message).split()))
     sys.stderr.write(f"{PROG}: warning: {text}\n")
 
 

@@ -37,6 +37,8 @@ def solve_command(pos: Board, policy: list[str] | None, as_json: bool) -> None:
     from rich.markup import escape
     from rich.table import Table
 
+    from ttt_maps.errors import shown
+
     chosen: dict[int, list[str]] = {}
     for p in doc["policies"]:
         chosen.setdefault(p["move"], []).append(p["name"])
@@ -50,7 +52,7 @@ def solve_command(pos: Board, policy: list[str] | None, as_json: bool) -> None:
             str(m["cell"]),
             m["text"],
             "✓" if m["optimal"] else "",
-            escape(", ".join(chosen.get(m["cell"], []))),
+            escape(", ".join(shown(name) for name in chosen.get(m["cell"], []))),
         )
     out.print()
     out.print(table)
@@ -59,7 +61,7 @@ def solve_command(pos: Board, policy: list[str] | None, as_json: bool) -> None:
     ptable.add_column("chain")
     ptable.add_column("move", justify="right")
     for p in doc["policies"]:
-        ptable.add_row(escape(p["name"]), escape(p["chain"]), str(p["move"]))
+        ptable.add_row(escape(shown(p["name"])), escape(shown(p["chain"])), str(p["move"]))
     out.print()
     out.print(ptable)
 

@@ -16,7 +16,17 @@ from ttt_maps.compare.differences import Comparison, compare_all
 from ttt_maps.compare.table import check_same, differing, labels_for
 from ttt_maps.compare.turns import best_turn, symmetry_name, turned, turned_key
 from ttt_maps.draw.layout import MAP_SIZE, MapOptions, layout_map, map_box
-from ttt_maps.draw.scene import Box, Group, Item, Rect, Scene, Text, Theme, get_theme
+from ttt_maps.draw.scene import (
+    Box,
+    Group,
+    Item,
+    Rect,
+    Scene,
+    Text,
+    Theme,
+    check_text,
+    get_theme,
+)
 from ttt_maps.game.board import Board
 from ttt_maps.strategies.tree import Strategy
 
@@ -48,6 +58,7 @@ def compare_scene(
     ``comparisons`` are ``compare_all(strategies)`` when the caller has them.
     """
     check_same(strategies)
+    title = check_text(title, "title") if title else title
     names = labels_for(strategies, labels)
     found = compare_all(strategies) if comparisons is None else comparisons
     base = opts or MapOptions()

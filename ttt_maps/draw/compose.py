@@ -23,6 +23,7 @@ from ttt_maps.draw.scene import (
     Scene,
     Text,
     Theme,
+    check_text,
     get_theme,
 )
 from ttt_maps.draw.typeface import width
@@ -78,6 +79,7 @@ def map_scene(
     The title is set as the poster's is (bold, the same size), shrunk only
     when it would not fit the map's width.
     """
+    title = check_text(title, "title") if title else title
     g = strategy.geometry
     aspect = g.rows / g.cols
     margin = MAP_SIZE * 0.035
@@ -125,6 +127,7 @@ def poster_scene(
     """
     opts = opts or MapOptions()
     g = x.geometry
+    title = check_text(title, "title") if title else title
     heading = title or (TITLE if g == STANDARD else f"{TITLE} on {g.describe()}")
     map_h = map_box(g).h
     stacked = map_h < STACK_BELOW * MAP_SIZE

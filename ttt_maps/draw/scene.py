@@ -8,12 +8,38 @@ SVG, PDF or cairo. Boards are ``Group``s so a backend can keep the nesting
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from ttt_maps.errors import UsageError
+from ttt_maps.errors import UsageError, quote
 from ttt_maps.values import Value
+
+#: Characters no drawing and no file's metadata should hold: C0 and C1 controls
+#: (escape sequences, bells), lone surrogates (bytes that were not UTF-8), and
+#: the line and paragraph separators.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
+_BREAK = re.compile("[\t\n\r\x0b\x0c\u2028\u2029]+")
+
+
+def plain_text(text: str) -> str:
+    """``text`` as one line that every format can hold: line breaks and tabs become a
+    space, a lone surrogate the replacement character, other control characters go."""
+    if text.isprintable():
+        return text
+    text = _BREAK.sub(" ", text)
+    return _UNPRINTABLE.sub(lambda m: "\ufffd" if "\ud800" <= m[0] <= "\udfff" else "", text)
+
+
+def check_text(text: str, what: str) -> str:
+    """A user's text (a title) for drawing: ``UsageError`` when it holds a byte that is
+    not UTF-8 (a lone surrogate), else ``plain_text``."""
+    bad = next((c for c in text if "\ud800" <= c <= "\udfff"), None)
+    if bad is not None:
+        byte = f"byte 0x{ord(bad) - 0xDC00:02x}" if ord(bad) >= 0xDC80 else repr(bad)
+        raise UsageError(f"{what} {quote(text)}: {byte} is not UTF-8 text")
+    return plain_text(text)
 
 
 class Box(Value):
@@ -149,7 +175,7 @@ class Text(Value):
     ) -> None:
         self.x = x
         self.y = y
-        self.text = text
+        self.text = plain_text(text)
         self.size = size
         self.role = role
         self.anchor = anchor
@@ -359,6 +385,14 @@ class Scene:
     title: str = ""
     desc: str = ""
     meta: dict[str, str] = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        """Metadata (every format's title, description, keywords) holds no control
+        characters: a policy's book name or a title may bring them."""
+        setter = object.__setattr__  # the dataclass is frozen
+        setter(self, "title", plain_text(self.title))
+        setter(self, "desc", plain_text(self.desc))
+        setter(self, "meta", {plain_text(k): plain_text(v) for k, v in self.meta.items()})
 
     def walk(self) -> Iterator[Item]:
         """Every item, groups before their contents."""

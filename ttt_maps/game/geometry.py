@@ -11,11 +11,12 @@ import re
 from collections.abc import Callable
 from functools import cached_property
 
-from ttt_maps.errors import UsageError
+from ttt_maps.errors import UsageError, quote
 from ttt_maps.values import FrozenValue
 
 #: Compiled on first use (``re`` caches it), not at every start-up.
-_GEOMETRY_PATTERN = r"^\s*(\d+)\s*x\s*(\d+)\s*(?:k\s*(\d+))?\s*$"
+#: ASCII only: digits 0-9, ``x`` and ``k`` in either case (not the Kelvin sign).
+_GEOMETRY_PATTERN = r"^\s*([0-9]+)\s*x\s*([0-9]+)\s*(?:k\s*([0-9]+))?\s*\Z"
 #: The largest side a board may have: cell numbers stay two digits, and
 #: nothing bigger could be solved or drawn anyway.
 MAX_SIDE = 10
@@ -89,11 +90,13 @@ class Geometry(FrozenValue):
     @classmethod
     def parse(cls, text: str) -> Geometry:
         """Parse ``3x3``, ``4x4k3``, ``3x4k3``; k defaults to min(rows, cols)."""
-        m = re.match(_GEOMETRY_PATTERN, text, re.IGNORECASE)
+        m = re.match(_GEOMETRY_PATTERN, text, re.IGNORECASE | re.ASCII)
         if not m:
             raise UsageError(
                 f"board {text!r}: expected ROWSxCOLS or ROWSxCOLSkK, e.g. 3x3, 4x4 or 4x4k3"
             )
+        if max(len(part or "") for part in m.groups()) > 3:
+            raise UsageError(f"board {quote(text)}: rows, columns and k are at most {MAX_SIDE}")
         rows, cols = int(m.group(1)), int(m.group(2))
         k = int(m.group(3)) if m.group(3) else min(rows, cols)
         return cls(rows, cols, k)

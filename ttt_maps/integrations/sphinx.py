@@ -31,6 +31,7 @@ error naming the option at the directive's line; the build goes on.
 from __future__ import annotations
 
 import hashlib
+import os
 import posixpath
 import re
 from collections.abc import Callable
@@ -49,7 +50,7 @@ from ttt_maps.errors import UsageError
 if TYPE_CHECKING:
     from ttt_maps.draw.scene import Scene
 
-_WIDTH = re.compile(r"(\d+(?:\.\d+)?)(px|%|em|rem|ex|ch|vw|vh|cm|mm|in|pt|pc)?\Z")
+_WIDTH = re.compile(r"([0-9]{1,9}(?:\.[0-9]{1,9})?)(px|%|em|rem|ex|ch|vw|vh|cm|mm|in|pt|pc)?\Z")
 
 
 def _choice(*values: str) -> Callable[[str | None], str]:
@@ -66,6 +67,14 @@ def _width(argument: str | None) -> str:
     if not match or float(match.group(1)) <= 0:
         raise ValueError(f"{text!r} is not a width; give a CSS length such as 600px, 80% or 30em")
     return text if match.group(2) else f"{text}px"
+
+
+def _depth(argument: str | None) -> int:
+    """``:depth:``: a whole number of levels, in ASCII digits as everywhere."""
+    text = (argument or "").strip()
+    if not re.fullmatch("[0-9]{1,3}", text):
+        raise ValueError(f"{text[:20]!r} is not a depth; give a whole number such as 2")
+    return int(text)
 
 
 def _required(argument: str | None) -> str:
@@ -88,7 +97,7 @@ class TTTMapDirective(SphinxDirective):
         "policy": _required,
         "from": _required,
         "board": _required,
-        "depth": directives.nonnegative_int,
+        "depth": _depth,
         "theme": _choice(*THEMES),
         "title": _required,
         "alternatives": directives.flag,
@@ -203,7 +212,8 @@ def _write(folder: Path, name: str, data: bytes) -> None:
 
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / name
-    if not target.is_file() or target.read_bytes() != data:
+    same = os.path.isfile(target) and os.path.getsize(target) == len(data)
+    if not same or target.read_bytes() != data:  # (a file of another size is never read)
         write_atomic(target, data)
 
 

@@ -2,10 +2,11 @@
 
 Writing, as coreutils' ``install`` and ``sed -i --follow-symlinks`` do:
 
-- a regular file (new or old) is written to a hidden temporary file beside
-  it, flushed to disk, and renamed over it in one step, so a failed or
-  interrupted run (an error, a full disk, Ctrl-C, ``kill``, a hang-up)
-  leaves the old file as it was and no temporary file behind;
+- a regular file (new or old) is written to a new file beside it that has
+  no name yet, flushed to disk, and renamed over it in one step, so a failed
+  or interrupted run (an error, a full disk, Ctrl-C, ``kill``, a hang-up)
+  leaves the old file as it was and no temporary file behind
+  (``ttt_maps.io.atomic``);
 - a symbolic link is followed: the file it points to is replaced that way
   and the link stays; a dangling link gets its target created, as a shell's
   ``>`` would;
@@ -13,12 +14,13 @@ Writing, as coreutils' ``install`` and ``sed -i --follow-symlinks`` do:
   into, never replaced; block devices, sockets and folders are refused;
 - ``-`` is standard output.
 
-A temporary file is named ``.NAME.ttt-XXXXXXXX.tmp`` (shortened, when NAME
-is long, to stay within the file system's limit on names): hidden,
+On Linux the new file has no name until it is complete, so even ``kill -9``
+leaves nothing; elsewhere it is ``.NAME.ttt-XXXXXXXX.tmp``: hidden,
 recognisable, and harmless if a power cut or ``kill -9`` leaves it behind.
 
 Reading: a file we read (a strategy to check, an opening book) must be a
-regular file (or ``-``, standard input) of at most ``MAX_READ`` bytes, and
+regular file or a pipe (``book:<(...)``; ``-`` is standard input), of at
+most ``MAX_READ`` bytes, and
 JSON in it must be plain data (no NaN, no numbers of thousands of digits,
 no nesting past ``MAX_DEPTH``). Every problem a user can cause is a
 ``UsageError`` with one line that names the file.
@@ -28,10 +30,8 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
 import stat
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -56,7 +56,10 @@ def check_target(path: str | os.PathLike[str]) -> Path:
         return Path("-")
     if text == "" or Path(text).name in ("", ".", ".."):
         raise UsageError(f"output path {quote(text)}: expected a file name")
-    target = _follow(Path(text))
+    try:
+        target = _follow(Path(text))
+    except OSError as exc:  # a name too long, a folder we may not look into
+        raise UsageError(f"output {quote(text)}: {exc.strerror}") from None
     try:
         mode = os.stat(target).st_mode
     except FileNotFoundError:
@@ -71,9 +74,9 @@ def check_target(path: str | os.PathLike[str]) -> Path:
         )
     if mode is None or stat.S_ISREG(mode):
         parent = target.parent
-        if not parent.exists():
+        if not os.path.exists(parent):
             raise UsageError(f"output {quote(text)}: directory {quote(str(parent))} does not exist")
-        if not parent.is_dir():
+        if not os.path.isdir(parent):
             raise UsageError(f"output {quote(text)}: {quote(str(parent))} is not a directory")
         if not os.access(parent, os.W_OK | os.X_OK):
             raise UsageError(
@@ -94,7 +97,7 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> Path:
         write_stdout(payload)
         return Path("-")
     target = check_target(path)
-    if target.exists() and not target.is_file():
+    if os.path.exists(target) and not os.path.isfile(target):
         _write_into(target, payload, os.fspath(path))
         return Path(path)
     _replace(target, payload, os.fspath(path))
@@ -137,6 +140,10 @@ def _follow(path: Path) -> Path:
 
 
 def _kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "pipe"
+    if stat.S_ISCHR(mode):
+        return "character device"
     if stat.S_ISBLK(mode):
         return "block device"
     if stat.S_ISSOCK(mode):
@@ -161,54 +168,22 @@ def _write_into(target: Path, payload: bytes, shown: str) -> None:
 
 
 def _replace(target: Path, payload: bytes, shown: str) -> None:
-    """A regular file: a temporary beside it, flushed, then renamed over it."""
+    """A regular file: made whole without a name beside it, then renamed over it
+    (``atomic.replace_in``)."""
+    from ttt_maps.io.atomic import replace_in
+
     mode = _mode_for(target)
-    tmp = target.parent / _temporary_name(target)
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        folder = os.open(target.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
     except OSError as exc:
         raise UsageError(f"output {quote(shown)}: cannot write ({exc.strerror})") from None
     try:
-        try:
-            view = memoryview(payload)
-            while view:
-                view = view[os.write(fd, view) :]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        _pause_for_tests()
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
-    except BaseException as exc:
-        tmp.unlink(missing_ok=True)
-        if isinstance(exc, OSError):
-            reason = exc.strerror or str(exc)
-            raise UsageError(f"output {quote(shown)}: cannot write ({reason})") from None
-        raise
-    _sync_dir(target.parent)
-
-
-def _temporary_name(target: Path) -> str:
-    """``.NAME.ttt-XXXXXXXX.tmp``, NAME cut short so the whole fits the folder's name limit."""
-    suffix = f".ttt-{secrets.token_hex(4)}.tmp"
-    try:
-        limit = os.pathconf(target.parent, "PC_NAME_MAX")
-    except (OSError, ValueError):
-        limit = 255
-    room = max(0, limit - len(suffix.encode()) - 1)
-    name = target.name.encode("utf-8", "surrogateescape")[:room]
-    return "." + name.decode("utf-8", "ignore") + suffix
-
-
-def _pause_for_tests() -> None:
-    """Wait ``TTT_MAPS_WRITE_PAUSE`` seconds with the temporary written, before the rename.
-
-    Only the fault tests set it: it holds a real process at the moment a
-    signal would hurt most, so they can send one there.
-    """
-    pause = os.environ.get("TTT_MAPS_WRITE_PAUSE")
-    if pause:
-        time.sleep(float(pause))
+        replace_in(folder, target.name, payload, mode)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise UsageError(f"output {quote(shown)}: cannot write ({reason})") from None
+    finally:
+        os.close(folder)
 
 
 def _mode_for(target: Path) -> int:
@@ -219,20 +194,6 @@ def _mode_for(target: Path) -> int:
         umask = os.umask(0o022)
         os.umask(umask)
         return 0o666 & ~umask
-
-
-def _sync_dir(directory: Path) -> None:
-    """Make the rename durable where the platform allows it (best effort)."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 # -- reading ---------------------------------------------------------------------------
@@ -260,24 +221,52 @@ def read_text(path: str, what: str, *, where: str = "") -> str:
 
 
 def _read_file(path: str, shown: str, what: str) -> bytes:
+    """At most ``MAX_READ + 1`` bytes of a regular file or a pipe; nothing else is read
+    (a device such as ``/dev/zero`` never ends, a terminal waits for a person)."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK)
+        fd = os.open(path, os.O_RDONLY | os.O_NOCTTY | os.O_CLOEXEC | os.O_NONBLOCK)
     except FileNotFoundError:
         raise UsageError(f"{shown}: no such file") from None
     except OSError as exc:
         raise UsageError(f"{shown}: cannot read it ({exc.strerror})") from None
     try:
         mode = os.fstat(fd).st_mode
+        if stat.S_ISFIFO(mode):  # book:<(...), or a named pipe: read as cat reads it
+            return _read_pipe(fd)
         if stat.S_ISDIR(mode):
             raise UsageError(f"{shown}: is a directory, expected {what}")
         if not stat.S_ISREG(mode):
-            raise UsageError(f"{shown}: is a {_kind(mode)}, not a regular file; expected {what}")
+            raise UsageError(f"{shown}: is a {_kind(mode)}, not a file or a pipe; expected {what}")
         with os.fdopen(fd, "rb", closefd=False) as handle:
             return handle.read(MAX_READ + 1)
     except OSError as exc:
         raise UsageError(f"{shown}: cannot read it ({exc.strerror})") from None
     finally:
         os.close(fd)
+
+
+def _read_pipe(fd: int) -> bytes:
+    """Everything a pipe's writers send, to its end, up to ``MAX_READ + 1`` bytes.
+
+    The pipe was opened without waiting (a named pipe with no writer yet must
+    not hang the open), so each read waits for data, or for the end, first:
+    a writer that has not come yet is waited for, as ``cat`` waits.
+    """
+    import select
+
+    parts: list[bytes] = []
+    total = 0
+    while total <= MAX_READ:
+        select.select([fd], [], [])
+        try:
+            chunk = os.read(fd, min(1 << 16, MAX_READ + 1 - total))
+        except BlockingIOError:
+            continue
+        if not chunk:
+            break
+        parts.append(chunk)
+        total += len(chunk)
+    return b"".join(parts)
 
 
 def parse_json(text: str, where: str) -> Any:

@@ -73,28 +73,45 @@ def _show(
     total: Counter | None,
     searched: Counter | None,
 ) -> None:
-    """The bar's thread: wait, then draw until ``done`` is set."""
-    if done.wait(DELAY):
+    """The bar's thread: wait, then draw until ``done`` is set. A bar is never worth a
+    failed run: whatever goes wrong in it (a terminal that went away, a counter read
+    while the work changes it) ends the bar quietly, and the work goes on."""
+    try:
+        if not done.wait(DELAY):
+            _draw(done, label, count, total, searched)
+    except Exception:  # see the docstring: the bar only ever stops
         return
+
+
+def _draw(
+    done: threading.Event,
+    label: str,
+    count: Counter,
+    total: Counter | None,
+    searched: Counter | None,
+) -> None:
     from rich.console import Console
     from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
     columns = [SpinnerColumn(), TextColumn("{task.description}")]
     if total is not None:
         columns.append(BarColumn())
-    columns.append(TextColumn("{task.completed:,}" + (" / {task.total:,}" if total else "")))
+    columns.append(TextColumn("{task.fields[done]}"))
     if searched is not None:
-        columns.append(TextColumn("[dim]{task.fields[searched]:,} positions searched"))
+        columns.append(TextColumn("[dim]{task.fields[searched]}"))
     columns.append(TimeElapsedColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task(label, total=None, searched=0)
+        task = bar.add_task(label, total=None, done="", searched="")
 
         def refresh() -> None:
+            n = count()
             whole = total() if total is not None else None
-            bar.update(task, completed=count(), total=whole)
+            text = f"{n:,}" if whole is None else f"{n:,} / {whole:,}"
+            bar.update(task, completed=n, total=whole, done=text)
             if searched is not None:
-                bar.update(task, searched=searched())
+                bar.update(task, searched=f"{searched():,} positions searched")
 
+        refresh()
         while not done.wait(REFRESH):
             refresh()
         refresh()

@@ -4,27 +4,32 @@ A board of up to 12 cells is solved whole in milliseconds and never cached.
 On a bigger board the solver's table (a lower and an upper bound of the
 score per position) costs real time to build, so once a run has searched
 more than ``WORTH_KEEPING`` positions (about a second) the table is written
-to ``<cache folder>/table-<geometry>-v<solver version>.bin`` and later runs
+to ``<cache folder>/table-<board>-v<solver version>.bin`` and later runs
 start from it. The folder is the platform's user cache folder
 (``platformdirs``) or ``$TTT_MAPS_CACHE_DIR``; ``--no-cache`` (``disable``)
 leaves it alone. ``$TTT_MAPS_CACHE_MIN_SEARCH`` changes the threshold (the
 tests use it).
 
-A file is trusted only after its header (magic, geometry, solver version,
-entry count), its length and a checksum of its entries check out; anything
-else (a truncated, corrupt or foreign file) is ignored and rebuilt, never
-an error. Files are written atomically (``files.write_atomic``), so two runs
+The folder is untrusted input. A table is read only from a regular file
+that is not a link, never past the length its header states, and believed
+only when its MAC shows that this user's ttt-maps wrote it
+(``ttt_maps.solve.tables``); anything else is ignored and rebuilt, never an
+error. A table is written only inside the folder, never through a link, and
+never over a file that is not one of ours; ``clear`` removes only our
+tables and our temporary files. Writes are atomic (``io.atomic``): two runs
 filling the cache at once leave one whole file, never a mixture.
 """
 
 from __future__ import annotations
 
 import os
-import struct
-import sys
-from array import array
+import re
+import stat
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
+
+from ttt_maps.solve import tables
+from ttt_maps.solve.search import bound_span
 
 if TYPE_CHECKING:
     from ttt_maps.game.geometry import Geometry
@@ -34,12 +39,15 @@ if TYPE_CHECKING:
 WORTH_KEEPING = 300_000
 ENV_DIR = "TTT_MAPS_CACHE_DIR"
 ENV_MIN = "TTT_MAPS_CACHE_MIN_SEARCH"
-#: The file header: magic, geometry name, solver version, entry count, checksum.
-_HEADER = struct.Struct("<8s16sIQI")
-_MAGIC = b"TTTMAPS\x01"
-#: Keys are stored as 8 bytes, values (packed bounds) as 2: boards of up to 32 cells.
-_MAX_CELLS = 32
-_ENTRY = 8 + 2
+#: The names ``info`` lists: tables' names, and our temporary files' (``io.atomic``).
+_TABLE_NAME = re.compile(r"table-.*\.bin\Z", re.DOTALL)
+_OUR_NAME = re.compile(r"table-([0-9]+x[0-9]+k[0-9]+)-v[0-9]+\.bin\Z")
+_OUR_TEMPORARY = re.compile(r"\.table-[0-9]+x[0-9]+k[0-9]+-v[0-9]+\.bin\.ttt-[0-9a-f]{8}\.tmp\Z")
+#: Reading a file of the folder: never through a link, never waiting on a pipe.
+_READ = os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0)
+_FOLDER = os.O_RDONLY | os.O_CLOEXEC | getattr(os, "O_DIRECTORY", 0)
+#: States of a file that ``clear`` removes: our header, or our temporary name.
+OURS = frozenset({"table", "other version", "damaged", "no key", "bad key", "temporary"})
 
 
 class _Switch:
@@ -61,152 +69,271 @@ def folder() -> Path:
     return Path(platformdirs.user_cache_dir("ttt-maps", appauthor=False))
 
 
-def path_for(geometry: Geometry) -> Path:
-    """The file of one geometry's table, for this solver version."""
+def file_name(geometry: Geometry) -> str:
+    """The name of one board's table, for this solver version."""
     from ttt_maps.solve.solver import SOLVER_VERSION
 
-    return folder() / f"table-{geometry.name}-v{SOLVER_VERSION}.bin"
+    return f"table-{geometry.name}-v{SOLVER_VERSION}.bin"
 
 
 def usable(solver: Solver) -> bool:
     """Is this solver's table one the cache keeps? (Not for small boards.)"""
-    return _Switch.on and not solver.whole and solver.geometry.size <= _MAX_CELLS
+    return _Switch.on and not solver.whole and solver.geometry.size <= tables.MAX_CELLS
 
 
 def load(solver: Solver) -> int:
-    """Merge the cached table into ``solver.table``; returns the entries read (0 if none
-    or the file did not check out)."""
+    """Merge the cached table into ``solver.table``; returns the entries read (0 if none,
+    or the file is not a table this user's ttt-maps wrote)."""
     if not usable(solver):
         return 0
-    try:
-        data = path_for(solver.geometry).read_bytes()
-    except OSError:
+    found = _examine(file_name(solver.geometry), solver.geometry)
+    if found.table is None:
         return 0
-    entries = _decode(data, solver.geometry)
-    if entries is None:
-        return 0
-    keys, values = entries
-    solver.table.update(zip(keys, values, strict=True))
-    return len(keys)
+    solver.table.update(zip(found.table.keys, found.table.values, strict=True))
+    return len(found.table.keys)
 
 
 def keep(solver: Solver) -> Path | None:
     """Write the solver's table if this run searched enough to make it worth keeping;
-    returns the file written. Best effort: a folder that cannot be written is skipped."""
-    threshold = _threshold()
-    if solver.refused or not usable(solver):
+    returns the file written. Best effort: a folder that cannot be written, a name
+    taken by a file that is not ours, or a key that cannot be used, and nothing is kept."""
+    from ttt_maps.io.environment import whole_number
+
+    threshold = whole_number(ENV_MIN, WORTH_KEEPING, meaning="a number of positions")
+    if solver.refused or not usable(solver) or len(solver.table) > tables.MAX_ENTRIES:
         return None
     if solver.searched < threshold or solver.searched <= solver.kept:
         return None
-    from ttt_maps.errors import UsageError
-    from ttt_maps.io.files import write_atomic
+    from ttt_maps.io.atomic import replace_in
+    from ttt_maps.solve.solver import SOLVER_VERSION
 
-    path = path_for(solver.geometry)
+    name = file_name(solver.geometry)
+    where = folder()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, _encode(solver))
-    except (OSError, UsageError):
+        where.mkdir(parents=True, exist_ok=True)
+        dir_fd = os.open(where, _FOLDER)
+    except OSError:
         return None
+    try:
+        if _state_of_name(dir_fd, name) not in ("missing", "ours", "empty"):
+            return None  # never over a link, or a file that is not ours
+        key = tables.make_key(tables.key_path(where))
+        data = tables.encode(solver.geometry.name, SOLVER_VERSION, solver.table, key)
+        replace_in(dir_fd, name, data, 0o666 & ~_umask())
+    except (OSError, tables.KeyProblem):
+        return None
+    finally:
+        os.close(dir_fd)
     solver.kept = solver.searched
-    return path
+    return where / name
 
 
-def _threshold() -> int:
-    text = os.environ.get(ENV_MIN, "")
-    return int(text) if text.isdigit() else WORTH_KEEPING
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
-def _encode(solver: Solver) -> bytes:
-    import zlib
-
-    from ttt_maps.solve.solver import SOLVER_VERSION
-
-    items = sorted(solver.table.items())
-    keys = array("Q", [k for k, _ in items])
-    values = array("H", [v for _, v in items])
-    if sys.byteorder == "big":  # pragma: no cover - the file is little-endian everywhere
-        keys.byteswap()
-        values.byteswap()
-    payload = keys.tobytes() + values.tobytes()
-    name = solver.geometry.name.encode("ascii")
-    header = _HEADER.pack(_MAGIC, name, SOLVER_VERSION, len(items), zlib.crc32(payload))
-    return header + payload
-
-
-def _decode(data: bytes, geometry: Geometry) -> tuple[array[int], array[int]] | None:
-    """The keys and values of a cache file, or None unless every check passes."""
-    import zlib
-
-    from ttt_maps.solve.solver import SOLVER_VERSION
-
-    if len(data) < _HEADER.size:
-        return None
-    magic, name, version, count, crc = _HEADER.unpack_from(data)
-    if (
-        magic != _MAGIC
-        or name.rstrip(b"\0") != geometry.name.encode("ascii")
-        or version != SOLVER_VERSION
-        or len(data) != _HEADER.size + count * _ENTRY
-    ):
-        return None
-    payload = memoryview(data)[_HEADER.size :]
-    if zlib.crc32(payload) != crc:
-        return None
-    keys, values = array("Q"), array("H")
-    keys.frombytes(payload[: count * 8])
-    values.frombytes(payload[count * 8 :])
-    if sys.byteorder == "big":  # pragma: no cover
-        keys.byteswap()
-        values.byteswap()
-    return keys, values
+# -- what is in the folder ------------------------------------------------------------
 
 
 class CacheFile(NamedTuple):
-    """One table in the cache folder, as ``ttt-maps cache info`` lists it."""
+    """One file in the cache folder, as ``ttt-maps cache info`` lists it.
 
-    path: Path
+    ``state`` is ``table`` (believed: ``entries`` positions), ``temporary`` (a
+    run stopped while writing it), ``other version`` or ``damaged`` (our
+    header, not believed), ``no key`` or ``bad key`` (not checked: the key is
+    missing, or cannot be used),
+    or what else is there: ``foreign`` (a file without our header), ``link``,
+    ``pipe``, ``folder``, ``device``, ``unreadable``, ``empty`` (a table may
+    replace it).
+    """
+
+    name: str
     size: int
     geometry: str
-    entries: int | None  # None: not a table this version of ttt-maps can read
+    entries: int | None
+    state: str
+
+
+class _Found(NamedTuple):
+    table: tables.Table | None
+    size: int
+    state: str
 
 
 def files() -> list[CacheFile]:
-    """The tables in the cache folder, by name."""
+    """The files in the cache folder named like tables, and our temporary files, by name."""
     from ttt_maps.errors import UsageError
     from ttt_maps.game.geometry import Geometry
 
-    found: list[CacheFile] = []
     try:
-        paths = sorted(folder().glob("table-*.bin"))
+        names = sorted(os.listdir(folder()))
     except OSError:
-        return found
-    for path in paths:
-        try:
-            data = path.read_bytes()
-        except OSError:
+        return []
+    found: list[CacheFile] = []
+    for name in names:
+        if _OUR_TEMPORARY.match(name):
+            try:
+                info = os.lstat(folder() / name)
+            except OSError:
+                continue
+            state = "temporary" if stat.S_ISREG(info.st_mode) else _special(info.st_mode)
+            found.append(CacheFile(name, info.st_size, "?", None, state))
             continue
-        name = path.name.split("-")[1] if path.name.count("-") >= 2 else "?"
+        if not _TABLE_NAME.match(name):
+            continue
+        ours = _OUR_NAME.match(name)
+        board = ours.group(1) if ours else "?"
         try:
-            decoded = _decode(data, Geometry.parse(name))
-        except UsageError:  # a name that is not a geometry: not a table of ours
-            decoded = None
-        entries = None if decoded is None else len(decoded[0])
-        found.append(CacheFile(path, len(data), name, entries))
+            geometry = Geometry.parse(board) if ours else None
+        except UsageError:
+            geometry = None
+        seen = _examine(name, geometry)
+        entries = None if seen.table is None else len(seen.table.keys)
+        found.append(CacheFile(name, seen.size, board, entries, seen.state))
     return found
 
 
-def clear() -> list[Path]:
-    """Remove every table from the cache folder, and the temporary files of runs
-    that were stopped while writing one; returns what was removed."""
+def clear() -> tuple[list[str], list[str]]:
+    """Remove our tables (files with our header) and the temporary files of stopped
+    runs; returns (the names removed, the names left: files that are not ours)."""
+    removed: list[str] = []
+    left: list[str] = []
+    listed = files()
+    if not listed:
+        return removed, left
     try:
-        paths = sorted(folder().glob("table-*.bin")) + sorted(folder().glob(".table-*.tmp"))
+        dir_fd = os.open(folder(), _FOLDER)
     except OSError:
-        return []
-    removed = []
-    for path in paths:
+        return removed, [entry.name for entry in listed]
+    try:
+        for entry in listed:
+            # looked at again just before: a file swapped in since is left alone
+            if entry.state not in OURS or _state_of_name(dir_fd, entry.name) != "ours":
+                left.append(entry.name)
+                continue
+            try:
+                os.unlink(entry.name, dir_fd=dir_fd)
+            except OSError:
+                left.append(entry.name)
+                continue
+            removed.append(entry.name)
+    finally:
+        os.close(dir_fd)
+    return removed, left
+
+
+def key_file() -> Path:
+    """The file of the key that signs the tables (``tables.key_path``)."""
+    return tables.key_path(folder())
+
+
+def key_problem() -> str | None:
+    """Why the key that signs the tables cannot be used, or None (also when there is none
+    yet: the first table kept makes it)."""
+    try:
+        tables.read_key(key_file())
+    except tables.KeyProblem as exc:
+        return str(exc)
+    return None
+
+
+def _state_of_name(dir_fd: int, name: str) -> str:
+    """``missing``; ``ours``: a regular file (not a link) with our header, or with the
+    name of our temporary files; ``empty``: a regular file with nothing in it; or
+    ``other``: anything else."""
+    try:
+        info = os.stat(name, dir_fd=dir_fd, follow_symlinks=False)
+    except FileNotFoundError:
+        return "missing"
+    except OSError:
+        return "other"
+    if not stat.S_ISREG(info.st_mode):
+        return "other"
+    if _OUR_TEMPORARY.match(name):
+        return "ours"
+    if info.st_size == 0:
+        return "empty"
+    try:
+        fd = os.open(name, _READ, dir_fd=dir_fd)
+    except OSError:
+        return "other"
+    try:
+        head = _read_at_most(fd, len(tables.FAMILY))
+    except OSError:
+        head = b""
+    finally:
+        os.close(fd)
+    return "ours" if head == tables.FAMILY else "other"
+
+
+def _examine(name: str, geometry: Geometry | None) -> _Found:
+    """Read one file of the folder as a table, as far as it is safe to (``CacheFile``
+    names the states): never through a link, never from a pipe or a device, never
+    past the length its header states."""
+    from ttt_maps.solve.solver import SOLVER_VERSION
+
+    try:
+        fd = os.open(folder() / name, _READ)
+    except FileNotFoundError:
+        return _Found(None, 0, "missing")
+    except OSError:
         try:
-            path.unlink()
+            info = os.lstat(folder() / name)
         except OSError:
-            continue
-        removed.append(path)
-    return removed
+            return _Found(None, 0, "unreadable")
+        return _Found(None, info.st_size, _special(info.st_mode))
+    length = 0
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            return _Found(None, 0, _special(info.st_mode))
+        length = info.st_size
+        head = _read_at_most(fd, tables.HEADER.size)
+        if not head:
+            return _Found(None, length, "empty")
+        if not head.startswith(tables.FAMILY):
+            return _Found(None, length, "foreign")
+        size = tables.expected_size(head)
+        if size != length or geometry is None:
+            return _Found(None, length, "damaged" if geometry else "other version")
+        key = tables.read_key(key_file())
+        if key is None:
+            return _Found(None, length, "no key")
+        data = head + _read_at_most(fd, size - len(head))
+        table = tables.decode(data, geometry.name, SOLVER_VERSION, key, bound_span(geometry.size))
+        return _Found(table, length, "table")
+    except tables.NotBelieved as exc:
+        return _Found(None, length, exc.state)
+    except tables.KeyProblem:
+        return _Found(None, length, "bad key")
+    except OSError:
+        return _Found(None, length, "unreadable")
+    finally:
+        os.close(fd)
+
+
+def _read_at_most(fd: int, count: int) -> bytes:
+    """``count`` bytes, fewer only where the file ends: never more."""
+    parts, left = [], count
+    while left > 0:
+        chunk = os.read(fd, min(left, 1 << 20))
+        if not chunk:
+            break
+        parts.append(chunk)
+        left -= len(chunk)
+    return b"".join(parts)
+
+
+def _special(mode: int) -> str:
+    """What a file that is not a table is: ``link``, ``pipe``, ``folder``, ``device``..."""
+    if stat.S_ISLNK(mode):
+        return "link"
+    if stat.S_ISDIR(mode):
+        return "folder"
+    if stat.S_ISFIFO(mode):
+        return "pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "device"
+    return "unreadable"

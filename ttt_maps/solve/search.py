@@ -53,7 +53,7 @@ class Search:
         self._full = geometry.full
         #: More plies than any game lasts, so wins, draws and losses never meet.
         self._far = size + 2
-        self._span = 2 * self._far + 1
+        self._span = bound_span(size)
         self.table: dict[int, int] = {}
         #: Positions searched by this process, and how many of them were kept in the cache.
         self.searched = 0
@@ -252,11 +252,16 @@ class Search:
         return best
 
 
-def _search_limit() -> int:
-    import os
+def bound_span(size: int) -> int:
+    """How many scores a bound can take on a board of ``size`` cells: a table value
+    packs a lower and an upper bound, so it is below ``bound_span(size) ** 2``."""
+    return 2 * (size + 2) + 1
 
-    text = os.environ.get("TTT_MAPS_SEARCH_LIMIT", "")
-    return int(text) if text.isdigit() else SEARCH_LIMIT
+
+def _search_limit() -> int:
+    from ttt_maps.io.environment import whole_number
+
+    return whole_number("TTT_MAPS_SEARCH_LIMIT", SEARCH_LIMIT, meaning="a number of positions")
 
 
 def _itself(key: int) -> int:

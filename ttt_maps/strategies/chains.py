@@ -7,6 +7,7 @@ deterministic. A preset names a chain (``yorgey``, ``xkcd``, ``default``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from ttt_maps.errors import UsageError, quote
@@ -83,7 +84,7 @@ def _parse_key(text: str, geometry: Geometry, locate: Locate | None = None) -> K
     if name == "random":
         if not arg:
             return Key("random:0", random_key(0))
-        if not arg.isdigit() or len(arg) > 18:
+        if not re.fullmatch("[0-9]{1,18}", arg):
             raise UsageError(
                 f"policy key {quote(text)}: the seed must be a whole number of at most "
                 "18 digits, e.g. random:42"

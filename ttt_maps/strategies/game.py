@@ -19,19 +19,21 @@ A finished (or abandoned) game is saved as ``ttt-maps/game@1`` JSON::
 ``by`` is ``map`` (the map's red move), ``stray`` (the level's) or
 ``player`` (the person's); ``positions`` are the boards after each move,
 the start first; ``result`` is ``x wins``, ``o wins``, ``draw`` or
-``unfinished``. ``audit_game`` replays a log against the solved game.
+``unfinished``. ``ttt_maps.strategies.gamelog`` replays a log against the
+solved game.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any, NamedTuple
 
-from ttt_maps.errors import UsageError
-from ttt_maps.game.board import Board, Mark, other
+from ttt_maps.errors import UsageError, quote
+from ttt_maps.game.board import Board, Mark
 from ttt_maps.game.geometry import Geometry
-from ttt_maps.solve.solver import Outcome, Solver
+from ttt_maps.solve.solver import Solver
 from ttt_maps.solve.solvers import solver_for
 from ttt_maps.strategies.chains import parse_policy
 from ttt_maps.strategies.policy import Policy, novice_replies
@@ -58,14 +60,13 @@ def parse_level(text: str) -> tuple[str, float]:
     word = text.strip().lower()
     if word in ("perfect", "novice"):
         return word, 0.0
-    if word.startswith("random:"):
-        try:
-            p = float(word[7:])
-        except ValueError:
-            p = -1.0
+    if word.startswith("random:") and re.fullmatch(r"[0-9]{0,3}(\.[0-9]{0,9})?", word[7:]):
+        p = float(word[7:]) if word[7:].strip(".") else -1.0
         if 0.0 <= p <= 1.0:
             return f"random:{word[7:]}", p
-    raise UsageError(f"--level {text!r}: expected perfect, novice or random:P with P from 0 to 1")
+    raise UsageError(
+        f"--level {quote(text)}: expected perfect, novice or random:P with P from 0 to 1"
+    )
 
 
 class Move(NamedTuple):
@@ -114,10 +115,7 @@ class Game:
     @property
     def result(self) -> str:
         """``x wins``, ``o wins``, ``draw``, or ``unfinished``."""
-        winner = self.board.winner()
-        if winner is not None:
-            return f"{winner} wins"
-        return "draw" if self.board.is_full else "unfinished"
+        return result_of(self.board)
 
     def positions(self) -> list[Board]:
         out = [self.start]
@@ -236,68 +234,13 @@ class Game:
         return json.dumps(doc, indent=2) + "\n"
 
 
+def result_of(board: Board) -> str:
+    """A game's result as its log says it: ``x wins``, ``o wins``, ``draw``, ``unfinished``."""
+    winner = board.winner()
+    if winner is not None:
+        return f"{winner} wins"
+    return "draw" if board.is_full else "unfinished"
+
+
 def is_game(doc: Any) -> bool:
     return isinstance(doc, dict) and doc.get("format") == FORMAT
-
-
-def audit_game(doc: dict[str, Any], source: str) -> tuple[Geometry, list[str], list[str]]:
-    """Replay a game log: (board, one line per move, the moves that changed the value).
-
-    A log that does not replay (an illegal move, positions or result that do
-    not follow from the moves) is a ``UsageError`` naming the move.
-    """
-    def bad(why: str) -> UsageError:
-        return UsageError(f"{source}: {why}")
-
-    try:
-        g = Geometry.parse(str(doc.get("geometry", "3x3")))
-        board = Board.parse(str(doc["start"]), g)
-        moves = doc["moves"]
-        positions = doc.get("positions")
-    except (KeyError, TypeError) as exc:
-        raise bad(f"not a game log: missing {exc}") from None
-    if not isinstance(moves, list):
-        raise bad("not a game log: moves must be a list")
-    solver = solver_for(g)
-    lines: list[str] = []
-    mistakes: list[str] = []
-    replayed = [str(board)]
-    for n, move in enumerate(moves, 1):
-        if not isinstance(move, dict) or not isinstance(move.get("cell"), int):
-            raise bad(f"move {n}: expected {{\"mark\": ..., \"cell\": N}}")
-        cell, mark = move["cell"], board.to_move
-        if board.is_over:
-            raise bad(f"move {n}: the game was already over")
-        if move.get("mark", mark) != mark:
-            raise bad(f"move {n}: it was {mark.upper()}'s turn")
-        if not 0 <= cell < g.size or board.mark_at(cell):
-            raise bad(f"move {n}: cell {cell} is not free")
-        before = solver.outcome(board)
-        after = board.play(cell)
-        winner = after.winner()
-        if winner is not None or after.is_full:
-            got = Outcome(0 if winner is None else 1, 1)  # a move never loses for its mover
-            text = f"{mark.upper()} wins" if winner else "a draw: the board is full"
-        else:
-            theirs = solver.outcome(after)
-            got = theirs.after_move()
-            text = _value(mark, theirs)
-        name = f"{mark.upper()} {cell_name(g, cell)} ({cell})"
-        by = f" [{move['by']}]" if move.get("by") in ("map", "stray", "player") else ""
-        lines.append(f"move {n}: {name}{by}: {text}")
-        if got.result < before.result:
-            lost = "the win" if before.result > 0 else "the draw"
-            mistakes.append(f"move {n} ({name}) lost {lost}")
-        board = after
-        replayed.append(str(board))
-    if positions is not None and positions != replayed:
-        raise bad("the positions do not follow from the moves")
-    return g, lines, mistakes
-
-
-def _value(mover: Mark, theirs: Outcome) -> str:
-    """The position after ``mover``'s move, from the outcome for the side to move there."""
-    if theirs.result == 0:
-        return "a draw with best play"
-    winner = mover if theirs.result < 0 else other(mover)
-    return f"{winner.upper()} wins in {theirs.distance} with best play"
