@@ -30,9 +30,14 @@ def audit_table(table: Table) -> list[Problem]:
         cell = lookup(board)
         return [] if cell is None else [cell]
 
+    told: set[tuple[str, int]] = set()
     for problem in audit(Board.empty(g), table.player, picks):
         if problem.kind == "slower":
             continue  # a table keeps the value; the speed of a win is not asked
+        seen = (problem.kind, canonical(problem.board.key))
+        if seen in told:
+            continue  # the same position turned: one finding per class
+        told.add(seen)
         if problem.kind == "missing":
             problem = problem._replace(
                 message="neither this position nor a rotation or reflection of it is listed"
