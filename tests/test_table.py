@@ -391,3 +391,19 @@ def test_bad_table_files(tmp_path: Path) -> None:
         assert_usage_error(run("check", str(path)), needle)
     with pytest.raises(Exception, match="format"):
         table_from_json({"format": "ttt-maps/strategy@1"}, "t.json")
+
+
+def test_python_api(tmp_path: Path) -> None:
+    import ttt_maps
+
+    table = ttt_maps.table("x")
+    assert table.size == 22 and table.minimal
+    root = ET.fromstring(ttt_maps.render(table))
+    groups = [g for g in root.iter(f"{SVG}g") if "ttt-table-entry" in g.get("class", "")]
+    assert len(groups) == 22
+    pdf = ttt_maps.save(table, tmp_path / "x.pdf")
+    if shutil.which("pdfinfo") is not None:
+        info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True)
+        assert "pts (A4)" in info.stdout
+    with pytest.raises(ttt_maps.UsageError, match="prover"):
+        ttt_maps.table("x", prover="z3")
