@@ -407,3 +407,10 @@ def test_python_api(tmp_path: Path) -> None:
         assert "pts (A4)" in info.stdout
     with pytest.raises(ttt_maps.UsageError, match="prover"):
         ttt_maps.table("x", prover="z3")
+
+
+def test_help() -> None:
+    result = run("table", "--help")
+    assert result.exit_code == 0
+    assert "--prover" in result.stdout and "cheat sheet" in result.stdout
+    assert "table" in run("--help").stdout

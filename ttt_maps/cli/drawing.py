@@ -226,7 +226,7 @@ def table(
             "--prover",
             metavar="search|cp-sat",
             help="How minimality is proven: search (exact branch and bound, the default) or "
-            "cp-sat (Google OR-Tools, pip install 'ttt-maps[cp-sat]').",
+            "cp-sat (Google OR-Tools, with the cp-sat extra installed).",
         ),
     ] = "search",
     size: Annotated[
@@ -254,9 +254,13 @@ def table(
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
 ) -> None:
-    """The fewest positions a player must know, up to rotation, reflection and move
-    order, each with its move, to play perfectly by looking them up from the empty
-    board: found by exact search, proven minimal, listed or drawn as a cheat sheet."""
+    """The minimal strategy table: the fewest positions to know, as a list, JSON or sheet.
+
+    The positions a player must know, up to rotation, reflection and move order,
+    each with its move, to play perfectly by looking them up from the empty board;
+    found by exact search and proven minimal. -o FILE.pdf draws them as a one-page
+    cheat sheet, boards grouped by move.
+    """
     from ttt_maps.cli.table import table_command
 
     table_command(

@@ -62,15 +62,11 @@ class Graph(NamedTuple):
 
 
 class Proof(NamedTuple):
-    """A smallest table: the option chosen at each class it holds, and its size.
-
-    ``lower`` is what the proof showed no table can go below (the size, once
-    proven); ``steps`` the work done, graph included.
-    """
+    """A smallest table, proven: the option chosen at each class it holds, its size, and
+    the work the proof took (``steps``, the graph's classes included)."""
 
     size: int
     chosen: dict[int, Option]
-    lower: int
     steps: int
 
 

@@ -72,4 +72,4 @@ def prove_cp_sat(graph: Graph, limit: int | None = None) -> Proof:
             below |= option.needs
         layer = sorted(below - chosen.keys())
     size = round(solver.ObjectiveValue())
-    return Proof(size, chosen, size, graph.steps + int(solver.NumBranches()))
+    return Proof(size, chosen, graph.steps + int(solver.NumBranches()))

@@ -189,8 +189,8 @@ def prove(graph: Graph, limit: int | None = None) -> Proof:
             why += f", at least {low:,} are needed"
         raise TableTooBig(too_big(graph.player, graph.geometry, why)) from None
     if found >= len(start):  # nothing beats the greedy table: it is the smallest
-        return Proof(len(start), start, len(start), prover.steps)
-    return Proof(found, prover.chosen(graph.roots), found, prover.steps)
+        return Proof(len(start), start, prover.steps)
+    return Proof(found, prover.chosen(graph.roots), prover.steps)
 
 
 PROVERS = ("search", "cp-sat")
