@@ -87,19 +87,19 @@ def turned(board: str, perm: tuple[int, ...]) -> str:
     return "".join(out)
 
 
-def look_up(moves: dict[str, int], board: str) -> int | None:
-    """The table's move on ``board``: find a listed board that turns into it."""
+def images(moves: dict[str, int]) -> dict[str, int]:
+    """Every rotation and reflection of every listed board, with its move turned alike."""
+    out: dict[str, int] = {}
     for listed, cell in moves.items():
         for perm in SYMMETRIES:
-            if turned(listed, perm) == board:
-                return perm[cell]
-    return None
+            out.setdefault(turned(listed, perm), perm[cell])
+    return out
 
 
 def plays_perfectly(moves: dict[str, int], player: str) -> bool:
     """Every game from the empty board, the opponent playing anything and the player
     looking its moves up, keeps the player's value at every move."""
-    todo, seen = ["........."], set()
+    todo, seen, table = ["........."], set(), images(moves)
     while todo:
         board = todo.pop()
         if board in seen or winner(board) or "." not in board:
@@ -108,7 +108,7 @@ def plays_perfectly(moves: dict[str, int], player: str) -> bool:
         if to_move(board) != player:
             todo += [play(board, c) for c in range(9) if board[c] == "."]
             continue
-        cell = look_up(moves, board)
+        cell = table.get(board)
         if cell is None or board[cell] != ".":
             return False
         if -value(play(board, cell)) != value(board):
