@@ -6,6 +6,7 @@ tree = ttt_maps.strategy("x", policy="fast,novice")   # from the empty board
 svg = ttt_maps.render(tree, format="svg")              # str; pdf/png -> bytes
 ttt_maps.save(tree, "x-map.pdf", size="A2")
 ttt_maps.save(ttt_maps.poster(), "poster.pdf")         # both maps, like the comic
+ttt_maps.save(ttt_maps.table("o"), "o-table.pdf", size="A4")  # the minimal table
 ```
 
 Importing the package loads nothing else: the API functions, the solver,
@@ -19,7 +20,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ttt_maps.api import Poster, poster, render, save, strategy
+    from ttt_maps.api import Poster, poster, render, save, strategy, table
     from ttt_maps.errors import UsageError
     from ttt_maps.game.board import Board
     from ttt_maps.game.geometry import Geometry
@@ -37,6 +38,7 @@ __all__ = [
     "render",
     "save",
     "strategy",
+    "table",
     "viewer",
 ]
 
@@ -50,6 +52,7 @@ _HOMES = {
     "render": "ttt_maps.api",
     "save": "ttt_maps.api",
     "strategy": "ttt_maps.api",
+    "table": "ttt_maps.api",
     "viewer": "ttt_maps.integrations.notebook",
 }
 

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from ttt_maps.game.board import Board
     from ttt_maps.game.geometry import Geometry
     from ttt_maps.strategies.policy import Policy
+    from ttt_maps.strategies.table import Table
     from ttt_maps.strategies.tree import Strategy
 
 class Poster:
@@ -53,7 +54,7 @@ class Poster:
 
 
 if TYPE_CHECKING:
-    Renderable: TypeAlias = Strategy | Poster | tuple[Strategy, Strategy]
+    Renderable: TypeAlias = Strategy | Poster | Table | tuple[Strategy, Strategy]
 
 
 def strategy(
@@ -101,6 +102,21 @@ def poster(
     x, o = (build_strategy(p, pol, root, geo, depth=depth, max_boards=limit) for p in "xo")
     _show_strategies()
     return Poster(x, o)
+
+
+def table(
+    player: str, *, geometry: str | Geometry | None = None, prover: str = "search"
+) -> Table:
+    """The minimal strategy table of ``player``: the fewest positions, up to rotation,
+    reflection and move order, each with its move, that play perfectly by lookup from
+    the empty board, proven minimal by exact search (``prover="cp-sat"``: by CP-SAT,
+    with the ``cp-sat`` extra). ``render``/``save`` draw it as a one-page cheat sheet."""
+    from ttt_maps.game.board import parse_mark
+    from ttt_maps.game.geometry import STANDARD, Geometry
+    from ttt_maps.strategies.tablesearch import minimal_table
+
+    geo = Geometry.parse(geometry) if isinstance(geometry, str) else geometry or STANDARD
+    return minimal_table(parse_mark(player), geo, prover=prover)
 
 
 def _show_strategies() -> None:
@@ -159,12 +175,18 @@ def scene_of(
     theme: str | Theme = "light",
     title: str | None = None,
 ) -> Scene:
-    """The scene for a strategy (its map), a poster or an (x, o) pair; a Scene passes through."""
+    """The scene for a strategy (its map), a poster or an (x, o) pair, or a table (its
+    cheat sheet); a Scene passes through."""
     from ttt_maps.draw.scene import Scene
+    from ttt_maps.strategies.table import Table
     from ttt_maps.strategies.tree import Strategy
 
     if isinstance(obj, Scene):
         return obj
+    if isinstance(obj, Table):
+        from ttt_maps.draw.sheet import sheet_scene
+
+        return sheet_scene(obj, theme, title)
     if isinstance(obj, Strategy):
         from ttt_maps.draw.compose import map_scene
 
@@ -173,6 +195,12 @@ def scene_of(
     from ttt_maps.draw.compose import poster_scene
 
     return poster_scene(pair.x, pair.o, opts, theme, title)
+
+
+def _is_table(obj: object) -> bool:
+    from ttt_maps.strategies.table import Table
+
+    return isinstance(obj, Table)
 
 
 def _as_poster(obj: object) -> Poster:
@@ -261,7 +289,8 @@ def render(
     id_prefix: str | None = None,
     text_as_paths: bool = False,
 ) -> str | bytes:
-    """A map or poster as SVG/HTML text or PDF/PNG bytes.
+    """A map, poster or table (its cheat sheet: an A4 page unless ``size`` says otherwise)
+    as SVG/HTML text or PDF/PNG bytes.
 
     ``depth`` cuts the nesting, ``alternatives`` draws other optimal moves
     faint, ``outcomes`` tints sub-maps; ``title`` is drawn above the map (or
@@ -275,6 +304,8 @@ def render(
     from ttt_maps.backends import Output, check_format
 
     fmt = check_format(format)
+    if size is None and fmt in ("pdf", "png") and _is_table(obj):
+        size = "A4"  # a cheat sheet is a page
     out = Output(size, width, dpi, margin, id_prefix, text_as_paths).checked([fmt], flag="")
     scene = scene_of(obj, map_options(depth, alternatives, outcomes), theme, title)
     data = out.draw(scene, fmt)

@@ -55,6 +55,7 @@ for command in (
     queries.check,
     queries.policies,
     drawing.compare,
+    drawing.table,
     queries.cache,
     queries.play,
 ):

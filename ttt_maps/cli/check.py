@@ -1,4 +1,4 @@
-"""``ttt-maps check``: a strategy file or a saved game, audited against the solved game.
+"""``ttt-maps check``: a strategy file, a table or a saved game, audited against the solved game.
 
 Exit 0 only when perfect: a strategy's every move optimal, a game's every move
 keeping its player's best result; 1 otherwise (the report says where).
@@ -20,12 +20,18 @@ def check_command(file: str, as_json: bool) -> None:
     from ttt_maps.solve.solvers import keep_all
     from ttt_maps.strategies.audit import audit_file, strategy_from_json
     from ttt_maps.strategies.game import is_game
+    from ttt_maps.strategies.table import is_table
 
     text = read_text(file, "a strategy JSON file")
     source = "standard input" if file == "-" else quote(file)
     parsed = parse_json(text, source)
     if is_game(parsed):
         check_game(parsed, source, as_json)
+        return
+    if is_table(parsed):
+        from ttt_maps.cli.checktable import check_table
+
+        check_table(parsed, source, as_json)
         return
     doc = strategy_from_json(parsed, source)
     problems = audit_file(doc)

@@ -1,4 +1,5 @@
-"""The commands that draw: ``render`` and ``compare`` (their bodies: ``render``, ``compare``).
+"""The commands that draw: ``render``, ``compare`` and ``table`` (their bodies: ``render``,
+``compare``, ``table``).
 
 Each is a plain function whose signature typer reads; ``app`` registers them.
 Heavy modules are imported inside the commands so that ``ttt-maps --help``
@@ -205,4 +206,85 @@ def compare(
         theme=theme,
         sheet=sheet,
         diff=diff_png,
+    )
+
+
+def table(
+    player: Annotated[
+        str,
+        typer.Option("--player", metavar="x|o", help="Whose table: x or o.", show_default=False),
+    ],
+    output: Annotated[
+        str | None,
+        opt(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Write the one-page cheat sheet (.svg, .pdf, .png) or the table (.json) to "
+            "FILE (atomically). Default: list the table on the terminal.",
+        ),
+    ] = None,
+    fmt: Annotated[
+        str | None,
+        opt("--format", "-f", metavar="svg|pdf|png|json", help="Format (default: from FILE)."),
+    ] = None,
+    as_json: JsonOpt = False,
+    prover: Annotated[
+        str,
+        opt(
+            "--prover",
+            metavar="search|cp-sat",
+            help="How minimality is proven: search (exact branch and bound, the default) or "
+            "cp-sat (Google OR-Tools, with the cp-sat extra installed).",
+        ),
+    ] = "search",
+    size: Annotated[
+        str | None,
+        opt("--size", metavar="PAGE", help="PDF/PNG page: A4 (the default), letter, A3 ..."),
+    ] = None,
+    width: Annotated[int | None, opt("--width", metavar="PX", help="PNG width in pixels.")] = None,
+    dpi: Annotated[
+        float | None, opt("--dpi", metavar="DPI", help="PNG resolution (300 by default).")
+    ] = None,
+    margin: Annotated[
+        float | None, opt("--margin", metavar="MM", help="Margin around the sheet (10 mm).")
+    ] = None,
+    text_as_paths: Annotated[
+        bool,
+        typer.Option(
+            "--text-as-paths", help="PDF: draw the text as outlines instead of embedding its font."
+        ),
+    ] = False,
+    title: Annotated[
+        str | None, opt("--title", metavar="TEXT", help="The sheet's title.")
+    ] = None,
+    theme: ThemeOpt = "light",
+    board: BoardOpt = "3x3",
+    no_cache: NoCacheOpt = False,
+    no_progress: NoProgressOpt = False,
+) -> None:
+    """The minimal strategy table: the fewest positions to know, as a list, JSON or sheet.
+
+    The positions a player must know, up to rotation, reflection and move order,
+    each with its move, to play perfectly by looking them up from the empty board;
+    found by exact search and proven minimal. -o FILE.pdf draws them as a one-page
+    cheat sheet, boards grouped by move.
+    """
+    from ttt_maps.cli.table import table_command
+
+    table_command(
+        player=player,
+        geometry=runtime(board, no_cache, not no_progress),
+        output=output,
+        fmt=fmt,
+        as_json=as_json,
+        prover=prover,
+        size=size,
+        width=width,
+        dpi=dpi,
+        margin=margin,
+        text_as_paths=text_as_paths,
+        theme=theme,
+        title=title,
+        echo=typer.echo,
     )

@@ -100,7 +100,7 @@ def check(
         str,
         typer.Argument(
             metavar="FILE",
-            help="A ttt-maps/strategy@1 JSON file ('-': standard input).",
+            help="A strategy, table or game JSON file ('-': standard input).",
             show_default=False,
         ),
     ],
@@ -108,9 +108,9 @@ def check(
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
 ) -> None:
-    """Audit a strategy file, or a game saved by 'ttt-maps play --save', against the
-    solved game (exit 0 only when perfect: every move keeps its player's best result);
-    the board is the file's "geometry"."""
+    """Audit a strategy file, a table from 'ttt-maps table', or a game saved by
+    'ttt-maps play --save', against the solved game (exit 0 only when perfect: every
+    move keeps its player's best result); the board is the file's "geometry"."""
     from ttt_maps.cli.check import check_command
 
     runtime("3x3", no_cache, not no_progress)

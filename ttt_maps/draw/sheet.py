@@ -1,0 +1,208 @@
+"""The cheat sheet of a strategy table: one page, boards grouped by move number.
+
+Each board is a table entry as the player meets it (any rotation or
+reflection of it counts), with the earlier marks in black and the move to
+play in red, on a pale cell, like the largest red symbol of a map. Boards
+are set in rows under a heading per move ("X's 3rd move"); their size is
+the largest at which every group fits the page, so a short table gets big
+boards and a long one stays on one sheet. The footer gives the table's size
+and whether it is proven minimal. Sizes are in tenths of a millimetre of an
+A4 page, which a PDF or PNG page scales to.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ttt_maps.draw.layout import GLYPH_PAD, GRID_WIDTH, MARK_WIDTH, WIN_WIDTH
+from ttt_maps.draw.scene import (
+    Box,
+    Group,
+    Item,
+    Line,
+    Mark,
+    MarkRole,
+    Rect,
+    Scene,
+    Text,
+    Theme,
+    get_theme,
+)
+from ttt_maps.draw.typeface import width as text_width
+from ttt_maps.game.board import Mark as Player
+from ttt_maps.game.geometry import STANDARD
+from ttt_maps.strategies.table import Entry, Table
+
+#: The page (A4 portrait in tenths of a millimetre) and a quiet margin (a PDF or
+#: PNG page adds its own).
+PAGE_W = 2100.0
+PAGE_H = 2970.0
+MARGIN = 50.0
+#: Type sizes (a tenth of a millimetre is 0.28 pt: 64 is an 18 pt title).
+TITLE = 64.0
+SUBTITLE = 30.0
+HEADING = 36.0
+FOOTER = 27.0
+#: Space between boards as a share of a board's side, and the largest board.
+GAP = 0.3
+LARGEST = 420.0
+#: DejaVu Sans proportions (em): cap height and descender.
+CAP = 0.73
+DESCENT = 0.24
+
+_ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th`` ... (``11th``, ``12th``, ``13th``)."""
+    return _ORDINALS.get(n if n % 100 not in (11, 12, 13) else 0, f"{n}th")
+
+
+def sheet_scene(table: Table, theme: Theme | str = "light", title: str | None = None) -> Scene:
+    """The one-page cheat sheet of ``table``."""
+    g = table.geometry
+    who = table.player.upper()
+    board_name = "" if g == STANDARD else f" on {g.describe()}"
+    heading = title or f"Minimal strategy table for {who}{board_name}"
+    room = PAGE_W - 2 * MARGIN
+    items: list[Item] = []
+    y = MARGIN + CAP * TITLE
+    items.append(Text(PAGE_W / 2, y, heading, _fit(heading, TITLE, room, True), "title", bold=True))
+    for line in _instructions(table):
+        y += 1.5 * SUBTITLE if line else 0
+        items.append(Text(PAGE_W / 2, y, line, _fit(line, SUBTITLE, room), "subtitle"))
+    top = y + DESCENT * SUBTITLE + 1.2 * HEADING
+    footer_y = PAGE_H - MARGIN - DESCENT * FOOTER
+    groups = table.by_plies()
+    aspect = g.rows / g.cols
+    space = footer_y - 1.6 * FOOTER - top
+    side, columns = _board_size(groups, room, space, aspect)
+    gap = side * GAP
+    high = side * aspect
+    # What the boards leave of the page goes between the groups, up to a heading's height.
+    spare = space - _height(groups, columns, side, aspect)
+    between = 0.9 * HEADING + min(HEADING, spare / max(1, len(groups) - 1))
+    y = top
+    for plies, entries in groups:
+        move = plies // 2 + 1
+        count = len(entries)
+        label = f"{who}'s {ordinal(move)} move"
+        items.append(Text(MARGIN, y + CAP * HEADING, label, HEADING, "heading", "start", True))
+        note = f"{count} position{'s' * (count != 1)}"
+        indent = MARGIN + text_width(label, HEADING, True) + 0.6 * HEADING
+        items.append(Text(indent, y + CAP * HEADING, note, FOOTER, "legend", "start"))
+        y += HEADING * 1.45
+        for index, entry in enumerate(entries):
+            row, col = divmod(index, columns)
+            box = Box(MARGIN + col * (side + gap), y + row * (high + gap), side, high)
+            items.append(_board(entry, box))
+        rows = math.ceil(count / columns)
+        y += rows * high + (rows - 1) * gap + between
+    items.append(Text(MARGIN, footer_y, _footer(table), FOOTER, "footer", "start"))
+    drawn = "Drawn by ttt-maps"
+    items.append(Text(PAGE_W - MARGIN, footer_y, drawn, FOOTER, "footer", "end"))
+    return Scene(
+        width=PAGE_W,
+        height=PAGE_H,
+        items=tuple(items),
+        theme=get_theme(theme),
+        title=heading,
+        desc=f"{heading}. {' '.join(_instructions(table))} {_footer(table)}.",
+        meta={"player": table.player, "board": g.name, "policy": "minimal table"},
+    )
+
+
+def _instructions(table: Table) -> tuple[str, str]:
+    who = table.player.upper()
+    opponent = "O" if who == "X" else "X"
+    first = (
+        "Find the position on the board in front of you, turned or mirrored as need be,"
+        if who == "X"
+        else f"After each move of {opponent}, find the position, turned or mirrored as need be,"
+    )
+    return (first, "and play the red move, turned the same way. That is perfect play.")
+
+
+def _footer(table: Table) -> str:
+    size = table.size
+    text = f"{size} position{'s' * (size != 1)}"
+    if table.minimal:
+        how = {"search": " by exact search", "cp-sat": " by CP-SAT"}.get(table.prover, "")
+        text += f" · proven minimal{how}"
+    return text + " · any rotation or reflection of a board counts as the board"
+
+
+def _fit(text: str, size: float, room: float, bold: bool = False) -> float:
+    need = text_width(text, size, bold)
+    return size if need <= room else round(size * room / need, 2)
+
+
+def _board_size(
+    groups: list[tuple[int, list[Entry]]], room_w: float, room_h: float, aspect: float
+) -> tuple[float, int]:
+    """The largest board side (and the columns it gives) at which every group fits."""
+    best = (0.0, 1)
+    for columns in range(1, 41):
+        side = min(LARGEST, room_w / (columns + (columns - 1) * GAP))
+        if _height(groups, columns, side, aspect) <= room_h and side > best[0]:
+            best = (side, columns)
+    return best
+
+
+def _height(
+    groups: list[tuple[int, list[Entry]]], columns: int, side: float, aspect: float
+) -> float:
+    """How high the groups stand, each under its heading, with the least space between."""
+    height = -0.9 * HEADING
+    for _, entries in groups:
+        rows = math.ceil(len(entries) / columns)
+        height += 1.45 * HEADING + (rows * aspect + (rows - 1) * GAP) * side + 0.9 * HEADING
+    return height
+
+
+def _board(entry: Entry, box: Box) -> Group:
+    """One entry: grid, earlier marks in black, the move in red on a pale cell."""
+    board, cell = entry.board, entry.cell
+    g = board.geometry
+    side = box.w / g.cols
+    items: list[Item] = []
+    r, c = g.rc(cell)
+    items.append(Rect(Box(box.x + c * side, box.y + r * side, side, side), "tint-win"))
+    stroke = box.w * GRID_WIDTH * 2.2
+    for k in range(1, g.cols):
+        x = box.x + k * side
+        items.append(Line(((x, box.y), (x, box.y + box.h)), stroke, "grid"))
+    for k in range(1, g.rows):
+        y = box.y + k * side
+        items.append(Line(((box.x, y), (box.x + box.w, y)), stroke, "grid"))
+    for at in range(g.size):
+        mark = board.mark_at(at)
+        if mark is not None:
+            items.append(_mark(mark, at, box, g.cols, "played"))
+    after = board.play(cell)
+    for line in after.winning_lines():
+        (ar, ac), (zr, zc) = g.rc(line[0]), g.rc(line[-1])
+        points = (
+            (box.x + (ac + 0.5) * side, box.y + (ar + 0.5) * side),
+            (box.x + (zc + 0.5) * side, box.y + (zr + 0.5) * side),
+        )
+        items.append(Line(points, side * WIN_WIDTH * 0.8, "win"))
+    items.append(_mark(board.to_move, cell, box, g.cols, "chosen"))
+    text = str(board)
+    return Group(
+        box,
+        tuple(items),
+        text,
+        0,
+        classes=("ttt-board", "ttt-table-entry"),
+        data=(("board", text), ("move", str(cell))),
+    )
+
+
+def _mark(symbol: Player, cell: int, box: Box, cols: int, role: MarkRole) -> Mark:
+    """A mark filling its cell, as the maps draw one."""
+    side = box.w / cols
+    r, c = divmod(cell, cols)
+    pad = side * GLYPH_PAD
+    glyph = Box(box.x + c * side + pad, box.y + r * side + pad, side - 2 * pad, side - 2 * pad)
+    return Mark(symbol, cell, glyph, role, side * MARK_WIDTH)
