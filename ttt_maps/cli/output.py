@@ -39,6 +39,20 @@ def write_output(path: str, data: bytes | str) -> None:
     write_atomic(path, data)
 
 
+def written_line(path: object, size: int) -> str:
+    """What a command prints for a file it wrote: ``output/x-map.svg  49.1 kB``."""
+    return f"{path}  {human_size(size)}"
+
+
+def human_size(n: int) -> str:
+    """A file size for people: bytes, kB or MB (powers of 1000, as file managers show)."""
+    if n < 1000:
+        return f"{n} B"
+    if n < 1_000_000:
+        return f"{n / 1000:.1f} kB"
+    return f"{n / 1_000_000:.2f} MB"
+
+
 def board_grid(board: Board) -> str:
     """The board as rows of marks; empty cells show their (dim) cell number."""
     g = board.geometry
