@@ -36,10 +36,10 @@ def test_the_example_draws_each_fence(site: Path) -> None:
     html = (site / "index.html").read_text(encoding="utf-8")
     svgs = [ET.fromstring(m) for m in re.findall(r"<svg\b.*?</svg>", html, re.S)]
     assert [s.get("id") for s in svgs] == ["ttt-index-0", "ttt-index-1"]
-    auto, cut = svgs
-    style = "".join(e.text or "" for e in auto.iter(f"{SVG}style"))
-    assert "prefers-color-scheme:dark" in style  # :theme: auto
-    assert 'aria-label="The complete map of optimal moves for X, light or dark' in html
+    cut = svgs[1]
+    boards = [len(svg.findall(f".//{SVG}g[@data-board]")) for svg in svgs]
+    assert boards[0] > boards[1] > 1
+    assert 'aria-label="The complete map of optimal moves for X, who opens' in html
     # The YAML options: from a position, two levels, tinted, 360 px wide.
     levels = {int(g.get("class", "").split("ttt-level-")[1].split()[0])
               for g in cut.findall(f".//{SVG}g[@data-board]")}
