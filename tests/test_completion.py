@@ -3,8 +3,8 @@
 The scripts ``ttt-maps --install-completion`` installs run the command with
 ``_TTT_MAPS_COMPLETE=complete_<shell>`` and the words typed so far (bash:
 ``COMP_WORDS`` and ``COMP_CWORD``; zsh and fish: ``_TYPER_COMPLETE_ARGS``), and
-read the candidates it prints. Here the installed command is run the same
-way, and bash itself runs its script once.
+read the candidates it prints. Here the command line is asked the same way,
+the installed command once per shell, and bash and fish run their scripts.
 """
 
 from __future__ import annotations
@@ -17,21 +17,25 @@ import sys
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
+from ttt_maps.cli.app import app
 
 EXE = Path(sys.executable).parent / "ttt-maps"
 SHELLS = ["bash", "zsh", "fish"]
 
 
 def complete(shell: str, line: str) -> list[str]:
-    """The candidates ``shell`` gets for the command ``line`` (the cursor at its end)."""
-    env = {**os.environ, "_TTT_MAPS_COMPLETE": f"complete_{shell}"}
+    """The candidates ``shell`` gets for the command ``line`` (the cursor at its end),
+    asked in this process (the scripts' own runs are the last tests here)."""
+    env = {"_TTT_MAPS_COMPLETE": f"complete_{shell}"}
     if shell == "bash":
         words = line.split(" ")
         env |= {"COMP_WORDS": line, "COMP_CWORD": str(len(words) - 1)}
     else:
         env |= {"_TYPER_COMPLETE_ARGS": line, "_TYPER_COMPLETE_FISH_ACTION": "get-args"}
-    run = subprocess.run([str(EXE)], env=env, capture_output=True, text=True, timeout=60)
-    assert run.returncode == 0 and run.stderr == "", run.stderr
+    run = CliRunner().invoke(app, [], env=env, prog_name="ttt-maps")
+    assert run.exit_code == 0 and run.stderr == "", run.stderr
     return values(shell, run.stdout)
 
 

@@ -94,8 +94,9 @@ class TTTMapsPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
             if end >= len(lines):
                 raise PluginError(f"{where}:{first + i}: ttt-map: the fence is never closed")
             fence = _read(lines[i + 1 : end], first + i, opened.group("indent"), where)
-            figures[len(figures)] = self._draw(fence, page, config, len(figures))
-            out += ["", f"{fence.indent}{self._token}{len(figures) - 1}Z", ""]
+            n = len(figures)
+            figures[n] = self._draw(fence, page, config, n)
+            out += ["", f"{fence.indent}{self._token}{n}Z", ""]
             i = end + 1
         self._figures[where] = figures
         return "\n".join(out)
