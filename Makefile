@@ -9,6 +9,11 @@
 # Makefile or the system-deps script changes, so a
 # second `make test` goes straight to the tests.
 #
+# `make test` also runs the Sphinx and MyST tests under the oldest Sphinx and
+# myst-parser that pyproject.toml allows, in a second venv inside the first
+# ($(VENV)/oldest-docs, set up once like the first: scripts/oldest_docs.py
+# reads the bounds).
+#
 # Variables: PYTHON (interpreter that makes the venv, default python3),
 # VENV (default .venv), PYTEST_ARGS (extra pytest arguments), JOBS (pytest-xdist
 # workers: default one per core, 0 for none),
@@ -29,10 +34,13 @@ JOBS ?= auto
 
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.ttt-maps-setup
+OLDEST := $(VENV)/oldest-docs
+OLDEST_STAMP := $(OLDEST)/.ttt-maps-setup
+OLDEST_TESTS := tests/test_sphinx.py tests/test_myst.py
 # ruff over whatever of these exists (empty folders are not in a fresh clone).
 LINT_PATHS := $(wildcard ttt_maps tests examples scripts)
 
-.PHONY: help setup venv posters test check lint bench browser clean distclean
+.PHONY: help setup venv posters test check lint bench browser readme clean distclean
 
 help:
 	@echo "make posters   set up, then render both maps and the poster into output/"
@@ -41,6 +49,7 @@ help:
 	@echo "make lint      ruff and mypy"
 	@echo "make bench     time and measure the main commands (scripts/bench.py)"
 	@echo "make venv      only set up .venv (system packages + pip install -e '.[dev]')"
+	@echo "make readme    remake the README's example outputs from their commands"
 	@echo "make clean     remove caches and build files (distclean: also .venv)"
 
 # --- set-up ------------------------------------------------------------------
@@ -52,6 +61,16 @@ $(STAMP): pyproject.toml Makefile scripts/system-deps.sh
 	if [ ! -x "$(PY)" ]; then $(PYTHON) -m venv "$(VENV)"; fi
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]' \
 		--config-settings editable_mode=compat
+	touch "$@"
+
+# The oldest docs tools: this checkout, pytest, and the pins scripts/oldest_docs.py
+# prints. pycairo comes from the wheel pip built for .venv a moment before, so the
+# set-up is downloads and unpacking (measured on the shared 2-core machine: 34 s
+# of CPU; 47 s to 2 min 20 s of wall time, as loaded as the machine was).
+$(OLDEST_STAMP): pyproject.toml Makefile scripts/oldest_docs.py | $(STAMP)
+	if [ ! -x "$(OLDEST)/bin/python" ]; then $(PYTHON) -m venv "$(OLDEST)"; fi
+	$(OLDEST)/bin/python -m pip install --quiet --disable-pip-version-check -e . pytest \
+		$$($(PY) scripts/oldest_docs.py) --config-settings editable_mode=compat
 	touch "$@"
 
 # The test tools, all from Debian (scripts/system-deps.sh --help lists them;
@@ -70,20 +89,24 @@ posters: $(STAMP)
 	$(PY) examples/compare_policies.py > /dev/null
 
 # Lint runs first (measured: cold, in a fresh clone with no mypy cache, a few
-# seconds; warm, under one), then the tests run even if lint failed, and the
-# target fails if either did. pytest's exit 5 (no tests collected) is reported
-# but is not a failure.
+# seconds; warm, under one), then the docs tests under the oldest Sphinx, then
+# the tests; all run even if one failed, and the target fails if any did.
+# pytest's exit 5 (no tests collected) is reported but is not a failure.
 # Tests run in parallel (pytest-xdist, one worker per core; the package builds
 # stay on one worker: tests/conftest.py).
 PYTEST := $(PY) -m pytest -n $(JOBS) --dist loadgroup
 
-test: $(STAMP) browser
+test: $(STAMP) $(OLDEST_STAMP) browser
 	@lint=0; $(MAKE) --no-print-directory lint || lint=$$?; \
+	echo "$(OLDEST)/bin/python -m pytest $(OLDEST_TESTS)"; \
+	oldest=0; $(OLDEST)/bin/python -m pytest -p no:cacheprovider -W ignore::DeprecationWarning \
+		$(OLDEST_TESTS) || oldest=$$?; \
+	if [ $$oldest -ne 0 ]; then echo "make test: the docs tests failed under the oldest Sphinx" >&2; fi; \
 	echo "$(PYTEST) $(PYTEST_ARGS)"; \
 	tests=0; $(PYTEST) $(PYTEST_ARGS) || tests=$$?; \
 	if [ $$tests -eq 5 ]; then echo "make test: WARNING: pytest collected no tests"; tests=0; fi; \
 	if [ $$lint -ne 0 ]; then echo "make test: lint failed (see above)" >&2; fi; \
-	[ $$lint -eq 0 ] && [ $$tests -eq 0 ]
+	[ $$lint -eq 0 ] && [ $$oldest -eq 0 ] && [ $$tests -eq 0 ]
 
 # --- development ---------------------------------------------------------------
 
@@ -103,6 +126,9 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) scripts/bench.py
+
+readme: $(STAMP)
+	$(PY) scripts/readme_examples.py
 
 clean:
 	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -285,6 +285,9 @@ def test_export_to_a_file(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stderr
     assert out.read_text(encoding="utf-8") == build_strategy("x", "default").to_json()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["x.json"]
+    # It says what it wrote, as render does: the file and its size.
+    size = out.stat().st_size
+    assert size > 1000 and result.stdout == f"{out}  {size / 1000:.1f} kB\n"
 
 
 @pytest.mark.parametrize(

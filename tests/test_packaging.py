@@ -97,8 +97,18 @@ def test_wheel_metadata(dist: dict[str, Path]) -> None:
     capped = [r for r in requires if "<" in r.split(";")[0] or "==" in r.split(";")[0]]
     assert requires and capped == [], capped
     assert any(r.startswith("sphinx") and 'extra == "sphinx"' in r for r in requires)
+    assert any(r.startswith("myst-parser") and 'extra == "myst"' in r for r in requires)
+    assert any(r.startswith("mkdocs") and 'extra == "mkdocs"' in r for r in requires)
+    # MkDocs finds the plugin by its entry point.
+    points = wheel_text(dist["wheel"], f"{NAME}.dist-info/entry_points.txt")
+    assert "[mkdocs.plugins]\nttt-maps = ttt_maps.integrations.mkdocs:TTTMapsPlugin" in points
     here = f"Programming Language :: Python :: {sys.version_info.major}.{sys.version_info.minor}"
     assert here in meta.get_all("Classifier", [])
+
+
+def wheel_text(path: Path, name: str) -> str:
+    with zipfile.ZipFile(path) as wheel:
+        return wheel.read(name).decode("utf-8")
 
 
 def test_sdist_is_complete(dist: dict[str, Path]) -> None:
@@ -114,6 +124,11 @@ def test_sdist_is_complete(dist: dict[str, Path]) -> None:
         "tests/conftest.py",
         "examples/compare_policies.py",
         "examples/sphinx/conf.py",
+        "examples/myst/index.md",
+        "examples/mkdocs/mkdocs.yml",
+        "examples/mkdocs/docs/index.md",
+        "scripts/readme_examples.py",
+        "scripts/oldest_docs.py",
         "scripts/system-deps.sh",
         "output/poster.svg",
         "ttt_maps/draw/fonts/LICENSE-DejaVu.txt",

@@ -593,3 +593,22 @@ def test_poster_pdf_rasterises(default_job: tuple[Path, Any], tmp_path: Path) ->
     (png,) = tmp_path.glob("p*.png")
     image = Image.open(png)
     assert image.width > image.height  # landscape: two maps side by side
+
+
+def test_default_names_carry_any_other_board(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--board 3x4k3`` without ``-o``: its own names in output/, the 3x3 maps left alone."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "output").mkdir()
+    (tmp_path / "output" / "x-map.svg").write_bytes(b"the 3x3 map")
+    result = run("--board", "3x4k3", "--player", "x")
+    assert result.exit_code == 0, result.stderr
+    names = sorted(p.name for p in (tmp_path / "output").iterdir())
+    assert names == ["x-map-3x4k3.pdf", "x-map-3x4k3.svg", "x-map.svg"]
+    assert (tmp_path / "output" / "x-map.svg").read_bytes() == b"the 3x3 map"
+    assert [line.split()[0] for line in result.stdout.splitlines()] == [
+        "output/x-map-3x4k3.svg", "output/x-map-3x4k3.pdf"
+    ]
+    assert len(boards((tmp_path / "output" / "x-map-3x4k3.svg").read_bytes())) > 1
+

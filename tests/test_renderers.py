@@ -12,7 +12,8 @@ in one that ignores a plain ``href`` (mean 30-41, 15-23 %), or the drawing
 moved by two pixels (mean 19-26, 11-15 %).
 A renderer that is not installed skips, saying how to get it.
 
-Also here: ``--theme auto`` inlined in pages of the common Sphinx themes.
+Also here: ``--theme auto`` inlined in pages of the common Sphinx themes and of
+MkDocs' Material.
 """
 
 from __future__ import annotations
@@ -184,10 +185,14 @@ def test_chromium_draws_what_we_draw(
 
 PAGES = {
     # furo switches on <body data-theme>, "auto" following the reader's system;
-    # pydata-sphinx-theme on <html data-theme>.
+    # pydata-sphinx-theme on <html data-theme>; MkDocs' Material theme on
+    # <body data-md-color-scheme>, "default" (light) or "slate" (dark).
     "furo": '<html><body data-theme="{theme}">{svg}</body></html>',
     "pydata": '<html data-theme="{theme}"><body>{svg}</body></html>',
+    "material": '<html><body data-md-color-scheme="{theme}">{svg}</body></html>',
 }
+#: How each site names its light and dark switch.
+SWITCHES = {"material": {"light": "default", "dark": "slate"}}
 
 
 @pytest.mark.parametrize("site", list(PAGES))
@@ -203,7 +208,8 @@ def test_auto_map_follows_the_docs_theme(site: str, chromium: Any, tmp_path: Pat
         cases += [("auto", "light", LIGHT), ("auto", "dark", DARK)]
     for switch, system, colours in cases:
         path = tmp_path / f"{site}-{switch}.html"
-        path.write_text(PAGES[site].format(theme=switch, svg=svg), encoding="utf-8")
+        name = SWITCHES.get(site, {}).get(switch, switch)
+        path.write_text(PAGES[site].format(theme=name, svg=svg), encoding="utf-8")
         page = chromium.new_page(color_scheme=system)
         try:
             page.goto(path.as_uri())

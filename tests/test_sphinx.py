@@ -1,7 +1,7 @@
 """Maps in documentation: the Sphinx directive in every builder, and Jupyter.
 
 The example project in ``examples/sphinx`` must build with ``-W`` (warnings
-are errors) as HTML, LaTeX, EPUB and text; its pages hold the maps' SVG with
+are errors) in every builder, as the README runs it; its pages hold the maps' SVG with
 distinct id prefixes, its LaTeX includes vector PDFs of them (compiled when
 ``latexmk`` is there), and text shows their alternative text. Bad directive
 options and files are errors that name the option and the line.
@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import io
 import json
+import pickle
 import re
+import shlex
 import shutil
 import subprocess
+import sys
 import xml.etree.ElementTree as ET
 import zipfile
 from pathlib import Path
@@ -24,6 +27,7 @@ pytest.importorskip("sphinx", reason="Sphinx is a dev extra: pip install -e '.[d
 
 from sphinx.application import Sphinx
 from sphinx.cmd.build import build_main
+from sphinx.cmd.build import main as sphinx_main
 from sphinx.util.docutils import docutils_namespace
 
 from ttt_maps import api
@@ -210,12 +214,77 @@ def test_latex_output_compiles(tmp_path: Path) -> None:
     assert list(out.glob("*.pdf"))
 
 
-def test_man_and_other_builders_show_the_alt_text(tmp_path: Path) -> None:
-    for builder, pattern in (("man", "*.1"), ("texinfo", "*.texi"), ("xml", "index.xml")):
-        out = tmp_path / builder
-        assert build(EXAMPLE, out, builder=builder) == 0, builder
-        text = next(out.glob(pattern)).read_text(encoding="utf-8")
+#: Every builder of Sphinx and of the extensions it ships, as the README runs them
+#: (``sphinx-build -M BUILDER examples/sphinx BUILD -W``), by what each makes of a map.
+INLINE = ("html", "dirhtml", "singlehtml", "htmlhelp", "qthelp", "devhelp", "applehelp")
+SERIALIZED = {"pickle": "*.fpickle", "json": "*.fjson"}
+ALT_TEXT = {"text": "*.txt", "man": "*.1", "texinfo": "*.texi", "xml": "*.xml",
+            "pseudoxml": "*.pseudoxml"}
+NO_MAPS = ("gettext", "changes", "linkcheck", "dummy")  # they write no page's pictures
+EXTENSIONS = ("doctest", "coverage")  # builders of sphinx.ext.doctest and sphinx.ext.coverage
+BUILDERS = [*INLINE, *SERIALIZED, "epub", "latex", *ALT_TEXT, *NO_MAPS, *EXTENSIONS]
+
+
+@pytest.fixture(scope="module")
+def make_mode(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One build folder for every builder, doctrees shared, as ``sphinx-build -M`` keeps it."""
+    return tmp_path_factory.mktemp("make-mode")
+
+
+def test_every_builder_sphinx_has_is_tested(tmp_path: Path) -> None:
+    (tmp_path / "conf.py").write_text('extensions = ["ttt_maps.sphinx"]\n', encoding="utf-8")
+    (tmp_path / "index.rst").write_text("T\n=\n", encoding="utf-8")
+    with docutils_namespace():
+        app = Sphinx(str(tmp_path), str(tmp_path), str(tmp_path / "_b"), str(tmp_path / "_d"),
+                     "dummy", status=None, warning=io.StringIO())
+        registered = set(app.registry.builders)
+    assert registered <= set(BUILDERS), registered - set(BUILDERS)
+
+
+@pytest.mark.parametrize("builder", BUILDERS)
+def test_every_builder_passes_with_warnings_as_errors(builder: str, make_mode: Path) -> None:
+    extra = ["-D", f"extensions=ttt_maps.sphinx,sphinx.ext.{builder}"] * (builder in EXTENSIONS)
+    args = ["-M", builder, str(EXAMPLE), str(make_mode), "-W", "-q", *extra]
+    assert sphinx_main(args) == 0, builder
+    out = make_mode / builder
+    if builder in INLINE:
+        pages = [p.read_text(encoding="utf-8") for p in out.rglob("*.html")]
+        assert sum(len(inline_svgs(page)) for page in pages) >= 2, builder
+    elif builder in SERIALIZED:
+        files = list(out.rglob(SERIALIZED[builder]))
+        load = pickle.loads if builder == "pickle" else json.loads
+        bodies = [load(f.read_bytes()).get("body", "") for f in files]
+        assert sum(len(inline_svgs(body)) for body in bodies) >= 2, builder
+    elif builder == "epub":
+        with zipfile.ZipFile(next(out.glob("*.epub"))) as book:
+            assert len([n for n in book.namelist() if n.endswith(".svg")]) == 4
+    elif builder == "latex":
+        assert len(list(out.glob("ttt-map-*.pdf"))) == 4
+    elif builder in ALT_TEXT:
+        text = "".join(f.read_text(encoding="utf-8") for f in out.rglob(ALT_TEXT[builder]))
         assert "The complete map of optimal moves for O." in text, builder
+
+
+def readme_commands(program: str) -> list[str]:
+    """The command lines of ``program`` that the README shows, as written (comments cut)."""
+    readme = (EXAMPLE.parent.parent / "README.md").read_text(encoding="utf-8")
+    lines = [line.split(" # ")[0].strip() for line in readme.splitlines()]
+    return [line for line in lines if line.startswith(f"{program} ")]
+
+
+def test_the_readme_sphinx_commands_work_as_written(tmp_path: Path) -> None:
+    """Each ``sphinx-build`` line of the README, run in the checkout, only its
+    /tmp folder moved here (``latexpdf`` needs a TeX installation)."""
+    commands = readme_commands("sphinx-build")
+    assert len(commands) >= 3 and any("examples/myst" in c for c in commands)
+    program = Path(sys.executable).with_name("sphinx-build")
+    for command in commands:
+        if " latexpdf " in command and shutil.which("latexmk") is None:
+            continue
+        words = [str(tmp_path) if w.startswith("/tmp/") else w for w in shlex.split(command)]
+        run = subprocess.run([str(program), *words[1:]], cwd=EXAMPLE.parent.parent,
+                             capture_output=True, text=True, timeout=600)
+        assert run.returncode == 0, f"{command}\n{run.stderr[-2000:]}"
 
 
 # -- files the directive reads ------------------------------------------------------------

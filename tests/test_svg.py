@@ -549,16 +549,17 @@ def test_a_theme_is_what_was_asked_for(theme: str) -> None:
 
 def test_auto_follows_the_reader_and_the_docs_theme() -> None:
     """``auto``: light colours by default, dark ones under ``prefers-color-scheme: dark``
-    and under the dark switch of furo (``body``) and pydata-sphinx-theme (``html``);
-    their light switch keeps the map light on a dark system."""
+    and under the dark switch of furo (``body``), pydata-sphinx-theme (``html``) and
+    MkDocs' Material (``slate``); their light switch keeps the map light on a dark system."""
     d = Doc(scene_to_svg(map_scene(strategy("x"), theme="auto")))
     light, dark = map_scene(strategy("x")).theme, dark_variant(map_scene(strategy("x")).theme)
     p = d.prefix
     assert d.rules[f"#{p} .ttt-chosen"]["stroke"] == light.chosen
     media = re.search(r"@media \(prefers-color-scheme:dark\)\{(.*?)\n\}", d.css, re.S)
     assert media and f"#{p} .ttt-chosen{{stroke:{dark.chosen}}}" in media.group(1)
-    for page, colours in (("light", light), ("dark", dark)):
-        for switch in (f'body[data-theme="{page}"] #{p}', f'html[data-theme="{page}"] #{p}'):
+    for page, colours, material in (("light", light, "default"), ("dark", dark, "slate")):
+        for switch in (f'body[data-theme="{page}"] #{p}', f'html[data-theme="{page}"] #{p}',
+                       f'[data-md-color-scheme="{material}"] #{p}'):
             assert d.rules[f"{switch} .ttt-chosen"]["stroke"] == colours.chosen
             assert d.rules[f"{switch} .ttt-background"]["fill"] == colours.background
             assert d.rules[f"{switch} .ttt-board"]["color"] == colours.grid

@@ -27,6 +27,8 @@ _NAMED_MM = {
     "letter": (215.9, 279.4),
     "tabloid": (279.4, 431.8),
 }
+#: The named pages, as ``--size`` lists them (shell completion offers them).
+NAMED_PAGES: tuple[str, ...] = tuple(_NAMED_MM)
 _MAX_SIDE_PT = 5000 * PT_PER["mm"]
 _MIN_SIDE_PT = 1 * PT_PER["mm"]
 _VALID_SIZES = (

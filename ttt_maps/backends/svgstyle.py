@@ -14,10 +14,20 @@ from ttt_maps.draw.scene import AUTO, PICKS, Theme, dark_variant
 
 #: Where a map set to follow the reader's light or dark mode may sit: a page
 #: of the Sphinx themes furo (``body[data-theme]``, "auto" follows the reader)
-#: and pydata-sphinx-theme (``html[data-theme]``), or any page or viewer.
+#: and pydata-sphinx-theme (``html[data-theme]``), of MkDocs' Material theme
+#: (``[data-md-color-scheme]`` on the body: ``default`` or ``slate``), or any
+#: page or viewer.
 _FORCED = {
-    "light": ('body[data-theme="light"] ', 'html[data-theme="light"] '),
-    "dark": ('body[data-theme="dark"] ', 'html[data-theme="dark"] '),
+    "light": (
+        'body[data-theme="light"] ',
+        'html[data-theme="light"] ',
+        '[data-md-color-scheme="default"] ',
+    ),
+    "dark": (
+        'body[data-theme="dark"] ',
+        'html[data-theme="dark"] ',
+        '[data-md-color-scheme="slate"] ',
+    ),
 }
 
 

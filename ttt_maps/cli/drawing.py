@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 
+from ttt_maps.cli import complete
 from ttt_maps.cli.options import (
     BoardOpt,
     ChainOpt,
@@ -31,6 +32,7 @@ def render(
             metavar="x|o|both",
             help="x, o or both (the poster). Default: all "
             "three into output/, or the poster with -o.",
+            autocompletion=complete.player_or_both,
         ),
     ] = None,
     formats: Annotated[
@@ -40,6 +42,7 @@ def render(
             "-f",
             metavar="svg|pdf|png|html",
             help="Output format (repeatable). Default: svg and pdf, or from -o's suffix.",
+            autocompletion=complete.formats,
         ),
     ] = None,
     output: Annotated[
@@ -48,7 +51,8 @@ def render(
             "--output",
             "-o",
             metavar="FILE",
-            help="Write this file (written atomically). Default: output/{x-map,o-map,poster}.",
+            help="Write this file (written atomically). Default: output/{x-map,o-map,poster}, "
+            "with the board in the name on other boards than 3x3 (x-map-3x4k3.svg).",
         ),
     ] = None,
     size: Annotated[
@@ -58,6 +62,7 @@ def render(
             metavar="PAGE",
             help="PDF/PNG page: A6..A0, letter, tabloid or WxH(mm|in|pt|px); a named page "
             "turns to fit the drawing unless -landscape or -portrait is added (A1-landscape).",
+            autocompletion=complete.pages,
         ),
     ] = None,
     width: Annotated[
@@ -101,6 +106,14 @@ def render(
     outcomes: Annotated[
         bool, typer.Option("--outcomes", help="Tint each sub-map by its outcome (win/draw).")
     ] = False,
+    picture: Annotated[
+        bool,
+        typer.Option(
+            "--picture",
+            help="SVG for a README: each map light and dark (NAME-dark.svg beside it), "
+            "and the <picture> HTML that shows the one the reader's mode asks for.",
+        ),
+    ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing on success.")] = False,
     board: BoardOpt = "3x3",
     no_cache: NoCacheOpt = False,
@@ -133,6 +146,7 @@ def render(
         alternatives=alternatives,
         outcomes=outcomes,
         echo=None if quiet else typer.echo,
+        picture=picture,
     )
 
 
@@ -143,10 +157,14 @@ def compare(
             metavar="POLICY",
             help="Two or more policy chains or presets; the first is the reference.",
             show_default=False,
+            autocompletion=complete.chains,
         ),
     ],
     player: Annotated[
-        str, typer.Option("--player", metavar="x|o", help="Whose maps: x or o.")
+        str,
+        typer.Option(
+            "--player", metavar="x|o", help="Whose maps: x or o.", autocompletion=complete.player
+        ),
     ] = "x",
     output: Annotated[
         str | None,
@@ -167,6 +185,7 @@ def compare(
             metavar="svg|pdf|png|html",
             help="Format of -o FILE (default: from its suffix).",
             show_default=False,
+            autocompletion=complete.image_formats,
         ),
     ] = None,
     start: FromOpt = None,

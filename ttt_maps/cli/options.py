@@ -6,17 +6,30 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from ttt_maps.cli import complete
+
 if TYPE_CHECKING:
     from ttt_maps.game.geometry import Geometry
 
 
-def opt(*names: str, metavar: str | None = None, help: str) -> Any:
+def opt(
+    *names: str, metavar: str | None = None, help: str, autocompletion: Any = None
+) -> Any:
     """A typer option without a shown default (the help says what the default is)."""
-    return typer.Option(*names, metavar=metavar, help=help, show_default=False)
+    return typer.Option(
+        *names, metavar=metavar, help=help, show_default=False, autocompletion=autocompletion
+    )
 
 
 ChainOpt = Annotated[
-    str, typer.Option("--policy", "-p", metavar="CHAIN", help="Tie-break policy chain or preset.")
+    str,
+    typer.Option(
+        "--policy",
+        "-p",
+        metavar="CHAIN",
+        help="Tie-break policy chain or preset.",
+        autocompletion=complete.chains,
+    ),
 ]
 FromOpt = Annotated[
     str | None, opt("--from", metavar="BOARD", help="Root position (default: the empty board).")
@@ -28,6 +41,7 @@ ThemeOpt = Annotated[
         metavar="NAME",
         help="light, dark, print, xkcd, or auto: light, and dark where the reader's system "
         "or docs page is (SVG and HTML; PDF and PNG draw it light).",
+        autocompletion=complete.themes,
     ),
 ]
 BoardOpt = Annotated[
@@ -37,6 +51,7 @@ BoardOpt = Annotated[
         metavar="RxC[kK]",
         help="The board: 3x3 (the default), 4x4 (four in a row), 4x4k3, 3x4k3 ... "
         "(rows x columns, k in a row; k is the shorter side unless given).",
+        autocompletion=complete.boards,
     ),
 ]
 NoCacheOpt = Annotated[
@@ -63,6 +78,7 @@ PolicyOpt = Annotated[
         metavar="CHAIN",
         help="A policy chain or preset (repeatable), e.g. fast,novice. See 'ttt-maps policies'.",
         show_default=False,
+        autocompletion=complete.chains,
     ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]

@@ -1,13 +1,15 @@
 """What the commands print and write: rich tables and boards on stdout, JSON, files.
 
-Shared by the command bodies (``commands.py``, ``solve_command.py``,
-``check_command.py``, ``play.py``), so none of them imports the command line.
+Shared by the command bodies (``render``, ``solve``, ``check``, ``play``, ...),
+so none of them imports the command line's declarations.
 """
 
 from __future__ import annotations
 
 import sys
 from typing import TYPE_CHECKING, Any
+
+from ttt_maps.errors import shown
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -37,6 +39,20 @@ def write_output(path: str, data: bytes | str) -> None:
     from ttt_maps.io.files import write_atomic
 
     write_atomic(path, data)
+
+
+def written_line(path: object, size: int) -> str:
+    """What a command prints for a file it wrote: ``output/x-map.svg  49.1 kB``."""
+    return f"{shown(path)}  {human_size(size)}"
+
+
+def human_size(n: int) -> str:
+    """A file size for people: bytes, kB or MB (powers of 1000, as file managers show)."""
+    if n < 1000:
+        return f"{n} B"
+    if n < 1_000_000:
+        return f"{n / 1000:.1f} kB"
+    return f"{n / 1_000_000:.2f} MB"
 
 
 def board_grid(board: Board) -> str:

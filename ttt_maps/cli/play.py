@@ -73,8 +73,8 @@ def interactive(game: Game) -> None:
     shown = -1
     while not game.over:
         if game.map_to_move:
-            move = game.reply()
-            con.print(f"{game.describe(move)}. {game.verdict()}")
+            move = game.reply()  # the result, once the game is over, is printed below
+            con.print(f"{game.describe(move)}." + ("" if game.over else f" {game.verdict()}"))
             continue
         if shown != len(game.moves):
             con.print(board_grid(game.board))
@@ -94,7 +94,7 @@ def interactive(game: Game) -> None:
             continue
         if word in ("?", "h", "hint"):
             best = ", ".join(f"{cell_name(game.geometry, c)} ({c})" for c in game.hints())
-            con.print(f"the map says {them}'s best moves are: {best}. {game.verdict()}")
+            con.print(f"Your best moves ({them}), by the solved game: {best}. {game.verdict()}")
             continue
         try:
             game.play(parse_move(text, game))

@@ -11,6 +11,7 @@ from typing import Annotated
 
 import typer
 
+from ttt_maps.cli import complete
 from ttt_maps.cli.options import (
     BoardArg,
     BoardOpt,
@@ -23,7 +24,7 @@ from ttt_maps.cli.options import (
     opt,
     runtime,
 )
-from ttt_maps.cli.output import console, print_json, write_output
+from ttt_maps.cli.output import console, print_json, write_output, written_line
 
 
 def solve(
@@ -64,7 +65,13 @@ def stats(
 def export(
     player: Annotated[
         str,
-        typer.Option("--player", metavar="x|o", help="Whose strategy: x or o.", show_default=False),
+        typer.Option(
+            "--player",
+            metavar="x|o",
+            help="Whose strategy: x or o.",
+            show_default=False,
+            autocompletion=complete.player,
+        ),
     ],
     policy: ChainOpt = "default",
     start: FromOpt = None,
@@ -92,7 +99,10 @@ def export(
         from ttt_maps.io.files import check_target
 
         check_target(output)  # fail before the work, not after
-    write_output(output or "-", build_strategy(mark, policy, start, geometry).to_json())
+    data = build_strategy(mark, policy, start, geometry).to_json()
+    write_output(output or "-", data)
+    if output is not None and output != "-":
+        typer.echo(written_line(output, len(data.encode("utf-8"))))
 
 
 def check(
@@ -143,7 +153,11 @@ def policies(board: BoardOpt = "3x3") -> None:
 def cache(
     action: Annotated[
         str,
-        typer.Argument(metavar="info|clear", help="info: list the tables; clear: delete them."),
+        typer.Argument(
+            metavar="info|clear",
+            help="info: list the tables; clear: delete them.",
+            autocompletion=complete.cache_actions,
+        ),
     ] = "info",
 ) -> None:
     """The solved tables kept for bigger boards (in the user's cache folder)."""
@@ -155,8 +169,11 @@ def cache(
 def play(
     player: Annotated[
         str,
-        opt(
-            "--player", metavar="x|o", help="The map the computer follows; you play the other side."
+        typer.Option(
+            "--player",
+            metavar="x|o",
+            help="The map the computer follows; you play the other side.",
+            autocompletion=complete.player,
         ),
     ] = "x",
     policy: ChainOpt = "default",
@@ -164,14 +181,17 @@ def play(
     board: BoardOpt = "3x3",
     level: Annotated[
         str,
-        opt(
+        typer.Option(
             "--level",
             metavar="LEVEL",
             help="perfect (the map itself: never loses), novice (wins or blocks, else any "
             "move) or random:P (strays from the map with probability P).",
+            autocompletion=complete.levels,
         ),
     ] = "perfect",
-    seed: Annotated[int, opt("--seed", metavar="N", help="Seed for the levels that stray.")] = 0,
+    seed: Annotated[
+        int, typer.Option("--seed", metavar="N", help="Seed for the levels that stray.")
+    ] = 0,
     save: Annotated[
         str | None,
         opt(

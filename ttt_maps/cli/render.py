@@ -15,7 +15,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from ttt_maps.errors import UsageError, shown
+from ttt_maps.cli.output import written_line
+from ttt_maps.errors import UsageError
 
 if TYPE_CHECKING:
     from ttt_maps.draw.layout import MapOptions
@@ -36,6 +37,7 @@ class Target(NamedTuple):
     kind: str  # "x", "o" or "both" (the poster)
     fmt: str
     path: Path
+    dark: bool = False  # the dark copy of a --picture
 
 
 def parse_player(text: str | None) -> tuple[str, ...]:
@@ -48,16 +50,49 @@ def parse_player(text: str | None) -> tuple[str, ...]:
     return (name,)
 
 
-def plan(player: str | None, formats: Sequence[str], output: str | None) -> list[Target]:
-    """The files to write, from ``--player``, ``--format`` (repeatable) and ``-o``."""
+def default_stem(kind: str, geometry: Geometry | None = None) -> str:
+    """A drawing's default file name without its suffix: ``x-map``, or ``x-map-3x4k3``
+    on another board than 3x3, so the maps of two boards never overwrite each other."""
+    from ttt_maps.game.geometry import STANDARD
+
+    g = geometry or STANDARD
+    return STEMS[kind] if g == STANDARD else f"{STEMS[kind]}-{g.name}"
+
+
+def plan(
+    player: str | None,
+    formats: Sequence[str],
+    output: str | None,
+    geometry: Geometry | None = None,
+    picture: bool = False,
+) -> list[Target]:
+    """The files to write, from ``--player``, ``--format`` (repeatable), ``-o`` and
+    ``--picture`` (each SVG also drawn dark, beside it)."""
+    targets = _plan(player, formats, output, geometry, picture)
+    if not picture:
+        return targets
+    from ttt_maps.cli.picture import dark_path
+
+    return [u for t in targets for u in (t, t._replace(path=dark_path(t.path), dark=True))]
+
+
+def _plan(
+    player: str | None,
+    formats: Sequence[str],
+    output: str | None,
+    geometry: Geometry | None,
+    picture: bool,
+) -> list[Target]:
     from ttt_maps.backends import SUFFIXES, check_format, format_from_path
 
     fmts = list(dict.fromkeys(check_format(f) for f in formats))
     if output is None:
         kinds = parse_player(player)
-        fmts = fmts or list(DEFAULT_FORMATS)
+        fmts = fmts or (["svg"] if picture else list(DEFAULT_FORMATS))
         folder = Path(OUTPUT_DIR)
-        return [Target(k, f, folder / f"{STEMS[k]}.{f}") for k in kinds for f in fmts]
+        return [
+            Target(k, f, folder / f"{default_stem(k, geometry)}.{f}") for k in kinds for f in fmts
+        ]
 
     kind = parse_player(player or "both")[0]
     if output == "-":
@@ -109,20 +144,28 @@ def render_command(
     outcomes: bool = False,
     echo: Callable[[str], None] | None = None,
     geometry: Geometry | None = None,
+    picture: bool = False,
 ) -> list[tuple[Path, int]]:
     """Draw and write the requested maps; returns each written path and its size in bytes.
 
-    ``echo`` (when given) gets one line per file as it is written.
+    ``echo`` (when given) gets one line per file as it is written, and with
+    ``picture`` the ``<picture>`` HTML for each light and dark pair.
     """
-    targets = plan(player, formats, output)
+    from ttt_maps.draw.scene import dark_variant, get_theme
+
+    palette = get_theme(theme)
+    if picture:
+        from ttt_maps.cli.picture import check_picture
+
+        check_picture(formats, output, palette)
+    targets = plan(player, formats, output, geometry, picture)
+    if picture:
+        check_picture([t.fmt for t in targets], output, palette)
     from ttt_maps.backends import Output
 
     out = Output(size, width, dpi, margin, id_prefix, text_as_paths).checked(
         [t.fmt for t in targets]
     )
-    from ttt_maps.draw.scene import get_theme
-
-    palette = get_theme(theme)
     from ttt_maps.api import map_options
 
     opts = map_options(depth, alternatives, outcomes)
@@ -133,9 +176,11 @@ def render_command(
     for t in targets:
         check_target(t.path)
 
-    drawings = _Drawings({t.kind for t in targets}, policy, start, opts, palette, title, geometry)
+    themes = [palette, dark_variant(palette)] if picture else [palette]
+    drawings = _Drawings({t.kind for t in targets}, policy, start, opts, themes, title, geometry)
+
     def draw(t: Target) -> bytes:
-        return out.draw(drawings.scene(t.kind), t.fmt)
+        return out.draw(drawings.scene(t.kind, themes[t.dark]), t.fmt)
 
     payloads = list(zip(targets, _draw_all(targets, draw), strict=True))
     from ttt_maps.io.files import write_atomic
@@ -145,7 +190,13 @@ def render_command(
         write_atomic(t.path, data)
         written.append((t.path, len(data)))
         if echo is not None and str(t.path) != "-":
-            echo(f"{shown(t.path)}  {_human(len(data))}")
+            echo(written_line(t.path, len(data)))
+    if picture and echo is not None:
+        from ttt_maps.cli.picture import picture_html
+
+        for light, dark in zip(targets[::2], targets[1::2], strict=True):
+            alt = drawings.scene(light.kind, palette).title
+            echo("\n" + picture_html(light.path, dark.path, alt))
     return written
 
 
@@ -175,7 +226,7 @@ class _Drawings:
         policy: str,
         start: str | None,
         opts: MapOptions,
-        theme: Theme,
+        themes: Sequence[Theme],
         title: str | None,
         geometry: Geometry | None,
     ) -> None:
@@ -193,24 +244,29 @@ class _Drawings:
             p: build_strategy(p, pol, start, g, depth=opts.depth, max_boards=MAX_BOARDS, **notes)
             for p in players
         }
-        self.opts, self.theme, self.title = opts, theme, title
-        self.scenes: dict[str, Scene] = {
-            p: map_scene(self.trees[p], opts, theme, title) for p in players if p in kinds
+        self.opts, self.title = opts, title
+        self.scenes: dict[tuple[str, str], Scene] = {
+            (p, t.name): map_scene(self.trees[p], opts, t, title)
+            for p in players
+            if p in kinds
+            for t in themes
         }
 
-    def scene(self, kind: str) -> Scene:
-        if kind not in self.scenes:
+    def scene(self, kind: str, theme: Theme) -> Scene:
+        if (kind, theme.name) not in self.scenes:
             from ttt_maps.draw.compose import poster_scene
             from ttt_maps.draw.scene import Group
 
             maps = None
-            if "x" in self.scenes and "o" in self.scenes:
-                x_map, o_map = self.scenes["x"].items[0], self.scenes["o"].items[0]
+            x_scene, o_scene = (self.scenes.get((p, theme.name)) for p in ("x", "o"))
+            if x_scene is not None and o_scene is not None:
+                x_map, o_map = x_scene.items[0], o_scene.items[0]
                 assert isinstance(x_map, Group) and isinstance(o_map, Group)
                 maps = (x_map, o_map)
             x, o = self.trees["x"], self.trees["o"]
-            self.scenes[kind] = poster_scene(x, o, self.opts, self.theme, self.title, maps=maps)
-        return self.scenes[kind]
+            poster = poster_scene(x, o, self.opts, theme, self.title, maps=maps)
+            self.scenes[(kind, theme.name)] = poster
+        return self.scenes[(kind, theme.name)]
 
 
 def _draw_all(targets: Sequence[Target], draw: Callable[[Target], bytes]) -> list[bytes]:
@@ -271,12 +327,3 @@ def _can_fork() -> bool:
         return False
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     return (cores or 1) >= 2
-
-
-def _human(n: int) -> str:
-    """A file size for people: bytes, kB or MB (powers of 1000, as file managers show)."""
-    if n < 1000:
-        return f"{n} B"
-    if n < 1_000_000:
-        return f"{n / 1000:.1f} kB"
-    return f"{n / 1_000_000:.2f} MB"

@@ -94,6 +94,13 @@ class TTTGroup(TyperGroup):
             code = 1
         sys.exit(code)
 
+    def _main_shell_completion(self, *args: Any, **kwargs: Any) -> Any:
+        """Answer the shell's completion request (typer's classes, one line per candidate)."""
+        from ttt_maps.cli.complete import one_line_helps
+
+        one_line_helps()
+        return super()._main_shell_completion(*args, **kwargs)
+
     def make_context(self, *args: Any, **kwargs: Any) -> Any:
         """Parse the arguments (``--help`` prints here); see ``invoke``."""
         for command in [self, *self.commands.values()]:

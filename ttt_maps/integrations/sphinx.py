@@ -11,7 +11,15 @@ In a page::
        :policy: fast,novice
        :alt: The complete map of optimal moves for X
 
-Options, as for ``ttt-maps render``: ``player`` (x, o or both: the poster),
+or, with myst-parser, in a MyST Markdown page::
+
+    ```{ttt-map}
+    :player: x
+    :policy: fast,novice
+    ```
+
+Options (declared in ``recipe.OPTIONS``, shared with the MkDocs fence), as for
+``ttt-maps render``: ``player`` (x, o or both: the poster),
 ``policy``, ``from``, ``board``, ``depth``, ``theme`` (``auto`` follows the
 reader's and the docs theme's light or dark mode), ``title``,
 ``alternatives`` and ``outcomes`` (flags); and for the page: ``alt``
@@ -37,51 +45,13 @@ import re
 from collections.abc import Callable
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from docutils import nodes
-from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective, SphinxTranslator
 
-from ttt_maps.draw.scene import THEMES
-from ttt_maps.errors import UsageError
-
-if TYPE_CHECKING:
-    from ttt_maps.draw.scene import Scene
-
-_WIDTH = re.compile(r"([0-9]{1,9}(?:\.[0-9]{1,9})?)(px|%|em|rem|ex|ch|vw|vh|cm|mm|in|pt|pc)?\Z")
-
-
-def _choice(*values: str) -> Callable[[str | None], str]:
-    def convert(argument: str | None) -> str:
-        return str(directives.choice((argument or "").strip().lower(), values))
-
-    return convert
-
-
-def _width(argument: str | None) -> str:
-    """A CSS length for ``:width:``; a bare number means pixels."""
-    text = (argument or "").strip()
-    match = _WIDTH.match(text)
-    if not match or float(match.group(1)) <= 0:
-        raise ValueError(f"{text!r} is not a width; give a CSS length such as 600px, 80% or 30em")
-    return text if match.group(2) else f"{text}px"
-
-
-def _depth(argument: str | None) -> int:
-    """``:depth:``: a whole number of levels, in ASCII digits as everywhere."""
-    text = (argument or "").strip()
-    if not re.fullmatch("[0-9]{1,3}", text):
-        raise ValueError(f"{text[:20]!r} is not a depth; give a whole number such as 2")
-    return int(text)
-
-
-def _required(argument: str | None) -> str:
-    text = (argument or "").strip()
-    if not text:
-        raise ValueError("a value is required")
-    return text
+from ttt_maps.integrations.recipe import OPTIONS, OptionError, recipe, render, scene_of
 
 
 class ttt_map(nodes.General, nodes.Element):  # type: ignore[misc]
@@ -92,44 +62,20 @@ class TTTMapDirective(SphinxDirective):
     """``.. ttt-map::``: one map (or the poster), drawn for whatever builder runs."""
 
     has_content = False
-    option_spec: ClassVar[dict[str, Callable[[str | None], Any]]] = {
-        "player": _choice("x", "o", "both"),
-        "policy": _required,
-        "from": _required,
-        "board": _required,
-        "depth": _depth,
-        "theme": _choice(*THEMES),
-        "title": _required,
-        "alternatives": directives.flag,
-        "outcomes": directives.flag,
-        "alt": directives.unchanged,
-        "mode": _choice("inline", "image"),
-        "width": _width,
-    }
+    option_spec: ClassVar[dict[str, Callable[[str | None], Any]]] = OPTIONS
 
     def run(self) -> list[nodes.Node]:
-        recipe = {
-            "player": self.options.get("player", "x"),
-            "policy": self.options.get("policy", "default"),
-            "from": self.options.get("from"),
-            "board": self.options.get("board"),
-            "depth": self.options.get("depth"),
-            "theme": self.options.get("theme", "light"),
-            "title": self.options.get("title"),
-            "alternatives": "alternatives" in self.options,
-            "outcomes": "outcomes" in self.options,
-            "books": {},  # book:PATH as written -> the file, found from the document
-        }
+        drawing = recipe(self.options)
         try:
-            scene = scene_of(recipe, self._locate(recipe["books"]))
-            svg = _render(scene, "svg", self._id_prefix())
-        except _OptionError as exc:
+            scene = scene_of(drawing, self._locate(drawing["books"]))
+            svg = render(scene, "svg", self._id_prefix())
+        except OptionError as exc:
             raise self.error(f"ttt-map: bad :{exc.option}: option: {exc}") from None
         except Exception as exc:  # a bug of ours must not stop the build
             raise self.error(f"ttt-map: could not draw the map: {exc}") from None
         node = ttt_map(
             svg=svg,
-            recipe=recipe,
+            recipe=drawing,
             alt=self.options.get("alt") or scene.title,
             labelled="alt" in self.options,
             width=self.options.get("width"),
@@ -154,53 +100,6 @@ class TTTMapDirective(SphinxDirective):
         """``ttt-<page>-<n>``: the page name and the map's place on it (stable across builds)."""
         page = re.sub(r"[^A-Za-z0-9_-]+", "-", self.env.docname).strip("-") or "page"
         return f"ttt-{page}-{self.env.new_serialno('ttt-map')}"
-
-
-class _OptionError(UsageError):
-    """A usage error and the directive option it comes from."""
-
-    def __init__(self, option: str, error: UsageError) -> None:
-        super().__init__(str(error))
-        self.option = option
-
-
-def scene_of(recipe: dict[str, Any], locate: Callable[[str], str]) -> Scene:
-    """The scene a directive's options describe; a bad option is an ``_OptionError``."""
-    from ttt_maps import api
-    from ttt_maps.game.board import Board
-    from ttt_maps.game.geometry import STANDARD, Geometry
-    from ttt_maps.strategies.chains import parse_policy
-
-    def step(option: str, make: Callable[[], Any]) -> Any:
-        try:
-            return make()
-        except UsageError as exc:
-            raise _OptionError(option, exc) from None
-
-    board = recipe["board"]
-    geometry = step("board", lambda: Geometry.parse(board)) if board else STANDARD
-    start = recipe["from"]
-    root = step("from", lambda: Board.parse(start, geometry)) if start else None
-    policy = step("policy", lambda: parse_policy(recipe["policy"], geometry, locate=locate))
-    player = recipe["player"]
-    obj = step(
-        "from" if start else "policy",
-        lambda: (
-            api.poster(policy, root) if player == "both" else api.strategy(player, policy, root)
-        ),
-    )
-    opts = step(
-        "depth",
-        lambda: api.map_options(recipe["depth"], recipe["alternatives"], recipe["outcomes"]),
-    )
-    scene: Scene = step("depth", lambda: api.scene_of(obj, opts, recipe["theme"], recipe["title"]))
-    return scene
-
-
-def _render(scene: Scene, fmt: str, id_prefix: str | None = None) -> Any:
-    from ttt_maps import api
-
-    return api.render(scene, fmt, id_prefix=id_prefix)
 
 
 # -- the builders ------------------------------------------------------------------------
@@ -244,7 +143,7 @@ def _visit_latex(self: SphinxTranslator, node: ttt_map) -> None:
     builder: Any = self.builder
     scene = scene_of(node["recipe"], lambda path: node["recipe"]["books"][path])
     name = f"ttt-map-{node['digest']}.pdf"
-    _write(Path(builder.outdir), name, _render(scene, "pdf"))
+    _write(Path(builder.outdir), name, render(scene, "pdf"))
     width = node["width"]
     if width and width.endswith("%"):
         size = f"width={float(width[:-1]) / 100:g}\\linewidth"

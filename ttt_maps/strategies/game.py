@@ -195,10 +195,10 @@ class Game:
         threats = len(self.geometry.cells_of(self.solver.threats(mine) & free))
         seen = {0: "", 1: f"{me} threatens a line: ", 2: f"{me} threatens two lines: "}
         out = self.solver.outcome(self.board)
-        if out.result < 0:
-            value = f"{them} loses in {out.distance}"
-        elif out.result > 0:
-            value = f"{them} can win in {out.distance}"
+        if out.result < 0:  # the last of ``distance`` moves is the map's
+            value = f"{them} loses to {me}'s {_when(out.distance // 2)}"
+        elif out.result > 0:  # the last of ``distance`` moves is the person's
+            value = f"{them} can win with its {_when((out.distance + 1) // 2)}"
         else:
             value = "a draw with best play"
         line = seen[min(threats, 2)] + value
@@ -244,3 +244,11 @@ def result_of(board: Board) -> str:
 
 def is_game(doc: Any) -> bool:
     return isinstance(doc, dict) and doc.get("format") == FORMAT
+
+
+def _when(n: int) -> str:
+    """A player's ``n``-th move from now: ``next move``, ``2nd move from here``..."""
+    if n <= 1:
+        return "next move"
+    suffix = "th" if 10 <= n % 100 <= 20 else {2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix} move from here"

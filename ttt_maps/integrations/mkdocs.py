@@ -1,0 +1,199 @@
+"""MkDocs plugin: a ```` ```ttt-map ```` fence in a page becomes the map, drawn at build time.
+
+In ``mkdocs.yml`` (``pip install 'ttt-maps[mkdocs]'``)::
+
+    plugins:
+      - search
+      - ttt-maps
+
+In a page, one option a line, as the Sphinx directive takes them (``recipe.OPTIONS``)::
+
+    ```ttt-map
+    player: x
+    policy: fast,novice
+    theme: auto
+    alt: The complete map of optimal moves for X
+    ```
+
+A flag (``outcomes``, ``alternatives``) is its name alone, or ``name: true``.
+The map is inline SVG (``mode: image`` writes an ``.svg`` file beside the
+site's assets instead); ``theme: auto`` follows the reader's system and
+Material's palette switch (``data-md-color-scheme``). A bad option stops the
+build with one line naming the page, the line and the option. Fences inside
+other fences (a page showing the syntax) are left alone, as mkdocs-kroki-plugin
+and pymdownx.superfences leave them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from dataclasses import dataclass, field
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin
+from mkdocs.utils import get_relative_url
+
+from ttt_maps.integrations.recipe import OPTIONS, OptionError, flag, recipe, render, scene_of
+
+#: The fence that draws a map, and any other fence (whose lines are left alone).
+_OPEN = re.compile(r"(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*ttt-map[ \t]*\Z")
+_OTHER = re.compile(r"(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})")
+#: ``name: value``, or a flag's name alone.
+_OPTION = re.compile(r"(?P<name>[A-Za-z_-]+)[ \t]*(?::[ \t]*(?P<value>.*?))?[ \t]*\Z")
+_TRUE, _FALSE = ("true", "yes", "on"), ("false", "no", "off")
+#: Where image-mode maps go in the site.
+IMAGE_DIR = "assets/ttt-maps"
+
+
+@dataclass
+class _Fence:
+    """One ``ttt-map`` fence: where it starts, its options and the lines they are on."""
+
+    line: int
+    indent: str
+    options: dict[str, Any] = field(default_factory=dict)
+    lines: dict[str, int] = field(default_factory=dict)
+
+
+class TTTMapsPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
+    """Draws every ``ttt-map`` fence of every page (entry point ``ttt-maps``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._token = f"TTTMAPFIGURE{secrets.token_hex(6).upper()}N"
+        self._figures: dict[str, dict[int, str]] = {}  # page -> placeholder number -> HTML
+        self._images: dict[str, str] = {}  # file name -> SVG (image mode)
+
+    def on_page_markdown(self, markdown: str, page: Any, config: Any, **_: Any) -> str:
+        """Draw each fence; leave a placeholder paragraph that ``on_page_content`` fills."""
+        where = page.file.src_uri
+        first = _first_line(page.file.abs_src_path, markdown)
+        out: list[str] = []
+        figures: dict[int, str] = {}
+        lines = markdown.split("\n")
+        i = 0
+        while i < len(lines):
+            opened = _OPEN.fullmatch(lines[i])
+            other = None if opened else _OTHER.match(lines[i])
+            if opened is None and other is None:
+                out.append(lines[i])
+                i += 1
+                continue
+            match = opened or other
+            assert match is not None
+            end = _closing(lines, i, match.group("fence"))
+            if opened is None:
+                out += lines[i : end + 1]
+                i = end + 1
+                continue
+            if end >= len(lines):
+                raise PluginError(f"{where}:{first + i}: ttt-map: the fence is never closed")
+            fence = _read(lines[i + 1 : end], first + i, opened.group("indent"), where)
+            n = len(figures)
+            figures[n] = self._draw(fence, page, config, n)
+            out += ["", f"{fence.indent}{self._token}{n}Z", ""]
+            i = end + 1
+        self._figures[where] = figures
+        return "\n".join(out)
+
+    def on_page_content(self, html: str, page: Any, **_: Any) -> str:
+        """Put each drawn map where its placeholder paragraph ended up."""
+        figures = self._figures.pop(page.file.src_uri, {})
+
+        def figure(match: re.Match[str]) -> str:
+            return figures[int(match.group(1))]
+
+        token = re.escape(self._token)
+        html = re.sub(rf"<p>{token}(\d+)Z</p>", figure, html)
+        return re.sub(rf"{token}(\d+)Z", figure, html)
+
+    def on_post_build(self, config: Any, **_: Any) -> None:
+        """Write the image-mode maps into the site."""
+        from ttt_maps.io.files import write_atomic
+
+        folder = Path(config["site_dir"]) / IMAGE_DIR
+        for name, svg in sorted(self._images.items()):
+            folder.mkdir(parents=True, exist_ok=True)
+            write_atomic(folder / name, svg.encode("utf-8"))
+
+    def _draw(self, fence: _Fence, page: Any, config: Any, n: int) -> str:
+        """The HTML of one fence's map (the SVG inline, or an image in the site)."""
+        where = page.file.src_uri
+        drawing = recipe(fence.options)
+        docs = Path(config["docs_dir"])
+        source = (docs / where).parent
+
+        def locate(path: str) -> str:
+            """A book beside the page, or from the docs folder with a leading ``/``."""
+            return str(docs / path.lstrip("/") if path.startswith("/") else source / path)
+
+        slug = re.sub(r"[^A-Za-z0-9_-]+", "-", where.rsplit(".", 1)[0]).strip("-") or "page"
+        try:
+            scene = scene_of(drawing, locate)
+            svg = render(scene, "svg", f"ttt-{slug}-{n}")
+        except OptionError as exc:
+            line = fence.lines.get(exc.option, fence.line)
+            raise PluginError(f"{where}:{line}: ttt-map: bad {exc.option} option: {exc}") from None
+        alt = fence.options.get("alt") or scene.title
+        width = fence.options.get("width")
+        style = f' style="width:{escape(width)};max-width:100%"' if width else ""
+        if fence.options.get("mode") == "image":
+            name = f"ttt-map-{hashlib.sha256(svg.encode('utf-8')).hexdigest()[:16]}.svg"
+            self._images[name] = svg
+            src = get_relative_url(f"{IMAGE_DIR}/{name}", page.url)
+            return f'<img src="{escape(src)}" alt="{escape(alt)}" class="ttt-map"{style} />'
+        label = f' role="img" aria-label="{escape(alt)}"' if "alt" in fence.options else ""
+        return f'<div class="ttt-map"{label}{style}>\n{svg.rstrip()}\n</div>'
+
+
+def _closing(lines: list[str], start: int, fence: str) -> int:
+    """The index of the line that closes the fence opened at ``start`` (or past the end)."""
+    close = re.compile(rf"[ \t]*{re.escape(fence[0])}{{{len(fence)},}}[ \t]*\Z")
+    for j in range(start + 1, len(lines)):
+        if close.fullmatch(lines[j]):
+            return j
+    return len(lines)
+
+
+def _read(body: list[str], line: int, indent: str, where: str) -> _Fence:
+    """A fence's options, each converted as the directive converts it."""
+    fence = _Fence(line, indent)
+    for k, text in enumerate(body, start=line + 1):
+        text = text[len(indent) :] if text.startswith(indent) else text.lstrip()
+        if not text.strip() or text.lstrip().startswith("#"):
+            continue
+        match = _OPTION.fullmatch(text.strip())
+        if match is None:
+            raise PluginError(f"{where}:{k}: ttt-map: expected 'option: value', not {text!r}")
+        name, value = match.group("name").lower(), match.group("value")
+        if name not in OPTIONS:
+            known = ", ".join(OPTIONS)
+            raise PluginError(f"{where}:{k}: ttt-map: unknown option {name!r}; known: {known}")
+        if name in fence.options:
+            raise PluginError(f"{where}:{k}: ttt-map: option {name!r} is given twice")
+        convert = OPTIONS[name]
+        if convert is flag and value is not None and value.strip().lower() in _TRUE + _FALSE:
+            if value.strip().lower() in _FALSE:
+                continue
+            value = None
+        try:
+            fence.options[name] = convert(value)
+        except ValueError as exc:
+            raise PluginError(f"{where}:{k}: ttt-map: bad {name} option: {exc}") from None
+        fence.lines[name] = k
+    return fence
+
+
+def _first_line(path: str | None, markdown: str) -> int:
+    """The source line the page's Markdown starts on (after any front matter MkDocs took)."""
+    try:
+        raw = Path(path or "").read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return 1
+    raw = raw.replace("\r\n", "\n").replace("\r", "\n")
+    return raw[: len(raw) - len(markdown)].count("\n") + 1 if raw.endswith(markdown) else 1
