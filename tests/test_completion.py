@@ -60,7 +60,7 @@ def values(shell: str, out: str) -> list[str]:
         ("ttt-maps compare a b --player ", ["x", "o"]),
         ("ttt-maps render --format ", ["svg", "pdf", "png", "html"]),
         ("ttt-maps render -f p", ["pdf", "png"]),
-        ("ttt-maps compare a b --format ", ["svg", "pdf", "png"]),
+        ("ttt-maps compare a b --format ", ["svg", "pdf", "png", "html"]),
         ("ttt-maps render --theme ", ["light", "dark", "print", "xkcd", "auto"]),
         ("ttt-maps render --board ", ["3x3", "3x4k3", "4x3k3", "4x4k3", "4x4"]),
         ("ttt-maps stats --board 4", ["4x3k3", "4x4k3", "4x4"]),

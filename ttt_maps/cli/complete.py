@@ -66,7 +66,7 @@ def formats(incomplete: str) -> Candidates:
 
 
 def image_formats(incomplete: str) -> Candidates:
-    """``compare --format``: the image formats."""
+    """``compare --format``: what -o writes (the images, and linked viewers)."""
     from ttt_maps.cli.compare import IMAGE_FORMATS
 
     return _matching(incomplete, ((f, _FORMAT_HELP[f]) for f in IMAGE_FORMATS))
