@@ -19,12 +19,13 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ttt_maps.api import Poster, poster, render, save, strategy
+    from ttt_maps.api import Poster, poster, render, save, strategy, whole
     from ttt_maps.errors import UsageError
     from ttt_maps.game.board import Board
     from ttt_maps.game.geometry import Geometry
     from ttt_maps.integrations.notebook import viewer
     from ttt_maps.strategies.tree import Strategy
+    from ttt_maps.strategies.whole import WholeGame
 
 __all__ = [
     "Board",
@@ -32,12 +33,14 @@ __all__ = [
     "Poster",
     "Strategy",
     "UsageError",
+    "WholeGame",
     "__version__",
     "poster",
     "render",
     "save",
     "strategy",
     "viewer",
+    "whole",
 ]
 
 _HOMES = {
@@ -51,6 +54,8 @@ _HOMES = {
     "save": "ttt_maps.api",
     "strategy": "ttt_maps.api",
     "viewer": "ttt_maps.integrations.notebook",
+    "WholeGame": "ttt_maps.strategies.whole",
+    "whole": "ttt_maps.api",
 }
 
 

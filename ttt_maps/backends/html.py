@@ -21,7 +21,7 @@ from html import escape
 from importlib.resources import files
 
 from ttt_maps.backends.svg import scene_to_svg
-from ttt_maps.draw.layout import NEST_PAD
+from ttt_maps.draw.cells import NEST_PAD
 from ttt_maps.draw.scene import AUTO, Scene, Theme, dark_variant
 
 #: The hint under the title: the comic's rule, then what the viewer adds.

@@ -108,6 +108,7 @@ class _Writer:
         walk = Walk(scene)
         self.n, self.parts, self.tokens = walk.n, walk.parts, walk.tokens
         self.bare_levels = walk.bare_levels
+        self.roles = frozenset(walk.roles)
         self.counts: Counter[str | int] = Counter(self.parts)
         # What a shared set draws is written once, in its definition.
         for token in self.tokens:
@@ -227,7 +228,7 @@ class _Writer:
         return f"matrix({s(w)} 0 0 {s(h)} {s(x)}{sep(s(y))})"
 
     def css(self) -> str:
-        return style_sheet(self.scene.theme, self.rules, self.bare_levels)
+        return style_sheet(self.scene.theme, self.rules, self.bare_levels, self.roles)
 
     # -- the drawn elements ---------------------------------------------------
 

@@ -19,12 +19,23 @@ _FORCED = {
 }
 
 
-def style_sheet(theme: Theme, widths: dict[tuple[str, str], str], bare: set[str]) -> str:
+#: Roles only some drawings have (folded maps, the whole game): their rules are
+#: written only where they are drawn, so other maps keep their bytes.
+OPTIONAL = frozenset({"pointer", "count", "move-win", "move-draw", "move-loss"})
+
+
+def style_sheet(
+    theme: Theme,
+    widths: dict[tuple[str, str], str],
+    bare: set[str],
+    roles: frozenset[str] = frozenset(),
+) -> str:
     """The CSS of a map drawn in ``theme``.
 
     ``widths`` is the stroke width shared by each (level class, kind) of
     stroke, ``kind`` being ``use`` for marks or a class such as ``ttt-win``;
-    ``bare`` the levels where a mark is drawn straight in its board group.
+    ``bare`` the levels where a mark is drawn straight in its board group;
+    ``roles`` the ``OPTIONAL`` roles the drawing has.
     """
     p = f"#{PLACEHOLDER}"
     rules = [
@@ -33,7 +44,7 @@ def style_sheet(theme: Theme, widths: dict[tuple[str, str], str], bare: set[str]
         f"{p} .ttt-grid{{fill:none;stroke-linecap:butt}}",
         f"{p} .ttt-win{{fill:none;stroke-linecap:round}}",
         f"{p} text{{stroke:none;font-family:{theme.css_font}}}",
-        *_colours(theme),
+        *_colours(theme, roles=roles),
     ]
     for (level, kind), value in widths.items():
         target = "use" if kind == "use" else f".{kind}"
@@ -42,11 +53,13 @@ def style_sheet(theme: Theme, widths: dict[tuple[str, str], str], bare: set[str]
             selector += f",{p} .{level}>use"
         rules.append(f"{selector}{{stroke-width:{value}}}")
     if theme.name == AUTO.name:
-        rules += _switches()
+        rules += _switches(roles)
     return "\n" + "\n".join(rules) + "\n"
 
 
-def _colours(t: Theme, scope: tuple[str, ...] = ("",)) -> list[str]:
+def _colours(
+    t: Theme, scope: tuple[str, ...] = ("",), roles: frozenset[str] = frozenset()
+) -> list[str]:
     """The colour rules of theme ``t``, under each of the ancestor selectors in ``scope``.
 
     A grid drawn from ``<defs>`` strokes in ``currentColor``, the ``color``
@@ -57,6 +70,13 @@ def _colours(t: Theme, scope: tuple[str, ...] = ("",)) -> list[str]:
     def sel(*names: str) -> str:
         return ",".join(f"{a}#{PLACEHOLDER}{n}" for n in names for a in scope)
 
+    extra = {
+        "move-win": f"{sel(' .ttt-move-win')}{{fill:{t.move_win};stroke:none}}",
+        "move-draw": f"{sel(' .ttt-move-draw')}{{fill:{t.move_draw};stroke:none}}",
+        "move-loss": f"{sel(' .ttt-move-loss')}{{fill:{t.move_loss};stroke:none}}",
+        "pointer": f"{sel(' .ttt-pointer')}{{fill:{t.faint}}}",
+        "count": f"{sel(' .ttt-count')}{{fill:{t.muted}}}",
+    }
     return [
         f"{sel(' .ttt-background')}{{fill:{t.background}}}",
         f"{sel('', ' .ttt-board')}{{color:{t.grid}}}",
@@ -70,10 +90,11 @@ def _colours(t: Theme, scope: tuple[str, ...] = ("",)) -> list[str]:
         f"{sel(' rect.ttt-differs')}{{fill:{t.differs};stroke:none}}",
         f"{sel(' text')}{{fill:{t.text}}}",
         f"{sel(' .ttt-footer', ' .ttt-legend')}{{fill:{t.muted}}}",
+        *(rule for role, rule in extra.items() if role in roles),
     ]
 
 
-def _switches() -> list[str]:
+def _switches(roles: frozenset[str]) -> list[str]:
     """The rules that make an ``auto`` map dark where its reader or page is.
 
     The reader's ``prefers-color-scheme`` first; then a page's own switch,
@@ -84,8 +105,8 @@ def _switches() -> list[str]:
     dark = dark_variant(AUTO)
     return [
         "@media (prefers-color-scheme:dark){",
-        *_colours(dark),
+        *_colours(dark, roles=roles),
         "}",
-        *_colours(AUTO, _FORCED["light"]),
-        *_colours(dark, _FORCED["dark"]),
+        *_colours(AUTO, _FORCED["light"], roles),
+        *_colours(dark, _FORCED["dark"], roles),
     ]

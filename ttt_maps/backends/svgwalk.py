@@ -56,6 +56,8 @@ class Walk:
         ] = {}
         # The smallest side of a group or glyph the walk met (see ``digits_for``).
         self.smallest = math.inf
+        #: The roles drawn that only some drawings have (``svgstyle.OPTIONAL``).
+        self.roles: set[str] = set()
         self.parts: list[str | int]
         self.tokens: dict[Token, int]
         self._walk(2)
@@ -314,6 +316,8 @@ class Walk:
 
     def rect(self, rect: Rect, ox: float, oy: float) -> str:
         n, b = self.n, rect.box
+        if rect.role.startswith("move-"):
+            self.roles.add(rect.role)
         cls = f"ttt-tint ttt-{rect.role}" if rect.role.startswith("tint") else f"ttt-{rect.role}"
         s = (
             f'<rect class="{cls}" x="{n.f(b.x - ox)}" y="{n.f(b.y - oy)}" '
@@ -325,6 +329,8 @@ class Walk:
 
     def text(self, text: Text, ox: float, oy: float) -> str:
         n = self.n
+        if text.role in ("count", "pointer"):
+            self.roles.add(text.role)
         s = (
             f'<text class="ttt-{text.role}" x="{n.f(text.x - ox)}" '
             f'y="{n.f(text.y - oy)}" font-size="{n.f(text.size)}"'

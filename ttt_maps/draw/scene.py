@@ -50,8 +50,13 @@ class Box(Value):
 
 MarkRole = Literal["played", "chosen", "final", "alt"]
 LineRole = Literal["grid", "win"]
-RectRole = Literal["tint-win", "tint-draw", "differs", "background"]
-TextRole = Literal["title", "subtitle", "heading", "footer", "legend"]
+#: ``move-*``: a cell of the whole game's map, tinted by its move's outcome for the mover.
+RectRole = Literal[
+    "tint-win", "tint-draw", "move-win", "move-draw", "move-loss", "differs", "background"
+]
+#: ``count``: the replies a folded map's drawn cell stands for; ``pointer``: the
+#: letter of that drawn cell in each cell it stands for.
+TextRole = Literal["title", "subtitle", "heading", "footer", "legend", "count", "pointer"]
 
 
 class Mark(Value):
@@ -220,6 +225,11 @@ class Theme:
     text: str
     muted: str
     css_font: str = "'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif"
+    #: The whole game's cells by their move's outcome for the mover: three lightnesses
+    #: far apart, so the tints still read in greyscale (a loss darkest).
+    move_win: str = "#a9dba5"
+    move_draw: str = "#ece9dd"
+    move_loss: str = "#e49a94"
 
     def role_colours(self) -> dict[str, str]:
         """The colour of every mark, line, rect and text role (the role names never clash)."""
@@ -232,6 +242,11 @@ class Theme:
             "win": self.win,
             "tint-win": self.tint_win,
             "tint-draw": self.tint_draw,
+            "move-win": self.move_win,
+            "move-draw": self.move_draw,
+            "move-loss": self.move_loss,
+            "pointer": self.faint,
+            "count": self.muted,
             "differs": self.differs,
             "background": self.background,
             "title": self.text,
@@ -270,6 +285,9 @@ DARK = Theme(
     differs="#4a3f12",
     text="#e8e6e3",
     muted="#a5a29d",
+    move_win="#2f6b3a",
+    move_draw="#24272c",
+    move_loss="#6e2f2c",
 )
 
 PRINT = Theme(
