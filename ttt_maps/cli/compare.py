@@ -37,6 +37,7 @@ def compare_command(
     theme: str = "light",
     diff: str | None = None,
     geometry: Geometry = STANDARD,
+    fold: bool = False,
 ) -> None:
     """``ttt-maps compare``: print the table; write the image and the diff PNG if asked."""
     from ttt_maps.game.board import parse_mark
@@ -55,7 +56,7 @@ def compare_command(
     to_stdout = "-" in (output, diff)
     if to_stdout and as_json:
         raise UsageError("-o - and --json both write to standard output; choose one")
-    strategies = build_strategies(policies, mark, start, geometry)
+    strategies = build_strategies(policies, mark, start, geometry, fold=fold)
     rows = compare_table(strategies, labels=policies)
     if output is not None and image_fmt is not None:
         from ttt_maps.backends import render_scene

@@ -12,6 +12,7 @@ import typer
 from ttt_maps.cli.options import (
     BoardOpt,
     ChainOpt,
+    FoldOpt,
     FromOpt,
     JsonOpt,
     NoCacheOpt,
@@ -100,6 +101,23 @@ def render(
     outcomes: Annotated[
         bool, typer.Option("--outcomes", help="Tint each sub-map by its outcome (win/draw).")
     ] = False,
+    fold: Annotated[
+        bool | None,
+        typer.Option(
+            "--fold/--no-fold",
+            help="Fold by symmetry: replies that are rotations or reflections of each other "
+            "are drawn once, lettered, with how many they stand for (the default with --whole).",
+            show_default=False,
+        ),
+    ] = None,
+    whole: Annotated[
+        bool,
+        typer.Option(
+            "--whole",
+            help="The whole game on one map: every legal move of both players, each cell "
+            "tinted by its outcome for the player who makes it (default file: output/whole-map).",
+        ),
+    ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing on success.")] = False,
     board: BoardOpt = "3x3",
     no_cache: NoCacheOpt = False,
@@ -131,6 +149,8 @@ def render(
         theme=theme,
         alternatives=alternatives,
         outcomes=outcomes,
+        fold=fold,
+        whole=whole,
         echo=None if quiet else typer.echo,
     )
 
@@ -180,6 +200,7 @@ def compare(
         ),
     ] = None,
     board: BoardOpt = "3x3",
+    fold: FoldOpt = False,
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
 ) -> None:
@@ -196,4 +217,5 @@ def compare(
         as_json=as_json,
         theme=theme,
         diff=diff_png,
+        fold=fold,
     )

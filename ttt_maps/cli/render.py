@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 #: Where the default job writes, and each drawing's file name stem there.
 OUTPUT_DIR = "output"
-STEMS = {"x": "x-map", "o": "o-map", "both": "poster"}
+STEMS = {"x": "x-map", "o": "o-map", "both": "poster", "whole": "whole-map"}
 #: What the default job draws, and in which formats.
 DEFAULT_KINDS = ("x", "o", "both")
 DEFAULT_FORMATS = ("svg", "pdf")
@@ -33,7 +33,7 @@ DEFAULT_FORMATS = ("svg", "pdf")
 class Target(NamedTuple):
     """One file to write: which drawing, in which format, where."""
 
-    kind: str  # "x", "o" or "both" (the poster)
+    kind: str  # "x", "o", "both" (the poster) or "whole" (the whole game)
     fmt: str
     path: Path
 
@@ -43,23 +43,28 @@ def parse_player(text: str | None) -> tuple[str, ...]:
     if text is None:
         return DEFAULT_KINDS
     name = text.strip().lower()
-    if name not in STEMS:
+    if name not in ("x", "o", "both"):
         raise UsageError(f"--player {text!r}: choose x, o or both (both = the poster)")
     return (name,)
 
 
-def plan(player: str | None, formats: Sequence[str], output: str | None) -> list[Target]:
-    """The files to write, from ``--player``, ``--format`` (repeatable) and ``-o``."""
+def plan(
+    player: str | None, formats: Sequence[str], output: str | None, whole: bool = False
+) -> list[Target]:
+    """The files to write, from ``--player``, ``--format`` (repeatable), ``-o`` and
+    ``--whole`` (the whole game, one map of both players' moves)."""
     from ttt_maps.backends import SUFFIXES, check_format, format_from_path
 
+    if whole and player is not None:
+        raise UsageError(f"--player {player}: --whole draws every move of both players")
     fmts = list(dict.fromkeys(check_format(f) for f in formats))
     if output is None:
-        kinds = parse_player(player)
+        kinds = ("whole",) if whole else parse_player(player)
         fmts = fmts or list(DEFAULT_FORMATS)
         folder = Path(OUTPUT_DIR)
         return [Target(k, f, folder / f"{STEMS[k]}.{f}") for k in kinds for f in fmts]
 
-    kind = parse_player(player or "both")[0]
+    kind = "whole" if whole else parse_player(player or "both")[0]
     if output == "-":
         if len(fmts) != 1:
             raise UsageError("-o - writes one file to standard output: choose it with --format")
@@ -107,14 +112,20 @@ def render_command(
     theme: str = "light",
     alternatives: bool = False,
     outcomes: bool = False,
+    fold: bool | None = None,
+    whole: bool = False,
     echo: Callable[[str], None] | None = None,
     geometry: Geometry | None = None,
 ) -> list[tuple[Path, int]]:
     """Draw and write the requested maps; returns each written path and its size in bytes.
 
-    ``echo`` (when given) gets one line per file as it is written.
+    ``fold`` folds the maps by symmetry (``None``: only the whole game, which
+    ``whole`` asks for). ``echo`` (when given) gets one line per file as it is
+    written.
     """
-    targets = plan(player, formats, output)
+    targets = plan(player, formats, output, whole)
+    if whole:
+        _check_whole(policy, alternatives, outcomes)
     from ttt_maps.backends import Output
 
     out = Output(size, width, dpi, margin, id_prefix, text_as_paths).checked(
@@ -133,7 +144,9 @@ def render_command(
     for t in targets:
         check_target(t.path)
 
-    drawings = _Drawings({t.kind for t in targets}, policy, start, opts, palette, title, geometry)
+    folded = whole if fold is None else fold
+    kinds = {t.kind for t in targets}
+    drawings = _Drawings(kinds, policy, start, opts, palette, title, geometry, folded)
     def draw(t: Target) -> bytes:
         return out.draw(drawings.scene(t.kind), t.fmt)
 
@@ -147,6 +160,20 @@ def render_command(
         if echo is not None and str(t.path) != "-":
             echo(f"{t.path}  {_human(len(data))}")
     return written
+
+
+def _check_whole(policy: str, alternatives: bool, outcomes: bool) -> None:
+    """Options of a player's map refused for the whole game, which has no player."""
+    for flag, given in (("--alternatives", alternatives), ("--outcomes", outcomes)):
+        if given:
+            raise UsageError(
+                f"{flag} applies to a player's map: --whole draws every move, each tinted by "
+                "its outcome"
+            )
+    if policy.strip().lower() != "default":
+        raise UsageError(
+            f"--policy {policy}: a policy picks one move per position; --whole draws every move"
+        )
 
 
 def _make_output_dir(folder: Path) -> None:
@@ -178,6 +205,7 @@ class _Drawings:
         theme: Theme,
         title: str | None,
         geometry: Geometry | None,
+        fold: bool = False,
     ) -> None:
         from ttt_maps.draw.compose import map_scene
         from ttt_maps.game.geometry import STANDARD
@@ -186,17 +214,25 @@ class _Drawings:
         from ttt_maps.strategies.tree import build_strategy
 
         g = geometry or STANDARD
+        self.opts, self.theme, self.title = opts, theme, title
+        self.scenes: dict[str, Scene] = {}
+        if "whole" in kinds:
+            from ttt_maps.draw.whole import whole_scene
+            from ttt_maps.strategies.whole import build_whole
+
+            game = build_whole(start, g, fold=fold, depth=opts.depth, max_boards=MAX_BOARDS)
+            self.scenes["whole"] = whole_scene(game, theme, title)
+            return
         pol = parse_policy(policy, g)  # one Policy for both players: its memo serves both trees
         players = sorted({p for k in kinds for p in (("x", "o") if k == "both" else (k,))})
-        notes = {"alternatives": opts.alternatives, "outcomes": opts.outcomes}
+        notes = {"alternatives": opts.alternatives, "outcomes": opts.outcomes, "fold": fold}
         self.trees = {
             p: build_strategy(p, pol, start, g, depth=opts.depth, max_boards=MAX_BOARDS, **notes)
             for p in players
         }
-        self.opts, self.theme, self.title = opts, theme, title
-        self.scenes: dict[str, Scene] = {
-            p: map_scene(self.trees[p], opts, theme, title) for p in players if p in kinds
-        }
+        self.scenes.update(
+            {p: map_scene(self.trees[p], opts, theme, title) for p in players if p in kinds}
+        )
 
     def scene(self, kind: str) -> Scene:
         if kind not in self.scenes:

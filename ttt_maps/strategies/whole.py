@@ -238,3 +238,44 @@ def count_whole(
 
 class _Overflow(Exception):
     """More positions than ``count_whole`` may visit."""
+
+
+class WholeStats(NamedTuple):
+    """``stats --whole``: the whole game's map from the empty board, folded and not.
+
+    ``levels`` and ``facts`` are the folded map's (None past the limit, with
+    ``note`` saying so); ``unfolded`` counts the unfolded map's boards with a
+    move to make (None where too many positions would be visited).
+    """
+
+    geometry: Geometry
+    levels: tuple[int, ...] | None
+    facts: WholeFacts | None
+    unfolded: int | None
+    note: str | None
+
+    def as_dict(self) -> dict[str, object]:
+        f = self.facts
+        return {
+            "geometry": self.geometry.name,
+            "boards": f.boards if f else None,
+            "unfolded_boards": self.unfolded,
+            "levels": list(self.levels) if self.levels else None,
+            "positions": f.positions if f else None,
+            "moves": f.moves if f else None,
+            "wins": f.wins if f else None,
+            "draws": f.draws if f else None,
+            "losses": f.losses if f else None,
+            "folded_cells": f.folded if f else None,
+            **({"note": self.note} if self.note else {}),
+        }
+
+
+def whole_stats(geometry: Geometry = STANDARD, max_boards: int = 50_000) -> WholeStats:
+    """The whole game's counts, where they can be had: the folded map built (within
+    ``max_boards``), the unfolded one counted."""
+    try:
+        game = build_whole(None, geometry, max_boards=max_boards)
+    except MapTooLarge as exc:
+        return WholeStats(geometry, None, None, count_whole(geometry), str(exc))
+    return WholeStats(geometry, game.levels, game.facts, count_whole(geometry), None)
