@@ -21,7 +21,7 @@ _FORCED = {
 
 #: Roles only some drawings have (folded maps, the whole game): their rules are
 #: written only where they are drawn, so other maps keep their bytes.
-OPTIONAL = frozenset({"pointer", "count", "move-win", "move-draw", "move-loss"})
+OPTIONAL = frozenset({"pointer", "count", "move-win", "move-loss"})
 
 
 def style_sheet(
@@ -72,7 +72,6 @@ def _colours(
 
     extra = {
         "move-win": f"{sel(' .ttt-move-win')}{{fill:{t.move_win};stroke:none}}",
-        "move-draw": f"{sel(' .ttt-move-draw')}{{fill:{t.move_draw};stroke:none}}",
         "move-loss": f"{sel(' .ttt-move-loss')}{{fill:{t.move_loss};stroke:none}}",
         "pointer": f"{sel(' .ttt-pointer')}{{fill:{t.faint}}}",
         "count": f"{sel(' .ttt-count')}{{fill:{t.muted}}}",

@@ -52,7 +52,7 @@ MarkRole = Literal["played", "chosen", "final", "alt"]
 LineRole = Literal["grid", "win"]
 #: ``move-*``: a cell of the whole game's map, tinted by its move's outcome for the mover.
 RectRole = Literal[
-    "tint-win", "tint-draw", "move-win", "move-draw", "move-loss", "differs", "background"
+    "tint-win", "tint-draw", "move-win", "move-loss", "differs", "background"
 ]
 #: ``count``: the replies a folded map's drawn cell stands for; ``pointer``: the
 #: letter of that drawn cell in each cell it stands for.
@@ -225,10 +225,9 @@ class Theme:
     text: str
     muted: str
     css_font: str = "'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif"
-    #: The whole game's cells by their move's outcome for the mover: three lightnesses
-    #: far apart, so the tints still read in greyscale (a loss darkest).
+    #: The whole game's cells by their move's outcome for the mover (a draw is not
+    #: tinted): lightnesses far apart and from the page's, so they read in greyscale.
     move_win: str = "#a9dba5"
-    move_draw: str = "#ece9dd"
     move_loss: str = "#e49a94"
 
     def role_colours(self) -> dict[str, str]:
@@ -243,7 +242,6 @@ class Theme:
             "tint-win": self.tint_win,
             "tint-draw": self.tint_draw,
             "move-win": self.move_win,
-            "move-draw": self.move_draw,
             "move-loss": self.move_loss,
             "pointer": self.faint,
             "count": self.muted,
@@ -286,7 +284,6 @@ DARK = Theme(
     text="#e8e6e3",
     muted="#a5a29d",
     move_win="#2f6b3a",
-    move_draw="#24272c",
     move_loss="#6e2f2c",
 )
 

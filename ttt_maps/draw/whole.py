@@ -3,9 +3,11 @@
 Every board has a move to make, for whoever is to move there; each empty
 cell holds the board after that move (or the move itself, black at cell size,
 when it ends the game), and is tinted by the move's outcome under perfect
-play after it, for the player who makes it: win, draw or loss, in three
-lightnesses far apart so the map still reads in greyscale (``Theme.move_*``),
-with a legend under the map. It is folded as a folded map is (``folds``).
+play after it, for the player who makes it: a win or a loss, in two
+lightnesses far apart and far from the page, so the map still reads in
+greyscale (``Theme.move_*``); a draw is left as the page is, which also keeps
+the file smaller by a rect per drawn move. A legend under the map says so.
+It is folded as a folded map is (``folds``).
 
 Nine plies nest nine boards deep, so the deepest boards are a hundred times
 smaller than on a player's map: their strokes are held to the map's floor
@@ -19,7 +21,18 @@ from ttt_maps.draw.cells import GRID_WIDTH, Side
 from ttt_maps.draw.compose import CAP, DESCENT, FOOTER_SIZE, SUBTITLE_SIZE, TITLE_SIZE
 from ttt_maps.draw.folds import stands_for
 from ttt_maps.draw.layout import FOLDED, MAP_SIZE, Layout, MapOptions, map_box
-from ttt_maps.draw.scene import Box, Group, Item, Rect, RectRole, Scene, Text, Theme, get_theme
+from ttt_maps.draw.scene import (
+    Box,
+    Group,
+    Item,
+    Line,
+    Rect,
+    RectRole,
+    Scene,
+    Text,
+    Theme,
+    get_theme,
+)
 from ttt_maps.draw.typeface import width
 from ttt_maps.game.geometry import STANDARD
 from ttt_maps.strategies.nodes import Node
@@ -29,12 +42,12 @@ TITLE = "Every move of tic-tac-toe"
 SUBTITLE = (
     "Each board holds every move of the player to move; zoom into a cell to follow that move."
 )
-#: The tint of a move by its outcome for the mover, and the legend's words for them.
-TINTS: dict[int, RectRole] = {1: "move-win", 0: "move-draw", -1: "move-loss"}
+#: The tint of a move by its outcome for the mover (a draw has none), and the legend's words.
+TINTS: dict[int, RectRole] = {1: "move-win", -1: "move-loss"}
 LEGEND_LEAD = "Each cell is tinted by the outcome of its move for the player who makes it:"
-LEGEND: tuple[tuple[RectRole, str], ...] = (
+LEGEND: tuple[tuple[RectRole | None, str], ...] = (
     ("move-win", "a win"),
-    ("move-draw", "a draw"),
+    (None, "a draw"),
     ("move-loss", "a loss, with perfect play after the move"),
 )
 #: Strokes are held above the map's floor, but never above this multiple of their
@@ -59,8 +72,13 @@ class _WholeLayout(Layout):
         s = self.side(box.w)
         mover = node.board.to_move
         drawn = dict(node.children)
-        items: list[Item] = [self.tint(s, box, cell, child) for cell, child in node.children]
-        items += [self.tint(s, box, f.cell, drawn[f.rep]) for f in node.folds]
+        cells = [(cell, child) for cell, child in node.children]
+        cells += [(f.cell, drawn[f.rep]) for f in node.folds]
+        items: list[Item] = [
+            self.tint(s, box, cell, TINTS[outcome])
+            for cell, child in cells
+            if (outcome := mover_outcome(child)) in TINTS
+        ]
         self.grid(s, box, items)
         self.played(s, node.board, box, items)
         wins: list[Item] = []
@@ -88,11 +106,10 @@ class _WholeLayout(Layout):
             data += (("whole", "1"),)
         return Group(box, tuple(items), text, level, path, self.classes(level, False, None), data)
 
-    def tint(self, s: Side, box: Box, cell: int, child: Node) -> Rect:
+    def tint(self, s: Side, box: Box, cell: int, role: RectRole) -> Rect:
         """A cell filled by the outcome of its move for the mover."""
         side = 2 * s.half
-        cell_box = Box(box.x + s.dx[cell], box.y + s.dy[cell], side, side)
-        return Rect(cell_box, TINTS[mover_outcome(child)])
+        return Rect(Box(box.x + s.dx[cell], box.y + s.dy[cell], side, side), role)
 
 
 def layout_whole(game: WholeGame, box: Box | None = None) -> Group:
@@ -168,8 +185,12 @@ def _legend(x: float, top: float) -> list[Item]:
     out: list[Item] = [Text(x, baseline, LEGEND_LEAD, size, "legend", "start")]
     baseline += 1.7 * size
     for role, words in LEGEND:
-        box = Box(x, baseline - CAP * size / 2 - swatch / 2, swatch, swatch)
-        out.append(Rect(box, role, radius=swatch * 0.18))
+        y = baseline - CAP * size / 2 - swatch / 2
+        if role is None:  # untinted: the page, framed
+            corners = ((x, y), (x + swatch, y), (x + swatch, y + swatch), (x, y + swatch), (x, y))
+            out.append(Line(corners, swatch * 0.06, "grid"))
+        else:
+            out.append(Rect(Box(x, y, swatch, swatch), role, radius=swatch * 0.18))
         x += swatch + 0.4 * size
         out.append(Text(x, baseline, words, size, "legend", "start"))
         x += width(words, size) + 1.1 * size
