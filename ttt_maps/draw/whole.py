@@ -52,7 +52,7 @@ LEGEND: tuple[tuple[RectRole | None, str], ...] = (
 )
 #: Strokes are held above the map's floor, but never above this multiple of their
 #: own board's grid stroke.
-FLOOR_CAP = 3.0
+FLOOR_CAP = 2.0
 
 
 class _WholeLayout(Layout):

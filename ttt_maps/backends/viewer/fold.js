@@ -50,14 +50,19 @@
     for (let i = 0; i < board.length; i += 1) out[turnCell(t, i)] = board[i];
     return out.join("");
   };
-  /** Keep the text under ``root`` upright in a drawing turned by ``t``. */
+  /** Keep the text under ``root`` upright in a drawing turned by ``t``, each line turned
+      back about its own middle (from its attributes: the map's letters and tags are a
+      few characters of about 0.62 em), so it stays where it was drawn. */
   const straighten = (root, t) => {
     if (isId(t)) return;
     const [a, b, c, d] = unturn(t);
     for (const text of root.querySelectorAll("text")) {
-      const x = parseFloat(text.getAttribute("x")) || 0;
       const size = parseFloat(text.getAttribute("font-size")) || 0;
-      const y = (parseFloat(text.getAttribute("y")) || 0) - 0.35 * size;
+      const anchor = text.getAttribute("text-anchor") || "start";
+      const half = (0.62 * size * text.textContent.length) / 2;
+      const x = (parseFloat(text.getAttribute("x")) || 0)
+        + (anchor === "end" ? -half : anchor === "middle" ? 0 : half);
+      const y = (parseFloat(text.getAttribute("y")) || 0) - 0.36 * size;
       text.setAttribute(
         "transform",
         `translate(${num(x)} ${num(y)}) matrix(${a} ${b} ${c} ${d} 0 0) translate(${num(-x)} ${num(-y)})`,
@@ -127,7 +132,6 @@
       e.removeAttribute("aria-label");
       e.classList.remove("tttv-answer");
     }
-    straighten(copy, g.turn);
     // In n's own frame (board groups are never transformed): the drawn sub-map's middle
     // moved onto the cell's, turned about it.
     const b = rep.el.getBBox();
@@ -145,6 +149,7 @@
     );
     wrap.append(copy);
     n.el.append(wrap);
+    straighten(copy, g.turn);
     if (g.el) {
       g.el.setAttribute("display", "none");
       g.el.removeAttribute("tabindex");

@@ -188,11 +188,12 @@
     n.el.removeAttribute("data-lazy");
     const holder = document.createElementNS(NS, "g");
     holder.innerHTML = text;
-    if (n.turn) straighten(holder, n.turn);
+    const added = [...holder.children];
     const boards = document.createDocumentFragment();
     while (holder.firstChild) boards.append(holder.firstChild);
     const own = n.el.firstElementChild;
     n.el.insertBefore(boards, own ? own.nextSibling : null);
+    if (n.turn) for (const e of added) straighten(e, n.turn);
     for (const el of n.el.querySelectorAll(BOARD)) {
       if (!byEl.has(el)) placeNode(addNode(el));
     }
