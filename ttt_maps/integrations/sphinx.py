@@ -14,7 +14,10 @@ In a page::
 Options, as for ``ttt-maps render``: ``player`` (x, o or both: the poster),
 ``policy``, ``from``, ``board``, ``depth``, ``theme`` (``auto`` follows the
 reader's and the docs theme's light or dark mode), ``title``,
-``alternatives`` and ``outcomes`` (flags); and for the page: ``alt``
+``alternatives``, ``outcomes``, ``fold`` (folded by symmetry) and ``whole``
+(the whole game: every move of both players, folded; ``player``, ``policy``,
+``alternatives`` and ``outcomes`` do not apply to it) (flags); and for the
+page: ``alt``
 (alternative text), ``width`` (a CSS length, a bare number is pixels) and
 ``mode``: ``inline`` (the default: the SVG inside the HTML, so it scales and
 its text can be found) or ``image`` (an ``.svg`` file in ``_images``).
@@ -93,6 +96,8 @@ class TTTMapDirective(SphinxDirective):
         "title": _required,
         "alternatives": directives.flag,
         "outcomes": directives.flag,
+        "fold": directives.flag,
+        "whole": directives.flag,
         "alt": directives.unchanged,
         "mode": _choice("inline", "image"),
         "width": _width,
@@ -109,6 +114,9 @@ class TTTMapDirective(SphinxDirective):
             "title": self.options.get("title"),
             "alternatives": "alternatives" in self.options,
             "outcomes": "outcomes" in self.options,
+            "fold": "fold" in self.options,
+            "whole": "whole" in self.options,
+            "player_given": "player" in self.options,
             "books": {},  # book:PATH as written -> the file, found from the document
         }
         try:
@@ -172,12 +180,26 @@ def scene_of(recipe: dict[str, Any], locate: Callable[[str], str]) -> Scene:
     geometry = step("board", lambda: Geometry.parse(board)) if board else STANDARD
     start = recipe["from"]
     root = step("from", lambda: Board.parse(start, geometry)) if start else None
+    if recipe.get("whole"):
+        for option in ("player_given", "alternatives", "outcomes"):
+            if recipe.get(option):
+                name = option.removesuffix("_given")
+                raise _OptionError(name, UsageError("it applies to a player's map, not :whole:"))
+        if recipe["policy"] != "default":
+            raise _OptionError("policy", UsageError("it applies to a player's map, not :whole:"))
+        depth, theme, title = recipe["depth"], recipe["theme"], recipe["title"]
+        game = step("depth", lambda: api.whole(root, geometry=geometry, depth=depth))
+        whole: Scene = step("whole", lambda: api.scene_of(game, None, theme, title))
+        return whole
     policy = step("policy", lambda: parse_policy(recipe["policy"], geometry, locate=locate))
     player = recipe["player"]
+    fold = bool(recipe.get("fold"))
     obj = step(
         "from" if start else "policy",
         lambda: (
-            api.poster(policy, root) if player == "both" else api.strategy(player, policy, root)
+            api.poster(policy, root, fold=fold)
+            if player == "both"
+            else api.strategy(player, policy, root, fold=fold)
         ),
     )
     opts = step(
