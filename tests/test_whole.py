@@ -136,12 +136,16 @@ def luminance(colour: str) -> float:
 
 
 @pytest.mark.parametrize("theme", sorted(THEMES))
-def test_tints_stay_apart_in_greyscale(theme: str) -> None:
+def test_tints_and_letters_stay_apart_in_greyscale(theme: str) -> None:
     t = THEMES[theme]
     greys = sorted(luminance(c) for c in (t.move_win, t.move_loss, t.background))
     assert min(b - a for a, b in itertools.pairwise(greys)) > 0.04
     if t in (LIGHT, PRINT):
         assert min(b - a for a, b in itertools.pairwise(greys)) > 0.15
+        # A folded cell's grey letter reads on the page and on either tint.
+        for ground in (t.move_win, t.move_loss, t.background):
+            high, low = sorted((luminance(ground), luminance(t.letter)), reverse=True)
+            assert (high + 0.05) / (low + 0.05) > 1.4, ground
 
 
 def test_an_a0_pdf(tmp_path: Path, game: Any) -> None:

@@ -73,7 +73,7 @@ def _colours(
     extra = {
         "move-win": f"{sel(' .ttt-move-win')}{{fill:{t.move_win};stroke:none}}",
         "move-loss": f"{sel(' .ttt-move-loss')}{{fill:{t.move_loss};stroke:none}}",
-        "pointer": f"{sel(' .ttt-pointer')}{{fill:{t.faint}}}",
+        "pointer": f"{sel(' .ttt-pointer')}{{fill:{t.letter}}}",
         "count": f"{sel(' .ttt-count')}{{fill:{t.muted}}}",
     }
     return [

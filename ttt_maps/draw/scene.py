@@ -229,6 +229,9 @@ class Theme:
     #: tinted): lightnesses far apart and from the page's, so they read in greyscale.
     move_win: str = "#a9dba5"
     move_loss: str = "#e49a94"
+    #: A folded cell's letter: lighter than the marks, darker than the tints, so it
+    #: reads on the page and on either tint, in colour and in greyscale.
+    letter: str = "#8c8c8c"
 
     def role_colours(self) -> dict[str, str]:
         """The colour of every mark, line, rect and text role (the role names never clash)."""
@@ -243,7 +246,7 @@ class Theme:
             "tint-draw": self.tint_draw,
             "move-win": self.move_win,
             "move-loss": self.move_loss,
-            "pointer": self.faint,
+            "pointer": self.letter,
             "count": self.muted,
             "differs": self.differs,
             "background": self.background,
@@ -285,6 +288,7 @@ DARK = Theme(
     muted="#a5a29d",
     move_win="#2f6b3a",
     move_loss="#6e2f2c",
+    letter="#8d9096",
 )
 
 PRINT = Theme(

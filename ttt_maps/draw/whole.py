@@ -2,7 +2,8 @@
 
 Every board has a move to make, for whoever is to move there; each empty
 cell holds the board after that move (or the move itself, black at cell size,
-when it ends the game), and is tinted by the move's outcome under perfect
+when it ends the game: no win line, as a board's two winning moves would draw
+two crossing lines), and is tinted by the move's outcome under perfect
 play after it, for the player who makes it: a win or a loss, in two
 lightnesses far apart and far from the page, so the map still reads in
 greyscale (``Theme.move_*``); a draw is left as the page is, which also keeps
@@ -81,22 +82,19 @@ class _WholeLayout(Layout):
         ]
         self.grid(s, box, items)
         self.played(s, node.board, box, items)
-        wins: list[Item] = []
         folds = stands_for(node.folds, self.turns) if node.folds else {}
         for cell, child in node.children:
             if child.cut:
                 self.ellipsis(s, box, cell, items)
-            elif not child.children:
+            elif not child.children:  # its tint says if it wins: no line (two would cross)
                 items.append(self.cell_mark(s, mover, cell, box, "final"))
-                self.win_lines(s, child.board, box, wins)
             else:
                 x, y = box.x + s.dx[cell] + s.sub_dx, box.y + s.dy[cell] + s.sub_dy
                 sub = Box(x, y, s.sub_w, s.sub_h)
                 moves = (*path, (mover, cell))
                 items.append(self.board(child, sub, level + 1, moves, folds.get(cell, "")))
         if node.folds:
-            self.folded(s, node, box, mover, items, wins)
-        items += wins
+            self.folded(s, node, box, mover, items, [])
         self.drawn += 1
         text = str(node.board)
         data: tuple[tuple[str, str], ...] = (("board", text),)
