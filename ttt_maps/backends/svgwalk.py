@@ -35,7 +35,10 @@ UseToken = tuple[MarkKey, int, int, str, str, str]
 PathToken = tuple[str, str, str, str]
 #: Marks that sibling boards share: their tokens' numbers, level, width.
 SharedToken = tuple[tuple[int, ...], str, str]
-Token = UseToken | PathToken | SharedToken
+#: A cell's tint in a board (the whole game's ``move-*`` rects): "t", role, x, y and
+#: "width height" from the board's corner, as written.
+TintToken = tuple[str, str, str, str, str]
+Token = UseToken | PathToken | SharedToken | TintToken
 #: A mark as its group draws it, before rounding: symbol, x and y from the
 #: group's corner, width, height, stroke, role, classes, cell, whether the
 #: group is a board, its level, the move of a bare mark.
@@ -204,7 +207,8 @@ class Walk:
             elif isinstance(item, Line):
                 parts.append(self._win(item, ox, oy, level))
             elif isinstance(item, Rect):
-                parts.append(self.rect(item, ox, oy))
+                tint = in_board and item.role.startswith("move-") and not item.radius
+                parts.append(self._tint(item, ox, oy) if tint else self.rect(item, ox, oy))
             else:
                 parts.append(self.text(item, ox, oy))
         if grid:
@@ -313,6 +317,13 @@ class Walk:
                 cx, cy = x, y
         path = self._paths[key] = "".join(d)
         return path
+
+    def _tint(self, rect: Rect, ox: float, oy: float) -> int:
+        """The number of a cell tint's token (thousands recur at the same place of a board)."""
+        n, b = self.n, rect.box
+        self.roles.add(rect.role)
+        token = "t", rect.role, n.f(b.x - ox), n.f(b.y - oy), f"{n.f(b.w)} {n.f(b.h)}"
+        return self.tokens.setdefault(token, len(self.tokens))
 
     def rect(self, rect: Rect, ox: float, oy: float) -> str:
         n, b = self.n, rect.box
