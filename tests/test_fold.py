@@ -441,3 +441,22 @@ def test_a_map_from_a_board_folds_by_that_boards_symmetries() -> None:
     b = str(after.board)
     assert sorted(c for c, _ in after.children) == sorted(o[0] for o in orbits(b))
     assert {len(o) for o in orbits(b)} <= {1, 2} and after.folds
+
+
+def test_sphinx_recipes_fold_and_draw_the_whole_game() -> None:
+    pytest.importorskip("sphinx")
+    from ttt_maps.integrations.sphinx import _OptionError, scene_of
+
+    recipe: dict[str, Any] = {
+        "player": "o", "policy": "compact", "from": None, "board": None, "depth": None,
+        "theme": "light", "title": None, "alternatives": False, "outcomes": False,
+        "fold": True, "whole": False, "player_given": True, "books": {},
+    }  # fmt: skip
+    svg = api.render(scene_of(recipe, str), "svg")
+    assert "data-fold" in svg and len(boards_of(svg)) == below(EMPTY, True) + 1
+    whole = {**recipe, "policy": "default", "fold": False, "whole": True, "player_given": False}
+    first = [play(EMPTY, o[0]) for o in orbits(EMPTY)]
+    two_levels = 1 + len(first) + sum(len(orbits(b)) for b in first)
+    assert len(boards_of(api.render(scene_of({**whole, "depth": 2}, str), "svg"))) == two_levels
+    with pytest.raises(_OptionError, match="not :whole:"):
+        scene_of({**whole, "player_given": True}, str)
