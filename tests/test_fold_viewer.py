@@ -1,8 +1,8 @@
 """The viewer through folds: a folded cell opens the drawn sub-map turned where the
 reader went, for reading and for play; the whole game's page opens and goes deep.
 
-In Chromium (see conftest.py); the turned boards are checked against a plain
-turning of board strings written here.
+In Chromium and Firefox, as tests/test_html.py runs them (see conftest.py); the
+turned boards are checked against a plain turning of board strings written here.
 """
 
 from __future__ import annotations
@@ -35,14 +35,26 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return out
 
 
-def open_page(chromium: Any, path: Path) -> Any:
-    page = chromium.new_page(viewport=VIEWPORT, reduced_motion="reduce")
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+@pytest.fixture(scope="module", params=["chromium", "firefox"])
+def browser(request: pytest.FixtureRequest) -> Any:
+    return request.getfixturevalue(request.param)
+
+
+def open_page(browser: Any, path: Path) -> Any:
+    """A tab on ``path`` once the viewer is ready; script errors are collected."""
+    page = browser.new_page(viewport=VIEWPORT, reduced_motion="reduce")
     page.goto(path.as_uri())
     page.wait_for_function("document.body.dataset.ready === '1'")
-    page.errors = errors
+    page.evaluate(
+        """() => { window.tttErrors = [];
+            window.addEventListener('error', (e) => window.tttErrors.push(String(e.message))); }"""
+    )
     return page
+
+
+def errors(page: Any) -> list[str]:
+    found: list[str] = page.evaluate("window.tttErrors")
+    return found
 
 
 def go(page: Any, fragment: str) -> dict[str, Any]:
@@ -61,13 +73,13 @@ NAMES = ("top-left", "top", "top-right", "left", "centre", "right",
 
 
 def test_a_folded_cell_opens_the_drawn_sub_map_turned(
-    chromium: Any, pages: dict[str, Path]
+    browser: Any, pages: dict[str, Path]
 ) -> None:
     tree = build_strategy("x", "compact", fold=True)
     first = tree.root.move
     assert first is not None
     after = tree.root.children[0][1]
-    page = open_page(chromium, pages["x"])
+    page = open_page(browser, pages["x"])
     for fold in after.folds:
         # The reader's move goes into a folded cell: the board is the drawn one turned...
         rep_node = dict(after.children)[fold.rep]
@@ -80,14 +92,14 @@ def test_a_folded_cell_opens_the_drawn_sub_map_turned(
         assert move is not None
         assert red_move(page) == f"your move: X {NAMES[perm[move]]}"
         assert perm[move] in optimal(state["board"])
-    assert not page.errors
+    assert not errors(page)
     page.close()
 
 
-def test_play_follows_the_game_through_folds(chromium: Any, pages: dict[str, Path]) -> None:
+def test_play_follows_the_game_through_folds(browser: Any, pages: dict[str, Path]) -> None:
     """Every reply of O, two moves deep, plays as the folded map is read (``FoldWalk``)."""
     tree = build_strategy("x", "compact", fold=True)
-    page = open_page(chromium, pages["x"])
+    page = open_page(browser, pages["x"])
     first = tree.root.move
     assert first is not None
     start = tree.root.board
@@ -109,13 +121,13 @@ def test_play_follows_the_game_through_folds(chromium: Any, pages: dict[str, Pat
     page.wait_for_function("!window.tttViewer.busy()")
     assert page.evaluate("window.tttViewer.current().moves") == [first, folded]
     assert "Your move (O)" in page.evaluate("window.tttViewer.status()")
-    assert not page.errors
+    assert not errors(page)
     page.close()
 
 
-def test_clicking_a_folded_cell_zooms_into_it(chromium: Any, pages: dict[str, Path]) -> None:
+def test_clicking_a_folded_cell_zooms_into_it(browser: Any, pages: dict[str, Path]) -> None:
     tree = build_strategy("o", "default", fold=True)
-    page = open_page(chromium, pages["o"])
+    page = open_page(browser, pages["o"])
     fold = tree.root.folds[-1]
     # The root board's own folded cell (deeper boards have folded cells too).
     folded = f'.tttv-stage svg > g.ttt-board > g.ttt-folded[data-cell="{fold.cell}"]'
@@ -131,15 +143,15 @@ def test_clicking_a_folded_cell_zooms_into_it(chromium: Any, pages: dict[str, Pa
     assert page.evaluate("document.querySelectorAll('.tttv-turned').length") == 1
     hidden = page.evaluate(f"""document.querySelector('{folded}').getAttribute('display')""")
     assert hidden == "none"
-    assert not page.errors
+    assert not errors(page)
     page.close()
 
 
-def test_the_whole_game_opens_and_goes_deep(chromium: Any, pages: dict[str, Path]) -> None:
-    page = open_page(chromium, pages["whole"])
+def test_the_whole_game_opens_and_goes_deep(browser: Any, pages: dict[str, Path]) -> None:
+    page = open_page(browser, pages["whole"])
     assert " ".join(page.inner_text(".tttv-crumbs").split()) == "Every move pick X's move"
     assert page.evaluate("window.tttViewer.waiting()") > 0  # deep boards wait as text
-    assert page.is_hidden(".tttv-play")
+    assert page.evaluate("document.querySelector('.tttv-play').hidden") is True
     # Into a folded corner and down to the last move: every board on the way is the game's.
     moves = [8, 0, 4, 1, 7, 6, 3]
     state = go(page, "map=x&moves=" + ",".join(map(str, moves)))
@@ -147,5 +159,5 @@ def test_the_whole_game_opens_and_goes_deep(chromium: Any, pages: dict[str, Path
     for i, cell in enumerate(moves):
         board = board[:cell] + "xo"[i % 2] + board[cell + 1 :]
     assert state["moves"] == moves and state["board"] == board
-    assert not page.errors
+    assert not errors(page)
     page.close()
