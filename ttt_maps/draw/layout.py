@@ -11,7 +11,8 @@ Cells are square, so the map of a board of R rows and C columns is C wide
 to R high, and a sub-map keeps that shape, centred in its cell. Where the
 map is cut (``--depth``), each cell whose sub-map was left out holds a small
 ellipsis, three square dots drawn as grid strokes, so every backend draws it
-and a cut map never looks finished.
+and a cut map never looks finished. A folded tree's marks (letters and tags)
+are ``folds``'.
 """
 
 from __future__ import annotations
