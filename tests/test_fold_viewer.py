@@ -150,6 +150,7 @@ def test_clicking_a_folded_cell_zooms_into_it(browser: Any, pages: dict[str, Pat
 def test_the_whole_game_opens_and_goes_deep(browser: Any, pages: dict[str, Path]) -> None:
     page = open_page(browser, pages["whole"])
     assert " ".join(page.inner_text(".tttv-crumbs").split()) == "Every move pick X's move"
+    assert page.inner_text(".tttv-hint").startswith("Every move of both players")
     assert page.evaluate("window.tttViewer.waiting()") > 0  # deep boards wait as text
     assert page.evaluate("document.querySelector('.tttv-play').hidden") is True
     # Into a folded corner and down to the last move: every board on the way is the game's.
