@@ -13,7 +13,8 @@ from PIL import Image
 from ttt_maps.backends.cairo import PIXEL_CAP, scene_to_png
 from ttt_maps.backends.page import parse_size
 from ttt_maps.draw.compose import map_scene
-from ttt_maps.draw.scene import DARK, Box, Group, Mark, Rect, Scene, Text
+from ttt_maps.draw.scene import Box, Group, Mark, Rect, Scene, Text
+from ttt_maps.draw.themes import DARK
 from ttt_maps.errors import UsageError
 from ttt_maps.strategies.tree import build_strategy
 

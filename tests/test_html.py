@@ -26,7 +26,7 @@ from ttt_maps.backends.html import EAGER_BOARDS, scene_to_html
 from ttt_maps.backends.svg import scene_to_svg
 from ttt_maps.cli.app import app
 from ttt_maps.draw.compose import map_scene
-from ttt_maps.draw.scene import DARK, LIGHT
+from ttt_maps.draw.themes import DARK, LIGHT
 from ttt_maps.strategies.game import cell_name
 from ttt_maps.strategies.tree import Node, build_strategy
 

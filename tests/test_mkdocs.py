@@ -22,7 +22,7 @@ import pytest
 
 pytest.importorskip("mkdocs", reason="MkDocs is a dev extra: pip install -e '.[dev]'")
 
-from ttt_maps.draw.scene import DARK, LIGHT
+from ttt_maps.draw.themes import DARK, LIGHT
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "mkdocs"

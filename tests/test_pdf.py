@@ -25,7 +25,8 @@ from ttt_maps.backends.page import PageSize, parse_size
 from ttt_maps.backends.pdf import scene_to_pdf
 from ttt_maps.draw.compose import map_scene, poster_scene
 from ttt_maps.draw.layout import MapOptions
-from ttt_maps.draw.scene import DARK, Mark, Scene, Text
+from ttt_maps.draw.scene import Mark, Scene, Text
+from ttt_maps.draw.themes import DARK
 from ttt_maps.errors import UsageError
 from ttt_maps.strategies.tree import build_strategy
 

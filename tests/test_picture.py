@@ -22,7 +22,7 @@ from PIL import Image
 from typer.testing import CliRunner
 
 from ttt_maps.cli.app import app
-from ttt_maps.draw.scene import DARK, LIGHT, PRINT
+from ttt_maps.draw.themes import DARK, LIGHT, PRINT
 
 runner = CliRunner()
 SVG = "{http://www.w3.org/2000/svg}"

@@ -28,7 +28,8 @@ from ttt_maps.backends.cairo import PIXEL_CAP, scene_to_png
 from ttt_maps.backends.page import parse_size
 from ttt_maps.backends.pdf import scene_to_pdf
 from ttt_maps.cli.app import app
-from ttt_maps.draw.scene import DARK, Scene, Text
+from ttt_maps.draw.scene import Scene, Text
+from ttt_maps.draw.themes import DARK
 
 MM = 72 / 25.4
 runner = CliRunner()

@@ -33,7 +33,8 @@ import ttt_maps
 from ttt_maps.api import scene_of
 from ttt_maps.backends.cairo import scene_to_png
 from ttt_maps.backends.svg import scene_to_svg
-from ttt_maps.draw.scene import DARK, LIGHT, Scene
+from ttt_maps.draw.scene import Scene
+from ttt_maps.draw.themes import DARK, LIGHT
 
 #: Width in pixels each drawing is compared at.
 WIDTHS = {"x": 900, "o": 900, "poster": 1500}

@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from ttt_maps.cli.app import app
 from ttt_maps.compare.sheet import sheet_file, sheet_scene
-from ttt_maps.draw.scene import LIGHT, PICKS, rgb
+from ttt_maps.draw.themes import LIGHT, PICKS, rgb
 from ttt_maps.strategies.tree import Strategy, build_strategy
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -19,7 +19,8 @@ import pytest
 from ttt_maps.backends.svg import scene_to_svg
 from ttt_maps.draw.compose import map_scene
 from ttt_maps.draw.layout import MapOptions
-from ttt_maps.draw.scene import Box, Group, Line, Mark, Scene, Text, dark_variant
+from ttt_maps.draw.scene import Box, Group, Line, Mark, Scene, Text
+from ttt_maps.draw.themes import dark_variant
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, other
 from ttt_maps.strategies.tree import Strategy, build_strategy

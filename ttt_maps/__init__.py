@@ -20,12 +20,13 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ttt_maps.api import Poster, poster, render, save, strategy, table
+    from ttt_maps.api import Poster, poster, render, save, strategy, table, whole
     from ttt_maps.errors import UsageError
     from ttt_maps.game.board import Board
     from ttt_maps.game.geometry import Geometry
     from ttt_maps.integrations.notebook import viewer
     from ttt_maps.strategies.tree import Strategy
+    from ttt_maps.strategies.whole import WholeGame
 
 __all__ = [
     "Board",
@@ -33,6 +34,7 @@ __all__ = [
     "Poster",
     "Strategy",
     "UsageError",
+    "WholeGame",
     "__version__",
     "poster",
     "render",
@@ -40,6 +42,7 @@ __all__ = [
     "strategy",
     "table",
     "viewer",
+    "whole",
 ]
 
 _HOMES = {
@@ -54,6 +57,8 @@ _HOMES = {
     "strategy": "ttt_maps.api",
     "table": "ttt_maps.api",
     "viewer": "ttt_maps.integrations.notebook",
+    "WholeGame": "ttt_maps.strategies.whole",
+    "whole": "ttt_maps.api",
 }
 
 

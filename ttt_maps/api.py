@@ -6,6 +6,7 @@ tree = ttt_maps.strategy("x", policy="fast,novice")
 svg = ttt_maps.render(tree)                      # str; pdf/png -> bytes
 ttt_maps.save(tree, "x-map.pdf", size="A2")
 ttt_maps.save(ttt_maps.poster(policy="yorgey"), "poster.svg")
+ttt_maps.save(ttt_maps.whole(), "every-move.pdf", size="A0")
 ```
 
 Everything the ``render`` command does goes through here or through the same
@@ -23,12 +24,15 @@ from ttt_maps.errors import UsageError
 if TYPE_CHECKING:
     from ttt_maps.backends.page import PageSize
     from ttt_maps.draw.layout import MapOptions
-    from ttt_maps.draw.scene import Scene, Theme
+    from ttt_maps.draw.scene import Scene
+    from ttt_maps.draw.themes import Theme
     from ttt_maps.game.board import Board
     from ttt_maps.game.geometry import Geometry
     from ttt_maps.strategies.policy import Policy
     from ttt_maps.strategies.table import Table
     from ttt_maps.strategies.tree import Strategy
+    from ttt_maps.strategies.whole import WholeGame
+
 
 class Poster:
     """Both players' maps, drawn side by side like the comic (``render`` draws the poster)."""
@@ -54,7 +58,7 @@ class Poster:
 
 
 if TYPE_CHECKING:
-    Renderable: TypeAlias = Strategy | Poster | Table | tuple[Strategy, Strategy]
+    Renderable: TypeAlias = Strategy | Poster | Table | WholeGame | tuple[Strategy, Strategy]
 
 
 def strategy(
@@ -65,6 +69,7 @@ def strategy(
     geometry: str | Geometry | None = None,
     depth: int | None = None,
     max_boards: int | None = None,
+    fold: bool = False,
 ) -> Strategy:
     """The strategy tree of ``player`` (``"x"``/``"o"``) from ``root`` (default: the empty board).
 
@@ -75,13 +80,16 @@ def strategy(
     (three in a row), ``"3x4k3"``, ... or a ``Geometry``. ``depth`` builds
     the tree only as deep as a map cut at that depth; a map that would draw
     more than ``max_boards`` boards (default 50,000) is refused with a
-    ``UsageError`` that names the depth that fits.
+    ``UsageError`` that names the depth that fits. ``fold`` draws replies that
+    are rotations or reflections of each other once (and ``compact`` then
+    minimises the folded map).
     """
     from ttt_maps.strategies.tree import build_strategy
 
     pol, geo = _policy(policy, root, geometry)
     _show_strategies()
-    return build_strategy(player, pol, root, geo, depth=depth, max_boards=_limit(max_boards))
+    limit = _limit(max_boards)
+    return build_strategy(player, pol, root, geo, depth=depth, max_boards=limit, fold=fold)
 
 
 def poster(
@@ -91,6 +99,7 @@ def poster(
     geometry: str | Geometry | None = None,
     depth: int | None = None,
     max_boards: int | None = None,
+    fold: bool = False,
 ) -> Poster:
     """Both maps under one policy, ready for ``render``/``save`` (the CLI's ``--player both``);
     the keywords as for ``strategy``."""
@@ -99,7 +108,9 @@ def poster(
     # One Policy object for both maps: its memo of choices serves X and O alike.
     pol, geo = _policy(policy, root, geometry)
     limit = _limit(max_boards)
-    x, o = (build_strategy(p, pol, root, geo, depth=depth, max_boards=limit) for p in "xo")
+    x, o = (
+        build_strategy(p, pol, root, geo, depth=depth, max_boards=limit, fold=fold) for p in "xo"
+    )
     _show_strategies()
     return Poster(x, o)
 
@@ -117,6 +128,25 @@ def table(
 
     geo = Geometry.parse(geometry) if isinstance(geometry, str) else geometry or STANDARD
     return minimal_table(parse_mark(player), geo, prover=prover)
+
+
+def whole(
+    root: str | Board | None = None,
+    *,
+    geometry: str | Geometry | None = None,
+    fold: bool = True,
+    depth: int | None = None,
+    max_boards: int | None = None,
+) -> WholeGame:
+    """Every legal move from ``root`` (default: the empty board), for whoever is to move,
+    ready for ``render``/``save``: the whole game on one map, each move tinted by its
+    outcome for the player who makes it. Folded by symmetry unless ``fold=False`` (the
+    3x3 game folded draws 31,694 boards; unfolded it is past the limit: give a
+    ``depth``); the other keywords as for ``strategy``."""
+    from ttt_maps.strategies.whole import build_whole
+
+    _, geo = _policy("default", root, geometry)
+    return build_whole(root, geo, fold=fold, depth=depth, max_boards=_limit(max_boards))
 
 
 def _show_strategies() -> None:
@@ -175,11 +205,13 @@ def scene_of(
     theme: str | Theme = "light",
     title: str | None = None,
 ) -> Scene:
-    """The scene for a strategy (its map), a poster or an (x, o) pair, or a table (its
+    """The scene for a strategy (its map), a poster, an (x, o) pair, the whole game
+    (``whole``: map options other than the defaults do not apply to it) or a table (its
     cheat sheet); a Scene passes through."""
     from ttt_maps.draw.scene import Scene
     from ttt_maps.strategies.table import Table
     from ttt_maps.strategies.tree import Strategy
+    from ttt_maps.strategies.whole import WholeGame
 
     if isinstance(obj, Scene):
         return obj
@@ -187,6 +219,15 @@ def scene_of(
         from ttt_maps.draw.sheet import sheet_scene
 
         return sheet_scene(obj, theme, title)
+    if isinstance(obj, WholeGame):
+        from ttt_maps.draw.whole import whole_scene
+
+        if opts is not None and any(opts):
+            raise UsageError(
+                "depth, alternatives and outcomes apply to a player's map; the whole "
+                "game tints every move by its outcome already (cut it with whole(depth=))"
+            )
+        return whole_scene(obj, theme, title)
     if isinstance(obj, Strategy):
         from ttt_maps.draw.compose import map_scene
 
@@ -212,7 +253,8 @@ def _as_poster(obj: object) -> Poster:
         return Poster(obj[0], obj[1])
     raise UsageError(
         f"cannot render a {type(obj).__name__}; give a Strategy (ttt_maps.strategy), "
-        "a Poster (ttt_maps.poster) or a pair of strategies (x, o)"
+        "a Poster (ttt_maps.poster), the whole game (ttt_maps.whole) or a pair of "
+        "strategies (x, o)"
     )
 
 

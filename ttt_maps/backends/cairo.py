@@ -20,7 +20,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from ttt_maps.backends.page import PageSize, placement
-from ttt_maps.draw.scene import Group, Item, Line, Mark, Rect, Scene, Text, Theme, rgb
+from ttt_maps.draw.scene import Group, Item, Line, Mark, Rect, Scene, Text
+from ttt_maps.draw.themes import Theme, rgb
 from ttt_maps.errors import UsageError
 
 #: Largest PNG we draw, in pixels: A0 at 400 dpi (about 250 megapixels). It

@@ -21,8 +21,9 @@ from html import escape
 from importlib.resources import files
 
 from ttt_maps.backends.svg import scene_to_svg
-from ttt_maps.draw.layout import NEST_PAD
-from ttt_maps.draw.scene import AUTO, Scene, Theme, dark_variant
+from ttt_maps.draw.cells import NEST_PAD
+from ttt_maps.draw.scene import Scene
+from ttt_maps.draw.themes import AUTO, Theme, dark_variant
 
 #: The hint under the title: the comic's rule, then what the viewer adds.
 HINT = (
@@ -48,7 +49,7 @@ _GROUP = re.compile(r'<g class="ttt-board ttt-level-(\d+)"|<g\b|</g>')
 
 #: The viewer's script, by concern, in the order it is joined (one function
 #: scope: each part uses what the parts before it declare).
-SCRIPT_PARTS = ("tree.js", "view.js", "navigate.js", "play.js", "input.js")
+SCRIPT_PARTS = ("tree.js", "view.js", "fold.js", "navigate.js", "play.js", "input.js")
 #: A viewer in one pane of linked viewers (``backends/linked.py``): the same,
 #: and what lets the page around it turn it and follow its moves.
 PANE_PARTS = (*SCRIPT_PARTS, "pane.js")

@@ -18,7 +18,7 @@ from html import escape
 from typing import Any, NamedTuple
 
 from ttt_maps.backends.html import _asset, _theme_css
-from ttt_maps.draw.scene import AUTO, Theme
+from ttt_maps.draw.themes import AUTO, Theme
 
 
 class Pane(NamedTuple):

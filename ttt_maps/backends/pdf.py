@@ -25,7 +25,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ttt_maps.backends.page import PageSize, placement
-from ttt_maps.draw.scene import Group, Item, Line, Mark, Rect, Scene, Text, Theme, rgb
+from ttt_maps.draw.scene import Group, Item, Line, Mark, Rect, Scene, Text
+from ttt_maps.draw.themes import Theme, rgb
 from ttt_maps.errors import UsageError
 
 if TYPE_CHECKING:

@@ -109,6 +109,7 @@ class _Writer:
         self.n, self.parts, self.tokens = walk.n, walk.parts, walk.tokens
         self.bare_levels = walk.bare_levels
         self.picks = walk.picks
+        self.roles = frozenset(walk.roles)
         self.counts: Counter[str | int] = Counter(self.parts)
         # What a shared set draws is written once, in its definition.
         for token in self.tokens:
@@ -119,6 +120,7 @@ class _Writer:
         shared: Counter[SharedToken] = Counter()
         grids: Counter[GridKey] = Counter()
         wins: Counter[str] = Counter()
+        tints: Counter[tuple[str, str, str]] = Counter()
         widths: dict[tuple[str, str], Counter[str]] = {}
         grid_levels: Counter[tuple[str, GridKey]] = Counter()
         for token, index in self.tokens.items():  # in order of first use
@@ -131,6 +133,9 @@ class _Writer:
                 _, level, width = token
                 shared[token] = count
                 kind = "use"
+            elif len(token) == 5:  # a cell's tint: its place and size, whatever its colour
+                tints[token[2], token[3], token[4]] += count
+                continue
             else:
                 what, d, width, level = token
                 if what == "g":
@@ -144,11 +149,12 @@ class _Writer:
                 widths.setdefault((level, kind), Counter())[width] += count
         self.symbols = sorted({key[0] for key in marks})
         # Whatever recurs gets one definition; the most used get the shortest ids.
-        uses: Counter[MarkKey | GridKey | str | SharedToken] = Counter()
+        uses: Counter[MarkKey | GridKey | str | SharedToken | tuple[str, str, str]] = Counter()
         uses.update({k: c for k, c in marks.items() if c > 1})
         uses.update({k: c for k, c in grids.items() if c > 1})
         uses.update({k: c for k, c in wins.items() if c > 1})
         uses.update(shared)
+        uses.update({k: c for k, c in tints.items() if c > 1})
         ids = dict(zip(sorted(uses, key=lambda k: (-uses[k], repr(k))), short_ids(), strict=False))
         # Marks in defs by symbol, then from large to small, row by row.
         self.mark_ids = {
@@ -158,6 +164,7 @@ class _Writer:
         }
         self.grid_ids = {k: ids[k] for k in grids if k in ids}
         self.win_ids = {k: ids[k] for k in wins if k in ids}
+        self.tint_ids = {k: ids[k] for k in tints if k in ids}
         self.shared_ids = {k: ids[k] for k in shared}
         # A grid drawn from defs carries its width there; the rest follow the rules.
         for (level, (d, width)), count in grid_levels.items():
@@ -203,6 +210,12 @@ class _Writer:
             )
         for d, ident in self.win_ids.items():
             head.append(f'<path d="{d}" id="{p}-{ident}" />')
+        for (left, top, size), ident in self.tint_ids.items():
+            # No fill of its own: it takes the tint of the <use> that draws it.
+            wide, high = size.split()
+            head.append(
+                f'<rect height="{high}" id="{p}-{ident}" width="{wide}" x="{left}" y="{top}" />'
+            )
         marks = {index: token for token, index in self.tokens.items() if len(token) == 6}
         for (members, _, _), ident in self.shared_ids.items():
             # Its marks take width and colour from the <use> that draws the set.
@@ -228,7 +241,9 @@ class _Writer:
         return f"matrix({s(w)} 0 0 {s(h)} {s(x)}{sep(s(y))})"
 
     def css(self) -> str:
-        return style_sheet(self.scene.theme, self.rules, self.bare_levels, self.picks)
+        return style_sheet(
+            self.scene.theme, self.rules, self.bare_levels, self.picks, self.roles
+        )
 
     # -- the drawn elements ---------------------------------------------------
 
@@ -242,6 +257,13 @@ class _Writer:
         """A mark's ``<use>``, or a grid's or win line's ``<path>`` or ``<use>``."""
         if len(token) == 6:
             return self.use(token, token[5])
+        if len(token) == 5:
+            _, role, x, y, size = token
+            ident = self.tint_ids.get((x, y, size))
+            if ident is not None:
+                return f'<use xlink:href="#{PLACEHOLDER}-{ident}" class="ttt-{role}"/>'
+            w, h = size.split()
+            return f'<rect class="ttt-{role}" x="{x}" y="{y}" width="{w}" height="{h}"/>'
         if len(token) == 3:
             _, level, width = token
             shared = self.shared_ids[token]

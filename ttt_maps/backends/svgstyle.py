@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from ttt_maps.backends.svgtext import PLACEHOLDER
-from ttt_maps.draw.scene import AUTO, PICKS, Theme, dark_variant
+from ttt_maps.draw.themes import AUTO, PICKS, Theme, dark_variant
 
 #: Where a map set to follow the reader's light or dark mode may sit: a page
 #: of the Sphinx themes furo (``body[data-theme]``, "auto" follows the reader)
@@ -31,18 +31,25 @@ _FORCED = {
 }
 
 
+#: Roles only some drawings have (folded maps, the whole game): their rules are
+#: written only where they are drawn, so other maps keep their bytes.
+OPTIONAL = frozenset({"pointer", "count", "move-win", "move-loss"})
+
+
 def style_sheet(
     theme: Theme,
     widths: dict[tuple[str, str], str],
     bare: set[str],
     picks: Collection[str] = (),
+    roles: Collection[str] = (),
 ) -> str:
     """The CSS of a map drawn in ``theme``.
 
     ``widths`` is the stroke width shared by each (level class, kind) of
     stroke, ``kind`` being ``use`` for marks or a class such as ``ttt-win``;
     ``bare`` the levels where a mark is drawn straight in its board group;
-    ``picks`` the policy colours (``pick-N`` roles) the drawing uses.
+    ``picks`` the policy colours (``pick-N`` roles) the drawing uses; ``roles``
+    the ``OPTIONAL`` roles it has. (Other drawings keep their bytes.)
     """
     p = f"#{PLACEHOLDER}"
     rules = [
@@ -51,7 +58,7 @@ def style_sheet(
         f"{p} .ttt-grid{{fill:none;stroke-linecap:butt}}",
         f"{p} .ttt-win{{fill:none;stroke-linecap:round}}",
         f"{p} text{{stroke:none;font-family:{theme.css_font}}}",
-        *_colours(theme, picks=picks),
+        *_colours(theme, picks=picks, roles=roles),
     ]
     for (level, kind), value in widths.items():
         target = "use" if kind == "use" else f".{kind}"
@@ -60,11 +67,16 @@ def style_sheet(
             selector += f",{p} .{level}>use"
         rules.append(f"{selector}{{stroke-width:{value}}}")
     if theme.name == AUTO.name:
-        rules += _switches(picks)
+        rules += _switches(picks, roles)
     return "\n" + "\n".join(rules) + "\n"
 
 
-def _colours(t: Theme, scope: tuple[str, ...] = ("",), picks: Collection[str] = ()) -> list[str]:
+def _colours(
+    t: Theme,
+    scope: tuple[str, ...] = ("",),
+    picks: Collection[str] = (),
+    roles: Collection[str] = (),
+) -> list[str]:
     """The colour rules of theme ``t``, under each of the ancestor selectors in ``scope``.
 
     A grid drawn from ``<defs>`` strokes in ``currentColor``, the ``color``
@@ -75,6 +87,12 @@ def _colours(t: Theme, scope: tuple[str, ...] = ("",), picks: Collection[str] = 
     def sel(*names: str) -> str:
         return ",".join(f"{a}#{PLACEHOLDER}{n}" for n in names for a in scope)
 
+    extra = {
+        "move-win": f"{sel(' .ttt-move-win')}{{fill:{t.move_win};stroke:none}}",
+        "move-loss": f"{sel(' .ttt-move-loss')}{{fill:{t.move_loss};stroke:none}}",
+        "pointer": f"{sel(' .ttt-pointer')}{{fill:{t.letter}}}",
+        "count": f"{sel(' .ttt-count')}{{fill:{t.muted}}}",
+    }
     return [
         f"{sel(' .ttt-background')}{{fill:{t.background}}}",
         f"{sel('', ' .ttt-board')}{{color:{t.grid}}}",
@@ -94,10 +112,11 @@ def _colours(t: Theme, scope: tuple[str, ...] = ("",), picks: Collection[str] = 
             for role, c in zip(PICKS, t.picks, strict=True)
             if role in picks
         ),
+        *(rule for role, rule in extra.items() if role in roles),
     ]
 
 
-def _switches(picks: Collection[str]) -> list[str]:
+def _switches(picks: Collection[str], roles: Collection[str]) -> list[str]:
     """The rules that make an ``auto`` map dark where its reader or page is.
 
     The reader's ``prefers-color-scheme`` first; then a page's own switch,
@@ -108,8 +127,8 @@ def _switches(picks: Collection[str]) -> list[str]:
     dark = dark_variant(AUTO)
     return [
         "@media (prefers-color-scheme:dark){",
-        *_colours(dark, picks=picks),
+        *_colours(dark, picks=picks, roles=roles),
         "}",
-        *_colours(AUTO, _FORCED["light"], picks),
-        *_colours(dark, _FORCED["dark"], picks),
+        *_colours(AUTO, _FORCED["light"], picks, roles),
+        *_colours(dark, _FORCED["dark"], picks, roles),
     ]

@@ -35,7 +35,10 @@ UseToken = tuple[MarkKey, int, int, str, str, str]
 PathToken = tuple[str, str, str, str]
 #: Marks that sibling boards share: their tokens' numbers, level, width.
 SharedToken = tuple[tuple[int, ...], str, str]
-Token = UseToken | PathToken | SharedToken
+#: A cell's tint in a board (the whole game's ``move-*`` rects): "t", role, x, y and
+#: "width height" from the board's corner, as written.
+TintToken = tuple[str, str, str, str, str]
+Token = UseToken | PathToken | SharedToken | TintToken
 #: A mark as its group draws it, before rounding: symbol, x and y from the
 #: group's corner, width, height, stroke, role, classes, cell, whether the
 #: group is a board, its level, the move of a bare mark.
@@ -58,6 +61,8 @@ class Walk:
         self.smallest = math.inf
         #: The policy colours (``pick-N`` roles) the scene uses: only they get style rules.
         self.picks: set[str] = set()
+        #: The roles drawn that only some drawings have (``svgstyle.OPTIONAL``).
+        self.roles: set[str] = set()
         self.parts: list[str | int]
         self.tokens: dict[Token, int]
         self._walk(2)
@@ -204,7 +209,8 @@ class Walk:
             elif isinstance(item, Line):
                 parts.append(self._win(item, ox, oy, level))
             elif isinstance(item, Rect):
-                parts.append(self.rect(item, ox, oy))
+                tint = in_board and item.role.startswith("move-") and not item.radius
+                parts.append(self._tint(item, ox, oy) if tint else self.rect(item, ox, oy))
             else:
                 parts.append(self.text(item, ox, oy))
         if grid:
@@ -316,10 +322,19 @@ class Walk:
         path = self._paths[key] = "".join(d)
         return path
 
+    def _tint(self, rect: Rect, ox: float, oy: float) -> int:
+        """The number of a cell tint's token (thousands recur at the same place of a board)."""
+        n, b = self.n, rect.box
+        self.roles.add(rect.role)
+        token = "t", rect.role, n.f(b.x - ox), n.f(b.y - oy), f"{n.f(b.w)} {n.f(b.h)}"
+        return self.tokens.setdefault(token, len(self.tokens))
+
     def rect(self, rect: Rect, ox: float, oy: float) -> str:
         n, b = self.n, rect.box
         if rect.role.startswith("pick"):
             self.picks.add(rect.role)
+        elif rect.role.startswith("move-"):
+            self.roles.add(rect.role)
         cls = f"ttt-tint ttt-{rect.role}" if rect.role.startswith("tint") else f"ttt-{rect.role}"
         s = (
             f'<rect class="{cls}" x="{n.f(b.x - ox)}" y="{n.f(b.y - oy)}" '
@@ -333,6 +348,8 @@ class Walk:
         n = self.n
         if text.role.startswith("pick"):
             self.picks.add(text.role)
+        elif text.role in ("count", "pointer"):
+            self.roles.add(text.role)
         s = (
             f'<text class="ttt-{text.role}" x="{n.f(text.x - ox)}" '
             f'y="{n.f(text.y - oy)}" font-size="{n.f(text.size)}"'

@@ -11,7 +11,7 @@ from ttt_maps.cli.output import console, print_json
 from ttt_maps.compare.differences import Comparison, compare_all
 from ttt_maps.compare.table import Row, build_strategies, compare_table
 from ttt_maps.draw.layout import MapOptions
-from ttt_maps.draw.scene import get_theme
+from ttt_maps.draw.themes import get_theme
 from ttt_maps.errors import UsageError, shown
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.strategies.tree import Strategy
@@ -49,11 +49,13 @@ def compare_command(
     diff: str | None = None,
     geometry: Geometry = STANDARD,
     opts: MapOptions | None = None,
+    fold: bool = False,
 ) -> None:
     """``ttt-maps compare``: print the table; write the maps and the sheet if asked.
 
     ``diff`` is the old ``--diff-png``: it writes the sheet as a PNG, with a hint.
-    ``opts`` is how the maps are drawn, side by side or in linked viewers.
+    ``opts`` is how the maps are drawn, side by side or in linked viewers;
+    ``fold`` folds each map by symmetry.
     """
     from ttt_maps.game.board import parse_mark
     from ttt_maps.io.files import check_target
@@ -81,7 +83,7 @@ def compare_command(
     outs = [t for t in (output, sheet_path) if t == "-"]
     if len(outs) > 1 or (outs and as_json):
         raise UsageError("only one of -o -, --sheet - and --json can write to standard output")
-    strategies = build_strategies(policies, mark, start, geometry)
+    strategies = build_strategies(policies, mark, start, geometry, fold=fold)
     found = compare_all(strategies)
     rows = compare_table(strategies, labels=policies, comparisons=found)
     if output is not None and image_fmt is not None:

@@ -82,7 +82,7 @@ _FORMAT_HELP = {
 
 def themes(incomplete: str) -> Candidates:
     """``--theme``: the theme names."""
-    from ttt_maps.draw.scene import THEMES
+    from ttt_maps.draw.themes import THEMES
 
     helps = {"auto": "light, and dark where the reader's system or docs page is"}
     return _matching(incomplete, ((name, helps.get(name, "")) for name in THEMES))

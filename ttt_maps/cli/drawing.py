@@ -14,6 +14,7 @@ from ttt_maps.cli import complete
 from ttt_maps.cli.options import (
     BoardOpt,
     ChainOpt,
+    FoldOpt,
     FromOpt,
     JsonOpt,
     NoCacheOpt,
@@ -114,6 +115,23 @@ def render(
             "and the <picture> HTML that shows the one the reader's mode asks for.",
         ),
     ] = False,
+    fold: Annotated[
+        bool | None,
+        typer.Option(
+            "--fold/--no-fold",
+            help="Fold by symmetry: replies that are rotations or reflections of each other "
+            "are drawn once, lettered, with how many they stand for (the default with --whole).",
+            show_default=False,
+        ),
+    ] = None,
+    whole: Annotated[
+        bool,
+        typer.Option(
+            "--whole",
+            help="The whole game on one map: every legal move of both players, each cell "
+            "tinted by its outcome for the player who makes it (default file: output/whole-map).",
+        ),
+    ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing on success.")] = False,
     board: BoardOpt = "3x3",
     no_cache: NoCacheOpt = False,
@@ -145,6 +163,8 @@ def render(
         theme=theme,
         alternatives=alternatives,
         outcomes=outcomes,
+        fold=fold,
+        whole=whole,
         echo=None if quiet else typer.echo,
         picture=picture,
     )
@@ -207,6 +227,7 @@ def compare(
         typer.Option("--diff-png", metavar="FILE", hidden=True, show_default=False),
     ] = None,
     board: BoardOpt = "3x3",
+    fold: FoldOpt = False,
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
 ) -> None:
@@ -225,6 +246,7 @@ def compare(
         theme=theme,
         sheet=sheet,
         diff=diff_png,
+        fold=fold,
     )
 
 

@@ -60,6 +60,14 @@ NoCacheOpt = Annotated[
 NoProgressOpt = Annotated[
     bool, typer.Option("--no-progress", help="No progress bar on stderr for long work.")
 ]
+FoldOpt = Annotated[
+    bool,
+    typer.Option(
+        "--fold",
+        help="The map folded by symmetry: replies that are rotations or reflections of each "
+        "other are drawn once, and played alike, turned.",
+    ),
+]
 
 
 BoardArg = Annotated[

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ttt_maps.errors import UsageError
 
 if TYPE_CHECKING:
-    from ttt_maps.draw.scene import Theme
+    from ttt_maps.draw.themes import Theme
 
 #: The themes a picture's light file may be drawn in (its dark one is always dark).
 LIGHT_THEMES = ("light", "print", "xkcd")

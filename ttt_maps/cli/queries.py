@@ -16,6 +16,7 @@ from ttt_maps.cli.options import (
     BoardArg,
     BoardOpt,
     ChainOpt,
+    FoldOpt,
     FromOpt,
     JsonOpt,
     NoCacheOpt,
@@ -46,15 +47,42 @@ def solve(
 def stats(
     as_json: JsonOpt = False,
     board: BoardOpt = "3x3",
+    fold: Annotated[
+        bool,
+        typer.Option(
+            "--fold",
+            help="Map sizes folded by symmetry, compact's among them, and the fewest boards "
+            "a map can draw.",
+        ),
+    ] = False,
+    whole: Annotated[
+        bool,
+        typer.Option(
+            "--whole", help="The whole game's map instead: its boards, folded and not, and moves."
+        ),
+    ] = False,
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
 ) -> None:
     """The solved game's counts (games, positions, who wins) and each preset's map size."""
-    from ttt_maps.cli.stats import print_stats
     from ttt_maps.solve.solvers import keep_all
+
+    geometry = runtime(board, no_cache, not no_progress)
+    if whole:
+        from ttt_maps.cli.stats import print_whole
+        from ttt_maps.strategies.whole import whole_stats
+
+        counts = whole_stats(geometry)
+        keep_all()
+        if as_json:
+            print_json(counts.as_dict())
+        else:
+            print_whole(counts, console())
+        return
+    from ttt_maps.cli.stats import print_stats
     from ttt_maps.strategies.stats import collect
 
-    data = collect(runtime(board, no_cache, not no_progress))
+    data = collect(geometry, fold=fold)
     keep_all()
     if as_json:
         print_json(data.as_dict())
@@ -86,6 +114,14 @@ def export(
         ),
     ] = None,
     board: BoardOpt = "3x3",
+    fold: Annotated[
+        bool,
+        typer.Option(
+            "--fold",
+            help='The folded map\'s strategy: only the positions it draws, marked "folded" '
+            "(the others are played as a listed rotation or reflection of them).",
+        ),
+    ] = False,
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
 ) -> None:
@@ -99,7 +135,7 @@ def export(
         from ttt_maps.io.files import check_target
 
         check_target(output)  # fail before the work, not after
-    data = build_strategy(mark, policy, start, geometry).to_json()
+    data = build_strategy(mark, policy, start, geometry, fold=fold).to_json()
     write_output(output or "-", data)
     if output is not None and output != "-":
         typer.echo(written_line(output, len(data.encode("utf-8"))))
@@ -198,6 +234,7 @@ def play(
             "--save", metavar="FILE", help="Save the game as JSON (audit it with 'ttt-maps check')."
         ),
     ] = None,
+    fold: FoldOpt = False,
     no_cache: NoCacheOpt = False,
 ) -> None:
     """Play against a map: the computer plays its red moves, you the other side.
@@ -220,7 +257,7 @@ def play(
     if not 0 <= seed < 10**18:
         raise UsageError(f"--seed {seed}: expected 0 to {10**18 - 1}")
     root = Board.parse(start, geometry) if start is not None else None
-    game = Game(parse_mark(player), policy, root, geometry, level, seed)
+    game = Game(parse_mark(player), policy, root, geometry, level, seed, fold)
     if is_terminal():
         interactive(game)
     else:

@@ -20,12 +20,13 @@ from ttt_maps.errors import UsageError
 
 if TYPE_CHECKING:
     from ttt_maps.draw.layout import MapOptions
-    from ttt_maps.draw.scene import Scene, Theme
+    from ttt_maps.draw.scene import Scene
+    from ttt_maps.draw.themes import Theme
     from ttt_maps.game.geometry import Geometry
 
 #: Where the default job writes, and each drawing's file name stem there.
 OUTPUT_DIR = "output"
-STEMS = {"x": "x-map", "o": "o-map", "both": "poster"}
+STEMS = {"x": "x-map", "o": "o-map", "both": "poster", "whole": "whole-map"}
 #: What the default job draws, and in which formats.
 DEFAULT_KINDS = ("x", "o", "both")
 DEFAULT_FORMATS = ("svg", "pdf")
@@ -34,7 +35,7 @@ DEFAULT_FORMATS = ("svg", "pdf")
 class Target(NamedTuple):
     """One file to write: which drawing, in which format, where."""
 
-    kind: str  # "x", "o" or "both" (the poster)
+    kind: str  # "x", "o", "both" (the poster) or "whole" (the whole game)
     fmt: str
     path: Path
     dark: bool = False  # the dark copy of a --picture
@@ -45,7 +46,7 @@ def parse_player(text: str | None) -> tuple[str, ...]:
     if text is None:
         return DEFAULT_KINDS
     name = text.strip().lower()
-    if name not in STEMS:
+    if name not in ("x", "o", "both"):
         raise UsageError(f"--player {text!r}: choose x, o or both (both = the poster)")
     return (name,)
 
@@ -65,10 +66,12 @@ def plan(
     output: str | None,
     geometry: Geometry | None = None,
     picture: bool = False,
+    whole: bool = False,
 ) -> list[Target]:
-    """The files to write, from ``--player``, ``--format`` (repeatable), ``-o`` and
-    ``--picture`` (each SVG also drawn dark, beside it)."""
-    targets = _plan(player, formats, output, geometry, picture)
+    """The files to write, from ``--player``, ``--format`` (repeatable), ``-o``,
+    ``--picture`` (each SVG also drawn dark, beside it) and ``--whole`` (the whole
+    game, one map of both players' moves)."""
+    targets = _plan(player, formats, output, geometry, picture, whole)
     if not picture:
         return targets
     from ttt_maps.cli.picture import dark_path
@@ -82,19 +85,22 @@ def _plan(
     output: str | None,
     geometry: Geometry | None,
     picture: bool,
+    whole: bool,
 ) -> list[Target]:
     from ttt_maps.backends import SUFFIXES, check_format, format_from_path
 
+    if whole and player is not None:
+        raise UsageError(f"--player {player}: --whole draws every move of both players")
     fmts = list(dict.fromkeys(check_format(f) for f in formats))
     if output is None:
-        kinds = parse_player(player)
+        kinds = ("whole",) if whole else parse_player(player)
         fmts = fmts or (["svg"] if picture else list(DEFAULT_FORMATS))
         folder = Path(OUTPUT_DIR)
         return [
             Target(k, f, folder / f"{default_stem(k, geometry)}.{f}") for k in kinds for f in fmts
         ]
 
-    kind = parse_player(player or "both")[0]
+    kind = "whole" if whole else parse_player(player or "both")[0]
     if output == "-":
         if len(fmts) != 1:
             raise UsageError("-o - writes one file to standard output: choose it with --format")
@@ -142,25 +148,31 @@ def render_command(
     theme: str = "light",
     alternatives: bool = False,
     outcomes: bool = False,
+    fold: bool | None = None,
+    whole: bool = False,
     echo: Callable[[str], None] | None = None,
     geometry: Geometry | None = None,
     picture: bool = False,
 ) -> list[tuple[Path, int]]:
     """Draw and write the requested maps; returns each written path and its size in bytes.
 
-    ``echo`` (when given) gets one line per file as it is written, and with
-    ``picture`` the ``<picture>`` HTML for each light and dark pair.
+    ``fold`` folds the maps by symmetry (``None``: only the whole game, which
+    ``whole`` asks for). ``echo`` (when given) gets one line per file as it is
+    written, and with ``picture`` the ``<picture>`` HTML for each light and dark
+    pair.
     """
-    from ttt_maps.draw.scene import dark_variant, get_theme
+    from ttt_maps.draw.themes import dark_variant, get_theme
 
     palette = get_theme(theme)
     if picture:
         from ttt_maps.cli.picture import check_picture
 
         check_picture(formats, output, palette)
-    targets = plan(player, formats, output, geometry, picture)
+    targets = plan(player, formats, output, geometry, picture, whole)
     if picture:
         check_picture([t.fmt for t in targets], output, palette)
+    if whole:
+        _check_whole(policy, alternatives, outcomes)
     from ttt_maps.backends import Output
 
     out = Output(size, width, dpi, margin, id_prefix, text_as_paths).checked(
@@ -177,7 +189,9 @@ def render_command(
         check_target(t.path)
 
     themes = [palette, dark_variant(palette)] if picture else [palette]
-    drawings = _Drawings({t.kind for t in targets}, policy, start, opts, themes, title, geometry)
+    folded = whole if fold is None else fold
+    kinds = {t.kind for t in targets}
+    drawings = _Drawings(kinds, policy, start, opts, themes, title, geometry, folded)
 
     def draw(t: Target) -> bytes:
         return out.draw(drawings.scene(t.kind, themes[t.dark]), t.fmt)
@@ -198,6 +212,20 @@ def render_command(
             alt = drawings.scene(light.kind, palette).title
             echo("\n" + picture_html(light.path, dark.path, alt))
     return written
+
+
+def _check_whole(policy: str, alternatives: bool, outcomes: bool) -> None:
+    """Options of a player's map refused for the whole game, which has no player."""
+    for flag, given in (("--alternatives", alternatives), ("--outcomes", outcomes)):
+        if given:
+            raise UsageError(
+                f"{flag} applies to a player's map: --whole draws every move, each tinted by "
+                "its outcome"
+            )
+    if policy.strip().lower() != "default":
+        raise UsageError(
+            f"--policy {policy}: a policy picks one move per position; --whole draws every move"
+        )
 
 
 def _make_output_dir(folder: Path) -> None:
@@ -229,6 +257,7 @@ class _Drawings:
         themes: Sequence[Theme],
         title: str | None,
         geometry: Geometry | None,
+        fold: bool = False,
     ) -> None:
         from ttt_maps.draw.compose import map_scene
         from ttt_maps.game.geometry import STANDARD
@@ -237,20 +266,31 @@ class _Drawings:
         from ttt_maps.strategies.tree import build_strategy
 
         g = geometry or STANDARD
+        self.opts, self.title = opts, title
+        self.scenes: dict[tuple[str, str], Scene] = {}
+        if "whole" in kinds:
+            from ttt_maps.draw.whole import whole_scene
+            from ttt_maps.strategies.whole import build_whole
+
+            game = build_whole(start, g, fold=fold, depth=opts.depth, max_boards=MAX_BOARDS)
+            for t in themes:
+                self.scenes[("whole", t.name)] = whole_scene(game, t, title)
+            return
         pol = parse_policy(policy, g)  # one Policy for both players: its memo serves both trees
         players = sorted({p for k in kinds for p in (("x", "o") if k == "both" else (k,))})
-        notes = {"alternatives": opts.alternatives, "outcomes": opts.outcomes}
+        notes = {"alternatives": opts.alternatives, "outcomes": opts.outcomes, "fold": fold}
         self.trees = {
             p: build_strategy(p, pol, start, g, depth=opts.depth, max_boards=MAX_BOARDS, **notes)
             for p in players
         }
-        self.opts, self.title = opts, title
-        self.scenes: dict[tuple[str, str], Scene] = {
-            (p, t.name): map_scene(self.trees[p], opts, t, title)
-            for p in players
-            if p in kinds
-            for t in themes
-        }
+        self.scenes.update(
+            {
+                (p, t.name): map_scene(self.trees[p], opts, t, title)
+                for p in players
+                if p in kinds
+                for t in themes
+            }
+        )
 
     def scene(self, kind: str, theme: Theme) -> Scene:
         if (kind, theme.name) not in self.scenes:

@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ttt_maps.strategies.stats import Stats
+    from ttt_maps.game.geometry import Geometry
+    from ttt_maps.strategies.stats import Fewest, Stats
+    from ttt_maps.strategies.whole import WholeStats
 
 
 def print_stats(data: Stats, out: Console) -> None:
@@ -33,7 +35,8 @@ def print_stats(data: Stats, out: Console) -> None:
     for label, n in rows:
         counts.add_row(label, "skipped" if n is None else f"{n:,}")
     counts.add_row("the empty board", str(e))
-    maps = Table(title="Map sizes per preset", header_style="bold")
+    heading = "Map sizes per preset, folded by symmetry" if data.folded else "Map sizes per preset"
+    maps = Table(title=heading, header_style="bold")
     for col in ("policy", "player", "positions", "moves", "won", "drawn", "boards"):
         maps.add_column(col, justify="left" if col in ("policy", "player") else "right")
     for m in data.maps:
@@ -51,5 +54,75 @@ def print_stats(data: Stats, out: Console) -> None:
         "moves on the map (a position reached two ways is drawn twice); won/drawn: finishes; "
         "boards: boards the map draws (over the limit: too big to draw whole; look-ahead "
         "too long: see 'ttt-maps policies')",
+        style="dim",
+    )
+    if data.fewest is not None:
+        out.print(_fewest(data.fewest, data), markup=False)
+
+
+def _fewest(fewest: list[Fewest], data: Stats) -> str:
+    """The fewest boards with a move a map can draw, folded, as one sentence."""
+    g = data.geometry
+    parts = []
+    for f in fewest:
+        who = f.player.upper()
+        folded = "?" if f.folded is None else f"{f.folded:,}"
+        text = f"{folded} for {who}"
+        if f.openings:
+            best = min(f.openings, key=lambda c: (f.openings[c], c))
+            others = ", ".join(
+                f"{_cell_class(g, c)} {n:,}" for c, n in f.openings.items() if c != best
+            )
+            text += f" ({_cell_class(g, best)} opening" + (f"; {others})" if others else ")")
+        if f.unfolded is not None:
+            text += f", {f.unfolded:,} unfolded"
+        parts.append(text)
+    return (
+        "Fewest boards with a move for the map's player, folded (compact draws them): "
+        + "; ".join(parts)
+        + "."
+    )
+
+
+def _cell_class(g: Geometry, cell: int) -> str:
+    """A cell as a player names its kind: centre, corner or edge (with its number off 3x3)."""
+    kind = "centre" if cell in g.centers else "corner" if cell in g.corners else "edge"
+    return kind if g.rows == g.cols == 3 else f"{kind} {cell}"
+
+
+def print_whole(counts: WholeStats, out: Console) -> None:
+    """``ttt-maps stats --whole`` as a table."""
+    from rich.table import Table
+
+    g = counts.geometry
+    table = Table(
+        title=f"The whole game on one map, {g.describe()} ({g.short_name})", header_style="bold"
+    )
+    table.add_column("count")
+    table.add_column("folded", justify="right")
+    table.add_column("unfolded", justify="right")
+    f = counts.facts
+
+    def n(value: int | None) -> str:
+        return "-" if value is None else f"{value:,}"
+
+    table.add_row("boards with a move to make", n(f.boards if f else None), n(counts.unfolded))
+    if f is not None and counts.levels is not None:
+        table.add_row("different positions among them", n(f.positions), "")
+        table.add_row("moves drawn", n(f.moves), "")
+        table.add_row("  that win for their player", n(f.wins), "")
+        table.add_row("  that draw", n(f.draws), "")
+        table.add_row("  that lose", n(f.losses), "")
+        table.add_row("cells drawn as another cell, turned", n(f.folded), "")
+        for level, boards in enumerate(counts.levels):
+            table.add_row(f"boards at level {level}", n(boards), "")
+    out.print(table)
+    if counts.note:
+        out.print(counts.note, style="dim", markup=False)
+    out.print(
+        "A board has a move to make: the map draws every legal move in it, each cell "
+        "tinted by the outcome of its move for the player who makes it, with perfect "
+        "play after it; folded, moves that are rotations or reflections of each other "
+        "are drawn once.",
         style="dim",
     )

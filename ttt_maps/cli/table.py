@@ -37,7 +37,7 @@ def table_command(
 ) -> None:
     """Find and prove the table, then print it, print its JSON, or write a file."""
     from ttt_maps.backends import Output
-    from ttt_maps.draw.scene import get_theme
+    from ttt_maps.draw.themes import get_theme
     from ttt_maps.game.board import parse_mark
     from ttt_maps.io.files import check_target, write_atomic
     from ttt_maps.strategies.tablesearch import PROVERS, minimal_table

@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ttt_maps.compare.differences import Choice, Comparison
-from ttt_maps.draw.layout import GRID_WIDTH, MARK_WIDTH
-from ttt_maps.draw.scene import PICKS, Box, Group, Item, Line, Mark, PickRole, Text
+from ttt_maps.draw.cells import GRID_WIDTH, MARK_WIDTH
+from ttt_maps.draw.scene import Box, Group, Item, Line, Mark, Text
+from ttt_maps.draw.themes import PICKS, PickRole
 from ttt_maps.draw.typeface import width
 from ttt_maps.game.board import Board
-from ttt_maps.strategies.tree import Node
+from ttt_maps.strategies.nodes import Node
 
 #: The smallest type on a card (2.4 mm, about 7 pt).
 SMALL = 24.0

@@ -27,7 +27,8 @@ from typing import Any
 from ttt_maps.game.board import Board
 from ttt_maps.game.symmetry import canonicaliser
 from ttt_maps.solve.solver import Outcome
-from ttt_maps.strategies.tree import Node, Strategy
+from ttt_maps.strategies.nodes import Node
+from ttt_maps.strategies.tree import Strategy
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from ttt_maps.compare.table import check_same, labels_for
 from ttt_maps.compare.turns import best_turn, symmetry_name
 from ttt_maps.draw.compose import map_scene
 from ttt_maps.draw.layout import MapOptions
-from ttt_maps.draw.scene import Theme, get_theme
+from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.strategies.game import cell_name
 from ttt_maps.strategies.tree import Strategy

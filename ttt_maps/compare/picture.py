@@ -16,17 +16,8 @@ from ttt_maps.compare.differences import Comparison, compare_all
 from ttt_maps.compare.table import check_same, differing, labels_for
 from ttt_maps.compare.turns import best_turn, symmetry_name, turned, turned_key
 from ttt_maps.draw.layout import MAP_SIZE, MapOptions, layout_map, map_box
-from ttt_maps.draw.scene import (
-    Box,
-    Group,
-    Item,
-    Rect,
-    Scene,
-    Text,
-    Theme,
-    check_text,
-    get_theme,
-)
+from ttt_maps.draw.scene import Box, Group, Item, Rect, Scene, Text, check_text
+from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.game.board import Board
 from ttt_maps.strategies.tree import Strategy
 

@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from ttt_maps.compare.cards import Card, CardSize, draw_card, fit, letter, pick_role, sheet_cards
 from ttt_maps.compare.differences import Comparison, compare_all
 from ttt_maps.compare.table import check_same, labels_for
-from ttt_maps.draw.scene import Box, Item, Line, Mark, Scene, Text, Theme, get_theme
+from ttt_maps.draw.scene import Box, Item, Line, Mark, Scene, Text
+from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.draw.typeface import width
 from ttt_maps.game.board import Board
 from ttt_maps.strategies.tree import Strategy

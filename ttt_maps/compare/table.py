@@ -29,15 +29,18 @@ def build_strategies(
     player: Mark | str = "x",
     root: Board | str | None = None,
     geometry: Geometry = STANDARD,
+    fold: bool = False,
 ) -> list[Strategy]:
-    """One tree per policy, same player, root and board; at least two policies."""
+    """One tree per policy, same player, root and board; at least two policies
+    (``fold``: folded trees, drawn folded)."""
     from ttt_maps.strategies.mapsize import MAX_BOARDS
 
     if len(policies) < 2:
         given = ", ".join(policies) or "none"
         raise UsageError(f"compare needs at least two policies, got {len(policies)} ({given})")
     return [
-        build_strategy(player, chain, root, geometry, max_boards=MAX_BOARDS) for chain in policies
+        build_strategy(player, chain, root, geometry, max_boards=MAX_BOARDS, fold=fold)
+        for chain in policies
     ]
 
 

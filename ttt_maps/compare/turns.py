@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ttt_maps.game.geometry import Geometry, Permutation
-from ttt_maps.strategies.tree import Node, Strategy
+from ttt_maps.strategies.nodes import Node
+from ttt_maps.strategies.tree import Strategy
 
 #: What each symmetry does, by where it sends the cell at row r, column c of
 #: a board with last row R and last column C.

@@ -11,7 +11,7 @@ the poster does not turn into a strip.
 
 from __future__ import annotations
 
-from ttt_maps.draw.layout import MAP_SIZE, MapOptions, describe, layout_map, map_box
+from ttt_maps.draw.layout import FOLDED, MAP_SIZE, MapOptions, describe, layout_map, map_box
 from ttt_maps.draw.scene import (
     Box,
     Group,
@@ -22,10 +22,9 @@ from ttt_maps.draw.scene import (
     RectRole,
     Scene,
     Text,
-    Theme,
     check_text,
-    get_theme,
 )
+from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.draw.typeface import width
 from ttt_maps.game.board import Board
 from ttt_maps.game.geometry import STANDARD
@@ -77,7 +76,8 @@ def map_scene(
     """A single map with a quiet margin around it, under its title when one is given.
 
     The title is set as the poster's is (bold, the same size), shrunk only
-    when it would not fit the map's width.
+    when it would not fit the map's width. A folded map says under it how it
+    is read.
     """
     title = check_text(title, "title") if title else title
     g = strategy.geometry
@@ -93,11 +93,17 @@ def map_scene(
         top += (DESCENT + 0.45) * TITLE_SIZE
     box = map_box(g, margin, top)
     items.append(layout_map(strategy, box, opts))
+    bottom = box.y + box.h
+    if strategy.folded:
+        bottom += 1.2 * FOOTER_SIZE + CAP * FOOTER_SIZE
+        size = _fit(FOLDED, FOOTER_SIZE, MAP_SIZE)
+        items.append(Text(margin, bottom, FOLDED, size, "footer", "start"))
+        bottom += DESCENT * FOOTER_SIZE
     who = strategy.player.upper()
     board = "" if g == STANDARD else f" on {g.describe()}"
     return Scene(
         width=side,
-        height=round(top + box.h + margin * aspect, 2),
+        height=round(bottom + margin * aspect, 2),
         items=tuple(items),
         theme=get_theme(theme),
         title=title or f"Map for {who}: complete map of optimal tic-tac-toe moves{board}",
@@ -142,8 +148,9 @@ def poster_scene(
         Text(width / 2, y, heading, _fit(heading, TITLE_SIZE, room, bold=True), "title", bold=True)
     )
     y += 0.62 * TITLE_SIZE
-    for line in INSTRUCTION:
-        y += CAP * SUBTITLE_SIZE if line is INSTRUCTION[0] else 1.45 * SUBTITLE_SIZE
+    lines = INSTRUCTION + ((FOLDED,) if x.folded else ())
+    for line in lines:
+        y += CAP * SUBTITLE_SIZE if line is lines[0] else 1.45 * SUBTITLE_SIZE
         items.append(Text(width / 2, y, line, _fit(line, SUBTITLE_SIZE, room), "subtitle"))
     y += DESCENT * SUBTITLE_SIZE + 1.5 * HEADING_SIZE
     heading_y = y + CAP * HEADING_SIZE

@@ -11,38 +11,29 @@ Cells are square, so the map of a board of R rows and C columns is C wide
 to R high, and a sub-map keeps that shape, centred in its cell. Where the
 map is cut (``--depth``), each cell whose sub-map was left out holds a small
 ellipsis, three square dots drawn as grid strokes, so every backend draws it
-and a cut map never looks finished.
+and a cut map never looks finished. A folded tree's marks (letters and tags)
+are ``folds``'.
 """
 
 from __future__ import annotations
 
 from typing import Literal, NamedTuple
 
+from ttt_maps.draw.cells import Side
+from ttt_maps.draw.folds import LETTERS, pointer, stands_for, tag
 from ttt_maps.draw.scene import Box, Group, Item, Line, Mark, MarkRole, Rect
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, other
+from ttt_maps.game.board import Mark as Player
 from ttt_maps.game.geometry import STANDARD, Geometry
-from ttt_maps.strategies.tree import Node, Strategy
+from ttt_maps.game.symmetry import turn_names
+from ttt_maps.strategies.nodes import Node
+from ttt_maps.strategies.tree import Strategy
 
 #: Side of a whole map in map units.
 MAP_SIZE = 1000.0
-#: Gap between a cell's edge and the sub-map inside it, as a share of the cell.
-NEST_PAD = 0.075
-#: Glyph inset inside its cell, as a share of the cell.
-GLYPH_PAD = 0.19
-#: Grid stroke as a share of the board's side.
-GRID_WIDTH = 0.011
-#: Mark stroke as a share of the cell's side.
-MARK_WIDTH = 0.085
-#: Win line stroke as a share of the cell's side.
-WIN_WIDTH = 0.1
-#: A faint alternative beside a sub-map: its box as a multiple of the nesting gap.
-ALT_BADGE = 1.4
 #: No stroke thinner than this share of the whole map.
 FLOOR = 0.00025
-#: The dots of a cut cell's ellipsis: their side and spacing, as shares of the cell.
-CUT_DOT = 0.07
-CUT_GAP = 0.16
 
 
 class MapOptions(NamedTuple):
@@ -59,53 +50,7 @@ class MapOptions(NamedTuple):
     differs: frozenset[int] = frozenset()
 
 
-def _glyph(side: float, floor: float) -> tuple[float, float, float]:
-    """A glyph in a cell of ``side``: its inset, its box's side and its stroke width."""
-    pad = side * GLYPH_PAD
-    return pad, side - 2 * pad, max(side * MARK_WIDTH, floor * 1.2)
-
-
-class _Side:
-    """What every board of one side shares, worked out once per level.
-
-    Each board then adds its corner to these offsets. The sums keep the order
-    of the plain computation (corner + cell offset, then + inset), so every
-    number comes out bit for bit as it would one box at a time.
-    """
-
-    def __init__(self, g: Geometry, w: float, floor: float) -> None:
-        side = w / g.cols
-        self.h = side * g.rows
-        # Cell corners, and where the inner grid lines cross the board.
-        rcs = [g.rc(cell) for cell in range(g.size)]
-        self.dx = tuple(c * side for _, c in rcs)
-        self.dy = tuple(r * side for r, _ in rcs)
-        self.cuts_x = tuple(c * side for c in range(1, g.cols))
-        self.cuts_y = tuple(r * side for r in range(1, g.rows))
-        self.grid_width = max(w * GRID_WIDTH, floor)
-        # Win lines run between cell centres and overshoot by a share of the cell.
-        self.half = side / 2
-        self.over = side * 0.32
-        self.win_width = max(side * WIN_WIDTH, floor * 1.5)
-        # A mark filling a cell; a sub-map inset in a cell.
-        self.pad, self.glyph, self.mark_width = _glyph(side, floor)
-        self.nest = side * NEST_PAD
-        self.inner = side - 2 * self.nest
-        # A sub-map keeps the board's shape, inside the inset cell and centred there.
-        aspect = g.rows / g.cols
-        self.sub_w = self.inner if aspect <= 1 else self.inner / aspect
-        self.sub_h = self.inner * aspect if aspect <= 1 else self.inner
-        self.sub_dx = self.nest + (self.inner - self.sub_w) / 2
-        self.sub_dy = self.nest + (self.inner - self.sub_h) / 2
-        # The ellipsis of a cut cell: three dots across the cell's middle.
-        self.dot = max(side * CUT_DOT, floor)
-        self.dot_xs = tuple(side / 2 + side * CUT_GAP * i for i in (-1, 0, 1))
-        # A faint alternative in the free corner of a cell that holds a sub-map.
-        self.badge_shift = self.nest / 4
-        self.badge_pad, self.badge_glyph, self.badge_width = _glyph(self.nest * ALT_BADGE, floor)
-
-
-class _Layout:
+class Layout:
     """One map being laid out: the tree's player, the options and per-side geometry.
 
     Everything drawn comes from the tree: its moves, and for ``alternatives``
@@ -114,14 +59,15 @@ class _Layout:
     scene items themselves.
     """
 
-    def __init__(self, strategy: Strategy, size: float, opts: MapOptions) -> None:
-        self.player = strategy.player
-        self.opponent = other(strategy.player)
+    def __init__(self, geometry: Geometry, player: Player, size: float, opts: MapOptions) -> None:
+        self.player = player
+        self.opponent = other(player)
         self.opts = opts
         self.depth = opts.depth
         self.floor = size * FLOOR
-        self.geometry = strategy.geometry
-        self._sides: dict[float, _Side] = {}
+        self.geometry = geometry
+        self.turns = turn_names(self.geometry)
+        self._sides: dict[float, Side] = {}
         # Occupied cells of a mask, and the (first, last) cells of the lines a mask holds.
         self._cells: dict[int, tuple[int, ...]] = {}
         self._ends: dict[int, tuple[tuple[int, int], ...]] = {}
@@ -129,10 +75,10 @@ class _Layout:
         #: Boards laid out so far (for progress).
         self.drawn = 0
 
-    def side(self, w: float) -> _Side:
+    def side(self, w: float) -> Side:
         hit = self._sides.get(w)
         if hit is None:
-            hit = self._sides[w] = _Side(self.geometry, w, self.floor)
+            hit = self._sides[w] = Side(self.geometry, w, self.floor)
         return hit
 
     def line_ends(self, mask: int) -> tuple[tuple[int, int], ...]:
@@ -147,7 +93,7 @@ class _Layout:
 
     # -- pieces of a board --------------------------------------------------
 
-    def grid(self, s: _Side, box: Box, out: list[Item]) -> None:
+    def grid(self, s: Side, box: Box, out: list[Item]) -> None:
         """The ``#`` of the board: inner lines only, as in the comic."""
         x0, y0 = box.x, box.y
         x1, y1 = x0 + box.w, y0 + s.h
@@ -161,7 +107,7 @@ class _Layout:
 
     def cell_mark(
         self,
-        s: _Side,
+        s: Side,
         symbol: Literal["x", "o"],
         cell: int,
         box: Box,
@@ -172,7 +118,7 @@ class _Layout:
         x, y, pad, glyph = box.x + s.dx[cell], box.y + s.dy[cell], s.pad, s.glyph
         return Mark(symbol, cell, Box(x + pad, y + pad, glyph, glyph), role, s.mark_width, classes)
 
-    def played(self, s: _Side, board: Board, box: Box, out: list[Item]) -> None:
+    def played(self, s: Side, board: Board, box: Box, out: list[Item]) -> None:
         """The marks already on the board, black (the hot path: thousands of them)."""
         xs = board.x
         taken = xs | board.o
@@ -186,7 +132,7 @@ class _Layout:
             box_c = Box(x + pad, y + pad, glyph, glyph)
             out.append(Mark("x" if xs >> c & 1 else "o", c, box_c, "played", width))
 
-    def win_lines(self, s: _Side, board: Board, box: Box, out: list[Item]) -> None:
+    def win_lines(self, s: Side, board: Board, box: Box, out: list[Item]) -> None:
         """A stroke through each line the winner holds, overshooting the end cells a little."""
         ends = self.line_ends(board.x) or self.line_ends(board.o)
         bx, by, dxs, dys, half = box.x, box.y, s.dx, s.dy, s.half
@@ -201,9 +147,10 @@ class _Layout:
     # -- the two recursive halves --------------------------------------------
 
     def choice_board(
-        self, node: Node, box: Box, level: int, path: tuple[tuple[str, int], ...]
+        self, node: Node, box: Box, level: int, path: tuple[tuple[str, int], ...], fold: str = ""
     ) -> Group:
-        """The player's turn: the red move and a sub-map for every other reply."""
+        """The player's turn: the red move and a sub-map for every other reply
+        (``fold``: the cells this sub-map also stands for, turned)."""
         board = node.board
         cell, after = node.children[0]
         s = self.side(box.w)
@@ -224,10 +171,10 @@ class _Layout:
             self.win_lines(s, after.board, box, items)
         chosen_classes = ("ttt-differs",) if differs else ()
         items.append(self.cell_mark(s, self.player, cell, box, "chosen", chosen_classes))
-        return self.board_group(node, box, level, path, items, differs, cut)
+        return self.board_group(node, box, level, path, items, differs, cut, fold)
 
     def alternatives(
-        self, s: _Side, node: Node, box: Box, chosen: int, blank: bool, out: list[Item]
+        self, s: Side, node: Node, box: Box, chosen: int, blank: bool, out: list[Item]
     ) -> None:
         """The other optimal moves, faint, drawn before the sub-maps.
 
@@ -261,7 +208,7 @@ class _Layout:
 
     def replies(
         self,
-        s: _Side,
+        s: Side,
         node: Node,
         box: Box,
         level: int,
@@ -272,6 +219,7 @@ class _Layout:
         wins: list[Item] = []
         opponent = self.opponent
         sub_dx, sub_dy, sub_w, sub_h = s.sub_dx, s.sub_dy, s.sub_w, s.sub_h
+        folds = stands_for(node.folds, self.turns) if node.folds else {}
         for reply, child in node.children:
             if not child.children:
                 out.append(self.cell_mark(s, opponent, reply, box, "final"))
@@ -279,24 +227,57 @@ class _Layout:
             else:
                 x, y = box.x + s.dx[reply] + sub_dx, box.y + s.dy[reply] + sub_dy
                 sub = Box(x, y, sub_w, sub_h)
-                out.append(self.choice_board(child, sub, level + 1, (*path, (opponent, reply))))
+                moves = (*path, (opponent, reply))
+                fold = folds.get(reply, "")
+                out.append(self.choice_board(child, sub, level + 1, moves, fold))
+        if node.folds:
+            self.folded(s, node, box, opponent, out, wins)
         out += wins
 
-    def cut_replies(self, s: _Side, after: Node, box: Box, out: list[Item]) -> None:
+    def folded(
+        self, s: Side, node: Node, box: Box, mover: Player, out: list[Item], wins: list[Item]
+    ) -> None:
+        """A folded position's marks (``folds``): the letter of its drawn cell in each
+        folded cell, the letter and count on each drawn cell; a move of ``mover`` that
+        ends the game is drawn in every cell."""
+        drawn = dict(node.children)
+        stands: dict[int, int] = {}
+        for fold in node.folds:
+            rep = drawn[fold.rep]
+            if rep.children or rep.cut:
+                stands[fold.rep] = stands.get(fold.rep, 1) + 1
+            else:
+                out.append(self.cell_mark(s, mover, fold.cell, box, "final"))
+                turn = self.geometry.symmetries[fold.turn]
+                self.win_lines(s, rep.board.transformed(turn), box, wins)
+        letters = dict(zip(sorted(stands), LETTERS, strict=False))
+        for fold in node.folds:
+            if fold.rep in letters:
+                out.append(pointer(s, box, fold.cell, letters[fold.rep]))
+        for cell, replies in sorted(stands.items()):
+            out.append(tag(s, box, cell, letters[cell], replies))
+
+    def cut_replies(self, s: Side, after: Node, box: Box, out: list[Item]) -> None:
         """Where the map is cut: a reply that ends the game is still its black mark,
         and every cell whose sub-map was left out holds an ellipsis."""
         wins: list[Item] = []
         for reply, child in after.children:
             if child.children or child.cut:
-                y = box.y + s.dy[reply] + s.half
-                half = s.dot / 2
-                for dx in s.dot_xs:
-                    x = box.x + s.dx[reply] + dx
-                    out.append(Line(((x - half, y), (x + half, y)), s.dot, "grid"))
+                self.ellipsis(s, box, reply, out)
             else:
                 out.append(self.cell_mark(s, self.opponent, reply, box, "final"))
                 self.win_lines(s, child.board, box, wins)
+        if after.folds:
+            self.folded(s, after, box, self.opponent, out, wins)
         out += wins
+
+    def ellipsis(self, s: Side, box: Box, cell: int, out: list[Item]) -> None:
+        """Three dots across a cell whose sub-map the map leaves out."""
+        y = box.y + s.dy[cell] + s.half
+        half = s.dot / 2
+        for dx in s.dot_xs:
+            x = box.x + s.dx[cell] + dx
+            out.append(Line(((x - half, y), (x + half, y)), s.dot, "grid"))
 
     def board_group(
         self,
@@ -307,8 +288,10 @@ class _Layout:
         items: list[Item],
         differs: bool,
         cut: bool = False,
+        fold: str = "",
     ) -> Group:
-        """A board's group: its classes, and data-board (and data-cut where the map stops)."""
+        """A board's group: its classes, and data-board (data-cut where the map stops,
+        data-fold where it stands for other cells: ``folds.stands_for``)."""
         kind = None
         if self.opts.outcomes and level > 0:
             result = node.result
@@ -320,7 +303,11 @@ class _Layout:
         self.drawn += 1
         text = str(node.board)
         classes = self.classes(level, differs, kind)
-        data = (("board", text), ("cut", "1")) if cut else (("board", text),)
+        data: tuple[tuple[str, str], ...] = (("board", text),)
+        if cut:
+            data += (("cut", "1"),)
+        if fold:
+            data += (("fold", fold),)
         return Group(box, tuple(items), text, level, path, classes, data)
 
     def classes(self, level: int, differs: bool, outcome: str | None) -> tuple[str, ...]:
@@ -344,6 +331,13 @@ class _Layout:
         self.played(s, node.board, box, items)
         self.win_lines(s, node.board, box, items)
         return self.board_group(node, box, 0, (), items, False)
+
+
+#: How a folded map is read, for its description and the poster.
+FOLDED = (
+    "Folded by symmetry: a cell with a grey letter is played as the sub-map tagged with "
+    "that letter, turned to fit; the tag counts the moves it stands for."
+)
 
 
 def map_box(geometry: Geometry, x: float = 0.0, y: float = 0.0) -> Box:
@@ -377,7 +371,7 @@ def layout_map(
     # What is drawn beyond the moves, the tree records (once, if it does not yet).
     strategy = strategy.noted(opts.alternatives, opts.outcomes)
     root = strategy.root
-    lay = _Layout(strategy, box.w, opts)
+    lay = Layout(strategy.geometry, strategy.player, box.w, opts)
     label = f"drawing the {strategy.player.upper()} map"
     with progress.stage(label, count=lambda: lay.drawn, total=lambda: total):
         if root.chooses:
@@ -393,6 +387,8 @@ def describe(strategy: Strategy) -> str:
     who = strategy.player.upper()
     board = "" if g == STANDARD else f" on {g.describe()}"
     cut = "" if not f.cut else f" Cut short in {f.cut} places: a cell with three dots holds more."
+    if strategy.folded:
+        cut += f" {FOLDED}"
     return (
         f"Complete map of optimal tic-tac-toe moves for {who}{board} from {strategy.root.board}, "
         f"policy {strategy.policy.name}. Your move is given by the position of the largest "

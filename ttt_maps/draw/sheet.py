@@ -14,20 +14,9 @@ from __future__ import annotations
 
 import math
 
-from ttt_maps.draw.layout import GLYPH_PAD, GRID_WIDTH, MARK_WIDTH, WIN_WIDTH
-from ttt_maps.draw.scene import (
-    Box,
-    Group,
-    Item,
-    Line,
-    Mark,
-    MarkRole,
-    Rect,
-    Scene,
-    Text,
-    Theme,
-    get_theme,
-)
+from ttt_maps.draw.cells import GLYPH_PAD, GRID_WIDTH, MARK_WIDTH, WIN_WIDTH
+from ttt_maps.draw.scene import Box, Group, Item, Line, Mark, MarkRole, Rect, Scene, Text
+from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.draw.typeface import width as text_width
 from ttt_maps.game.board import Mark as Player
 from ttt_maps.game.geometry import STANDARD

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ttt_maps.draw.scene import THEMES
+from ttt_maps.draw.themes import THEMES
 from ttt_maps.errors import UsageError
 
 if TYPE_CHECKING:
@@ -83,12 +83,19 @@ OPTIONS: dict[str, Callable[[str | None], Any]] = {
     "title": required,
     "alternatives": flag,
     "outcomes": flag,
+    "fold": flag,
+    "whole": flag,
     "alt": unchanged,
     "mode": choice("inline", "image"),
     "width": width,
 }
-#: The flags, passed to the layout by name (``api.map_options``).
+#: Every flag (each ``True`` or ``False`` in a recipe).
 FLAGS = tuple(name for name, convert in OPTIONS.items() if convert is flag)
+#: The flags passed to the layout by name (``api.map_options``); ``fold`` and
+#: ``whole`` choose what is drawn instead.
+MAP_FLAGS = ("alternatives", "outcomes")
+#: What applies to a player's map and not to the whole game.
+NOT_WHOLE = ("player", "policy", "alternatives", "outcomes")
 
 
 def recipe(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -102,6 +109,7 @@ def recipe(options: Mapping[str, Any]) -> dict[str, Any]:
         "theme": options.get("theme", "light"),
         "title": options.get("title"),
         **{name: name in options for name in FLAGS},
+        "given": frozenset(options),  # the options written, for those that do not apply
         "books": {},  # book:PATH as written -> the file, as the docs tool found it
     }
 
@@ -134,17 +142,27 @@ def scene_of(recipe: Mapping[str, Any], locate: Callable[[str], str]) -> Scene:
     geometry = step("board", lambda: Geometry.parse(board)) if board else STANDARD
     start = recipe["from"]
     root = step("from", lambda: Board.parse(start, geometry)) if start else None
+    theme, title = recipe["theme"], recipe["title"]
+    if recipe["whole"]:
+        for option in NOT_WHOLE:
+            if option in recipe["given"]:
+                raise OptionError(option, UsageError("it applies to a player's map, not whole"))
+        game = step("depth", lambda: api.whole(root, geometry=geometry, depth=recipe["depth"]))
+        whole: Scene = step("whole", lambda: api.scene_of(game, None, theme, title))
+        return whole
     policy = step("policy", lambda: parse_policy(recipe["policy"], geometry, locate=locate))
-    player = recipe["player"]
+    player, fold = recipe["player"], recipe["fold"]
     obj = step(
         "from" if start else "policy",
         lambda: (
-            api.poster(policy, root) if player == "both" else api.strategy(player, policy, root)
+            api.poster(policy, root, fold=fold)
+            if player == "both"
+            else api.strategy(player, policy, root, fold=fold)
         ),
     )
-    flags = {name: recipe[name] for name in FLAGS}
+    flags = {name: recipe[name] for name in MAP_FLAGS}
     opts = step("depth", lambda: api.map_options(recipe["depth"], **flags))
-    scene: Scene = step("depth", lambda: api.scene_of(obj, opts, recipe["theme"], recipe["title"]))
+    scene: Scene = step("depth", lambda: api.scene_of(obj, opts, theme, title))
     return scene
 
 

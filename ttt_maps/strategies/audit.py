@@ -3,7 +3,9 @@
 ``load_strategy`` reads ``ttt-maps/strategy@1`` JSON (every problem one
 line naming the file and the field); ``audit`` walks any strategy, from a
 file or from a player that picks moves, and reports what loses value --
-the code behind ``ttt-maps check``.
+the code behind ``ttt-maps check``. A folded file (``"folded": true``)
+lists the positions its map draws; every other position is played as a
+listed rotation or reflection of it (``fold.folded_picks``).
 """
 
 from __future__ import annotations
@@ -21,13 +23,14 @@ from ttt_maps.strategies.tree import FORMAT
 
 
 class StrategyFile(NamedTuple):
-    """A strategy as read from JSON: who, from where, and the moves."""
+    """A strategy as read from JSON: who, from where, the moves, and whether folded."""
 
     geometry: Geometry
     player: Mark
     policy: str
     root: Board
     moves: dict[int, int]
+    folded: bool = False
 
 
 def load_strategy(text: str, source: str = "strategy") -> StrategyFile:
@@ -57,9 +60,12 @@ def strategy_from_json(doc: Any, source: str) -> StrategyFile:
     except UsageError as exc:
         raise UsageError(f"{source}: {exc}") from None
     policy = doc.get("policy", "")
+    folded = doc.get("folded", False)
+    if not isinstance(folded, bool):
+        raise UsageError(f'{source}: "folded" must be true or false, not {quote(folded)}')
     raw_moves = _field(doc, "moves", dict, source)
     moves = parse_moves(raw_moves, geometry, f'{source}: in "moves"')
-    return StrategyFile(geometry, player, str(policy), root, moves)
+    return StrategyFile(geometry, player, str(policy), root, moves, folded)
 
 
 def _field(doc: dict[str, Any], name: str, kind: type, source: str) -> Any:
@@ -156,16 +162,31 @@ def _cells(cells: list[int]) -> str:
 
 
 def audit_file(doc: StrategyFile) -> list[Problem]:
-    """Audit an exported strategy; positions it lists but never reaches are warnings."""
+    """Audit an exported strategy; positions it lists but never reaches are warnings
+    (for a folded one: positions no rotation or reflection of which is reached)."""
     reached: set[int] = set()
+    if doc.folded:
+        from ttt_maps.game.symmetry import canonicaliser
+        from ttt_maps.strategies.fold import folded_picks
 
-    def picks(board: Board) -> list[int]:
-        reached.add(board.key)
-        cell = doc.moves.get(board.key)
-        return [] if cell is None else [cell]
+        canonical = canonicaliser(doc.geometry)
+        turned = folded_picks(doc.geometry, doc.moves)
 
-    problems = audit(doc.root, doc.player, picks)
-    unused = sorted(set(doc.moves) - reached)
+        def picks(board: Board) -> list[int]:
+            reached.add(canonical(board.key))
+            return turned(board)
+
+        problems = audit(doc.root, doc.player, picks)
+        unused = sorted(k for k in doc.moves if canonical(k) not in reached)
+    else:
+
+        def picks(board: Board) -> list[int]:
+            reached.add(board.key)
+            cell = doc.moves.get(board.key)
+            return [] if cell is None else [cell]
+
+        problems = audit(doc.root, doc.player, picks)
+        unused = sorted(set(doc.moves) - reached)
     if unused:
         size = doc.geometry.size
         first = Board(unused[0] & ((1 << size) - 1), unused[0] >> size, doc.geometry)

@@ -7,7 +7,9 @@ map, so a learner can win too: ``perfect`` never strays; ``random:P`` plays a
 random legal move with probability P; ``novice`` plays as the opponent the
 ``novice`` policy assumes (a win if it has one, else a block, else any move),
 which strays whenever that is not the map's move. A stray move is marked as
-one and never described as the map's.
+one and never described as the map's. Against a folded map (``fold``) the
+map's side plays the turned move of the representative wherever the game
+went through a turned cell, as the folded map is read.
 
 A finished (or abandoned) game is saved as ``ttt-maps/game@1`` JSON::
 
@@ -36,6 +38,7 @@ from ttt_maps.game.geometry import Geometry
 from ttt_maps.solve.solver import Solver
 from ttt_maps.solve.solvers import solver_for
 from ttt_maps.strategies.chains import parse_policy
+from ttt_maps.strategies.fold import FoldWalk
 from ttt_maps.strategies.policy import Policy, novice_replies
 
 FORMAT = "ttt-maps/game@1"
@@ -86,15 +89,19 @@ class Game:
         geometry: Geometry | None = None,
         level: str = "perfect",
         seed: int = 0,
+        fold: bool = False,
     ) -> None:
         g = geometry or (start.geometry if start is not None else Geometry())
         self.side: Mark = side
-        self.policy = parse_policy(policy, g) if isinstance(policy, str) else policy
+        policy = parse_policy(policy, g) if isinstance(policy, str) else policy
+        self.policy = policy.folded() if fold else policy
         self.solver: Solver = solver_for(g)
         self.start = start or Board.empty(g)
         self.solver.check(self.start)
         self.level, self.stray_chance = parse_level(level)
         self.random = random.Random(seed)
+        self.fold = fold
+        self.walk = FoldWalk(self.start, side) if fold else None
         self.moves: list[Move] = []
         self.board = self.start
 
@@ -138,10 +145,15 @@ class Game:
             raise UsageError(f"cell {cell} is taken")
         return self._add(Move(self.board.to_move, cell, "player"))
 
+    def map_move(self) -> int:
+        """The map's red move here (turned as the game is, on a folded map)."""
+        if self.walk is not None:
+            return self.walk.map_move(self.policy.choose_key)
+        return self.policy.choose_key(self.board.key)
+
     def reply(self) -> Move:
         """The map side's move: the map's red move, unless the level strays."""
-        key = self.board.key
-        chosen = self.policy.choose_key(key)
+        chosen = self.map_move()
         cell, by = chosen, "map"
         if self.level == "novice":
             cell = self._novice_move()
@@ -158,10 +170,12 @@ class Game:
         replies = self.solver.children(key)
         picked = set(novice_replies(self.solver, key, replies))
         cells = [cell for cell, after in replies if after in picked]
-        chosen = self.policy.choose_key(key)
+        chosen = self.map_move()
         return chosen if chosen in cells else self.random.choice(cells)
 
     def _add(self, move: Move) -> Move:
+        if self.walk is not None:
+            self.walk.played(self.board, move.cell)
         self.moves.append(move)
         self.board = self.board.play(move.cell)
         return move
@@ -178,6 +192,10 @@ class Game:
         """Back to the position after the first ``count`` moves."""
         del self.moves[count:]
         self.board = self.positions()[-1]
+        if self.walk is not None:  # followed again from the start
+            self.walk = FoldWalk(self.start, self.side)
+            for before, move in zip(self.positions(), self.moves, strict=False):
+                self.walk.played(before, move.cell)
 
     # -- what the map sees ------------------------------------------------------
 
@@ -226,6 +244,7 @@ class Game:
             "map": self.side,
             "policy": self.policy.name,
             "level": self.level,
+            **({"folded": True} if self.fold else {}),
             "start": str(self.start),
             "moves": [{"mark": m.mark, "cell": m.cell, "by": m.by} for m in self.moves],
             "positions": [str(b) for b in self.positions()],

@@ -58,12 +58,19 @@ def plan_map(
     """Choose the player's move at every position of the map, level by level.
 
     ``depth`` stops after that level (its boards show the chosen move only);
-    past ``max_boards`` boards, ``MapTooLarge`` is raised.
+    past ``max_boards`` boards, ``MapTooLarge`` is raised. A folded policy
+    (``Policy.folded``) plans the folded map: one sub-map per set of equivalent
+    replies.
     """
     from ttt_maps.io import progress
 
     solver = policy.solver
     children, play, choose = solver.children, solver.play, policy.choose_key
+    replies = children
+    if policy.fold:
+        from ttt_maps.strategies.fold import folder_for
+
+        replies = folder_for(root.geometry).replies
     start = root.key
     choices: dict[int, int] = {}
     levels: list[int] = []
@@ -78,7 +85,7 @@ def plan_map(
                 "--depth 0: this map starts at the opponent's turn, use --depth 1 or more"
             )
         offset, levels = 1, [1]
-        frontier = {after: 1 for _, after in children(start) if children(after)}
+        frontier = {after: 1 for _, after in replies(start) if children(after)}
     who = player.upper()
     try:
         with progress.stage(
@@ -97,7 +104,7 @@ def plan_map(
                     cell = choices[key] = choose(key)
                     if last:
                         continue
-                    for _, reply in children(play(key, cell)):
+                    for _, reply in replies(play(key, cell)):
                         if children(reply):
                             following[reply] = following.get(reply, 0) + paths
                 frontier = following

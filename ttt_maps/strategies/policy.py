@@ -4,7 +4,9 @@ A ``Policy`` holds its parsed keys (``ttt_maps.strategies.keys``; chains are
 parsed from text in ``ttt_maps.strategies.chains``), applies them left to
 right among the moves that reach the best outcome, and memoises its choices.
 Keys that look ahead (``novice``, ``compact``) assume the rest of the map is
-drawn with the same policy, so a ``Policy`` memoises their values too.
+drawn with the same policy, so a ``Policy`` memoises their values too. A
+folded map (``Policy.folded``) counts its boards folded, so ``compact``
+minimises the folded map.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.solve.search import Children
 from ttt_maps.solve.solver import Solver
 from ttt_maps.solve.solvers import solver_for
+from ttt_maps.strategies.fold import folder_for
 
 #: Score of a finished game for the player: win, draw, loss.
 SCORES = {1: 1.0, 0: 0.5, -1: 0.0}
@@ -56,14 +59,27 @@ class Policy:
     ``expected_at``, ``boards_below``); the Board methods check and delegate.
     """
 
-    def __init__(self, keys: list[Key], geometry: Geometry = STANDARD) -> None:
+    def __init__(self, keys: list[Key], geometry: Geometry = STANDARD, fold: bool = False) -> None:
         self.keys = keys
         self.geometry = geometry
         self.solver: Solver = solver_for(geometry)
+        #: Whether the maps drawn with it are folded by symmetry (``compact`` counts so).
+        self.fold = fold
+        self._replies = folder_for(geometry).replies if fold else self.solver.children
         self._choice: dict[int, int] = {}
         self._expected: dict[Mark, dict[int, float]] = {"x": {}, "o": {}}
         self._boards: dict[int, int] = {}
+        self._twin: Policy | None = None
         self.limit = LOOKAHEAD_LIMIT
+
+    def folded(self) -> Policy:
+        """The same chain for folded maps (made once; its memos are its own)."""
+        if self.fold:
+            return self
+        if self._twin is None:
+            self._twin = Policy(self.keys, self.geometry, fold=True)
+            self._twin.limit = self.limit
+        return self._twin
 
     @property
     def name(self) -> str:
@@ -159,12 +175,12 @@ class Policy:
 
     def boards_below(self, pos: int) -> int:
         """Boards the map draws below a legal position where the opponent of the
-        player this policy chooses for is to move."""
+        player this policy chooses for is to move (folded, for a folded policy)."""
         hit = self._boards.get(pos)
         if hit is None:
             solver = self.solver
             hit = 0
-            for _, child in solver.children(pos):
+            for _, child in self._replies(pos):
                 if solver.children(child):  # the game goes on: a board with a choice
                     hit += 1 + self.boards_below(solver.play(child, self.choose_key(child)))
             self._boards[pos] = hit

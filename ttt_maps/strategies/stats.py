@@ -21,7 +21,7 @@ from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.solve.solver import Outcome
 from ttt_maps.solve.solvers import solver_for
 
-#: The presets ``stats`` reports map sizes for, in this order.
+#: The presets ``stats`` reports map sizes for, in this order (``--fold`` adds ``compact``).
 PRESET_ORDER = ("yorgey", "xkcd", "default")
 #: Games are counted only where there are at most this many positions to walk.
 GAMES_LIMIT = 250_000
@@ -122,9 +122,10 @@ def map_sizes(
     policies: Iterable[str] = PRESET_ORDER,
     geometry: Geometry = STANDARD,
     root: Board | None = None,
+    fold: bool = False,
 ) -> list[MapSize]:
-    """Map sizes for X and O under each policy (one parsed policy serves both players);
-    a map past ``mapsize.MAX_BOARDS`` is reported as such, not built."""
+    """Map sizes for X and O under each policy (one parsed policy serves both players),
+    folded with ``fold``; a map past ``mapsize.MAX_BOARDS`` is reported as such, not built."""
     from ttt_maps.strategies.chains import parse_policy
     from ttt_maps.strategies.mapsize import MAX_BOARDS, MapTooLarge
     from ttt_maps.strategies.tree import build_strategy
@@ -140,7 +141,9 @@ def map_sizes(
             continue
         for player in players:
             try:
-                tree = build_strategy(player, policy, root, geometry, max_boards=MAX_BOARDS)
+                tree = build_strategy(
+                    player, policy, root, geometry, max_boards=MAX_BOARDS, fold=fold
+                )
             except MapTooLarge:
                 note = f"over {MAX_BOARDS:,}"
                 out.append(_missing(name, policy.name, player, note))
@@ -181,6 +184,8 @@ class Stats:
     empty: Outcome
     maps: list[MapSize]
     skipped: dict[str, str]
+    folded: bool = False
+    fewest: list[Fewest] | None = None
 
     def as_dict(self) -> dict[str, Any]:
         g, p = self.games, self.positions
@@ -201,13 +206,20 @@ class Stats:
             "empty_board": {"result": self.empty.label, "distance": self.empty.distance},
             "maps": [m.as_dict() for m in self.maps],
         }
+        if self.folded:
+            doc["folded"] = True
+        if self.fewest is not None:
+            doc["fewest"] = [f.as_dict() for f in self.fewest]
         if self.skipped:
             doc["skipped"] = dict(self.skipped)
         return doc
 
 
-def collect(geometry: Geometry = STANDARD, policies: Iterable[str] = PRESET_ORDER) -> Stats:
-    """All the counts that are feasible, the empty board's value and the map sizes."""
+def collect(
+    geometry: Geometry = STANDARD, policies: Iterable[str] = PRESET_ORDER, fold: bool = False
+) -> Stats:
+    """All the counts that are feasible, the empty board's value and the map sizes
+    (with ``fold``: folded, ``compact`` added, and the fewest boards a map can draw)."""
     empty = solver_for(geometry).outcome(Board.empty(geometry))
     skipped: dict[str, str] = {}
     positions = count_positions(geometry)
@@ -222,4 +234,55 @@ def collect(geometry: Geometry = STANDARD, policies: Iterable[str] = PRESET_ORDE
         )
     else:
         games = count_games(geometry)
-    return Stats(geometry, games, positions, empty, map_sizes(policies, geometry), skipped)
+    if not fold:
+        return Stats(geometry, games, positions, empty, map_sizes(policies, geometry), skipped)
+    maps = map_sizes([*policies, "compact"], geometry, fold=True)
+    return Stats(geometry, games, positions, empty, maps, skipped, True, fewest_boards(geometry))
+
+
+@dataclass(frozen=True)
+class Fewest:
+    """The fewest boards with a move for ``player`` a map can draw, folded and not
+    (what ``compact`` draws), and for X from the empty board, per opening (one cell of
+    each set of equivalent ones, folded); None past the look-ahead's limit."""
+
+    player: Mark
+    folded: int | None
+    unfolded: int | None
+    openings: dict[int, int]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "folded": self.folded,
+            "unfolded": self.unfolded,
+            "openings": {str(c): n for c, n in self.openings.items()},
+        }
+
+
+def fewest_boards(geometry: Geometry = STANDARD) -> list[Fewest]:
+    """``Fewest`` for X and O from the empty board, by exact minimisation (``compact``)."""
+    from ttt_maps.strategies.chains import parse_policy
+    from ttt_maps.strategies.fold import folder_for
+
+    compact = parse_policy("compact", geometry)
+    empty = Board.empty(geometry).key
+    solver = compact.solver
+    out = []
+    for player in ("x", "o"):
+        counts: list[int | None] = []
+        openings: dict[int, int] = {}
+        for policy in (compact.folded(), compact):
+            try:
+                if player == "x":
+                    cells = folder_for(geometry).classes(empty, solver.best_cells(empty))
+                    below = {c: 1 + policy.boards_below(solver.play(empty, c)) for c in cells}
+                    counts.append(min(below.values()))
+                    if policy.fold:
+                        openings = below
+                else:
+                    counts.append(policy.boards_below(empty))
+            except UsageError:  # the look-ahead passed its limit
+                counts.append(None)
+        out.append(Fewest(player, counts[0], counts[1], openings))
+    return out

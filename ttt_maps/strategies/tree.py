@@ -7,92 +7,19 @@ file back and checks it against the solved game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import cached_property
-from typing import NamedTuple
 
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, Mark, parse_mark
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.solve.solver import Solver
 from ttt_maps.strategies.chains import parse_policy
+from ttt_maps.strategies.fold import Fold, folder_for
+from ttt_maps.strategies.nodes import Counts, Facts, Node, count
 from ttt_maps.strategies.policy import Policy
 
 FORMAT = "ttt-maps/strategy@1"
-
-
-class Node:
-    """A position in the tree and the moves drawn from it.
-
-    At the player's turn ``children`` holds one pair (the chosen cell and its
-    position); at the opponent's turn, every legal reply; none once the game
-    is over. Where the tree was built to a depth, the last positions it
-    reaches are ``cut``: the game goes on, and the node holds its replies
-    only as far as a map shows them (a reply that ends the game, as its
-    finished position; one that goes on, as a cut node without replies).
-
-    What a drawing needs beyond the moves is recorded when the tree is built,
-    on request (``Strategy.noted``): ``best``, every optimal cell at a
-    position where the player chooses (the map's faint alternatives), and
-    ``result``, the win (1), draw (0) or loss (-1) of the side to move (its
-    outcome tint). A plain slotted class, not a dataclass: trees make
-    thousands of nodes and every start-up would pay for the generated
-    methods. Equality is identity; treat nodes as read-only.
-    """
-
-    __slots__ = ("best", "board", "children", "chooses", "cut", "result")
-    board: Board
-    children: tuple[tuple[int, Node], ...]
-    chooses: bool
-    cut: bool
-    best: tuple[int, ...]
-    result: int | None
-
-    def __init__(
-        self,
-        board: Board,
-        children: tuple[tuple[int, Node], ...],
-        chooses: bool,
-        cut: bool = False,
-        best: tuple[int, ...] = (),
-        result: int | None = None,
-    ) -> None:
-        self.board = board
-        self.children = children
-        self.chooses = chooses
-        self.cut = cut
-        self.best = best
-        self.result = result
-
-    @property
-    def move(self) -> int | None:
-        """The player's chosen cell here, if the player is to move."""
-        return self.children[0][0] if self.chooses else None
-
-    def walk(self) -> Iterator[Node]:
-        """Every node, depth first, moves in cell order."""
-        yield self
-        for _, child in self.children:
-            yield from child.walk()
-
-
-class Facts(NamedTuple):
-    """What a tree holds, for ``stats``, ``compare`` and the tests.
-
-    Counted over the lines of play (a position reached two ways counts
-    twice, as the map draws it twice); ``positions`` counts the player's
-    positions once each; ``cut`` counts lines that a depth-limited tree stops
-    before the game ends.
-    """
-
-    choices: int
-    positions: int
-    wins: int
-    draws: int
-    losses: int
-    depth: int
-    boards: int
-    cut: int = 0
 
 
 #: What a tree's nodes can record for a drawing beyond the moves (``Node``).
@@ -113,7 +40,8 @@ class Strategy:
     """A player's strategy tree from a root, drawn under one policy (equality is identity).
 
     ``notes`` names what the nodes record beyond the moves (``NOTES``); a
-    drawing that needs more asks for a ``noted`` copy.
+    drawing that needs more asks for a ``noted`` copy. ``folded``: equivalent
+    replies are drawn once (``fold``).
     """
 
     def __init__(
@@ -123,6 +51,7 @@ class Strategy:
         root: Node,
         levels: tuple[int, ...] = (),
         notes: frozenset[str] = frozenset(),
+        folded: bool = False,
     ) -> None:
         self.player = player
         self.policy = policy
@@ -130,10 +59,12 @@ class Strategy:
         #: Boards the map draws at each level (its root is level 0).
         self.levels = levels
         self.notes = notes
+        self.folded = folded
         self._svg_cache: dict[str, str] = {}
 
     def __repr__(self) -> str:
-        return f"Strategy(player={self.player!r}, policy={self.policy!r})"
+        folded = ", folded" if self.folded else ""
+        return f"Strategy(player={self.player!r}, policy={self.policy!r}{folded})"
 
     @property
     def geometry(self) -> Geometry:
@@ -141,10 +72,10 @@ class Strategy:
 
     @cached_property
     def facts(self) -> Facts:
-        """Counted over the tree's paths, each shared subtree summed once (``_subtree``)."""
+        """Counted over the tree's paths, each shared subtree summed once (``nodes.count``)."""
         chooser_keys: set[int] = set()
-        memo: dict[int, _Counts] = {}
-        counts = _subtree(self.root, self.player, memo, chooser_keys)
+        memo: dict[int, Counts] = {}
+        counts = count(self.root, self.player, memo, chooser_keys)
         choices, wins, draws, losses, cut, depth = counts
         # The map gives a board to each of the player's turns, and to the root whatever
         # it is (SPEC section 6); a finished position below it is a mark in its parent.
@@ -179,16 +110,23 @@ class Strategy:
         return out
 
     def to_json(self) -> str:
-        """The documented ``ttt-maps/strategy@1`` export, stable key order."""
+        """The documented ``ttt-maps/strategy@1`` export, stable key order.
+
+        A folded strategy says so (``"folded": true``) and lists the positions
+        its map draws: a position it does not list is played as a listed
+        rotation or reflection of it, with the move turned alike.
+        """
         moves = sorted(self.moves().items(), key=lambda kv: (kv[0].count, str(kv[0])))
-        doc = {
+        doc: dict[str, object] = {
             "format": FORMAT,
             "geometry": self.geometry.name,
             "player": self.player,
             "policy": self.policy.name,
             "root": str(self.root.board),
-            "moves": {str(b): m for b, m in moves},
         }
+        if self.folded:
+            doc["folded"] = True
+        doc["moves"] = {str(b): m for b, m in moves}
         import json  # the render path never needs it
 
         return json.dumps(doc, indent=2) + "\n"
@@ -200,18 +138,21 @@ class Strategy:
         if asked <= self.notes:
             return self
         notes = self.notes | asked
-        note = _Noter(self.policy.solver, notes)
+        note = _Noter(self.policy.solver, notes, self.folded)
         memo: dict[int, Node] = {}
 
         def copy(node: Node) -> Node:
             hit = memo.get(id(node))
             if hit is None:
                 kids = tuple([(cell, copy(child)) for cell, child in node.children])
-                best, result = note(node.board.key, node.chooses, bool(kids) and not node.cut)
-                hit = memo[id(node)] = Node(node.board, kids, node.chooses, node.cut, best, result)
+                live = bool(kids) and not node.cut
+                best, result = note(node.board.key, node.move, live)
+                hit = Node(node.board, kids, node.chooses, node.cut, best, result, node.folds)
+                memo[id(node)] = hit
             return hit
 
-        return Strategy(self.player, self.policy, copy(self.root), self.levels, notes)
+        root = copy(self.root)
+        return Strategy(self.player, self.policy, root, self.levels, notes, self.folded)
 
     def _repr_svg_(self) -> str | None:
         """Jupyter shows a strategy as its map (once the drawing API has loaded)."""
@@ -225,56 +166,28 @@ class Strategy:
 class _Noter:
     """What a node records for a drawing (``Node.best``, ``Node.result``), from the solver."""
 
-    def __init__(self, solver: Solver, notes: frozenset[str]) -> None:
+    def __init__(self, solver: Solver, notes: frozenset[str], folded: bool) -> None:
         self.solver = solver
         self.alternatives = "alternatives" in notes
         self.outcomes = "outcomes" in notes
+        self.folder = folder_for(solver.geometry) if folded else None
 
-    def __call__(self, key: int, chooses: bool, live: bool) -> tuple[tuple[int, ...], int | None]:
-        """(best cells, result) of a position; ``live``: the game goes on and the tree
-        follows it (a finished or cut position gets no result: the map draws no board
-        there, and on a big board its value could cost a deep search)."""
-        best = tuple(self.solver.best_cells(key)) if chooses and self.alternatives else ()
+    def __call__(
+        self, key: int, chosen: int | None, live: bool
+    ) -> tuple[tuple[int, ...], int | None]:
+        """(best cells, result) of a position; ``chosen`` is the player's move there,
+        if the player is to move; ``live``: the game goes on and the tree follows it (a
+        finished or cut position gets no result: the map draws no board there, and on
+        a big board its value could cost a deep search). In a folded tree equivalent
+        best cells are one: the chosen one, or the lowest."""
+        best: tuple[int, ...] = ()
+        if chosen is not None and self.alternatives:
+            cells = self.solver.best_cells(key)
+            if self.folder is not None:
+                cells = self.folder.classes(key, cells, keep=chosen)
+            best = tuple(cells)
         result = self.solver.result(key) if live and self.outcomes else None
         return best, result
-
-
-#: A subtree's (choices, wins, draws, losses, cut, depth), counted over its paths.
-_Counts = tuple[int, int, int, int, int, int]
-_WIN: _Counts = (0, 1, 0, 0, 0, 0)
-_DRAW: _Counts = (0, 0, 1, 0, 0, 0)
-_LOSS: _Counts = (0, 0, 0, 1, 0, 0)
-_CUT: _Counts = (0, 0, 0, 0, 1, 0)
-
-
-def _subtree(node: Node, player: Mark, memo: dict[int, _Counts], keys: set[int]) -> _Counts:
-    """Counts below ``node``; trees share subtrees, so each is summed once (memo by id).
-    A cut node is one line cut short, whatever replies it records."""
-    hit = memo.get(id(node))
-    if hit is not None:
-        return hit
-    if node.cut:
-        counts = _CUT
-    elif not node.children:
-        w = node.board.winner()
-        counts = _DRAW if w is None else _WIN if w == player else _LOSS
-    else:
-        choices = wins = draws = losses = cut = depth = 0
-        for _, child in node.children:
-            c, wi, dr, lo, cu, de = _subtree(child, player, memo, keys)
-            choices += c
-            wins += wi
-            draws += dr
-            losses += lo
-            cut += cu
-            if de > depth:
-                depth = de
-        if node.chooses:
-            choices += 1
-            keys.add(node.board.key)
-        counts = (choices, wins, draws, losses, cut, depth + 1)
-    memo[id(node)] = counts
-    return counts
 
 
 def build_strategy(
@@ -287,6 +200,7 @@ def build_strategy(
     max_boards: int | None = None,
     alternatives: bool = False,
     outcomes: bool = False,
+    fold: bool = False,
 ) -> Strategy:
     """The strategy tree of ``player`` from ``root`` (the empty board by default).
 
@@ -294,12 +208,16 @@ def build_strategy(
     it; ``max_boards`` refuses a map that would draw more boards
     (``mapsize.MapTooLarge``, a usage error saying which depth fits).
     ``alternatives`` and ``outcomes`` record what a map drawn with them
-    needs (``Node.best``, ``Node.result``).
+    needs (``Node.best``, ``Node.result``). ``fold`` folds the tree by
+    symmetry (``fold``): equivalent replies once, and ``compact`` counting
+    the folded map.
     """
     from ttt_maps.strategies.mapsize import plan_map
 
     mark = parse_mark(player)
     pol = parse_policy(policy, geometry) if isinstance(policy, str) else policy
+    if fold:
+        pol = pol.folded()
     start = _as_board(root, pol.geometry)
     solver = pol.solver
     solver.check(start)
@@ -308,6 +226,7 @@ def build_strategy(
     plan = plan_map(pol, mark, start, depth, max_boards)
     g = start.geometry
     choices, children, play = plan.choices, solver.children, solver.play
+    folding = folder_for(g).fold if fold else None
     memo: dict[int, Node] = {}
     stubs: dict[int, Node] = {}
 
@@ -326,10 +245,16 @@ def build_strategy(
                 node = Node(board, ((cell, grow(play(key, cell))),), True)
             elif not replies:
                 node = Node(board, (), False)
-            elif last is not None and key.bit_count() > last:
-                node = Node(board, tuple([(r, stub(after)) for r, after in replies]), False, True)
             else:
-                node = Node(board, tuple([(r, grow(after)) for r, after in replies]), False)
+                folds: tuple[Fold, ...] = ()
+                if folding is not None:
+                    replies, folds = folding(key)
+                if last is not None and key.bit_count() > last:
+                    kids = tuple([(r, stub(after)) for r, after in replies])
+                    node = Node(board, kids, False, True, folds=folds)
+                else:
+                    kids = tuple([(r, grow(after)) for r, after in replies])
+                    node = Node(board, kids, False, folds=folds)
             memo[key] = node
         return node
 
@@ -341,7 +266,7 @@ def build_strategy(
             node = stubs[key] = Node(board, (), False, bool(children(key)))
         return node
 
-    plain = Strategy(mark, pol, grow(start.key), tuple(plan.levels))
+    plain = Strategy(mark, pol, grow(start.key), tuple(plan.levels), folded=fold)
     return plain.noted(alternatives, outcomes)
 
 

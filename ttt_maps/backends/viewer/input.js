@@ -207,6 +207,9 @@
   svg.setAttribute("role", "group");
   svg.setAttribute("tabindex", "0");
   const hint = document.querySelector(".tttv-hint");
+  if (hint && roots.some(isWhole)) {
+    hint.textContent = "Every move of both players: click a cell to follow its move; Esc or Back zooms out.";
+  }
   if (hint) {
     hint.id = hint.id || "tttv-hint";
     svg.setAttribute("aria-describedby", hint.id);

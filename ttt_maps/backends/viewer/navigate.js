@@ -16,7 +16,8 @@
     for (const m of n.el.querySelectorAll(".ttt-chosen")) {
       if (m.closest(BOARD) !== n.el) continue;
       const holder = m.closest("[data-cell]");
-      if (holder) return { mark: n.player, cell: Number(holder.getAttribute("data-cell")) };
+      const cell = holder ? Number(holder.getAttribute("data-cell")) : -1;
+      if (holder) return { mark: n.player, cell: n.turn ? turnCell(n.turn, cell) : cell };
     }
     return null;
   };
@@ -60,9 +61,12 @@
       li.append(sr, moveText(next));
     } else if (kids(current).length) {
       li.className = "tttv-ask";
+      const root = rootOf(current);
       li.textContent = current === top && virtualTop
         ? "pick a map"
-        : `click where ${other(current.player).toUpperCase()} went`;
+        : root && isWhole(root)
+          ? `pick ${toMove(current.board).toUpperCase()}'s move`
+          : `click where ${other(current.player).toUpperCase()} went`;
     } else {
       return;
     }
@@ -71,6 +75,7 @@
 
   const setFocusable = (n, on) => {
     for (const c of kids(n)) {
+      if (!c.el) continue;
       if (on) {
         c.el.setAttribute("tabindex", "0");
         c.el.setAttribute("role", "button");

@@ -100,7 +100,8 @@
     if (root) go(root);
     else showStatus();
   };
-  if (playButton) {
+  // The whole game has no side of its own to play against.
+  if (playButton && !roots.some(isWhole)) {
     playButton.hidden = false;
     playButton.addEventListener("click", () => {
       setPlaying(!playing);

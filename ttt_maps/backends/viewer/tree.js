@@ -96,21 +96,31 @@
   const nodes = [];
   // A big map's deep boards wait in the page as SVG text (tttv-lazy) until the
   // reader zooms close enough to see them: boards with data-lazy="I" hold them.
+  // They are read when the first of them is drawn, not before the first paint.
   const pending = new Set();
-  const lazyText = (() => {
-    const data = document.getElementById("tttv-lazy");
-    try {
-      return data ? JSON.parse(data.textContent) : [];
-    } catch (_) {
-      return [];
+  let lazyData = null;
+  const lazyText = (i) => {
+    if (!lazyData) {
+      const data = document.getElementById("tttv-lazy");
+      try {
+        lazyData = data ? JSON.parse(data.textContent) : [];
+      } catch (_) {
+        lazyData = [];
+      }
     }
-  })();
+    return lazyData[i] || "";
+  };
+  // A board in a turned copy of a folded map's sub-map (fold.js) reads turned as its
+  // parent does; turnBoard is only reached once the whole script has run.
   const addNode = (el) => {
     const up = el.parentElement ? el.parentElement.closest(BOARD) : null;
     const parent = (up && byEl.get(up)) || null;
+    const turn = parent ? parent.turn : null;
+    const drawn = el.getAttribute("data-board") || "";
     const node = {
       el,
-      board: el.getAttribute("data-board") || "",
+      board: turn ? turnBoard(drawn, turn) : drawn,
+      turn,
       parent,
       children: [],
       step: [],
@@ -136,8 +146,11 @@
   for (const el of svg.querySelectorAll(BOARD)) addNode(el);
   const roots = nodes.filter((n) => !n.parent);
 
+  /** The whole game's map (every move of both players, --whole) rather than a player's. */
+  const isWhole = (n) => Boolean(n.el && n.el.hasAttribute("data-whole"));
   /** Whose map a root board starts: the poster says it; otherwise the first step tells. */
   const playerOf = (root) => {
+    if (isWhole(root)) return toMove(root.board);
     const wrap = root.el.closest(".ttt-poster-map");
     for (const mark of ["x", "o"]) {
       if (wrap && wrap.classList.contains(`ttt-player-${mark}`)) return mark;
@@ -151,7 +164,7 @@
   const virtualTop = roots.length !== 1;
   const top = virtualTop
     ? { el: null, board: "", parent: null, children: roots, step: [], moves: [], map: "", player: "",
-        depth: 0, level: null, isRoot: false, box: null, lazy: -1 }
+        depth: 0, level: null, isRoot: false, box: null, lazy: -1, turn: null }
     : roots[0];
   const seen = {};
   for (const root of roots) {
@@ -174,23 +187,27 @@
   /** Draw a board's waiting sub-boards, once, after its own drawing, and add them to the tree. */
   const fill = (n) => {
     if (!(n.lazy >= 0)) return;
-    const text = lazyText[n.lazy] || "";
+    const text = lazyText(n.lazy);
     n.lazy = -1;
     pending.delete(n);
     n.el.removeAttribute("data-lazy");
     const holder = document.createElementNS(NS, "g");
     holder.innerHTML = text;
+    const added = [...holder.children];
     const boards = document.createDocumentFragment();
     while (holder.firstChild) boards.append(holder.firstChild);
     const own = n.el.firstElementChild;
     n.el.insertBefore(boards, own ? own.nextSibling : null);
+    if (n.turn) for (const e of added) straighten(e, n.turn);
     for (const el of n.el.querySelectorAll(BOARD)) {
       if (!byEl.has(el)) placeNode(addNode(el));
     }
   };
-  /** A board's sub-boards, drawn first if they were waiting. */
+  /** A board's sub-boards, drawn first if they were waiting (or turned, if folded). */
   const kids = (n) => {
+    if (n.ghost) materialise(n);
     fill(n);
+    unfold(n);
     return n.children;
   };
   const fillAll = () => {
@@ -201,6 +218,7 @@
   const isMapRoot = (n) => n.isRoot === true;
   const label = (n) => {
     if (n === top && virtualTop) return roots.length === 2 ? "Both maps" : "All maps";
+    if (isMapRoot(n) && isWhole(n)) return "Every move";
     if (isMapRoot(n)) {
       const extra = n.map.length > 1 ? ` (${n.map.slice(1)})` : "";
       return `Map for ${n.player.toUpperCase()}${extra}`;
