@@ -443,20 +443,18 @@ def test_a_map_from_a_board_folds_by_that_boards_symmetries() -> None:
     assert {len(o) for o in orbits(b)} <= {1, 2} and after.folds
 
 
-def test_sphinx_recipes_fold_and_draw_the_whole_game() -> None:
-    pytest.importorskip("sphinx")
-    from ttt_maps.integrations.sphinx import _OptionError, scene_of
+def test_docs_recipes_fold_and_draw_the_whole_game() -> None:
+    """The options of a map in a docs page (Sphinx, MyST, MkDocs): fold and whole."""
+    from ttt_maps.integrations.recipe import OptionError, recipe, scene_of
 
-    recipe: dict[str, Any] = {
-        "player": "o", "policy": "compact", "from": None, "board": None, "depth": None,
-        "theme": "light", "title": None, "alternatives": False, "outcomes": False,
-        "fold": True, "whole": False, "player_given": True, "books": {},
-    }  # fmt: skip
-    svg = api.render(scene_of(recipe, str), "svg")
+    folded = recipe({"player": "o", "policy": "compact", "fold": None})
+    svg = api.render(scene_of(folded, str), "svg")
     assert "data-fold" in svg and len(boards_of(svg)) == below(EMPTY, True) + 1
-    whole = {**recipe, "policy": "default", "fold": False, "whole": True, "player_given": False}
+    whole = recipe({"whole": None, "depth": 2})
     first = [play(EMPTY, o[0]) for o in orbits(EMPTY)]
     two_levels = 1 + len(first) + sum(len(orbits(b)) for b in first)
-    assert len(boards_of(api.render(scene_of({**whole, "depth": 2}, str), "svg"))) == two_levels
-    with pytest.raises(_OptionError, match="not :whole:"):
-        scene_of({**whole, "player_given": True}, str)
+    assert len(boards_of(api.render(scene_of(whole, str), "svg"))) == two_levels
+    for option, value in (("player", "x"), ("policy", "fast"), ("outcomes", None)):
+        with pytest.raises(OptionError, match="not whole") as caught:
+            scene_of(recipe({"whole": None, option: value}), str)
+        assert caught.value.option == option
