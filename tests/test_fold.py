@@ -344,6 +344,31 @@ def test_play_saves_a_folded_game() -> None:
     assert json.loads(game.to_json())["folded"] is True
 
 
+def test_check_replays_a_folded_game_through_its_turns(tmp_path: Any) -> None:
+    """A folded game's map moves are its drawn moves, turned: check follows the folds,
+    and a log that calls another move the map's is refused."""
+    mine = diverging_game()
+    game = Game("x", "default", fold=True)
+    for cell in mine:
+        while game.map_to_move:
+            game.reply()
+        game.play(cell)
+    while not game.over:
+        if game.map_to_move:
+            game.reply()
+        else:
+            game.play(game.board.moves()[-1])
+    log = json.loads(game.to_json())
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(log))
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code in (0, 1), result.stderr  # audited: moves may lose, none is false
+    log.pop("folded")  # the same moves, said to be the unfolded map's
+    path.write_text(json.dumps(log))
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 2 and "the map's move here is cell" in result.stderr
+
+
 def diverging_game() -> list[int]:
     """The person's moves of a first game in which the folded map for X plays otherwise
     than the unfolded one (it goes through a turned cell)."""

@@ -21,6 +21,7 @@ from ttt_maps.game.geometry import Geometry
 from ttt_maps.solve.solver import Outcome, Solver
 from ttt_maps.solve.solvers import solver_for
 from ttt_maps.strategies.chains import parse_policy
+from ttt_maps.strategies.fold import FoldWalk
 from ttt_maps.strategies.game import cell_name, parse_level, result_of
 from ttt_maps.strategies.policy import Policy
 
@@ -56,6 +57,13 @@ def audit_log(doc: dict[str, Any], source: str) -> GameAudit:
     if not isinstance(positions, list):
         raise bad('"positions" is missing or not a list')
     policy, unchecked = _policy(_text(doc, "policy", bad), geometry, bad)
+    folded = doc.get("folded", False)
+    if not isinstance(folded, bool):
+        raise bad(f'"folded": {_json(folded)}, expected true or false')
+    # A folded map's move is its drawn move, turned as the game went through folds.
+    walk = FoldWalk(board, side) if folded else None
+    if policy is not None and folded:
+        policy = policy.folded()
     solver = solver_for(geometry)
     lines: list[str] = []
     mistakes: list[str] = []
@@ -74,7 +82,9 @@ def audit_log(doc: dict[str, Any], source: str) -> GameAudit:
         if by == "stray" and level == "perfect":
             raise bad(f'move {n}: "by": "stray", but the level is perfect: it never strays')
         if policy is not None and by != "player":
-            chosen = policy.choose_key(board.key)
+            chosen = (
+                policy.choose_key(board.key) if walk is None else walk.map_move(policy.choose_key)
+            )
             if (by == "map") != (cell == chosen):
                 raise bad(
                     f'move {n}: "by": {by!r}, but the map\'s move here is cell {chosen}'
@@ -88,6 +98,8 @@ def audit_log(doc: dict[str, Any], source: str) -> GameAudit:
         if got.result < before.result:
             lost = "the win" if before.result > 0 else "the draw"
             mistakes.append(f"move {n} ({name}) lost {lost}")
+        if walk is not None:
+            walk.played(board, cell)
         board = after
         replayed.append(str(board))
     if positions != replayed:
