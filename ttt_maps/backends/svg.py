@@ -40,7 +40,6 @@ Structure, for embedding and for the HTML viewer:
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections import Counter
 
@@ -90,8 +89,23 @@ def scene_to_svg(
             "letters, digits, '-' and '_'"
         )
     doc = _Writer(scene).document(width, height)
-    prefix = id_prefix or "t" + hashlib.sha256(doc.encode("utf-8")).hexdigest()[:5]
+    prefix = id_prefix or "t" + _sha256(doc.encode("utf-8"))[:5]
     return doc.replace(PLACEHOLDER, prefix)
+
+
+def _sha256(data: bytes) -> str:
+    """The SHA-256 of ``data`` in hex, from the interpreter's own built-in module where
+    it has one (``_sha2``, ``_sha256`` before 3.12): hashlib loads OpenSSL and
+    every other algorithm, a few milliseconds of every run."""
+    from importlib import import_module
+
+    for name in ("_sha2", "_sha256", "hashlib"):
+        try:
+            module = import_module(name)
+        except ImportError:  # pragma: no cover - a build without the built-in hashes
+            continue
+        return str(module.sha256(data).hexdigest())
+    raise ImportError("no SHA-256: neither the built-in module nor hashlib")  # pragma: no cover
 
 
 class _Writer:

@@ -69,12 +69,25 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JS
 
 
 def runtime(board: str, no_cache: bool = False, progress: bool = True) -> Geometry:
-    """The board of a command, and its cache and progress settings (see ttt_maps.solve.cache)."""
+    """The board of a command, and its cache and progress settings (see ttt_maps.solve.cache).
+
+    Only bigger boards have a cache or long enough work for a progress bar,
+    so a small board's run loads neither.
+    """
     from ttt_maps.game.geometry import Geometry
+    from ttt_maps.solve.solver import SMALL_BOARD
+
+    geometry = Geometry.parse(board)
+    if geometry.size > SMALL_BOARD:
+        settings(no_cache, progress)
+    return geometry
+
+
+def settings(no_cache: bool = False, progress: bool = True) -> None:
+    """The cache and progress settings, whatever the board (``check`` reads it later)."""
     from ttt_maps.io import progress as bars
     from ttt_maps.solve import cache
 
     if no_cache:
         cache.disable()
     bars.enable(progress)
-    return Geometry.parse(board)

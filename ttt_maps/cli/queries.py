@@ -22,6 +22,7 @@ from ttt_maps.cli.options import (
     PolicyOpt,
     opt,
     runtime,
+    settings,
 )
 from ttt_maps.cli.output import console, print_json, write_output
 
@@ -113,7 +114,7 @@ def check(
     the board is the file's "geometry"."""
     from ttt_maps.cli.check import check_command
 
-    runtime("3x3", no_cache, not no_progress)
+    settings(no_cache, not no_progress)
     check_command(file, as_json)
 
 

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from ttt_maps.game.geometry import Geometry
-    from ttt_maps.solve.solver import Solver
+    from ttt_maps.solve.search import DeepSolver
 
 #: Positions a run must have searched before its table is worth keeping (~1 s).
 WORTH_KEEPING = 300_000
@@ -68,12 +68,12 @@ def path_for(geometry: Geometry) -> Path:
     return folder() / f"table-{geometry.name}-v{SOLVER_VERSION}.bin"
 
 
-def usable(solver: Solver) -> bool:
-    """Is this solver's table one the cache keeps? (Not for small boards.)"""
-    return _Switch.on and not solver.whole and solver.geometry.size <= _MAX_CELLS
+def usable(solver: DeepSolver) -> bool:
+    """Is this solver's table one the cache keeps?"""
+    return _Switch.on and solver.geometry.size <= _MAX_CELLS
 
 
-def load(solver: Solver) -> int:
+def load(solver: DeepSolver) -> int:
     """Merge the cached table into ``solver.table``; returns the entries read (0 if none
     or the file did not check out)."""
     if not usable(solver):
@@ -90,7 +90,7 @@ def load(solver: Solver) -> int:
     return len(keys)
 
 
-def keep(solver: Solver) -> Path | None:
+def keep(solver: DeepSolver) -> Path | None:
     """Write the solver's table if this run searched enough to make it worth keeping;
     returns the file written. Best effort: a folder that cannot be written is skipped."""
     threshold = _threshold()
@@ -116,7 +116,7 @@ def _threshold() -> int:
     return int(text) if text.isdigit() else WORTH_KEEPING
 
 
-def _encode(solver: Solver) -> bytes:
+def _encode(solver: DeepSolver) -> bytes:
     import zlib
 
     from ttt_maps.solve.solver import SOLVER_VERSION

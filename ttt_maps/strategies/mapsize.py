@@ -12,6 +12,7 @@ that does fit.
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING
 
 from ttt_maps.errors import UsageError
@@ -60,8 +61,6 @@ def plan_map(
     ``depth`` stops after that level (its boards show the chosen move only);
     past ``max_boards`` boards, ``MapTooLarge`` is raised.
     """
-    from ttt_maps.io import progress
-
     solver = policy.solver
     children, play, choose = solver.children, solver.play, policy.choose_key
     start = root.key
@@ -79,13 +78,17 @@ def plan_map(
             )
         offset, levels = 1, [1]
         frontier = {after: 1 for _, after in children(start) if children(after)}
-    who = player.upper()
-    try:
-        with progress.stage(
-            f"choosing {who}'s moves on {root.geometry.describe()}",
+    watch: AbstractContextManager[None] = nullcontext()  # a small board takes milliseconds
+    if not solver.whole:
+        from ttt_maps.io import progress
+
+        watch = progress.stage(
+            f"choosing {player.upper()}'s moves on {root.geometry.describe()}",
             count=lambda: len(choices),
             searched=lambda: solver.searched,
-        ):
+        )
+    try:
+        with watch:
             while frontier:
                 level = len(levels)
                 levels.append(sum(frontier.values()))
@@ -103,9 +106,9 @@ def plan_map(
                 frontier = following
     finally:
         if not solver.whole:  # what was solved is kept, even for a map refused
-            from ttt_maps.solve import cache
+            from ttt_maps.solve.solvers import keep_all
 
-            cache.keep(solver)
+            keep_all()
     return Plan(choices, levels, offset)
 
 
