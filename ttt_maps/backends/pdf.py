@@ -213,6 +213,9 @@ class _Content:
         self.text_as_paths = text_as_paths
         self.lettering: PdfText | None = None  # made at the first text
         self.rings = _Rings()
+        #: Per kind of O (stroke, box width, box height): what goes before and
+        #: after its centre in the stream (``_place_ring``).
+        self.placed: dict[tuple[float, float, float], tuple[str, str]] = {}
         self.role_colour = {role: _colour(rgb(c)) for role, c in theme.role_colours().items()}
 
     def set_stroke(self, key: tuple[str, int, bool]) -> None:
@@ -244,56 +247,100 @@ class _Content:
             self.fill = colour
 
     def draw(self, items: Iterable[Item]) -> None:
+        """Every item, groups' contents in place: the hot loop of the PDF.
+
+        The style in the stream lives in local variables while the loop runs
+        (``set_stroke``, ``stroke_colour``, ``end_path`` and ``ring``, inlined)
+        and is handed back to the object around the rare rects and texts. An
+        O's form and scale depend only on its box's size and stroke, so they
+        are worked out once per kind of O.
+        """
         add = self.out.append
         role_colour = self.role_colour
-        for item in items:
-            if isinstance(item, Mark):
-                b = item.box
-                colour = role_colour[item.role]
-                if item.symbol == "x":
-                    key = (colour, int(item.width * UNITS + 0.5), True)
-                    if key != self.stroke_key:
-                        self.set_stroke(key)
-                    x0, y0 = int(b.x * UNITS + 0.5), int(b.y * UNITS + 0.5)
-                    x1, y1 = int((b.x + b.w) * UNITS + 0.5), int((b.y + b.h) * UNITS + 0.5)
-                    add(f"{x0} {y0} m {x1} {y1} l {x1} {y0} m {x0} {y1} l\n")
+        rings, placed = self.rings, self.placed
+        key, colour, width, rounded = self.stroke_key, self.colour, self.width, self.rounded
+        stack = [iter(items)]
+        while stack:
+            for item in stack[-1]:
+                kind = item.__class__
+                if kind is Mark:
+                    b = item.box
+                    tone = role_colour[item.role]
+                    if item.symbol == "x":
+                        style = (tone, int(item.width * UNITS + 0.5), True)
+                        if style != key:
+                            if key is not None:
+                                add("S\n")
+                            key = style
+                            if colour != tone:
+                                add(f"{tone} RG\n")
+                                colour = tone
+                            if width != style[1]:
+                                width = style[1]
+                                add(f"{width} w\n")
+                            if rounded is not True:
+                                add("1 J 1 j\n")
+                                rounded = True
+                        x0, y0 = int(b.x * UNITS + 0.5), int(b.y * UNITS + 0.5)
+                        x1, y1 = int((b.x + b.w) * UNITS + 0.5), int((b.y + b.h) * UNITS + 0.5)
+                        add(f"{x0} {y0} m {x1} {y1} l {x1} {y0} m {x0} {y1} l\n")
+                        continue
+                    # An O: its ring form placed at its centre, painted on its own.
+                    if key is not None:
+                        add("S\n")
+                        key = None
+                    if colour != tone:
+                        add(f"{tone} RG\n")
+                        colour = tone
+                    shape = (item.width, b.w, b.h)
+                    form = placed.get(shape)
+                    if form is None:
+                        form = placed[shape] = _place_ring(rings, *shape)
+                    x, y = int((b.x + b.w / 2) * UNITS + 0.5), int((b.y + b.h / 2) * UNITS + 0.5)
+                    add(f"{form[0]}{x} {y}{form[1]}")
+                elif kind is Line:
+                    role = item.role
+                    style = (role_colour[role], int(item.width * UNITS + 0.5), role == "win")
+                    if style != key:
+                        if key is not None:
+                            add("S\n")
+                        key = style
+                        if colour != style[0]:
+                            colour = style[0]
+                            add(f"{colour} RG\n")
+                        if width != style[1]:
+                            width = style[1]
+                            add(f"{width} w\n")
+                        if rounded != style[2]:
+                            rounded = style[2]
+                            add("1 J 1 j\n" if rounded else "0 J 0 j\n")
+                    points = item.points
+                    if len(points) == 2:  # grid strokes and win lines
+                        (ax, ay), (bx, by) = points
+                        add(
+                            f"{int(ax * UNITS + 0.5)} {int(ay * UNITS + 0.5)} m "
+                            f"{int(bx * UNITS + 0.5)} {int(by * UNITS + 0.5)} l\n"
+                        )
+                    else:
+                        add(_polyline(points))
+                elif kind is Group:
+                    stack.append(iter(item.items))
+                    break  # its contents now; this level resumes after them
                 else:
-                    self.ring(colour, b.x + b.w / 2, b.y + b.h / 2, min(b.w, b.h) / 2, item.width)
-            elif isinstance(item, Line):
-                key = (role_colour[item.role], int(item.width * UNITS + 0.5), item.role == "win")
-                if key != self.stroke_key:
-                    self.set_stroke(key)
-                points = item.points
-                if len(points) == 2:  # grid strokes and win lines
-                    (ax, ay), (bx, by) = points
-                    add(
-                        f"{int(ax * UNITS + 0.5)} {int(ay * UNITS + 0.5)} m "
-                        f"{int(bx * UNITS + 0.5)} {int(by * UNITS + 0.5)} l\n"
+                    self.stroke_key, self.colour, self.width, self.rounded = (
+                        key, colour, width, rounded
                     )
-                else:
-                    add(_polyline(points))
-            elif isinstance(item, Group):
-                self.draw(item.items)
-            elif isinstance(item, Rect):
-                self.end_path()
-                self.fill_colour(role_colour[item.role])
-                add(_rect(item))
+                    self.end_path()
+                    if isinstance(item, Rect):
+                        self.fill_colour(role_colour[item.role])
+                        add(_rect(item))
+                    else:
+                        assert isinstance(item, Text)
+                        self.text(item)
+                    key = None
             else:
-                self.end_path()
-                self.text(item)
-
-    def ring(self, colour: str, cx: float, cy: float, r: float, width: float) -> None:
-        """An O: the ring form of its stroke-to-radius ratio, scaled to ``r`` at (cx, cy).
-
-        The ring ends the open path (a form is painted on its own) and needs
-        only the stroke colour: its own width is inside the form.
-        """
-        self.end_path()
-        self.stroke_colour(colour)
-        form = self.rings.form(int(width / r * _Rings.RADIUS + 0.5) if r > 0 else 0)
-        scale = f"{r * (UNITS / _Rings.RADIUS):.5f}"
-        x, y = int(cx * UNITS + 0.5), int(cy * UNITS + 0.5)
-        self.out.append(f"q {scale} 0 0 {scale} {x} {y} cm /{form} Do Q\n")
+                stack.pop()
+        self.stroke_key, self.colour, self.width, self.rounded = key, colour, width, rounded
 
     def text(self, text: Text) -> None:
         """One line in the shipped font, placed by its anchor at the baseline."""
@@ -315,6 +362,15 @@ def _polyline(points: tuple[tuple[float, float], ...]) -> str:
     ops = [f"{int(x0 * UNITS + 0.5)} {int(y0 * UNITS + 0.5)} m"]
     ops += [f"{int(x * UNITS + 0.5)} {int(y * UNITS + 0.5)} l" for x, y in rest]
     return " ".join(ops) + "\n"
+
+
+def _place_ring(rings: _Rings, width: float, w: float, h: float) -> tuple[str, str]:
+    """An O of stroke ``width`` in a ``w`` x ``h`` box: the form of its stroke-to-radius
+    ratio scaled to its radius, as the text before and after its centre in the stream."""
+    r = min(w, h) / 2
+    form = rings.form(int(width / r * _Rings.RADIUS + 0.5) if r > 0 else 0)
+    scale = f"{r * (UNITS / _Rings.RADIUS):.5f}"
+    return f"q {scale} 0 0 {scale} ", f" cm /{form} Do Q\n"
 
 
 class _Rings:
