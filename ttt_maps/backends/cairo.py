@@ -129,7 +129,7 @@ class _PngStream:
 
         raw = "BGRX" if sys.byteorder == "little" else "XRGB"
         size = 3 * self.width
-        view = memoryview(data)
+        view: Any = memoryview(data)  # slices of cairo's pixels, not copies
         if not self.above:
             self.above = bytes(stride)  # the row above the first one is black: no change
         for top in range(0, rows, CHUNK_ROWS):

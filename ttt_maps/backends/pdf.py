@@ -262,8 +262,7 @@ class _Content:
         stack = [iter(items)]
         while stack:
             for item in stack[-1]:
-                kind = item.__class__
-                if kind is Mark:
+                if isinstance(item, Mark):
                     b = item.box
                     tone = role_colour[item.role]
                     if item.symbol == "x":
@@ -298,7 +297,7 @@ class _Content:
                         form = placed[shape] = _place_ring(rings, *shape)
                     x, y = int((b.x + b.w / 2) * UNITS + 0.5), int((b.y + b.h / 2) * UNITS + 0.5)
                     add(f"{form[0]}{x} {y}{form[1]}")
-                elif kind is Line:
+                elif isinstance(item, Line):
                     role = item.role
                     style = (role_colour[role], int(item.width * UNITS + 0.5), role == "win")
                     if style != key:
@@ -323,7 +322,7 @@ class _Content:
                         )
                     else:
                         add(_polyline(points))
-                elif kind is Group:
+                elif isinstance(item, Group):
                     stack.append(iter(item.items))
                     break  # its contents now; this level resumes after them
                 else:

@@ -44,6 +44,26 @@ _MarkSeen = tuple[
 ]
 
 
+def _smallest(scene: Scene) -> float:
+    """The smallest side of any group's or glyph's box in the scene (infinity if none)."""
+    low = math.inf
+    stack = [scene.items]
+    while stack:
+        for item in stack.pop():
+            if isinstance(item, Mark):
+                box = item.box
+            elif isinstance(item, Group):
+                box = item.box
+                stack.append(item.items)
+            else:
+                continue
+            if box.w < low:
+                low = box.w
+            if box.h < low:
+                low = box.h
+    return low
+
+
 class Walk:
     """The scene's text, with numbered tokens for what is drawn from ``<defs>``."""
 
@@ -54,15 +74,12 @@ class Walk:
         self._mark_looks: dict[
             tuple[float, float, float, str, tuple[str, ...], int, bool], tuple[str, str]
         ] = {}
-        # The smallest side of a group or glyph the walk met (see ``digits_for``).
-        self.smallest = math.inf
+        # The smallest side of a group or glyph decides the grid (``digits_for``):
+        # glyphs smaller than one map unit (big boards' deep levels) need a finer one.
+        self.smallest = _smallest(scene)
         self.parts: list[str | int]
         self.tokens: dict[Token, int]
-        self._walk(2)
-        digits = digits_for(self.smallest)
-        if digits != 2:
-            # Rare: glyphs smaller than one map unit need a finer grid.
-            self._walk(digits)
+        self._walk(digits_for(self.smallest))
         self._share()
 
     def _share(self) -> None:
@@ -143,7 +160,6 @@ class Walk:
                 if run:
                     self._run(run, parent, level, family)
                     run = []
-                self.smallest = min(self.smallest, item.box.w, item.box.h)
                 parts.append(self._open(item))
                 self._items(item.items, item, children)
                 parts.append("</g>\n")
@@ -273,7 +289,6 @@ class Walk:
     def _look(self, mark: Mark, in_board: bool) -> tuple[str, str]:
         """A mark's class and data-cell attributes and its stroke width; notes its size."""
         b = mark.box
-        self.smallest = min(self.smallest, b.w, b.h)
         classes = list(mark.classes)
         # A played mark in a board takes the board's ink; anywhere else it says what it is.
         if mark.role != "played" or not in_board:

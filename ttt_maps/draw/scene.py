@@ -9,11 +9,10 @@ SVG, PDF or cairo. Boards are ``Group``s so a backend can keep the nesting
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Any, Literal
 
 from ttt_maps.errors import UsageError
-from ttt_maps.values import Value
+from ttt_maps.values import FrozenValue, Value
 
 
 class Box(Value):
@@ -200,13 +199,18 @@ class Group(Value):
 Item = Mark | Line | Rect | Text | Group
 
 
-@dataclass(frozen=True)
-class Theme:
+class Theme(FrozenValue):
     """Colours of a scene, and the fonts an SVG asks for; proportions belong to the layout.
 
     PDF and PNG letter with the font shipped with the package (``typeface.py``).
+    A frozen value, as the dataclass it was (``replace`` makes a changed copy),
+    without a dataclass's cost at every start-up.
     """
 
+    __match_args__ = (
+        "name", "background", "ink", "chosen", "win", "grid", "faint",
+        "tint_win", "tint_draw", "differs", "text", "muted", "css_font",
+    )  # fmt: skip
     name: str
     background: str
     ink: str
@@ -219,7 +223,33 @@ class Theme:
     differs: str
     text: str
     muted: str
-    css_font: str = "'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif"
+    css_font: str
+
+    def __init__(
+        self,
+        name: str,
+        background: str,
+        ink: str,
+        chosen: str,
+        win: str,
+        grid: str,
+        faint: str,
+        tint_win: str,
+        tint_draw: str,
+        differs: str,
+        text: str,
+        muted: str,
+        css_font: str = "'DejaVu Sans', 'Helvetica Neue', Arial, sans-serif",
+    ) -> None:
+        self.__dict__.update(
+            name=name, background=background, ink=ink, chosen=chosen, win=win, grid=grid,
+            faint=faint, tint_win=tint_win, tint_draw=tint_draw, differs=differs, text=text,
+            muted=muted, css_font=css_font,
+        )  # fmt: skip
+
+    def replace(self, **changes: Any) -> Theme:
+        """A copy with some fields changed."""
+        return Theme(**{**self.__dict__, **changes})
 
     def role_colours(self) -> dict[str, str]:
         """The colour of every mark, line, rect and text role (the role names never clash)."""
@@ -307,7 +337,7 @@ XKCD = Theme(
 
 #: Light, and dark where the reader's system or page is (SVG and HTML only:
 #: a PDF or PNG cannot switch, so it is drawn light).
-AUTO = replace(LIGHT, name="auto")
+AUTO = LIGHT.replace(name="auto")
 
 THEMES: dict[str, Theme] = {t.name: t for t in (LIGHT, DARK, PRINT, XKCD, AUTO)}
 
@@ -336,20 +366,43 @@ def dark_variant(theme: Theme) -> Theme:
     """The palette an ``auto`` map shows in dark mode (its fonts kept)."""
     if theme.name == "dark":
         return theme
-    return replace(DARK, name=f"{theme.name}-dark", css_font=theme.css_font)
+    return DARK.replace(name=f"{theme.name}-dark", css_font=theme.css_font)
 
 
-@dataclass(frozen=True)
-class Scene:
-    """Everything to draw, in map units, with its size, theme and text."""
+class Scene(FrozenValue):
+    """Everything to draw, in map units, with its size, theme and text.
 
+    ``meta`` (the file's keywords) is not compared. A frozen value, as the
+    dataclass it was (``replace`` makes a changed copy).
+    """
+
+    __match_args__ = ("width", "height", "items", "theme", "title", "desc")
     width: float
     height: float
     items: tuple[Item, ...]
-    theme: Theme = LIGHT
-    title: str = ""
-    desc: str = ""
-    meta: dict[str, str] = field(default_factory=dict, compare=False)
+    theme: Theme
+    title: str
+    desc: str
+    meta: dict[str, str]
+
+    def __init__(
+        self,
+        width: float,
+        height: float,
+        items: tuple[Item, ...],
+        theme: Theme = LIGHT,
+        title: str = "",
+        desc: str = "",
+        meta: dict[str, str] | None = None,
+    ) -> None:
+        self.__dict__.update(
+            width=width, height=height, items=items, theme=theme, title=title, desc=desc,
+            meta={} if meta is None else meta,
+        )  # fmt: skip
+
+    def replace(self, **changes: Any) -> Scene:
+        """A copy with some fields changed."""
+        return Scene(**{**self.__dict__, **changes})
 
     def walk(self) -> Iterator[Item]:
         """Every item, groups before their contents."""
