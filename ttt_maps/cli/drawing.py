@@ -16,6 +16,7 @@ from ttt_maps.cli.options import (
     JsonOpt,
     NoCacheOpt,
     NoProgressOpt,
+    SearchLimitOpt,
     ThemeOpt,
     opt,
     runtime,
@@ -104,6 +105,7 @@ def render(
     board: BoardOpt = "3x3",
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
+    search_limit: SearchLimitOpt = None,
 ) -> None:
     """Draw the maps: with no options, both maps and the poster into output/ as SVG and PDF.
 
@@ -114,7 +116,7 @@ def render(
     from ttt_maps.cli.render import render_command
 
     render_command(
-        geometry=runtime(board, no_cache, not (quiet or no_progress)),
+        geometry=runtime(board, no_cache, not (quiet or no_progress), search_limit),
         player=player,
         formats=formats or (),
         output=output,
@@ -182,13 +184,14 @@ def compare(
     board: BoardOpt = "3x3",
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
+    search_limit: SearchLimitOpt = None,
 ) -> None:
     """Maps under several tie-break policies side by side, and a table of what differs."""
     from ttt_maps.cli.compare import compare_command
 
     compare_command(
         chains,
-        geometry=runtime(board, no_cache, not no_progress),
+        geometry=runtime(board, no_cache, not no_progress, search_limit),
         player=player,
         output=output,
         fmt=fmt,

@@ -30,15 +30,37 @@ from ttt_maps.solve.solver import Solver
 #: the class is more than the transpositions it would catch.
 SYMMETRIC_PLIES = 6
 #: Positions one question (a value, or a win/draw/loss) may search before the
-#: board is given up as too big: 4x4 maps need under 1.5 million; the 5x5
-#: board is refused after 10 s and 450 MB here. A count, not a time, so a
-#: board is refused the same way on every machine; ``$TTT_MAPS_SEARCH_LIMIT``
-#: changes it (the tests use it). A refused search is not kept in the cache.
+#: board is given up as too big: 4x4 maps need under 1.5 million. A count, not
+#: a time, so a board is refused the same way on every machine;
+#: ``--search-limit`` (``patient``) or ``$TTT_MAPS_SEARCH_LIMIT`` changes it.
+#: A refused search is not kept in the cache.
 SEARCH_LIMIT = 4_000_000
+#: Before its first search a board's positions are bounded (every placement of
+#: the marks, ``counting.placements``); past this many times the search limit,
+#: the board is refused at once unless a limit was given. Boards of up to 16
+#: cells pass (4x4: at most 10.2 million, of which a question searches under
+#: 1.5 million); every bigger one has at least 86 million (3x6), 162 billion
+#: on 5x5, and those tried (4x5 and 5x5 with four in a row, 10x10 with five)
+#: all ran past the limit, 10 s to minutes later, having kept nothing.
+BOUND_FACTOR = 4
+
+
+class _Limit:
+    """The search limit the command line gave (``--search-limit``), if any."""
+
+    given: int | None = None
+
+
+def patient(limit: int) -> None:
+    """Search up to ``limit`` positions for each answer, however big the board."""
+    if limit < 1:
+        raise UsageError(f"--search-limit {limit}: expected a whole number of positions, 1 or more")
+    _Limit.given = limit
 
 
 class TooBigToSolve(UsageError):
-    """A board whose search passed ``SEARCH_LIMIT`` positions without an answer."""
+    """A board too big to solve: past the bound before searching, or past the search
+    limit while searching."""
 
 
 class DeepSolver(Solver):
@@ -52,8 +74,9 @@ class DeepSolver(Solver):
         self.table: dict[int, int] = {}
         #: Positions searched by this process that were kept in the cache.
         self.kept = 0
-        self.search_limit = _search_limit()
+        self.search_limit, self.patient = _search_limit()
         self._stop_at = self.search_limit
+        self._sized = self.patient  # a limit was given: no bound before searching
         self.refused = False
         self._open: dict[int, bool] = {}
         symmetric = len(geometry.symmetries) > 1
@@ -125,6 +148,24 @@ class DeepSolver(Solver):
         self._move_results[key] = hit
         return hit
 
+    def check_size(self) -> None:
+        """Refuse a board whose positions are far past the search limit, before any search
+        (``BOUND_FACTOR``), unless the user gave a limit: then it is searched that far."""
+        if self._sized:
+            return
+        from ttt_maps.game.counting import placements
+
+        bound = placements(self.geometry)
+        if bound > BOUND_FACTOR * self.search_limit:
+            shown = f"{bound:,}" if bound < 10**12 else f"{bound:.1e}"
+            raise TooBigToSolve(
+                f"{self.geometry.describe()}, is too big to solve here: up to {shown} "
+                f"positions, and a search stops after {self.search_limit:,} (boards of up "
+                "to 16 cells take seconds); --search-limit N searches up to N positions "
+                "for each answer"
+            )
+        self._sized = True
+
     def _can_win(self, theirs: int) -> bool:
         """Is a line still free of the opponent's marks ``theirs``? (Memoised.)"""
         hit = self._open.get(theirs)
@@ -135,6 +176,8 @@ class DeepSolver(Solver):
     def _bounded(self, key: int, alpha: int, beta: int) -> int:
         """The absolute score if it lies inside (alpha, beta), else a bound beyond it.
         (The search for one answer may visit ``search_limit`` positions.)"""
+        if not self._sized:
+            self.check_size()
         self._stop_at = self.searched + self.search_limit
         size = self._size
         x, o = key & self._full, key >> size
@@ -159,7 +202,7 @@ class DeepSolver(Solver):
             raise TooBigToSolve(
                 f"{self.geometry.describe()}, is too big to solve here: "
                 f"{self.search_limit:,} positions searched without an answer "
-                "(boards of up to 16 cells take seconds)"
+                "(boards of up to 16 cells take seconds; --search-limit N searches further)"
             )
         far = self._far
         free = self._full & ~(mine | last)
@@ -230,11 +273,14 @@ class DeepSolver(Solver):
         return best
 
 
-def _search_limit() -> int:
+def _search_limit() -> tuple[int, bool]:
+    """The positions one question may search, and whether the user chose that."""
+    if _Limit.given is not None:
+        return _Limit.given, True
     import os
 
     text = os.environ.get("TTT_MAPS_SEARCH_LIMIT", "")
-    return int(text) if text.isdigit() else SEARCH_LIMIT
+    return (int(text), True) if text.isdigit() and int(text) > 0 else (SEARCH_LIMIT, False)
 
 
 def _itself(key: int) -> int:
