@@ -38,7 +38,8 @@ from ttt_maps.strategies.policy import Policy, novice_replies
 
 FORMAT = "ttt-maps/game@1"
 #: Cell names on the 3x3 board, as a player reads them; bigger boards use row and column.
-#: The viewer's breadcrumbs and status line (``backends/viewer/tree.js``, ``cellName``) say the same.
+#: The viewer's breadcrumbs and status line (``backends/viewer/tree.js``, ``cellName``) say
+#: the same.
 NAMES_3X3 = (
     "top-left", "top", "top-right", "left", "centre", "right",
     "bottom-left", "bottom", "bottom-right",
