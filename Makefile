@@ -24,6 +24,11 @@ PYTHON ?= python3
 VENV ?= .venv
 BROWSER ?= 1
 PYTEST_ARGS ?=
+SEED ?= 0
+SEED_DIR ?= ../shared/seed-program
+BASELINE ?=
+BEFORE ?=
+BENCH_ARGS ?=
 
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.ttt-maps-setup
@@ -36,7 +41,8 @@ help:
 	@echo "make posters   set up, then render both maps and the poster into output/"
 	@echo "make test      set up, lint, then run the test suite"
 	@echo "make lint      ruff and mypy"
-	@echo "make bench     time and measure the main commands (scripts/bench.py)"
+	@echo "make bench     time and measure the main commands (scripts/bench.py);"
+	@echo "               SEED=1 against the seed program, BASELINE=REV against an older build"
 	@echo "make venv      only set up .venv (system packages + pip install -e '.[dev]')"
 	@echo "make clean     remove caches and build files (distclean: also .venv)"
 
@@ -87,8 +93,15 @@ lint: $(STAMP)
 	echo "$(VENV)/bin/mypy ttt_maps"; $(VENV)/bin/mypy ttt_maps || status=1; \
 	exit $$status
 
+# make bench SEED=1 also builds (once) and runs the seed program, the Haskell
+# program ttt-maps grew from (SEED_DIR: its folder); BASELINE=REV or a path to
+# another ttt-maps compares with an older build (a revision is built once in
+# the temporary directory); BEFORE=REV adds that build's imports (say, main).
+# BENCH_ARGS: more arguments (--runs N, --only TEXT).
 bench: $(STAMP)
-	$(PY) scripts/bench.py
+	seed=""; if [ "$(SEED)" = 1 ]; then seed=$$(bash scripts/seed-program.sh "$(SEED_DIR)" | tail -n 1); fi; \
+	$(PY) scripts/bench.py $${seed:+--seed "$$seed"} $(if $(BASELINE),--baseline "$(BASELINE)") \
+		$(if $(BEFORE),--before "$(BEFORE)") $(BENCH_ARGS)
 
 clean:
 	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
