@@ -57,7 +57,8 @@ from ttt_maps.backends.svgwalk import (
 from ttt_maps.draw.scene import Rect, Scene
 from ttt_maps.errors import UsageError
 
-_PREFIX_OK = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
+#: What an id prefix may be (``re`` compiles it only when a prefix is given).
+_PREFIX_OK = r"[A-Za-z_][A-Za-z0-9_-]*\Z"
 #: The unit-box glyphs, drawn in ``<defs>`` and placed by a transform. Their
 #: presentation attributes travel with every clone: not every renderer lets
 #: style rules reach inside a ``<use>``.
@@ -83,7 +84,7 @@ def scene_to_svg(
     ``width``/``height`` (e.g. ``"100%"``, ``"800px"``) are written only when
     given; the ``viewBox`` is always the scene's size.
     """
-    if id_prefix is not None and not _PREFIX_OK.match(id_prefix):
+    if id_prefix is not None and not re.match(_PREFIX_OK, id_prefix):
         raise UsageError(
             f"id prefix {id_prefix!r}: must start with a letter or '_' and hold only "
             "letters, digits, '-' and '_'"

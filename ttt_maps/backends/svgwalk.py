@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import re
 from collections import Counter
 from collections.abc import Iterable
 
@@ -18,7 +17,6 @@ from ttt_maps.backends.svgtext import Numbers, attr, digits_for, sep, shorter
 from ttt_maps.backends.svgtext import text as text_
 from ttt_maps.draw.scene import Group, Item, Line, Mark, Rect, Scene, Text
 
-_LEVEL = re.compile(r"ttt-level-\d+\Z")
 #: Digits of stroke widths (map units, or unit-glyph units for marks).
 WIDTHS = Numbers(3)
 
@@ -62,6 +60,11 @@ def _smallest(scene: Scene) -> float:
             if box.h < low:
                 low = box.h
     return low
+
+
+def _is_level(name: str) -> bool:
+    """Is a class name ``ttt-level-N``? (What ``re`` would say of ``ttt-level-\\d+\\Z``.)"""
+    return name.startswith("ttt-level-") and name[10:].isdecimal()
 
 
 class Walk:
@@ -172,7 +175,7 @@ class Walk:
         """The ``ttt-level-N`` class that width rules hang on ("" if none)."""
         level = self._levels.get(classes)
         if level is None:
-            level = self._levels[classes] = next((c for c in classes if _LEVEL.match(c)), "")
+            level = self._levels[classes] = next((c for c in classes if _is_level(c)), "")
         return level
 
     def _open(self, group: Group) -> str:
