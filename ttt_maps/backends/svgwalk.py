@@ -73,6 +73,8 @@ class Walk:
     def __init__(self, scene: Scene) -> None:
         self.scene = scene
         self._levels: dict[tuple[str, ...], str] = {}
+        # A group's class attribute by its classes (boards of a level share them).
+        self._class_attrs: dict[tuple[str, ...], str] = {}
         # Attributes and width of marks by stroke, size, role, classes, cell, in a board.
         self._mark_looks: dict[
             tuple[float, float, float, str, tuple[str, ...], int, bool], tuple[str, str]
@@ -179,7 +181,12 @@ class Walk:
         return level
 
     def _open(self, group: Group) -> str:
-        attrs = f' class="{attr(" ".join(group.classes))}"' if group.classes else ""
+        attrs = self._class_attrs.get(group.classes)
+        if attrs is None:
+            classes = group.classes
+            attrs = self._class_attrs[classes] = (
+                f' class="{attr(" ".join(classes))}"' if classes else ""
+            )
         for key, value in group.data:
             attrs += f' data-{attr(key)}="{attr(value)}"'
         return f"<g{attrs}>\n"
@@ -205,20 +212,31 @@ class Walk:
             move = f' transform="translate({n.f(ox)}{sep(n.f(oy))})"' if ox or oy else ""
             parts.append(f"<g{move}>")
         start = len(parts)
+        add, marks = parts.append, self._marks
         grid: list[Line] = []
         for item in run:
+            if isinstance(item, Mark):  # the most frequent: ``_mark``, inlined
+                if grid:
+                    add(self._grid(grid, ox, oy, level))
+                    grid = []
+                b = item.box
+                seen = (item.symbol, b.x - ox, b.y - oy, b.w, b.h, item.width, item.role,
+                        item.classes, item.cell, in_board, level, 0, 0)  # fmt: skip
+                number = marks.get(seen)
+                if number is None:
+                    number = marks[seen] = self._mark_token(item, seen)
+                add(number)
+                continue
             if isinstance(item, Line) and item.role == "grid":
                 if grid and grid[-1].width != item.width:
-                    parts.append(self._grid(grid, ox, oy, level))
+                    add(self._grid(grid, ox, oy, level))
                     grid = []
                 grid.append(item)
                 continue
             if grid:
-                parts.append(self._grid(grid, ox, oy, level))
+                add(self._grid(grid, ox, oy, level))
                 grid = []
-            if isinstance(item, Mark):
-                parts.append(self._mark(item, in_board, level, ox, oy, 0, 0))
-            elif isinstance(item, Line):
+            if isinstance(item, Line):
                 parts.append(self._win(item, ox, oy, level))
             elif isinstance(item, Rect):
                 parts.append(self.rect(item, ox, oy))
