@@ -128,11 +128,14 @@ class DeepSolver(Solver):
             return hit  # the game is over
         free = full & ~(x | o)
         their_wins = threats(theirs) & free
+        memo = self._threats
         rest = free
         while rest:
             bit = rest & -rest
             rest ^= bit
-            made = threats(mine | bit)
+            made = memo.get(mine | bit)
+            if made is None:
+                made = threats(mine | bit)
             left = free ^ bit
             if made < 0:
                 result = -1  # this move makes a line

@@ -101,6 +101,8 @@ class Solver:
         self._results: dict[int, int] = {}
         self._move_results: dict[int, dict[int, int]] = {}
         self._threats: dict[int, int] = {}
+        #: Each cell and its bit, for the moves of a position.
+        self._bits = tuple((c, 1 << c) for c in range(size))
 
     def threats(self, mask: int) -> int:
         """The cells that would complete a line for ``mask`` (``Geometry.completions``),
@@ -122,12 +124,16 @@ class Solver:
             size, full = self._size, self._full
             x, o = key & full, key >> size
             x_moves = x.bit_count() == o.bit_count()
-            if self.threats(o if x_moves else x) < 0:  # the last move made a line
+            last = o if x_moves else x
+            made = self._threats.get(last)
+            if made is None:
+                made = self.threats(last)
+            if made < 0:  # the last move made a line
                 hit = ()
             else:
                 free = full & ~(x | o)
                 shift = 0 if x_moves else size
-                hit = tuple([(c, key | 1 << (c + shift)) for c in range(size) if free >> c & 1])
+                hit = tuple([(c, key | bit << shift) for c, bit in self._bits if free & bit])
             self._children[key] = hit
         return hit
 
