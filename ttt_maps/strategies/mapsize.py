@@ -170,16 +170,14 @@ class Estimate:
     """Boards per level of a map, found without the solver (``estimate``).
 
     ``levels`` as ``Plan.levels``; the first ``exact`` of them are exact for
-    every choice the player could make, ``bound`` bounds every level from
-    above (every reply goes on), and ``done`` says whether the estimate ran
-    to the map's end (or its depth) rather than stopping past the limit.
+    every choice the player could make, and ``bound`` bounds every level from
+    above (every reply goes on).
     """
 
     def __init__(self) -> None:
         self.levels: list[int] = []
         self.exact = 0
         self.bound: list[int] = []
-        self.done = False
 
 
 def estimate(
@@ -248,7 +246,6 @@ def estimate(
                     key = (after, reply)
                     following[key] = following.get(key, 0) + paths
         frontier = following
-    out.done = True
     return out
 
 
@@ -273,9 +270,29 @@ def _stand_in(g: Geometry, mine: int, theirs: int, free: int, through: list[int]
     return best
 
 
+def _fits_anyway(player: Mark, root: Board, depth: int | None, limit: int) -> bool:
+    """Does the map fit within ``limit`` boards even if no game ended before the board
+    was full? (The estimate's bound, worked out from the number of free cells alone.)"""
+    free = root.geometry.size - root.count
+    bound = total = 1
+    level = 0
+    if root.to_move != player:  # level 1: every reply of the opponent
+        bound, free, level = free, free - 1, 1
+        total += bound
+    while free >= 2 and total <= limit and (depth is None or level < depth):
+        bound *= free - 1  # the player's move, then every reply
+        free -= 2
+        total += bound
+        level += 1
+    return total <= limit
+
+
 def refuse_from_estimate(player: Mark, root: Board, depth: int | None, limit: int) -> None:
     """``MapTooLarge`` before any solving when the map's exact levels pass ``limit`` or the
-    estimate passes ``ESTIMATE_MARGIN`` times it; else nothing (the map is counted)."""
+    estimate passes ``ESTIMATE_MARGIN`` times it; else nothing (the map is counted).
+    A map that fits even if every reply went on (any 3x3 map) is not estimated."""
+    if _fits_anyway(player, root, depth, limit):
+        return
     est = estimate(player, root, depth, ESTIMATE_MARGIN * limit)
     if est is None:
         return
