@@ -31,6 +31,11 @@ VENV ?= .venv
 BROWSER ?= 1
 PYTEST_ARGS ?=
 JOBS ?= auto
+SEED ?= 0
+SEED_DIR ?= ../shared/seed-program
+BASELINE ?=
+BEFORE ?=
+BENCH_ARGS ?=
 
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.ttt-maps-setup
@@ -47,7 +52,8 @@ help:
 	@echo "make test      set up, lint, then run the test suite"
 	@echo "make check     lint and the fast tests (no browsers, builds or big boards)"
 	@echo "make lint      ruff and mypy"
-	@echo "make bench     time and measure the main commands (scripts/bench.py)"
+	@echo "make bench     time and measure the main commands (scripts/bench.py);"
+	@echo "               SEED=1 against the seed program, BASELINE=REV against an older build"
 	@echo "make venv      only set up .venv (system packages + pip install -e '.[dev]')"
 	@echo "make readme    remake the README's example outputs from their commands"
 	@echo "make clean     remove caches and build files (distclean: also .venv)"
@@ -124,8 +130,15 @@ lint: $(STAMP)
 	echo "$(VENV)/bin/mypy ttt_maps"; $(VENV)/bin/mypy ttt_maps || status=1; \
 	exit $$status
 
+# make bench SEED=1 also builds (once) and runs the seed program, the Haskell
+# program ttt-maps grew from (SEED_DIR: its folder); BASELINE=REV or a path to
+# another ttt-maps compares with an older build (a revision is built once in
+# the temporary directory); BEFORE=REV adds that build's imports (say, main).
+# BENCH_ARGS: more arguments (--runs N, --only TEXT).
 bench: $(STAMP)
-	$(PY) scripts/bench.py
+	seed=""; if [ "$(SEED)" = 1 ]; then seed=$$(bash scripts/seed-program.sh "$(SEED_DIR)" | tail -n 1); fi; \
+	$(PY) scripts/bench.py $${seed:+--seed "$$seed"} $(if $(BASELINE),--baseline "$(BASELINE)") \
+		$(if $(BEFORE),--before "$(BEFORE)") $(BENCH_ARGS)
 
 readme: $(STAMP)
 	$(PY) scripts/readme_examples.py

@@ -1,24 +1,21 @@
 #!/usr/bin/env python3
-"""Benchmark ttt-maps the way a user runs it: whole processes, wall time, memory.
+"""Benchmark ttt-maps the way a user runs it: whole processes, wall time, CPU, memory.
 
-Each case runs once to warm up (bytecode and page caches), then ``--runs``
-rounds (default 5) run every case once each, so a slow spell on a shared
-machine hits all cases alike instead of one. For every run we time the whole
-process (wall clock, spawn to exit) and read that one child's CPU time and
-peak resident memory from ``os.wait4``, which gives the resource usage of
-exactly the process it reaps. The table shows the median wall time (what the
-targets are about), the median CPU time (user + system: steadier when other
-work shares the cores; above the wall time when a run uses two processes),
-the largest peak, and the target; targets are reported, not enforced: the
-script always exits 0. A case whose command fails (for example
-because it is not implemented yet) prints the failure and the others go on.
+Each case runs once to warm up, then ``--runs`` rounds (default 5) run every
+case once each; within a round a case's comparisons run right after it (the
+seed program, ``python -c "import typer"``, an older build), so a slow spell
+of a shared machine hits both sides of a ratio alike. For every run we time
+the whole process (wall clock, spawn to exit) and read that one child's CPU
+time and peak resident memory from ``os.wait4``. A ratio is the median of the
+per-round ratios. Targets are reported, not enforced: the script exits 0.
 
-    .venv/bin/python scripts/bench.py [--runs N] [--json] [--baseline TTT_MAPS]
+    .venv/bin/python scripts/bench.py [--runs N] [--json]
+        [--seed /tmp/yorgey-map] [--baseline TTT_MAPS_OR_GIT_REVISION]
 
-``--baseline`` names another ``ttt-maps`` executable (say, the venv of a
-checkout of an older commit): each case then runs with both, interleaved in
-every round, and the table gives the ratio of the medians, so a before/after
-figure comes from one run on the same machine in the same state.
+``--seed`` compares with the program ttt-maps grew from (``make bench SEED=1``
+builds it); ``--baseline`` with an older build, a ``ttt-maps`` executable or
+a git revision (built once in the temporary directory, outside the
+repository). ``make bench SEED=1 BASELINE=6da85c7`` prints them side by side.
 """
 
 from __future__ import annotations
@@ -32,61 +29,99 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from benchsetup import baseline_command, compile_bytecode, import_profile, seed_binary
+
 MIB = 1024 * 1024
 KB = 1000
+#: What the comparisons are called in the table.
+SEED, TYPER, BASE = "seed", "typer", "base"
 
 
 @dataclass
 class Case:
-    """One command to measure, and what it should achieve."""
+    """One command to measure, what it is compared with, and what it should achieve."""
 
     name: str
-    args: list[str]  # after the ttt-maps command; "{tmp}" is the case's temp dir
+    args: list[str]  # after ttt-maps; "{tmp}" is the case's temp dir
+    exit: int = 0  # 2 for the refusals and usage errors timed here
+    seed: list[str] | None = None  # the seed program's arguments ("{seed}": its binary)
+    seed_x: float | None = None  # target: at least this many times faster than the seed
+    typer_max: float | None = None  # target: at most this many times `import typer`
+    base_max: float | None = None  # target: at most this many times the older build
+    baseline: bool = True  # also run the older build
     max_seconds: float | None = None
     max_mib: float | None = None
-    in_tmp_cwd: bool = False  # run with the temp dir as the working directory
-    env: dict[str, str] = field(default_factory=dict)  # more environment; "{tmp}" as above
-    # After the runs, given the temp dir: (what came out, target met?).
-    check: Callable[[Path], tuple[str, bool]] | None = None
-    check_target: str = ""
+    in_tmp_cwd: bool = False
+    env: dict[str, str] = field(default_factory=dict)
+    file: str | None = None  # a file to report the size of, in the case's temp dir
+    max_kb: float | None = None
+
+
+YORGEY = ["--policy", "yorgey"]  # the seed's maps, move for move
+CASES = [
+    Case("O map PDF", ["render", "--player", "o", *YORGEY, "-o", "{tmp}/o.pdf"],
+         seed=["-S", "o", "-o", "{tmp}/seed-o.pdf", "-w", "2000"], seed_x=30, base_max=1),
+    Case("O map SVG", ["render", "--player", "o", *YORGEY, "-o", "{tmp}/o.svg"],
+         seed=["-S", "o", "-o", "{tmp}/seed-o.svg", "-w", "2000"], seed_x=30, base_max=1,
+         file="o.svg", max_kb=300),
+    Case("O map PNG, 2000 px",
+         ["render", "--player", "o", *YORGEY, "--width", "2000", "-o", "{tmp}/o.png"],
+         seed=["-S", "o", "-o", "{tmp}/seed-o.png", "-w", "2000"], seed_x=20, base_max=1,
+         max_mib=61),
+    Case("X map PDF", ["render", "--player", "x", *YORGEY, "-o", "{tmp}/x.pdf"],
+         seed=["-S", "x", "-o", "{tmp}/seed-x.pdf", "-w", "2000"], typer_max=1.5),
+    Case("main job (six files) / seed's two PDFs", ["render"], in_tmp_cwd=True,
+         seed=["both"], seed_x=20, base_max=1),
+    Case("ttt-maps --help", ["--help"], typer_max=1.3),
+    Case("usage error (render --player z)", ["render", "--player", "z"], exit=2, typer_max=1.3),
+    Case("stats", ["stats"]),
+    Case("poster PDF", ["render", "--player", "both", "-o", "{tmp}/poster.pdf"],
+         file="poster.pdf", max_kb=174),
+    Case("poster PNG, A0 at 300 dpi (banded)",
+         ["render", "--player", "both", "--size", "A0", "--dpi", "300", "-o", "{tmp}/a0.png"],
+         baseline=False),
+    Case("4x4k3 poster SVG, cold",
+         ["render", "--board", "4x4k3", "--player", "both", "--no-cache", "-o", "{tmp}/p.svg"],
+         max_seconds=1.5),
+    # Refusals: maps too big to draw, boards too big to solve (the older build
+    # took 4.7 s to 207 s for these, so it is not run).
+    Case("refused: 4x4 O map", ["render", "--board", "4x4", "--player", "o", "--no-cache",
+         "-o", "{tmp}/r.svg"], exit=2, baseline=False, max_seconds=2),
+    Case("refused: 4x4 X map", ["render", "--board", "4x4", "--player", "x", "--no-cache",
+         "-o", "{tmp}/r.svg"], exit=2, baseline=False, max_seconds=2),
+    Case("refused: stats --board 5x5k4", ["stats", "--board", "5x5k4", "--no-cache"], exit=2,
+         baseline=False, max_seconds=2),
+    Case("refused: 5x5k4 map, --depth 1", ["render", "--board", "5x5k4", "--depth", "1",
+         "--no-cache", "-o", "{tmp}/r.svg"], exit=2, baseline=False, max_seconds=2),
+    Case("refused: 10x10k5 map", ["render", "--board", "10x10k5", "--no-cache",
+         "-o", "{tmp}/r.svg"], exit=2, baseline=False, max_seconds=2),
+    Case("4x4 empty board's value, cold", ["solve", "--board", "4x4", "." * 16, "--no-cache"],
+         max_seconds=15),
+    Case("4x4 X map --depth 2 PDF, cold", ["render", "--board", "4x4", "--player", "x",
+         "--depth", "2", "--no-cache", "-o", "{tmp}/x.pdf"], max_seconds=15),
+    Case("4x4 X map --depth 2 PDF, cached", ["render", "--board", "4x4", "--player", "x",
+         "--depth", "2", "-o", "{tmp}/x.pdf"], env={"TTT_MAPS_CACHE_DIR": "{tmp}/cache"},
+         max_seconds=1),
+]  # fmt: skip
 
 
 @dataclass
-class Result:
-    name: str
-    seconds: list[float] = field(default_factory=list)
+class Runs:
+    wall: list[float] = field(default_factory=list)
     cpu: list[float] = field(default_factory=list)
-    peak_mib: list[float] = field(default_factory=list)
+    peak: list[float] = field(default_factory=list)
     error: str | None = None
-    notes: list[str] = field(default_factory=list)
-    targets: list[str] = field(default_factory=list)
-    ok: bool = True
 
 
-def ttt_maps_command() -> list[str]:
-    """The ttt-maps console script next to this interpreter, else on PATH."""
-    beside = Path(sys.executable).with_name("ttt-maps")
-    if beside.exists():
-        return [str(beside)]
-    found = shutil.which("ttt-maps")
-    if found:
-        return [found]
-    return [sys.executable, "-m", "ttt_maps"]
-
-
-#: A user's Python caches bytecode; some sandboxes switch that off, which would
-#: time compiling our modules on every run. The warm-up run writes the cache.
+#: A user's Python caches bytecode; some sandboxes switch that off.
 CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def run_once(
-    argv: list[str], cwd: Path, env: dict[str, str]
-) -> tuple[float, float, float, int, str]:
-    """Run argv to completion: (wall s, CPU s, peak MiB, exit code, last stderr line)."""
+def run_once(argv: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, float, float, int]:
+    """Run argv to completion: (wall s, CPU s, peak MiB, exit code)."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         proc = subprocess.Popen(
@@ -94,261 +129,234 @@ def run_once(
         )
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - start
-        code = os.waitstatus_to_exitcode(status)
-        proc.returncode = code  # reaped by wait4: tell Popen not to wait again
-        err.seek(0)
-        lines = err.read().decode("utf-8", "replace").strip().splitlines()
-    # ru_maxrss is KiB on Linux, bytes on macOS.
+        proc.returncode = code = os.waitstatus_to_exitcode(status)  # reaped: Popen must not wait
+    # ru_maxrss is KiB on Linux, bytes on macOS; ru_*time covers the children it waited for.
     peak = usage.ru_maxrss / (MIB if sys.platform == "darwin" else 1024)
-    # ru_*time of wait4 covers the child and the children it waited for.
-    cpu = usage.ru_utime + usage.ru_stime
-    return wall, cpu, peak, code, lines[-1] if lines else ""
+    return wall, usage.ru_utime + usage.ru_stime, peak, code
 
 
-SVG_MAX_KB = 300
+class Bench:
+    """Every case's commands (ours and the comparisons), their temp dirs and their runs."""
+
+    def __init__(self, ours: Path, seed: Path | None, base: Path | None, tmp: Path) -> None:
+        self.ours, self.seed, self.base, self.tmp = ours, seed, base, tmp
+        self.runs: dict[tuple[str, str], Runs] = {}
+
+    def commands(self, i: int, case: Case) -> list[tuple[str, list[str], Path, dict[str, str]]]:
+        """(who, argv, cwd, env) for this case: ours first, then what it is compared with."""
+        out = []
+        for who, exe in (("ours", self.ours), (BASE, self.base)):
+            if exe is None or (who == BASE and not case.baseline):
+                continue
+            tmp = self.tmp / f"{i}-{who}"
+            tmp.mkdir(exist_ok=True)
+            argv = [str(exe), *(a.replace("{tmp}", str(tmp)) for a in case.args)]
+            env = CHILD_ENV | {k: v.replace("{tmp}", str(tmp)) for k, v in case.env.items()}
+            env.setdefault("TTT_MAPS_CACHE_DIR", str(tmp / "user-cache"))
+            out.append((who, argv, tmp if case.in_tmp_cwd else Path.cwd(), env))
+            if who == "ours":
+                if case.seed is not None and self.seed is not None:
+                    out.append((SEED, self.seed_argv(case.seed, tmp), tmp, CHILD_ENV))
+                if case.typer_max is not None:
+                    python = Path(self.ours).with_name("python")
+                    out.append((TYPER, [str(python), "-c", "import typer"], tmp, CHILD_ENV))
+        return out
+
+    def seed_argv(self, args: list[str], tmp: Path) -> list[str]:
+        seed = str(self.seed)
+        if args == ["both"]:  # the seed's two maps, one after the other
+            x, o = tmp / "seed-x.pdf", tmp / "seed-o.pdf"
+            return ["sh", "-c", f'"{seed}" -S x -o "{x}" -w 2000 && "{seed}" -S o -o "{o}" -w 2000']
+        return [seed, *(a.replace("{tmp}", str(tmp)) for a in args)]
+
+    def measure(self, rounds: int) -> None:
+        for round_ in range(rounds + 1):  # round 0 is the warm-up
+            for i, case in enumerate(CASES):
+                for who, argv, cwd, env in self.commands(i, case):
+                    runs = self.runs.setdefault((case.name, who), Runs())
+                    if runs.error is not None:
+                        continue
+                    if case.in_tmp_cwd:
+                        shutil.rmtree(cwd / "output", ignore_errors=True)
+                    wall, cpu, peak, code = run_once(argv, cwd, env)
+                    expected = case.exit if who in ("ours", BASE) else 0
+                    if code != expected:
+                        runs.error = f"exit {code} (expected {expected})"
+                    elif round_ > 0:
+                        runs.wall.append(wall)
+                        runs.cpu.append(cpu)
+                        runs.peak.append(peak)
+
+    def ratio(self, case: Case, who: str, what: str = "wall") -> float | None:
+        """Median over rounds of ours / theirs."""
+        a, b = self.runs.get((case.name, "ours")), self.runs.get((case.name, who))
+        if a is None or b is None or a.error or b.error or not a.wall or not b.wall:
+            return None
+        pairs = zip(getattr(a, what), getattr(b, what), strict=False)
+        return statistics.median(x / y for x, y in pairs)
 
 
-def svg_size(tmp: Path) -> tuple[str, bool]:
-    size = (tmp / "o.svg").stat().st_size
-    return f"{size / KB:.0f} KB", size <= SVG_MAX_KB * KB
+def fmt(value: object, spec: str = ".3f") -> str:
+    return format(value, spec) if isinstance(value, float) else "-"
 
 
-#: The poster PDF before its text was embedded as font subsets (Type 3 then).
-POSTER_PDF_MAX_KB = 174
+def inverse(value: object) -> str:
+    """A ratio ours / theirs as theirs / ours: how many times faster we are."""
+    return fmt(1 / value if isinstance(value, float) and value else None, ".1f")
 
 
-def poster_pdf_size(tmp: Path) -> tuple[str, bool]:
-    size = (tmp / "poster.pdf").stat().st_size
-    return f"{size / KB:.0f} KB", size <= POSTER_PDF_MAX_KB * KB
+def figures(bench: Bench) -> list[dict[str, object]]:
+    """Every case's medians, peak, file size and ratios (the JSON, and the tables' source)."""
+    rows: list[dict[str, object]] = []
+    for i, case in enumerate(CASES):
+        ours = bench.runs.get((case.name, "ours"), Runs())
+        row: dict[str, object] = {"case": case.name, "error": ours.error}
+        if ours.wall:
+            row["wall_s"] = statistics.median(ours.wall)
+            row["cpu_s"] = statistics.median(ours.cpu)
+            row["peak_mib"] = max(ours.peak)
+        if case.file is not None:
+            path = bench.tmp / f"{i}-ours" / case.file
+            row["kb"] = path.stat().st_size / KB if path.exists() else None
+        for who in (SEED, TYPER, BASE):
+            theirs = bench.runs.get((case.name, who))
+            if theirs is None:
+                continue
+            row[f"{who}_error"] = theirs.error
+            row[f"{who}_wall"] = bench.ratio(case, who, "wall")
+            row[f"{who}_cpu"] = bench.ratio(case, who, "cpu")
+            if theirs.wall:
+                row[f"{who}_wall_s"] = statistics.median(theirs.wall)
+                row[f"{who}_peak_mib"] = max(theirs.peak)
+        rows.append(row)
+    return rows
 
 
-def output_files(tmp: Path) -> tuple[str, bool]:
-    out = tmp / "output"
-    count = sum(1 for p in out.iterdir() if p.is_file()) if out.is_dir() else 0
-    return f"{count} files", count == 6
-
-
-CASES = [
-    Case("stats", ["stats"]),
-    Case(
-        "render O pdf (yorgey)",
-        ["render", "--player", "o", "--policy", "yorgey", "-o", "{tmp}/o.pdf"],
-        max_seconds=0.25,
-        max_mib=80,
-    ),
-    Case(
-        "render (main job)",
-        ["render"],
-        max_seconds=0.6,
-        in_tmp_cwd=True,
-        check=output_files,
-        check_target="6 files in output/",
-    ),
-    Case(
-        "render poster pdf",
-        ["render", "--player", "both", "-o", "{tmp}/poster.pdf"],
-        check=poster_pdf_size,
-        check_target=f"size <= {POSTER_PDF_MAX_KB} KB",
-    ),
-    Case(
-        "render poster png, A0 at 300 dpi",
-        ["render", "--player", "both", "--size", "A0", "--dpi", "300", "-o", "{tmp}/a0.png"],
-    ),
-    Case(
-        "render O svg (yorgey)",
-        ["render", "--player", "o", "--policy", "yorgey", "-o", "{tmp}/o.svg"],
-        check=svg_size,
-        check_target=f"size <= {SVG_MAX_KB} KB",
-    ),
-    # Bigger boards: solved from scratch (--no-cache), and from the cache the
-    # warm-up run filled.
-    Case(
-        "4x4k3 poster svg, cold",
-        ["render", "--board", "4x4k3", "--player", "both", "--no-cache", "-o", "{tmp}/p.svg"],
-        max_seconds=3,
-        max_mib=2048,
-    ),
-    Case(
-        "4x4 empty board's value, cold",
-        ["solve", "--board", "4x4", "." * 16, "--no-cache"],
-        max_seconds=15,
-        max_mib=2048,
-    ),
-    Case(
-        "4x4 X map --depth 2 pdf, cold",
-        [
-            "render",
-            "--board",
-            "4x4",
-            "--player",
-            "x",
-            "--depth",
-            "2",
-            "--no-cache",
-            "-o",
-            "{tmp}/x.pdf",
-        ],
-        max_seconds=15,
-        max_mib=2048,
-    ),
-    Case(
-        "4x4 X map --depth 2 pdf, cached",
-        ["render", "--board", "4x4", "--player", "x", "--depth", "2", "-o", "{tmp}/x.pdf"],
-        env={"TTT_MAPS_CACHE_DIR": "{tmp}/cache"},
-        max_seconds=1,
-    ),
-]
-
-
-class Runner:
-    """One case being measured: its command, its temp dir, and what came out."""
-
-    def __init__(self, case: Case, command: list[str], tmp: Path) -> None:
-        self.case, self.tmp = case, tmp
-        self.argv = command + [a.replace("{tmp}", str(tmp)) for a in case.args]
-        self.cwd = tmp if case.in_tmp_cwd else Path.cwd()
-        self.env = CHILD_ENV | {k: v.replace("{tmp}", str(tmp)) for k, v in case.env.items()}
-        self.result = Result(case.name)
-        if case.max_seconds is not None:
-            self.result.targets.append(f"<= {case.max_seconds:g} s")
-        if case.max_mib is not None:
-            self.result.targets.append(f"<= {case.max_mib:g} MiB")
-        if case.check_target:
-            self.result.targets.append(case.check_target)
-
-    def run(self, measured: bool) -> None:
-        result = self.result
-        if result.error is not None:
-            return
-        if self.case.in_tmp_cwd:
-            shutil.rmtree(self.tmp / "output", ignore_errors=True)
-        try:
-            wall, cpu, peak, code, tail = run_once(self.argv, self.cwd, self.env)
-        except OSError as exc:
-            result.error = f"could not start {self.argv[0]}: {exc}"
-            return
-        if code != 0:
-            result.error = f"exit {code}: {tail or '(no stderr)'}"
-        elif measured:
-            result.seconds.append(wall)
-            result.cpu.append(cpu)
-            result.peak_mib.append(peak)
-
-    def finish(self) -> Result:
-        case, result = self.case, self.result
-        if result.error is None and case.check is not None:
-            try:
-                note, met = case.check(self.tmp)
-            except OSError as exc:
-                note, met = f"no result: {exc.strerror or exc}", False
-            result.notes.append(note)
-            result.ok &= met
-        if result.error is not None:
-            result.ok = False
-            return result
-        if case.max_seconds is not None:
-            result.ok &= statistics.median(result.seconds) <= case.max_seconds
-        if case.max_mib is not None:
-            result.ok &= max(result.peak_mib) <= case.max_mib
-        return result
-
-
-def measure_all(cases: list[Case], commands: list[list[str]], runs: int) -> list[list[Result]]:
-    """Warm every case up, then ``runs`` rounds of one run of each case with each command."""
-    with tempfile.TemporaryDirectory(prefix="ttt-bench-") as tmp_name:
-        runners: list[list[Runner]] = []
-        for i, command in enumerate(commands):
-            runners.append([])
-            for j, case in enumerate(cases):
-                tmp = Path(tmp_name) / f"{i}-{j}"
-                tmp.mkdir()
-                runners[i].append(Runner(case, command, tmp))
-        for round_ in range(runs + 1):  # round 0 is the warm-up
-            for j in range(len(cases)):
-                for per_command in runners:
-                    per_command[j].run(measured=round_ > 0)
-        return [[runner.finish() for runner in per_command] for per_command in runners]
-
-
-def print_table(results: list[Result], runs: int, command: list[str]) -> None:
-    print(f"ttt-maps bench: {' '.join(command)}; median of {runs} runs after 1 warm-up")
-    header = ("case", "median s", "cpu s", "peak MiB", "result", "target", "")
-    rows: list[tuple[str, ...]] = []
-    for r in results:
-        if r.error is not None:
-            rows.append((r.name, "-", "-", "-", "FAILED", ", ".join(r.targets) or "-", "MISS"))
+def targets(case: Case, row: dict[str, object]) -> list[tuple[str, bool | None]]:
+    """(target, met?) for a case; met is None when there is nothing to judge it by."""
+    checks: list[tuple[str, str, float | None, bool]] = [  # (text, key, limit, at most?)
+        ("<= {} s", "wall_s", case.max_seconds, True),
+        ("<= {} MiB", "peak_mib", case.max_mib, True),
+        ("<= {} KB", "kb", case.max_kb, True),
+        ("seed/ours >= {}", f"{SEED}_wall", case.seed_x, False),
+        ("ours/typer <= {}", f"{TYPER}_wall", case.typer_max, True),
+        ("ours/base <= {}", f"{BASE}_wall", case.base_max, True),
+    ]
+    out: list[tuple[str, bool | None]] = []
+    for text, key, limit, at_most in checks:
+        if limit is None:
             continue
-        target = ", ".join(r.targets) or "-"
-        verdict = ("ok" if r.ok else "MISS") if r.targets else ""
-        rows.append(
-            (
-                r.name,
-                f"{statistics.median(r.seconds):.3f}",
-                f"{statistics.median(r.cpu):.3f}",
-                f"{max(r.peak_mib):.1f}",
-                ", ".join(r.notes) or "-",
-                target,
-                verdict,
-            )
-        )
-    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+        value = row.get(key)
+        met = None
+        if isinstance(value, float):
+            met = value <= limit if at_most else value > 0 and 1 / value >= limit
+        out.append((text.format(f"{limit:g}"), met))
+    return out
+
+
+def table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     for row in [header, tuple("-" * w for w in widths), *rows]:
         cells = [
-            cell.rjust(w) if i in (1, 2, 3) else cell.ljust(w)
-            for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+            c.ljust(w) if i in (0, len(row) - 1) else c.rjust(w)
+            for i, (c, w) in enumerate(zip(row, widths, strict=True))
         ]
         print("  ".join(cells).rstrip())
-    for r in results:
-        if r.error is not None:
-            print(f"{r.name}: {r.error}")
+
+
+def print_report(rows: list[dict[str, object]], rounds: int) -> None:
+    print(
+        f"ttt-maps bench: medians of {rounds} rounds after 1 warm-up; each comparison runs "
+        "right after its case, and a ratio is the median of the rounds' ratios"
+    )
+    print()
+    lines = []
+    for case, row in zip(CASES, rows, strict=True):
+        met = targets(case, row)
+        judged = [ok for _, ok in met if ok is not None]
+        status = str(row["error"]) if row["error"] else ""
+        if not status and judged:
+            status = "ok" if all(judged) else "MISS"
+        lines.append(
+            (case.name, fmt(row.get("wall_s")), fmt(row.get("cpu_s")),
+             fmt(row.get("peak_mib"), ".1f"), fmt(row.get("kb"), ".0f"),
+             ", ".join(t for t, _ in met) or "-", status)
+        )  # fmt: skip
+    table(("case", "wall s", "cpu s", "peak MiB", "KB", "targets", ""), lines)
+    print()
+    lines = []
+    for row in rows:
+        if all(row.get(f"{who}_wall") is None for who in (SEED, TYPER, BASE)):
+            continue
+        errors = "; ".join(f"{w}: {row[f'{w}_error']}" for w in (SEED, TYPER, BASE)
+                           if row.get(f"{w}_error"))  # fmt: skip
+        lines.append(
+            (str(row["case"]), fmt(row.get(f"{SEED}_wall_s")), inverse(row.get(f"{SEED}_wall")),
+             inverse(row.get(f"{SEED}_cpu")), fmt(row.get(f"{TYPER}_wall"), ".2f"),
+             fmt(row.get(f"{TYPER}_cpu"), ".2f"), fmt(row.get(f"{BASE}_wall_s")),
+             fmt(row.get(f"{BASE}_wall"), ".2f"), fmt(row.get(f"{BASE}_cpu"), ".2f"),
+             fmt(row.get(f"{BASE}_peak_mib"), ".1f"), errors)
+        )  # fmt: skip
+    table(
+        ("compared", "seed s", "x seed", "x seed cpu", "/typer", "/typer cpu", "base s",
+         "/base", "/base cpu", "base MiB", ""),
+        lines,
+    )  # fmt: skip
+    print(
+        "x seed: times faster than the seed program (wall, CPU); /typer: our time over "
+        '`python -c "import typer"`; /base: our time over the older build\'s (below 1: faster)'
+    )
+
+
+def imports(builds: dict[str, Path | None], tmp: Path) -> dict[str, tuple[int, float]]:
+    """Modules and import time of a 3x3 O map SVG (-X importtime, median of 5 runs)."""
+    out = {}
+    for who, exe in builds.items():
+        if exe is None:
+            continue
+        args = ["render", "--player", "o", "-f", "svg", "-o", str(tmp / "imports.svg")]
+        env = CHILD_ENV | {"TTT_MAPS_CACHE_DIR": str(tmp / "imports-cache")}
+        runs = [import_profile(exe.with_name("python"), args, env, tmp) for _ in range(5)]
+        out[who] = (runs[0][0], statistics.median(seconds for _, seconds in runs))
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=5, help="measured runs per case (default 5)")
-    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--runs", type=int, default=5, help="measured rounds (default 5)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--seed", metavar="BINARY", help="the seed program (/tmp/yorgey-map)")
     parser.add_argument(
-        "--baseline", metavar="TTT_MAPS", help="another ttt-maps executable to compare with"
+        "--baseline", metavar="TTT_MAPS_OR_REV", help="an older build: executable or git revision"
+    )
+    parser.add_argument("--only", metavar="TEXT", help="only the cases whose name holds TEXT")
+    parser.add_argument(
+        "--before", metavar="REV", help="also the imports of this revision's build (e.g. main)"
     )
     args = parser.parse_args(argv)
-    runs = max(1, args.runs)
-    command = ttt_maps_command()
-    commands = [command] + ([[args.baseline]] if args.baseline else [])
-    measured = measure_all(CASES, commands, runs)
-    results = measured[0]
+    rounds = max(1, args.runs)
+    if args.only:
+        CASES[:] = [case for case in CASES if args.only.lower() in case.name.lower()]
+    ours = Path(sys.executable).with_name("ttt-maps")
+    if not ours.exists():
+        raise SystemExit(f"bench: no ttt-maps beside {sys.executable}")
+    compile_bytecode(Path(sys.executable), Path(__file__).resolve().parent.parent / "ttt_maps")
+    base = baseline_command(args.baseline) if args.baseline else None
+    before = baseline_command(args.before) if args.before else None
+    with tempfile.TemporaryDirectory(prefix="ttt-bench-") as name:
+        bench = Bench(ours, seed_binary(args.seed), base, Path(name))
+        bench.measure(rounds)
+        rows = figures(bench)
+        modules = imports({"this build": ours, "older build": base, "before": before}, Path(name))
     if args.json:
-        doc = [
-            {
-                "name": r.name,
-                "median_s": statistics.median(r.seconds) if r.seconds else None,
-                "runs_s": r.seconds,
-                "median_cpu_s": statistics.median(r.cpu) if r.cpu else None,
-                "peak_mib": max(r.peak_mib) if r.peak_mib else None,
-                "notes": r.notes,
-                "targets": r.targets,
-                "ok": r.ok,
-                "error": r.error,
-            }
-            for r in results
-        ]
-        print(json.dumps(doc, indent=2))
-    else:
-        print_table(results, runs, command)
-        if args.baseline:
-            print()
-            print_table(measured[1], runs, [args.baseline])
-            print()
-            print_ratios(results, measured[1])
+        print(json.dumps({"cases": rows, "imports": modules}, indent=2))
+        return 0
+    print_report(rows, rounds)
+    print()
+    print("imports of `ttt-maps render --player o -f svg` (-X importtime, median of 5 runs):")
+    for who, (count, seconds) in modules.items():
+        print(f"  {who}: {count} modules, {seconds * 1000:.1f} ms importing")
     return 0
-
-
-def print_ratios(now: list[Result], before: list[Result]) -> None:
-    """This build's median wall time over the baseline's, case by case."""
-    print("ratio of median wall times (this build / baseline), same rounds:")
-    for a, b in zip(now, before, strict=True):
-        if a.seconds and b.seconds:
-            ratio = statistics.median(a.seconds) / statistics.median(b.seconds)
-            print(f"  {a.name}: {ratio:.2f}")
 
 
 if __name__ == "__main__":

@@ -310,20 +310,33 @@ def test_no_cache_leaves_the_folder_alone(tmp_path: Path) -> None:
 # -- maps too big to draw, boards too big to solve ---------------------------------------
 
 
-def test_a_map_past_the_limit_is_refused_with_the_depth_that_fits() -> None:
+@pytest.mark.parametrize(
+    ("limit", "how"),
+    [
+        (1_000, "about"),  # estimated at more than three times the limit: before solving
+        (5_000, "more than"),  # estimated near it: counted level by level, then refused
+    ],
+)
+def test_a_map_past_the_limit_is_refused_with_the_depth_that_fits(limit: int, how: str) -> None:
     with pytest.raises(UsageError) as caught:
-        api.strategy("o", geometry="4x4k3", max_boards=1_000)
+        api.strategy("o", geometry="4x4k3", max_boards=limit)
     message = str(caught.value)
     match = re.fullmatch(
-        r"the O map of the 4x4 board, three in a row, would draw more than ([\d,]+) boards "
-        r"\(at most 1,000 are drawn\); --depth (\d+) draws ([\d,]+)",
+        r"the O map of the 4x4 board, three in a row, would draw (more than|about) ([\d,]+) "
+        r"boards (?:by level \d+ \(estimated before solving; |\()at most "
+        + f"{limit:,}"
+        + r" are drawn\); --depth (\d+) draws (at most )?([\d,]+)",
         message,
     )
     assert match, message
-    depth, drawn = int(match.group(2)), int(match.group(3).replace(",", ""))
-    assert int(match.group(1).replace(",", "")) > 1_000 >= drawn
-    cut = api.strategy("o", geometry="4x4k3", depth=depth, max_boards=1_000)
-    assert cut.facts.boards == drawn
+    assert match.group(1) == how
+    depth, drawn = int(match.group(3)), int(match.group(5).replace(",", ""))
+    assert int(match.group(2).replace(",", "")) > limit >= drawn
+    cut = api.strategy("o", geometry="4x4k3", depth=depth, max_boards=limit)
+    if match.group(4):  # a bound: every reply going on
+        assert cut.facts.boards <= drawn
+    else:
+        assert cut.facts.boards == drawn
 
 
 def test_the_command_refuses_a_map_too_big_in_one_line(tmp_path: Path) -> None:
@@ -333,11 +346,13 @@ def test_the_command_refuses_a_map_too_big_in_one_line(tmp_path: Path) -> None:
     proc = ttt("render", "--board", "4x4", "--player", "o", "-o", str(out), cache_dir=tmp_path)
     assert proc.returncode == 2
     assert re.fullmatch(
-        r"ttt-maps: error: the O map of the 4x4 board, four in a row, would draw more than "
-        r"[\d,]+ boards \(at most 50,000 are drawn\); --depth \d draws [\d,]+\n",
+        r"ttt-maps: error: the O map of the 4x4 board, four in a row, would draw about "
+        r"[\d,]+ boards by level \d \(estimated before solving; at most 50,000 are drawn\); "
+        r"--depth 4 draws at most 29,809\n",
         proc.stderr,
     ), proc.stderr
     assert not out.exists()
+    assert list(tmp_path.iterdir()) == []  # refused before solving: nothing kept
 
 
 def test_the_4x4_three_in_a_row_o_map_is_drawn_whole(tmp_path: Path) -> None:
@@ -366,6 +381,8 @@ def test_a_board_too_big_to_solve_is_refused_in_one_line(tmp_path: Path) -> None
             "5x5",
             "--player",
             "x",
+            "--depth",
+            "1",  # a map that fits: the search is what gives up
             "-o",
             str(out),
         ],
@@ -378,6 +395,44 @@ def test_a_board_too_big_to_solve_is_refused_in_one_line(tmp_path: Path) -> None
     assert proc.returncode == 2
     assert proc.stderr == (
         "ttt-maps: error: the 5x5 board, five in a row, is too big to solve here: 50,000 "
-        "positions searched without an answer (boards of up to 16 cells take seconds)\n"
+        "positions searched without an answer (boards of up to 16 cells take seconds; "
+        "--search-limit N searches further)\n"
     )
     assert not out.exists() and [p.name for p in tmp_path.iterdir()] == []  # nothing kept
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["stats", "--board", "5x5k4"],
+        ["render", "--board", "5x5k4", "--depth", "1", "-o", "x.svg"],
+        ["solve", "--board", "10x10k5", "." * 100],
+        ["render", "--board", "3x6k3", "--player", "x", "-o", "x.svg"],
+    ],
+)
+def test_a_board_too_big_to_solve_is_refused_before_searching(
+    tmp_path: Path, args: list[str]
+) -> None:
+    """Past 16 cells the positions are bounded first: far past the search limit, refused."""
+    proc = ttt(*[str(tmp_path / a) if a == "x.svg" else a for a in args], cache_dir=tmp_path)
+    assert proc.returncode == 2
+    assert re.fullmatch(
+        r"ttt-maps: error: the \d+x\d+ board, \w+ in a row, is too big to solve here: up to "
+        r"[\d,.e+]+ positions, and a search stops after 4,000,000 \(boards of up to 16 cells "
+        r"take seconds\); --search-limit N searches up to N positions for each answer\n",
+        proc.stderr,
+    ), proc.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # nothing written, nothing kept
+
+
+def test_a_patient_search_goes_past_the_bound(tmp_path: Path) -> None:
+    """--search-limit: the board is searched, up to that many positions for each answer."""
+    out = tmp_path / "x.svg"
+    proc = ttt(
+        "render", "--board", "3x6k3", "--player", "x", "--search-limit", "4000000", "-o",
+        str(out), cache_dir=tmp_path,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert out.read_text(encoding="utf-8").count('class="ttt-board ') > 10
+    proc = ttt("stats", "--board", "5x5k4", "--search-limit", "20000", cache_dir=tmp_path)
+    assert proc.returncode == 2 and "20,000 positions searched without an answer" in proc.stderr

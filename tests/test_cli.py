@@ -543,6 +543,40 @@ def test_cli_import_is_light() -> None:
     assert proc.stdout.strip() == "[]"
 
 
+#: What a run on the 3x3 board never needs: hashing (an SVG's ids come from the
+#: interpreter's own SHA-256), the fonts (a map without a title has no text),
+#: the cache, the search and the progress bar of bigger boards, rich, cairo, Pillow.
+NOT_FOR_3X3 = (
+    "hashlib", "_hashlib", "hmac", "secrets", "base64", "random", "json",
+    "importlib.resources", "unicodedata", "tempfile", "platformdirs",
+    "rich", "cairo", "PIL",
+    "ttt_maps.draw.typeface", "ttt_maps.draw.sfnt", "ttt_maps.solve.cache",
+    "ttt_maps.solve.search", "ttt_maps.io.progress", "ttt_maps.game.counting",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("suffix", ["svg", "pdf"])
+def test_a_3x3_map_imports_only_what_it_needs(tmp_path: Path, suffix: str) -> None:
+    """A whole run (``main``, which ends with ``os._exit``), its modules read at the end."""
+    out = tmp_path / f"o.{suffix}"
+    code = (
+        "import os, sys\n"
+        "from ttt_maps.cli import main\n"
+        "end = os._exit\n"
+        f"def report(status): print(sorted(m for m in {NOT_FOR_3X3!r} if m in sys.modules)); "
+        "sys.stdout.flush(); end(status)\n"
+        "os._exit = report\n"
+        f"sys.argv = ['ttt-maps', 'render', '--player', 'o', '-q', '-o', {str(out)!r}]\n"
+        "main()\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[]"
+    assert out.stat().st_size > 10_000
+
+
 def test_unexpected_errors_exit_1(monkeypatch: pytest.MonkeyPatch) -> None:
     import ttt_maps.strategies.stats
 

@@ -227,8 +227,8 @@ def test_a_planted_bad_import_is_found(copy: Path, module: str, line: str, expec
     [
         ("game/geometry.py", "from ttt_maps.game import board", ("game.board", "game.geometry")),
         (
-            "solve/search.py",
-            'importlib.import_module("ttt_maps.solve.solver")',
+            "solve/solver.py",
+            'importlib.import_module("ttt_maps.solve.search")',
             ("solve.search", "solve.solver"),
         ),
     ],

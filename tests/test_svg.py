@@ -11,7 +11,6 @@ import re
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -457,11 +456,11 @@ def test_explicit_prefix_and_bad_prefix() -> None:
 
 
 def test_default_prefix_follows_the_content() -> None:
-    blue = replace(scene("x").theme, chosen="#0000ff")
+    blue = scene("x").theme.replace(chosen="#0000ff")
     prefixes = {
         doc("x").prefix,
         doc("o").prefix,
-        Doc(scene_to_svg(replace(scene("x"), theme=blue))).prefix,
+        Doc(scene_to_svg(scene("x").replace(theme=blue))).prefix,
     }
     assert len(prefixes) == 3
 
@@ -512,7 +511,7 @@ def test_renders_are_identical() -> None:
 
 def test_text_is_escaped() -> None:
     title = "Map <X> & \"friends\" 'quoted'\x01"
-    text = scene_to_svg(replace(scene("x"), title=title, desc="a < b & c"))
+    text = scene_to_svg(scene("x").replace(title=title, desc="a < b & c"))
     root = ET.fromstring(text)
     assert root.findtext(f"{NS}title") == title.replace("\x01", "")
     assert root.findtext(f"{NS}desc") == "a < b & c"

@@ -17,9 +17,10 @@ import re
 
 #: The most characters of a user's value an error message repeats.
 QUOTE_LIMIT = 80
-#: A quotation (``repr`` of a string) longer than the limit.
+#: A quotation (``repr`` of a string) longer than the limit (compiled by ``re`` when an
+#: error is made: every run imports this module, few make one).
 _LONG = QUOTE_LIMIT + 1
-_LONG_QUOTE = re.compile("'([^'\\n]{" + str(_LONG) + ',})\'|"([^"\\n]{' + str(_LONG) + ',})"')
+_LONG_QUOTE = "'([^'\\n]{" + str(_LONG) + ',})\'|"([^"\\n]{' + str(_LONG) + ',})"'
 
 
 def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
@@ -58,7 +59,7 @@ class UsageError(ValueError):
 
     def __init__(self, message: str) -> None:
         text = escaped(" ".join(str(message).split()))
-        super().__init__(_LONG_QUOTE.sub(_shorten, text))
+        super().__init__(re.sub(_LONG_QUOTE, _shorten, text) if len(text) > _LONG else text)
 
 
 class Stopped(BaseException):

@@ -36,6 +36,8 @@ DEFAULT_WIDTH_PX = 2000
 PRINT_DPI = 300.0
 #: Memory of one band of the drawing (cairo's 4 bytes a pixel).
 BAND_BYTES = 32 * 1024 * 1024
+#: Rows filtered at a time: a few hundred kilobytes, however large the image.
+CHUNK_ROWS = 32
 #: zlib level: a third faster than level 6 on maps and posters, files about as
 #: large; levels above 6 cost 3-4x for ~2%.
 COMPRESS_LEVEL = 3
@@ -109,7 +111,9 @@ class _PngStream:
     """A PNG written band by band: each row "Up"-filtered, all in one zlib stream.
 
     The filter (each byte minus the one above it) turns the repeated rows of
-    a line drawing into zeros; Pillow computes it a band at a time.
+    a line drawing into zeros; Pillow computes it ``CHUNK_ROWS`` rows at a
+    time, straight from cairo's pixels, so the only copies of the image
+    besides cairo's own are a few hundred kilobytes.
     """
 
     def __init__(self, width: int, height: int, dpi: float, title: str) -> None:
@@ -123,23 +127,31 @@ class _PngStream:
             self.parts.append(_chunk(b"iTXt", b"Title\0\0\0\0\0" + text))
         self.zlib = zlib.compressobj(COMPRESS_LEVEL)
         self.data: list[bytes] = []
-        self.above: Any = None  # the last row of the previous band (Pillow image)
+        self.above = b""  # cairo's bytes of the row above the next one (none yet: zeros)
 
     def add(self, data: Any, stride: int, rows: int) -> None:
+        """Filter and compress a band of ``rows`` rows of cairo pixels (``stride`` bytes each)."""
         from PIL import Image, ImageChops
 
         raw = "BGRX" if sys.byteorder == "little" else "XRGB"
-        band = Image.frombuffer("RGB", (self.width, rows), data, "raw", raw, stride, 1)
-        above = Image.new("RGB", (self.width, rows))
-        if self.above is not None:
-            above.paste(self.above, (0, 0))
-        if rows > 1:
-            above.paste(band.crop((0, 0, self.width, rows - 1)), (0, 1))
-        self.above = band.crop((0, rows - 1, self.width, rows))
-        filtered = ImageChops.subtract_modulo(band, above).tobytes()
-        step = 3 * self.width
-        lines = b"".join(b"\x02" + filtered[i : i + step] for i in range(0, rows * step, step))
-        self.data.append(self.zlib.compress(lines))
+        size = 3 * self.width
+        view: Any = memoryview(data)  # slices of cairo's pixels, not copies
+        if not self.above:
+            self.above = bytes(stride)  # the row above the first one is black: no change
+        for top in range(0, rows, CHUNK_ROWS):
+            n = min(CHUNK_ROWS, rows - top)
+            here = view[top * stride : (top + n) * stride]
+            above = self.above + here[: (n - 1) * stride]
+            self.above = bytes(here[(n - 1) * stride :])
+            band = Image.frombuffer("RGB", (self.width, n), here, "raw", raw, stride, 1)
+            prior = Image.frombuffer("RGB", (self.width, n), above, "raw", raw, stride, 1)
+            filtered = memoryview(ImageChops.subtract_modulo(band, prior).tobytes())
+            lines = bytearray(n * (size + 1))
+            for row in range(n):  # each row starts with its filter type, 2 ("Up")
+                at = row * (size + 1)
+                lines[at] = 2
+                lines[at + 1 : at + 1 + size] = filtered[row * size : (row + 1) * size]
+            self.data.append(self.zlib.compress(lines))
 
     def finish(self) -> bytes:
         self.data.append(self.zlib.flush())

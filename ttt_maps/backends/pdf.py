@@ -21,27 +21,17 @@ from __future__ import annotations
 
 import time
 import zlib
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from ttt_maps.backends.page import PageSize, placement
-from ttt_maps.draw.scene import Group, Item, Line, Mark, Rect, Scene, Text
-from ttt_maps.draw.themes import Theme, rgb
+from ttt_maps.backends.pdfpage import UNITS, Content, colour, num
+from ttt_maps.draw.scene import Scene
+from ttt_maps.draw.themes import rgb
 from ttt_maps.errors import UsageError
 
-if TYPE_CHECKING:
-    from ttt_maps.backends.pdftext import PdfText
-
-#: Content-stream units per point: coordinates and widths are whole numbers.
-UNITS = 1000
 #: PDF creation date when ``SOURCE_DATE_EPOCH`` is not set (2000-01-01T00:00:00Z).
 DEFAULT_EPOCH = 946_684_800
-#: Bezier handle length of a quarter circle, as a share of the radius.
-KAPPA = 0.5522847498307936
 #: zlib level of the content stream: level 6 costs twice the time for 4% less.
 COMPRESS_LEVEL = 3
-
-RGB = tuple[float, float, float]
 
 
 def scene_to_pdf(
@@ -59,15 +49,15 @@ def scene_to_pdf(
     """
     info = _info(scene)  # a bad SOURCE_DATE_EPOCH fails before any drawing
     page_w, page_h, (ox, oy, s) = placement(scene, size, margin_mm)
-    content = _Content(scene.theme, text_as_paths)
+    content = Content(scene.theme, text_as_paths)
     ops = content.out
     background = rgb(scene.theme.background)
     if background != (1.0, 1.0, 1.0):
         # past the edges, so no antialiased seam shows where the page ends mid-pixel
-        ops.append(f"{_colour(background)} rg -1 -1 {_num(page_w + 2)} {_num(page_h + 2)} re f\n")
+        ops.append(f"{colour(background)} rg -1 -1 {num(page_w + 2)} {num(page_h + 2)} re f\n")
     # y down, the scene placed on the page, and coordinates in 1/UNITS point.
     k = s / UNITS
-    ops.append(f"{_num(k, 9)} 0 0 {_num(-k, 9)} {_num(ox)} {_num(page_h - oy)} cm\n")
+    ops.append(f"{num(k, 9)} 0 0 {num(-k, 9)} {num(ox)} {num(page_h - oy)} cm\n")
     content.draw(scene.items)
     content.end_path()
 
@@ -77,7 +67,7 @@ def scene_to_pdf(
     stream = zlib.compress("".join(ops).encode("latin-1"), COMPRESS_LEVEL)
     page_content = doc.stream(stream, "/Filter /FlateDecode")
     doc.objects[_PAGE - 1] = (
-        f"<< /Type /Page /Parent {_PAGES} 0 R /MediaBox [0 0 {_num(page_w)} {_num(page_h)}] "
+        f"<< /Type /Page /Parent {_PAGES} 0 R /MediaBox [0 0 {num(page_w)} {num(page_h)}] "
         f"/Contents {page_content} 0 R /Resources << {resources}>> >>"
     ).encode("latin-1")
     doc.objects[_PAGES - 1] = f"<< /Type /Pages /Kids [{_PAGE} 0 R] /Count 1 >>".encode()
@@ -176,203 +166,3 @@ def _version() -> str:
     from ttt_maps._version import __version__
 
     return __version__
-
-
-def _num(value: float, digits: int = 4) -> str:
-    """A number for the page's dictionaries and matrix, without needless zeros."""
-    text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
-    return "0" if text in ("", "-0") else text
-
-
-def _colour(channels: RGB) -> str:
-    return " ".join(_num(c) for c in channels)
-
-
-# -- the page's content ------------------------------------------------------------
-
-
-class _Content:
-    """The content stream: the scene's items in order, as PDF operators.
-
-    Consecutive strokes in one style are gathered into one path and stroked
-    once; colour, width, caps and joins are set only when they change, and
-    stroke and fill colours are tracked apart, as PDF keeps them. An O is a
-    ring drawn once per stroke-to-radius ratio as a form (``_Rings``) and
-    placed with three numbers, a sixth of the bytes of its four Bezier curves.
-    Numbers are rounded half up to whole units (``int(v + 0.5)``).
-    """
-
-    def __init__(self, theme: Theme, text_as_paths: bool) -> None:
-        self.out: list[str] = []
-        self.stroke_key: tuple[str, int, bool] | None = None  # style of the open path
-        self.colour = ""  # the stroke colour, width and caps set in the stream
-        self.width: int | None = None
-        self.rounded: bool | None = None
-        self.fill: str | None = None
-        self.text_as_paths = text_as_paths
-        self.lettering: PdfText | None = None  # made at the first text
-        self.rings = _Rings()
-        self.role_colour = {role: _colour(rgb(c)) for role, c in theme.role_colours().items()}
-
-    def set_stroke(self, key: tuple[str, int, bool]) -> None:
-        """Stroke the open path and set what differs for a path in style ``key``."""
-        self.end_path()
-        self.stroke_key = key
-        colour, width, rounded = key
-        self.stroke_colour(colour)
-        if self.width != width:
-            self.out.append(f"{width} w\n")
-            self.width = width
-        if self.rounded != rounded:
-            self.out.append("1 J 1 j\n" if rounded else "0 J 0 j\n")
-            self.rounded = rounded
-
-    def stroke_colour(self, colour: str) -> None:
-        if self.colour != colour:
-            self.out.append(f"{colour} RG\n")
-            self.colour = colour
-
-    def end_path(self) -> None:
-        if self.stroke_key is not None:
-            self.out.append("S\n")
-            self.stroke_key = None
-
-    def fill_colour(self, colour: str) -> None:
-        if colour != self.fill:
-            self.out.append(f"{colour} rg\n")
-            self.fill = colour
-
-    def draw(self, items: Iterable[Item]) -> None:
-        add = self.out.append
-        role_colour = self.role_colour
-        for item in items:
-            if isinstance(item, Mark):
-                b = item.box
-                colour = role_colour[item.role]
-                if item.symbol == "x":
-                    key = (colour, int(item.width * UNITS + 0.5), True)
-                    if key != self.stroke_key:
-                        self.set_stroke(key)
-                    x0, y0 = int(b.x * UNITS + 0.5), int(b.y * UNITS + 0.5)
-                    x1, y1 = int((b.x + b.w) * UNITS + 0.5), int((b.y + b.h) * UNITS + 0.5)
-                    add(f"{x0} {y0} m {x1} {y1} l {x1} {y0} m {x0} {y1} l\n")
-                else:
-                    self.ring(colour, b.x + b.w / 2, b.y + b.h / 2, min(b.w, b.h) / 2, item.width)
-            elif isinstance(item, Line):
-                key = (role_colour[item.role], int(item.width * UNITS + 0.5), item.role == "win")
-                if key != self.stroke_key:
-                    self.set_stroke(key)
-                points = item.points
-                if len(points) == 2:  # grid strokes and win lines
-                    (ax, ay), (bx, by) = points
-                    add(
-                        f"{int(ax * UNITS + 0.5)} {int(ay * UNITS + 0.5)} m "
-                        f"{int(bx * UNITS + 0.5)} {int(by * UNITS + 0.5)} l\n"
-                    )
-                else:
-                    add(_polyline(points))
-            elif isinstance(item, Group):
-                self.draw(item.items)
-            elif isinstance(item, Rect):
-                self.end_path()
-                self.fill_colour(role_colour[item.role])
-                add(_rect(item))
-            else:
-                self.end_path()
-                self.text(item)
-
-    def ring(self, colour: str, cx: float, cy: float, r: float, width: float) -> None:
-        """An O: the ring form of its stroke-to-radius ratio, scaled to ``r`` at (cx, cy).
-
-        The ring ends the open path (a form is painted on its own) and needs
-        only the stroke colour: its own width is inside the form.
-        """
-        self.end_path()
-        self.stroke_colour(colour)
-        form = self.rings.form(int(width / r * _Rings.RADIUS + 0.5) if r > 0 else 0)
-        scale = f"{r * (UNITS / _Rings.RADIUS):.5f}"
-        x, y = int(cx * UNITS + 0.5), int(cy * UNITS + 0.5)
-        self.out.append(f"q {scale} 0 0 {scale} {x} {y} cm /{form} Do Q\n")
-
-    def text(self, text: Text) -> None:
-        """One line in the shipped font, placed by its anchor at the baseline."""
-        from ttt_maps.draw.typeface import width
-
-        if self.lettering is None:
-            from ttt_maps.backends.pdftext import PdfText
-
-            self.lettering = PdfText(UNITS, as_paths=self.text_as_paths)
-        self.fill_colour(self.role_colour[text.role])
-        x = text.start(width(text.text, text.size, text.bold))
-        # The page is y down: the text matrix turns the glyphs upright again.
-        self.out.append(self.lettering.line(text.text, x, text.y, text.size, text.bold))
-
-
-def _polyline(points: tuple[tuple[float, float], ...]) -> str:
-    """A path through ``points``: a move to the first, then lines."""
-    (x0, y0), *rest = points
-    ops = [f"{int(x0 * UNITS + 0.5)} {int(y0 * UNITS + 0.5)} m"]
-    ops += [f"{int(x * UNITS + 0.5)} {int(y * UNITS + 0.5)} l" for x, y in rest]
-    return " ".join(ops) + "\n"
-
-
-class _Rings:
-    """Form XObjects of a circle of radius ``RADIUS``, one per stroke-to-radius ratio.
-
-    All Os of one level share a ratio (the stroke is a share of the cell), so a
-    map needs a handful; the floor on stroke widths adds a few for the deepest
-    levels.
-    """
-
-    RADIUS = 10_000
-
-    def __init__(self) -> None:
-        self.names: dict[int, str] = {}
-
-    def form(self, width: int) -> str:
-        """The form of a ring whose stroke is ``width`` (in 1/``RADIUS`` of its radius)."""
-        name = self.names.get(width)
-        if name is None:
-            name = self.names[width] = f"O{len(self.names) + 1}"
-        return name
-
-    def write(self, doc: _Document) -> str:
-        """Every ring as a form; returns the page's ``/XObject`` resource entry, if any."""
-        if not self.names:
-            return ""
-        r, k = self.RADIUS, round(self.RADIUS * KAPPA)
-        path = (
-            f"{r} 0 m {r} {k} {k} {r} 0 {r} c {-k} {r} {-r} {k} {-r} 0 c "
-            f"{-r} {-k} {-k} {-r} 0 {-r} c {k} {-r} {r} {-k} {r} 0 c h S"
-        )
-        entries = []
-        for width, name in self.names.items():
-            edge = r + width // 2 + 1
-            ref = doc.stream(
-                f"{width} w {path}".encode(),
-                f"/Type /XObject /Subtype /Form /BBox [{-edge} {-edge} {edge} {edge}] ",
-            )
-            entries.append(f"/{name} {ref} 0 R")
-        return f"/XObject << {' '.join(entries)} >> "
-
-
-def _rect(rect: Rect) -> str:
-    """A filled rectangle, its corners rounded by ``radius``."""
-    b = rect.box
-    r = min(rect.radius, b.w / 2, b.h / 2)
-    x, y, w, h = (round(v * UNITS) for v in (b.x, b.y, b.w, b.h))
-    if r <= 0:
-        return f"{x} {y} {w} {h} re f\n"
-    x0, x1, y0, y1 = b.x * UNITS, (b.x + b.w) * UNITS, b.y * UNITS, (b.y + b.h) * UNITS
-    r *= UNITS
-    k = r * (1 - KAPPA)
-
-    def p(*values: float) -> str:
-        return " ".join(str(round(v)) for v in values)
-
-    return (
-        f"{p(x0 + r, y0)} m {p(x1 - r, y0)} l {p(x1 - k, y0, x1, y0 + k, x1, y0 + r)} c "
-        f"{p(x1, y1 - r)} l {p(x1, y1 - k, x1 - k, y1, x1 - r, y1)} c "
-        f"{p(x0 + r, y1)} l {p(x0 + k, y1, x0, y1 - k, x0, y1 - r)} c "
-        f"{p(x0, y0 + r)} l {p(x0, y0 + k, x0 + k, y0, x0 + r, y0)} c h f\n"
-    )

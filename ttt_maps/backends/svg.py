@@ -40,7 +40,6 @@ Structure, for embedding and for the HTML viewer:
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections import Counter
 
@@ -58,7 +57,8 @@ from ttt_maps.backends.svgwalk import (
 from ttt_maps.draw.scene import Rect, Scene
 from ttt_maps.errors import UsageError
 
-_PREFIX_OK = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
+#: What an id prefix may be (``re`` compiles it only when a prefix is given).
+_PREFIX_OK = r"[A-Za-z_][A-Za-z0-9_-]*\Z"
 #: The unit-box glyphs, drawn in ``<defs>`` and placed by a transform. Their
 #: presentation attributes travel with every clone: not every renderer lets
 #: style rules reach inside a ``<use>``.
@@ -84,14 +84,29 @@ def scene_to_svg(
     ``width``/``height`` (e.g. ``"100%"``, ``"800px"``) are written only when
     given; the ``viewBox`` is always the scene's size.
     """
-    if id_prefix is not None and not _PREFIX_OK.match(id_prefix):
+    if id_prefix is not None and not re.match(_PREFIX_OK, id_prefix):
         raise UsageError(
             f"id prefix {id_prefix!r}: must start with a letter or '_' and hold only "
             "letters, digits, '-' and '_'"
         )
     doc = _Writer(scene).document(width, height)
-    prefix = id_prefix or "t" + hashlib.sha256(doc.encode("utf-8")).hexdigest()[:5]
+    prefix = id_prefix or "t" + _sha256(doc.encode("utf-8"))[:5]
     return doc.replace(PLACEHOLDER, prefix)
+
+
+def _sha256(data: bytes) -> str:
+    """The SHA-256 of ``data`` in hex, from the interpreter's own built-in module where
+    it has one (``_sha2``, ``_sha256`` before 3.12): hashlib loads OpenSSL and
+    every other algorithm, a few milliseconds of every run."""
+    from importlib import import_module
+
+    for name in ("_sha2", "_sha256", "hashlib"):
+        try:
+            module = import_module(name)
+        except ImportError:  # pragma: no cover - a build without the built-in hashes
+            continue
+        return str(module.sha256(data).hexdigest())
+    raise ImportError("no SHA-256: neither the built-in module nor hashlib")  # pragma: no cover
 
 
 class _Writer:

@@ -15,9 +15,12 @@ from collections.abc import Iterator
 #: prefix is a hash of the document). Text is cleaned of the characters XML
 #: forbids, this one among them, so it occurs nowhere else.
 PLACEHOLDER = "\x00"
-_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+#: The characters XML forbids (``_clean`` compiles the pattern only when it is needed).
+_CONTROL = "[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]"
 #: What ``attr`` would change; most values (board strings) hold none of it.
-_ATTR_SPECIAL = re.compile('[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff&<>"]')
+_ATTR_SPECIAL = frozenset('\x00\x01\x02\x03\x04\x05\x06\x07\x08\x0b\x0c\x0e\x0f'
+                          '\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d'
+                          '\x1e\x1f\ufffe\uffff&<>"')  # fmt: skip
 #: Escapes of element content; attribute values add the quote; ElementTree
 #: (so svgwrite, for the skeleton) also wrote line breaks and tabs as references.
 _TEXT_REFS = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"))
@@ -32,7 +35,7 @@ _RESERVED_IDS = frozenset({"x", "o", "title", "desc"})
 
 def attr(text: str) -> str:
     """Text escaped for a double-quoted attribute value."""
-    if not _ATTR_SPECIAL.search(text):
+    if _ATTR_SPECIAL.isdisjoint(text):
         return text
     return _escape(_clean(text), _ATTR_REFS)
 
@@ -48,7 +51,7 @@ def xml_attr(value: str) -> str:
 
 
 def _clean(value: str) -> str:
-    return _CONTROL.sub("", value)
+    return re.sub(_CONTROL, "", value)
 
 
 def _escape(value: str, refs: tuple[tuple[str, str], ...]) -> str:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import re
 from collections import Counter
 from collections.abc import Iterable
 
@@ -18,7 +17,6 @@ from ttt_maps.backends.svgtext import Numbers, attr, digits_for, sep, shorter
 from ttt_maps.backends.svgtext import text as text_
 from ttt_maps.draw.scene import Group, Item, Line, Mark, Rect, Scene, Text
 
-_LEVEL = re.compile(r"ttt-level-\d+\Z")
 #: Digits of stroke widths (map units, or unit-glyph units for marks).
 WIDTHS = Numbers(3)
 
@@ -47,29 +45,53 @@ _MarkSeen = tuple[
 ]
 
 
+def _smallest(scene: Scene) -> float:
+    """The smallest side of any group's or glyph's box in the scene (infinity if none)."""
+    low = math.inf
+    stack = [scene.items]
+    while stack:
+        for item in stack.pop():
+            if isinstance(item, Mark):
+                box = item.box
+            elif isinstance(item, Group):
+                box = item.box
+                stack.append(item.items)
+            else:
+                continue
+            if box.w < low:
+                low = box.w
+            if box.h < low:
+                low = box.h
+    return low
+
+
+def _is_level(name: str) -> bool:
+    """Is a class name ``ttt-level-N``? (What ``re`` would say of ``ttt-level-\\d+\\Z``.)"""
+    return name.startswith("ttt-level-") and name[10:].isdecimal()
+
+
 class Walk:
     """The scene's text, with numbered tokens for what is drawn from ``<defs>``."""
 
     def __init__(self, scene: Scene) -> None:
         self.scene = scene
         self._levels: dict[tuple[str, ...], str] = {}
+        # A group's class attribute by its classes (boards of a level share them).
+        self._class_attrs: dict[tuple[str, ...], str] = {}
         # Attributes and width of marks by stroke, size, role, classes, cell, in a board.
         self._mark_looks: dict[
             tuple[float, float, float, str, tuple[str, ...], int, bool], tuple[str, str]
         ] = {}
-        # The smallest side of a group or glyph the walk met (see ``digits_for``).
-        self.smallest = math.inf
+        # The smallest side of a group or glyph decides the grid (``digits_for``):
+        # glyphs smaller than one map unit (big boards' deep levels) need a finer one.
+        self.smallest = _smallest(scene)
         #: The policy colours (``pick-N`` roles) the scene uses: only they get style rules.
         self.picks: set[str] = set()
         #: The roles drawn that only some drawings have (``svgstyle.OPTIONAL``).
         self.roles: set[str] = set()
         self.parts: list[str | int]
         self.tokens: dict[Token, int]
-        self._walk(2)
-        digits = digits_for(self.smallest)
-        if digits != 2:
-            # Rare: glyphs smaller than one map unit need a finer grid.
-            self._walk(digits)
+        self._walk(digits_for(self.smallest))
         self._share()
 
     def _share(self) -> None:
@@ -150,7 +172,6 @@ class Walk:
                 if run:
                     self._run(run, parent, level, family)
                     run = []
-                self.smallest = min(self.smallest, item.box.w, item.box.h)
                 parts.append(self._open(item))
                 self._items(item.items, item, children)
                 parts.append("</g>\n")
@@ -163,11 +184,16 @@ class Walk:
         """The ``ttt-level-N`` class that width rules hang on ("" if none)."""
         level = self._levels.get(classes)
         if level is None:
-            level = self._levels[classes] = next((c for c in classes if _LEVEL.match(c)), "")
+            level = self._levels[classes] = next((c for c in classes if _is_level(c)), "")
         return level
 
     def _open(self, group: Group) -> str:
-        attrs = f' class="{attr(" ".join(group.classes))}"' if group.classes else ""
+        attrs = self._class_attrs.get(group.classes)
+        if attrs is None:
+            classes = group.classes
+            attrs = self._class_attrs[classes] = (
+                f' class="{attr(" ".join(classes))}"' if classes else ""
+            )
         for key, value in group.data:
             attrs += f' data-{attr(key)}="{attr(value)}"'
         return f"<g{attrs}>\n"
@@ -193,20 +219,31 @@ class Walk:
             move = f' transform="translate({n.f(ox)}{sep(n.f(oy))})"' if ox or oy else ""
             parts.append(f"<g{move}>")
         start = len(parts)
+        add, marks = parts.append, self._marks
         grid: list[Line] = []
         for item in run:
+            if isinstance(item, Mark):  # the most frequent: ``_mark``, inlined
+                if grid:
+                    add(self._grid(grid, ox, oy, level))
+                    grid = []
+                b = item.box
+                seen = (item.symbol, b.x - ox, b.y - oy, b.w, b.h, item.width, item.role,
+                        item.classes, item.cell, in_board, level, 0, 0)  # fmt: skip
+                number = marks.get(seen)
+                if number is None:
+                    number = marks[seen] = self._mark_token(item, seen)
+                add(number)
+                continue
             if isinstance(item, Line) and item.role == "grid":
                 if grid and grid[-1].width != item.width:
-                    parts.append(self._grid(grid, ox, oy, level))
+                    add(self._grid(grid, ox, oy, level))
                     grid = []
                 grid.append(item)
                 continue
             if grid:
-                parts.append(self._grid(grid, ox, oy, level))
+                add(self._grid(grid, ox, oy, level))
                 grid = []
-            if isinstance(item, Mark):
-                parts.append(self._mark(item, in_board, level, ox, oy, 0, 0))
-            elif isinstance(item, Line):
+            if isinstance(item, Line):
                 parts.append(self._win(item, ox, oy, level))
             elif isinstance(item, Rect):
                 tint = in_board and item.role.startswith("move-") and not item.radius
@@ -281,7 +318,6 @@ class Walk:
     def _look(self, mark: Mark, in_board: bool) -> tuple[str, str]:
         """A mark's class and data-cell attributes and its stroke width; notes its size."""
         b = mark.box
-        self.smallest = min(self.smallest, b.w, b.h)
         classes = list(mark.classes)
         # A played mark in a board takes the board's ink; anywhere else it says what it is.
         if mark.role != "played" or not in_board:

@@ -19,6 +19,7 @@ from ttt_maps.cli.options import (
     JsonOpt,
     NoCacheOpt,
     NoProgressOpt,
+    SearchLimitOpt,
     ThemeOpt,
     opt,
     runtime,
@@ -136,6 +137,7 @@ def render(
     board: BoardOpt = "3x3",
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
+    search_limit: SearchLimitOpt = None,
 ) -> None:
     """Draw the maps: with no options, both maps and the poster into output/ as SVG and PDF.
 
@@ -146,7 +148,7 @@ def render(
     from ttt_maps.cli.render import render_command
 
     render_command(
-        geometry=runtime(board, no_cache, not (quiet or no_progress)),
+        geometry=runtime(board, no_cache, not (quiet or no_progress), search_limit),
         player=player,
         formats=formats or (),
         output=output,
@@ -230,6 +232,7 @@ def compare(
     fold: FoldOpt = False,
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
+    search_limit: SearchLimitOpt = None,
 ) -> None:
     """Maps under several tie-break policies compared: where they play differently, up to
     rotation and reflection, as a table, a sheet, the maps side by side or linked viewers."""
@@ -237,7 +240,7 @@ def compare(
 
     compare_command(
         chains,
-        geometry=runtime(board, no_cache, not no_progress),
+        geometry=runtime(board, no_cache, not no_progress, search_limit),
         player=player,
         output=output,
         fmt=fmt,

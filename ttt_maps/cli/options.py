@@ -68,6 +68,15 @@ FoldOpt = Annotated[
         "other are drawn once, and played alike, turned.",
     ),
 ]
+SearchLimitOpt = Annotated[
+    int | None,
+    opt(
+        "--search-limit",
+        metavar="N",
+        help="Boards past 16 cells: search anyway, up to N positions for each answer "
+        "(without it they are refused at once; bigger boards stop at 4,000,000).",
+    ),
+]
 
 
 BoardArg = Annotated[
@@ -92,13 +101,38 @@ PolicyOpt = Annotated[
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 
 
-def runtime(board: str, no_cache: bool = False, progress: bool = True) -> Geometry:
-    """The board of a command, and its cache and progress settings (see ttt_maps.solve.cache)."""
+def runtime(
+    board: str, no_cache: bool = False, progress: bool = True, search_limit: int | None = None
+) -> Geometry:
+    """The board of a command, and its cache, progress and search settings (see
+    ttt_maps.solve.cache and ttt_maps.solve.search).
+
+    Only bigger boards have a cache, a search limit or long enough work for a
+    progress bar, so a small board's run loads none of them.
+    """
     from ttt_maps.game.geometry import Geometry
+    from ttt_maps.solve.solver import SMALL_BOARD
+
+    geometry = Geometry.parse(board)
+    if search_limit is not None and search_limit < 1:
+        from ttt_maps.errors import UsageError
+
+        raise UsageError(f"--search-limit {search_limit}: expected 1 or more positions")
+    if geometry.size > SMALL_BOARD:
+        settings(no_cache, progress, search_limit)
+    return geometry
+
+
+def settings(
+    no_cache: bool = False, progress: bool = True, search_limit: int | None = None
+) -> None:
+    """The cache, progress and search settings, whatever the board (``check`` reads it
+    later)."""
     from ttt_maps.io import progress as bars
-    from ttt_maps.solve import cache
+    from ttt_maps.solve import cache, search
 
     if no_cache:
         cache.disable()
     bars.enable(progress)
-    return Geometry.parse(board)
+    if search_limit is not None:
+        search.patient(search_limit)

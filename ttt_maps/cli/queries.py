@@ -22,8 +22,10 @@ from ttt_maps.cli.options import (
     NoCacheOpt,
     NoProgressOpt,
     PolicyOpt,
+    SearchLimitOpt,
     opt,
     runtime,
+    settings,
 )
 from ttt_maps.cli.output import console, print_json, write_output, written_line
 
@@ -35,12 +37,13 @@ def solve(
     geometry: BoardOpt = "3x3",
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
+    search_limit: SearchLimitOpt = None,
 ) -> None:
     """The value of a position, every legal move's outcome, and each policy's choice."""
     from ttt_maps.cli.solve import solve_command
     from ttt_maps.game.board import Board
 
-    pos = Board.parse(board, runtime(geometry, no_cache, not no_progress))
+    pos = Board.parse(board, runtime(geometry, no_cache, not no_progress, search_limit))
     solve_command(pos, policy, as_json)
 
 
@@ -63,11 +66,12 @@ def stats(
     ] = False,
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
+    search_limit: SearchLimitOpt = None,
 ) -> None:
     """The solved game's counts (games, positions, who wins) and each preset's map size."""
     from ttt_maps.solve.solvers import keep_all
 
-    geometry = runtime(board, no_cache, not no_progress)
+    geometry = runtime(board, no_cache, not no_progress, search_limit)
     if whole:
         from ttt_maps.cli.stats import print_whole
         from ttt_maps.strategies.whole import whole_stats
@@ -124,12 +128,13 @@ def export(
     ] = False,
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
+    search_limit: SearchLimitOpt = None,
 ) -> None:
     """A strategy as ttt-maps/strategy@1 JSON: the chosen move at every position."""
     from ttt_maps.game.board import parse_mark
     from ttt_maps.strategies.tree import build_strategy
 
-    geometry = runtime(board, no_cache, not no_progress)
+    geometry = runtime(board, no_cache, not no_progress, search_limit)
     mark = parse_mark(player)
     if output is not None and output != "-":
         from ttt_maps.io.files import check_target
@@ -153,13 +158,14 @@ def check(
     as_json: JsonOpt = False,
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
+    search_limit: SearchLimitOpt = None,
 ) -> None:
     """Audit a strategy file, a table from 'ttt-maps table', or a game saved by
     'ttt-maps play --save', against the solved game (exit 0 only when perfect: every
     move keeps its player's best result); the board is the file's "geometry"."""
     from ttt_maps.cli.check import check_command
 
-    runtime("3x3", no_cache, not no_progress)
+    settings(no_cache, not no_progress, search_limit)
     check_command(file, as_json)
 
 
@@ -236,6 +242,7 @@ def play(
     ] = None,
     fold: FoldOpt = False,
     no_cache: NoCacheOpt = False,
+    search_limit: SearchLimitOpt = None,
 ) -> None:
     """Play against a map: the computer plays its red moves, you the other side.
 
@@ -249,7 +256,7 @@ def play(
     from ttt_maps.game.board import Board, parse_mark
     from ttt_maps.strategies.game import Game
 
-    geometry = runtime(board, no_cache, False)
+    geometry = runtime(board, no_cache, False, search_limit)
     if save is not None:
         from ttt_maps.io.files import check_target
 

@@ -208,12 +208,18 @@ def _output_failures() -> Iterator[None]:
 
 
 def new_app(*, add_completion: bool = True) -> typer.Typer:
-    """The typer app every command registers on (see ``one_command_app``)."""
+    """The typer app every command registers on (see ``one_command_app``).
+
+    Help is click's plain text (``rich_markup_mode=None``): typer's rich help
+    imports about a hundred modules of rich, markdown and pretty-printing,
+    which made ``--help`` twice as slow as drawing a map.
+    """
     return typer.Typer(
         name=PROG,
         cls=TTTGroup,
         pretty_exceptions_enable=False,
         no_args_is_help=True,
+        rich_markup_mode=None,
         add_completion=add_completion,
     )
 
@@ -238,8 +244,6 @@ def run(app: typer.Typer) -> None:
     gc.disable()
     warnings.showwarning = _warning_line
     streams.prepare()
-    if len(sys.argv) < 2 or "--help" in sys.argv:
-        streams.rich_reports_broken_pipes()  # help is printed with rich
     try:
         try:
             one_command_app(app, sys.argv[1:])()

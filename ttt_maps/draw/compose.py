@@ -25,7 +25,6 @@ from ttt_maps.draw.scene import (
     check_text,
 )
 from ttt_maps.draw.themes import Theme, get_theme
-from ttt_maps.draw.typeface import width
 from ttt_maps.game.board import Board
 from ttt_maps.game.geometry import STANDARD
 from ttt_maps.strategies.chains import PRESETS, preset_chain
@@ -202,6 +201,8 @@ def poster_scene(
 
 def _fit(text: str, size: float, room: float, *, bold: bool = False) -> float:
     """``size``, or smaller so that ``text`` fits in ``room`` (a long user title)."""
+    from ttt_maps.draw.typeface import width  # the font loads only for drawings with text
+
     need = width(text, size, bold)
     return size if need <= room else round(size * room / need, 2)
 

@@ -10,18 +10,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from ttt_maps.draw.themes import LIGHT, PickRole, Theme
 from ttt_maps.errors import UsageError, quote
-from ttt_maps.values import Value
+from ttt_maps.values import FrozenValue, Value
 
 #: Characters no drawing and no file's metadata should hold: C0 and C1 controls
 #: (escape sequences, bells), lone surrogates (bytes that were not UTF-8), and
-#: the line and paragraph separators.
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]")
-_BREAK = re.compile("[\t\n\r\x0b\x0c\u2028\u2029]+")
+#: the line and paragraph separators. (Patterns ``re`` compiles when first used:
+#: most text prints as it is.)
+_UNPRINTABLE = "[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]"
+_BREAK = "[\t\n\r\x0b\x0c\u2028\u2029]+"
 
 
 def plain_text(text: str) -> str:
@@ -29,8 +29,8 @@ def plain_text(text: str) -> str:
     space, a lone surrogate the replacement character, other control characters go."""
     if text.isprintable():
         return text
-    text = _BREAK.sub(" ", text)
-    return _UNPRINTABLE.sub(lambda m: "\ufffd" if "\ud800" <= m[0] <= "\udfff" else "", text)
+    text = re.sub(_BREAK, " ", text)
+    return re.sub(_UNPRINTABLE, lambda m: "\ufffd" if "\ud800" <= m[0] <= "\udfff" else "", text)
 
 
 def check_text(text: str, what: str) -> str:
@@ -234,25 +234,43 @@ class Group(Value):
 Item = Mark | Line | Rect | Text | Group
 
 
-@dataclass(frozen=True)
-class Scene:
-    """Everything to draw, in map units, with its size, theme and text."""
+class Scene(FrozenValue):
+    """Everything to draw, in map units, with its size, theme and text.
 
+    ``meta`` (the file's keywords) is not compared. A frozen value, as the
+    dataclass it was (``replace`` makes a changed copy).
+    """
+
+    __match_args__ = ("width", "height", "items", "theme", "title", "desc")
     width: float
     height: float
     items: tuple[Item, ...]
-    theme: Theme = LIGHT
-    title: str = ""
-    desc: str = ""
-    meta: dict[str, str] = field(default_factory=dict, compare=False)
+    theme: Theme
+    title: str
+    desc: str
+    meta: dict[str, str]
 
-    def __post_init__(self) -> None:
-        """Metadata (every format's title, description, keywords) holds no control
-        characters: a policy's book name or a title may bring them."""
-        setter = object.__setattr__  # the dataclass is frozen
-        setter(self, "title", plain_text(self.title))
-        setter(self, "desc", plain_text(self.desc))
-        setter(self, "meta", {plain_text(k): plain_text(v) for k, v in self.meta.items()})
+    def __init__(
+        self,
+        width: float,
+        height: float,
+        items: tuple[Item, ...],
+        theme: Theme = LIGHT,
+        title: str = "",
+        desc: str = "",
+        meta: dict[str, str] | None = None,
+    ) -> None:
+        # Metadata (every format's title, description, keywords) holds no control
+        # characters: a policy's book name or a title may bring them.
+        kept = {} if meta is None else {plain_text(k): plain_text(v) for k, v in meta.items()}
+        self.__dict__.update(
+            width=width, height=height, items=items, theme=theme,
+            title=plain_text(title), desc=plain_text(desc), meta=kept,
+        )  # fmt: skip
+
+    def replace(self, **changes: Any) -> Scene:
+        """A copy with some fields changed."""
+        return Scene(**{**self.__dict__, **changes})
 
     def walk(self) -> Iterator[Item]:
         """Every item, groups before their contents."""

@@ -6,8 +6,7 @@ page drawn in ``auto`` switches to ``dark_variant`` where its reader is dark.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Any, Literal, NamedTuple
 
 from ttt_maps.errors import UsageError
 
@@ -16,11 +15,11 @@ PickRole = Literal["pick-1", "pick-2", "pick-3", "pick-4", "pick-5", "pick-6"]
 PICKS: tuple[PickRole, ...] = ("pick-1", "pick-2", "pick-3", "pick-4", "pick-5", "pick-6")
 
 
-@dataclass(frozen=True)
-class Theme:
+class Theme(NamedTuple):
     """Colours of a scene, and the fonts an SVG asks for; proportions belong to the layout.
 
     PDF and PNG letter with the font shipped with the package (``typeface.py``).
+    A named tuple, not a dataclass: defining one costs every start-up a millisecond.
     """
 
     name: str
@@ -47,6 +46,10 @@ class Theme:
     #: A folded cell's letter: lighter than the marks, darker than the tints, so it
     #: reads on the page and on either tint, in colour and in greyscale.
     letter: str = "#8c8c8c"
+
+    def replace(self, **changes: Any) -> Theme:
+        """A copy with some fields changed."""
+        return self._replace(**changes)
 
     def role_colours(self) -> dict[str, str]:
         """The colour of every mark, line, rect and text role (the role names never clash)."""
@@ -143,7 +146,7 @@ XKCD = Theme(
 
 #: Light, and dark where the reader's system or page is (SVG and HTML only:
 #: a PDF or PNG cannot switch, so it is drawn light).
-AUTO = replace(LIGHT, name="auto")
+AUTO = LIGHT.replace(name="auto")
 
 THEMES: dict[str, Theme] = {t.name: t for t in (LIGHT, DARK, PRINT, XKCD, AUTO)}
 
@@ -172,4 +175,4 @@ def dark_variant(theme: Theme) -> Theme:
     """The palette an ``auto`` map shows in dark mode (its fonts kept)."""
     if theme.name == "dark":
         return theme
-    return replace(DARK, name=f"{theme.name}-dark", css_font=theme.css_font)
+    return DARK.replace(name=f"{theme.name}-dark", css_font=theme.css_font)

@@ -13,12 +13,9 @@ Sizes here are in ems: a line of ``size`` units is ``size`` times as wide.
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import unicodedata
+import os
 import warnings
 from functools import cache
-from importlib.resources import files
 from typing import Any, NamedTuple
 
 from ttt_maps.draw.sfnt import Font, PathOp
@@ -44,8 +41,11 @@ class Glyph(NamedTuple):
 
 @cache
 def face(bold: bool) -> Font:
-    """The shipped font of that weight (read once per process)."""
-    return Font(files("ttt_maps.draw").joinpath("fonts", FONT_FILES[bold]).read_bytes())
+    """The shipped font of that weight (read once per process, from the package's folder:
+    ``importlib.resources`` would load zip, compression and URL modules to find it)."""
+    path = os.path.join(os.path.dirname(__file__), "fonts", FONT_FILES[bold])
+    with open(path, "rb") as file:
+        return Font(file.read())
 
 
 def layout(text: str, bold: bool = False) -> tuple[list[Glyph], float]:
@@ -149,6 +149,8 @@ def _family_for(char: str) -> str | None:
     Sans-serif families first, then by name, so the choice is the same on
     every run of one machine.
     """
+    import unicodedata  # only for characters the shipped fonts lack
+
     if char.isspace() or unicodedata.category(char) in ("Cc", "Cf"):
         return "sans-serif"  # nothing to see: any font will do
     fonts = _system_fonts()
@@ -164,6 +166,9 @@ def _family_for(char: str) -> str | None:
 @cache
 def _system_fonts() -> list[tuple[str, list[tuple[int, int]]]] | None:
     """Every installed font's family and the characters it has, asked of fontconfig once."""
+    import shutil
+    import subprocess
+
     fc = shutil.which("fc-list")
     if fc is None:
         return None

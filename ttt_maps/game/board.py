@@ -121,7 +121,10 @@ class Board(FrozenValue):
     @cached_property
     def text(self) -> str:
         """Canonical lower-case board string (cached: layout asks for it often)."""
-        return "".join(self.mark_at(c) or "." for c in range(self.geometry.size))
+        x, o = self.x, self.o
+        return "".join(
+            ["x" if x >> c & 1 else "o" if o >> c & 1 else "." for c in range(self.geometry.size)]
+        )
 
     def grid(self) -> str:
         """Rows on separate lines, for humans."""

@@ -21,9 +21,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import secrets
-
-from ttt_maps.io.environment import whole_number
 
 #: ``linkat`` flag: link the file an open descriptor refers to (Linux).
 _AT_EMPTY_PATH = 0x1000
@@ -83,7 +80,7 @@ def _put(folder: int, name: str, payload: bytes, mode: int, *, replace: bool) ->
 
 def temporary_name(name: str, folder: int) -> str:
     """``.NAME.ttt-XXXXXXXX.tmp``, NAME cut short so the whole fits the folder's name limit."""
-    suffix = f".ttt-{secrets.token_hex(4)}.tmp"
+    suffix = f".ttt-{os.urandom(4).hex()}.tmp"  # what secrets.token_hex(4) does
     try:
         limit = os.fpathconf(folder, "PC_NAME_MAX")
     except (OSError, ValueError):
@@ -158,6 +155,10 @@ def _pause_for_tests() -> None:
     Only the fault tests set it: it holds a real process at the moment a
     signal would hurt most, so they can send one there.
     """
+    if "TTT_MAPS_WRITE_PAUSE" not in os.environ:
+        return  # every other run: no need to load the parser of numbers
+    from ttt_maps.io.environment import whole_number
+
     pause = whole_number("TTT_MAPS_WRITE_PAUSE", 0, meaning="whole seconds")
     if pause:
         import time

@@ -33,7 +33,7 @@ from ttt_maps.solve.search import bound_span
 
 if TYPE_CHECKING:
     from ttt_maps.game.geometry import Geometry
-    from ttt_maps.solve.solver import Solver
+    from ttt_maps.solve.search import DeepSolver
 
 #: Positions a run must have searched before its table is worth keeping (~1 s).
 WORTH_KEEPING = 300_000
@@ -76,12 +76,12 @@ def file_name(geometry: Geometry) -> str:
     return f"table-{geometry.name}-v{SOLVER_VERSION}.bin"
 
 
-def usable(solver: Solver) -> bool:
-    """Is this solver's table one the cache keeps? (Not for small boards.)"""
-    return _Switch.on and not solver.whole and solver.geometry.size <= tables.MAX_CELLS
+def usable(solver: DeepSolver) -> bool:
+    """Is this solver's table one the cache keeps?"""
+    return _Switch.on and solver.geometry.size <= tables.MAX_CELLS
 
 
-def load(solver: Solver) -> int:
+def load(solver: DeepSolver) -> int:
     """Merge the cached table into ``solver.table``; returns the entries read (0 if none,
     or the file is not a table this user's ttt-maps wrote)."""
     if not usable(solver):
@@ -93,7 +93,7 @@ def load(solver: Solver) -> int:
     return len(found.table.keys)
 
 
-def keep(solver: Solver) -> Path | None:
+def keep(solver: DeepSolver) -> Path | None:
     """Write the solver's table if this run searched enough to make it worth keeping;
     returns the file written. Best effort: a folder that cannot be written, a name
     taken by a file that is not ours, or a key that cannot be used, and nothing is kept."""

@@ -1,11 +1,12 @@
-"""How the solver searches: the table of bounds, and the two searches that fill it.
+"""How bigger boards are searched: alpha-beta over a table of bounds, within a limit.
 
-Boards of up to ``SMALL_BOARD`` cells are searched whole (``_negamax``: every
-position below a question, exactly; 3x3 in a few milliseconds). Bigger ones
-are searched with fail-soft alpha-beta over bounds (``_search``), as far as
-each question needs, with shallow positions stored once per symmetry class,
-and given up (``TooBigToSolve``) past ``SEARCH_LIMIT`` positions for one
-question. ``Solver`` (``ttt_maps.solve.solver``) asks the questions.
+Boards of more than ``SMALL_BOARD`` cells get a ``DeepSolver``: it searches
+with fail-soft alpha-beta over bounds (``_search``), as far as each question
+needs, with shallow positions stored once per symmetry class, and gives up
+(``TooBigToSolve``) past ``SEARCH_LIMIT`` positions for one question. Its
+table is what the user's cache keeps (``ttt_maps.solve.cache``). Only bigger
+boards import this module; ``Solver`` (``ttt_maps.solve.solver``) asks the
+questions and searches small boards whole.
 
 Scores are plain ints, larger is better for the side to move. Inside the
 search a score is *absolute*: it names the ply at which the game ends
@@ -21,58 +22,64 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ttt_maps.errors import UsageError
-from ttt_maps.game.geometry import STANDARD, Geometry
-
-Children = tuple[tuple[int, int], ...]
+from ttt_maps.game.geometry import Geometry
+from ttt_maps.solve.solver import Solver
 
 #: Positions with at most this many marks are stored under their symmetry
 #: class's key, so a search meets each class once; deeper, the cost of finding
 #: the class is more than the transpositions it would catch.
 SYMMETRIC_PLIES = 6
-#: Boards of up to this many cells are solved whole (3x3 in a few milliseconds).
-SMALL_BOARD = 12
 #: Positions one question (a value, or a win/draw/loss) may search before the
-#: board is given up as too big: 4x4 maps need under 1.5 million; the 5x5
-#: board is refused after 10 s and 450 MB here. A count, not a time, so a
-#: board is refused the same way on every machine; ``$TTT_MAPS_SEARCH_LIMIT``
-#: changes it (the tests use it). A refused search is not kept in the cache.
+#: board is given up as too big: 4x4 maps need under 1.5 million. A count, not
+#: a time, so a board is refused the same way on every machine;
+#: ``--search-limit`` (``patient``) or ``$TTT_MAPS_SEARCH_LIMIT`` changes it.
+#: A refused search is not kept in the cache.
 SEARCH_LIMIT = 4_000_000
+#: Before its first search a board's positions are bounded (every placement of
+#: the marks, ``counting.placements``); past this many times the search limit,
+#: the board is refused at once unless a limit was given. Boards of up to 16
+#: cells pass (4x4: at most 10.2 million, of which a question searches under
+#: 1.5 million); every bigger one has at least 86 million (3x6), 162 billion
+#: on 5x5, and those tried (4x5 and 5x5 with four in a row, 10x10 with five)
+#: all ran past the limit, 10 s to minutes later, having kept nothing.
+BOUND_FACTOR = 4
+
+
+class _Limit:
+    """The search limit the command line gave (``--search-limit``), if any."""
+
+    given: int | None = None
+
+
+def patient(limit: int) -> None:
+    """Search up to ``limit`` positions for each answer, however big the board."""
+    if limit < 1:
+        raise UsageError(f"--search-limit {limit}: expected a whole number of positions, 1 or more")
+    _Limit.given = limit
 
 
 class TooBigToSolve(UsageError):
-    """A board whose search passed ``SEARCH_LIMIT`` positions without an answer."""
+    """A board too big to solve: past the bound before searching, or past the search
+    limit while searching."""
 
 
-class Search:
-    """The state of one geometry's search: its table, its caches, and the searches."""
+class DeepSolver(Solver):
+    """A bigger board's solver: the questions answered by alpha-beta over bounds."""
 
-    def __init__(self, geometry: Geometry = STANDARD) -> None:
-        self.geometry = geometry
-        size = geometry.size
-        self._size = size
-        self._full = geometry.full
-        #: More plies than any game lasts, so wins, draws and losses never meet.
-        self._far = size + 2
-        self._span = bound_span(size)
+    whole = False
+
+    def __init__(self, geometry: Geometry) -> None:
+        super().__init__(geometry)
+        self._span = bound_span(self._size)
         self.table: dict[int, int] = {}
-        #: Positions searched by this process, and how many of them were kept in the cache.
-        self.searched = 0
+        #: Positions searched by this process that were kept in the cache.
         self.kept = 0
-        self.search_limit = _search_limit()
+        self.search_limit, self.patient = _search_limit()
         self._stop_at = self.search_limit
+        self._sized = self.patient  # a limit was given: no bound before searching
         self.refused = False
-        self._children: dict[int, Children] = {}
-        # What the policies asked, by the position's own key: most questions recur.
-        self._scores: dict[int, int] = {}
-        self._results: dict[int, int] = {}
-        self._move_results: dict[int, dict[int, int]] = {}
-        self._threats: dict[int, int] = {}
         self._open: dict[int, bool] = {}
-        #: Small boards are solved whole and exactly (every question is then a
-        #: lookup); bigger ones are searched with alpha-beta, as far as each
-        #: question needs, with shallow positions stored once per symmetry class.
-        self.whole = size <= SMALL_BOARD
-        symmetric = not self.whole and len(geometry.symmetries) > 1
+        symmetric = len(geometry.symmetries) > 1
         self._symmetric_plies = SYMMETRIC_PLIES if symmetric else -1
         self._canonical: Callable[[int], int] = _itself
         if symmetric:
@@ -80,18 +87,87 @@ class Search:
 
             self._canonical = canonicaliser(geometry)
         # Cells through which more lines run are tried first: they decide games sooner.
-        through = [sum(line >> c & 1 for line in geometry.lines) for c in range(size)]
-        self._order = tuple(1 << c for c in sorted(range(size), key=lambda c: -through[c]))
+        through = [sum(line >> c & 1 for line in geometry.lines) for c in range(self._size)]
+        self._order = tuple(1 << c for c in sorted(range(self._size), key=lambda c: -through[c]))
 
-    def threats(self, mask: int) -> int:
-        """The cells that would complete a line for ``mask`` (``Geometry.completions``),
-        or -1 once it holds one: both facts in one memo, the search's hot path."""
-        hit = self._threats.get(mask)
+    def score(self, key: int) -> int:
+        """The exact score of a legal position for its side to move (``Solver.score``)."""
+        hit = self._scores.get(key)
         if hit is None:
-            g = self.geometry
-            hit = -1 if g.has_line(mask) else g.completions(mask)
-            self._threats[mask] = hit
+            far = self._far
+            value = self._bounded(key, -far - 1, far + 1)
+            plies = key.bit_count()
+            hit = value + plies if value > 0 else value - plies if value < 0 else 0
+            self._scores[key] = hit
         return hit
+
+    def result(self, key: int) -> int:
+        """Win (1), draw (0) or loss (-1) for the side to move: cheaper than ``score``,
+        as the search only has to settle the sign."""
+        hit = self._results.get(key)
+        if hit is None:
+            value = self._bounded(key, -1, 1)
+            hit = self._results[key] = 1 if value > 0 else -1 if value < 0 else 0
+        return hit
+
+    def move_results(self, key: int) -> dict[int, int]:
+        """``Solver.move_results``. Most moves are settled by the opening checks of
+        ``_search`` (a line made, a win left open, two threats); those are done here,
+        for all moves at once, and only the rest are searched."""
+        hit = self._move_results.get(key)
+        if hit is not None:
+            return hit
+        hit = {}
+        size, full = self._size, self._full
+        x, o = key & full, key >> size
+        mine, theirs = (x, o) if x.bit_count() == o.bit_count() else (o, x)
+        shift = 0 if mine == x else size
+        threats = self.threats
+        if threats(theirs) < 0:
+            self._move_results[key] = hit
+            return hit  # the game is over
+        free = full & ~(x | o)
+        their_wins = threats(theirs) & free
+        memo = self._threats
+        rest = free
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            made = memo.get(mine | bit)
+            if made is None:
+                made = threats(mine | bit)
+            left = free ^ bit
+            if made < 0:
+                result = -1  # this move makes a line
+            elif their_wins & left:
+                result = 1  # the opponent completes a line next
+            elif made & left & (made & left) - 1:
+                result = -1  # two threats: the opponent blocks one at most
+            elif not left:
+                result = 0  # the board is full
+            else:
+                result = self.result(key | bit << shift)
+            hit[bit.bit_length() - 1] = result
+        self._move_results[key] = hit
+        return hit
+
+    def check_size(self) -> None:
+        """Refuse a board whose positions are far past the search limit, before any search
+        (``BOUND_FACTOR``), unless the user gave a limit: then it is searched that far."""
+        if self._sized:
+            return
+        from ttt_maps.game.counting import placements
+
+        bound = placements(self.geometry)
+        if bound > BOUND_FACTOR * self.search_limit:
+            shown = f"{bound:,}" if bound < 10**12 else f"{bound:.1e}"
+            raise TooBigToSolve(
+                f"{self.geometry.describe()}, is too big to solve here: up to {shown} "
+                f"positions, and a search stops after {self.search_limit:,} (boards of up "
+                "to 16 cells take seconds); --search-limit N searches up to N positions "
+                "for each answer"
+            )
+        self._sized = True
 
     def _can_win(self, theirs: int) -> bool:
         """Is a line still free of the opponent's marks ``theirs``? (Memoised.)"""
@@ -100,63 +176,11 @@ class Search:
             hit = self._open[theirs] = self.geometry.has_line(self._full & ~theirs)
         return hit
 
-    # -- small boards: every position below a question, exactly ----------------
-
-    def _whole_search(self, key: int) -> int:
-        """``score`` on a small board: the position and everything below it that decides it."""
-        x, o = key & self._full, key >> self._size
-        if x.bit_count() == o.bit_count():
-            return self._negamax(key, x, o, 0)
-        return self._negamax(key, o, x, self._size)
-
-    def _negamax(self, key: int, mine: int, last: int, shift: int) -> int:
-        """The exact relative score of an unsolved position, and of every position below
-        it that decides it, with the opening checks of ``_search`` (``mine``, ``last``
-        and ``shift`` as there). No window: every reply is searched, so every score
-        stored is exact and later questions are lookups."""
-        self.searched += 1
-        size, far = self._size, self._far
-        free = self._full & ~(mine | last)
-        threats = self._threats
-        theirs = threats.get(last)
-        if theirs is None:
-            theirs = self.threats(last)
-        if theirs < 0:
-            score = -far  # the last move made a line: lost, 0 plies to go
-        elif not free:
-            score = 0
-        else:
-            ours = threats.get(mine)
-            if ours is None:
-                ours = self.threats(mine)
-            forced = theirs & free
-            if ours & free:
-                score = far - 1
-            elif forced & (forced - 1):
-                score = 2 - far
-            else:
-                moves = forced or free
-                scores = self._scores
-                worst = far  # the opponent's best reply: the lowest score for them
-                while moves:
-                    bit = moves & -moves
-                    moves ^= bit
-                    child = key | bit << shift
-                    s = scores.get(child)
-                    if s is None:
-                        s = self._negamax(child, last, mine | bit, size - shift)
-                    if s < worst:
-                        worst = s
-                # One ply further from the end, seen from the other side.
-                score = 1 - worst if worst > 0 else -1 - worst if worst < 0 else 0
-        self._scores[key] = score
-        return score
-
-    # -- bigger boards: alpha-beta over bounds ----------------------------------
-
     def _bounded(self, key: int, alpha: int, beta: int) -> int:
         """The absolute score if it lies inside (alpha, beta), else a bound beyond it.
         (The search for one answer may visit ``search_limit`` positions.)"""
+        if not self._sized:
+            self.check_size()
         self._stop_at = self.searched + self.search_limit
         size = self._size
         x, o = key & self._full, key >> size
@@ -181,7 +205,7 @@ class Search:
             raise TooBigToSolve(
                 f"{self.geometry.describe()}, is too big to solve here: "
                 f"{self.search_limit:,} positions searched without an answer "
-                "(boards of up to 16 cells take seconds)"
+                "(boards of up to 16 cells take seconds; --search-limit N searches further)"
             )
         far = self._far
         free = self._full & ~(mine | last)
@@ -258,10 +282,15 @@ def bound_span(size: int) -> int:
     return 2 * (size + 2) + 1
 
 
-def _search_limit() -> int:
+def _search_limit() -> tuple[int, bool]:
+    """The positions one question may search, and whether the user chose that
+    (``--search-limit``, or ``$TTT_MAPS_SEARCH_LIMIT``: ASCII digits, 0 for the default)."""
+    if _Limit.given is not None:
+        return _Limit.given, True
     from ttt_maps.io.environment import whole_number
 
-    return whole_number("TTT_MAPS_SEARCH_LIMIT", SEARCH_LIMIT, meaning="a number of positions")
+    given = whole_number("TTT_MAPS_SEARCH_LIMIT", 0, meaning="a number of positions")
+    return (given, True) if given > 0 else (SEARCH_LIMIT, False)
 
 
 def _itself(key: int) -> int:

@@ -3,17 +3,21 @@
 Values are for the side to move: ``+1`` win, ``0`` draw, ``-1`` loss under
 perfect play. The distance counts plies to the end when the winner wins as fast
 as possible and the loser holds out as long as possible (a drawn game always
-runs to the full board). One ``Solver`` per geometry, shared through
+runs to the full board). One solver per geometry, shared through
 ``ttt_maps.solve.solvers.solver_for``; it searches only what a question needs
-and remembers what it learnt in a table, which bigger boards keep in the
-user's cache (``ttt_maps.solve.cache``).
+and remembers what it learnt.
+
+A ``Solver`` searches a small board (up to ``SMALL_BOARD`` cells) whole: every
+position below a question, exactly, so later questions are lookups (3x3 in a
+few milliseconds). Bigger boards get a ``DeepSolver``
+(``ttt_maps.solve.search``: alpha-beta over bounds, a search limit, a table
+the user's cache keeps), which only they import.
 
 Scores are plain ints, larger is better for the side to move, in the order
 of ``Outcome.rank``. The public *score* (``score``, ``move_scores``) is
 relative to the position: ``far - d`` for a win in ``d`` plies, ``d - far``
 for a loss in ``d``, ``0`` for a draw, where ``far`` is more than any game
-lasts. How positions are searched, and the absolute scores inside the search,
-are in ``ttt_maps.solve.search``.
+lasts.
 """
 
 from __future__ import annotations
@@ -22,10 +26,16 @@ from typing import Literal, NamedTuple
 
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, Mark, illegal_reason
-from ttt_maps.solve.search import Children, Search
+from ttt_maps.game.geometry import STANDARD, Geometry
 
 Result = Literal[-1, 0, 1]
 _LABELS = {1: "win", 0: "draw", -1: "loss"}
+
+#: (cell, key after the move) for each legal move of a position, ascending.
+Children = tuple[tuple[int, int], ...]
+
+#: Boards of up to this many cells are solved whole (3x3 in a few milliseconds).
+SMALL_BOARD = 12
 
 #: The meaning of a table entry; cached tables of another version are rebuilt.
 SOLVER_VERSION = 1
@@ -65,13 +75,44 @@ class Outcome(NamedTuple):
         return f"{self.label} in {self.distance}"
 
 
-class Solver(Search):
-    """The questions asked of one geometry's solved game (the search is ``Search``'s).
+class Solver:
+    """The questions asked of one geometry's solved game, searched whole.
 
     Keyed methods (``score``, ``result``, ``children``...) take legal positions
     as ``Board.key`` ints, unchecked; the Board methods check. ``searched``
     counts the positions the search has visited (for progress and the cache).
     """
+
+    #: Every position below a question is searched, so every score is exact.
+    whole = True
+
+    def __init__(self, geometry: Geometry = STANDARD) -> None:
+        self.geometry = geometry
+        size = geometry.size
+        self._size = size
+        self._full = geometry.full
+        #: More plies than any game lasts, so wins, draws and losses never meet.
+        self._far = size + 2
+        #: Positions searched by this process.
+        self.searched = 0
+        self._children: dict[int, Children] = {}
+        # What the policies asked, by the position's own key: most questions recur.
+        self._scores: dict[int, int] = {}
+        self._results: dict[int, int] = {}
+        self._move_results: dict[int, dict[int, int]] = {}
+        self._threats: dict[int, int] = {}
+        #: Each cell and its bit, for the moves of a position.
+        self._bits = tuple((c, 1 << c) for c in range(size))
+
+    def threats(self, mask: int) -> int:
+        """The cells that would complete a line for ``mask`` (``Geometry.completions``),
+        or -1 once it holds one: both facts in one memo, the search's hot path."""
+        hit = self._threats.get(mask)
+        if hit is None:
+            g = self.geometry
+            hit = -1 if g.has_line(mask) else g.completions(mask)
+            self._threats[mask] = hit
+        return hit
 
     # -- positions as keys ---------------------------------------------------
 
@@ -83,12 +124,16 @@ class Solver(Search):
             size, full = self._size, self._full
             x, o = key & full, key >> size
             x_moves = x.bit_count() == o.bit_count()
-            if self.threats(o if x_moves else x) < 0:  # the last move made a line
+            last = o if x_moves else x
+            made = self._threats.get(last)
+            if made is None:
+                made = self.threats(last)
+            if made < 0:  # the last move made a line
                 hit = ()
             else:
                 free = full & ~(x | o)
                 shift = 0 if x_moves else size
-                hit = tuple([(c, key | 1 << (c + shift)) for c in range(size) if free >> c & 1])
+                hit = tuple([(c, key | bit << shift) for c, bit in self._bits if free & bit])
             self._children[key] = hit
         return hit
 
@@ -103,22 +148,13 @@ class Solver(Search):
     def score(self, key: int) -> int:
         """The exact score of a legal position for its side to move (module docstring)."""
         hit = self._scores.get(key)
-        if hit is None:
-            if self.whole:
-                return self._whole_search(key)
-            far = self._far
-            value = self._bounded(key, -far - 1, far + 1)
-            plies = key.bit_count()
-            hit = value + plies if value > 0 else value - plies if value < 0 else 0
-            self._scores[key] = hit
-        return hit
+        return self._whole_search(key) if hit is None else hit
 
     def result(self, key: int) -> int:
-        """Win (1), draw (0) or loss (-1) for the side to move: cheaper than ``score``
-        on a big board, as the search only has to settle the sign."""
+        """Win (1), draw (0) or loss (-1) for the side to move."""
         hit = self._results.get(key)
         if hit is None:
-            value = self.score(key) if self.whole else self._bounded(key, -1, 1)
+            value = self.score(key)
             hit = self._results[key] = 1 if value > 0 else -1 if value < 0 else 0
         return hit
 
@@ -138,52 +174,15 @@ class Solver(Search):
 
     def move_results(self, key: int) -> dict[int, int]:
         """Each legal move and the opponent's result after it (-1, 0, 1): the lower,
-        the better for the mover. (Memoised, do not mutate: every policy starts here.)
-
-        Most moves are settled by the opening checks of ``_search`` (a line made,
-        a win left open, two threats); those are done here, for all moves at
-        once, and only the rest are searched.
-        """
+        the better for the mover. (Memoised, do not mutate: every policy starts here.)"""
         hit = self._move_results.get(key)
-        if hit is not None:
-            return hit
-        if self.whole:  # every score is a lookup away
+        if hit is None:
             scores, score = self._scores, self.score
             hit = {}
             for cell, child in self.children(key):
                 s = scores[child] if child in scores else score(child)
                 hit[cell] = 1 if s > 0 else -1 if s < 0 else 0
             self._move_results[key] = hit
-            return hit
-        hit = {}
-        size, full = self._size, self._full
-        x, o = key & full, key >> size
-        mine, theirs = (x, o) if x.bit_count() == o.bit_count() else (o, x)
-        shift = 0 if mine == x else size
-        threats = self.threats
-        if threats(theirs) < 0:
-            self._move_results[key] = hit
-            return hit  # the game is over
-        free = full & ~(x | o)
-        their_wins = threats(theirs) & free
-        rest = free
-        while rest:
-            bit = rest & -rest
-            rest ^= bit
-            made = threats(mine | bit)
-            left = free ^ bit
-            if made < 0:
-                result = -1  # this move makes a line
-            elif their_wins & left:
-                result = 1  # the opponent completes a line next
-            elif made & left & (made & left) - 1:
-                result = -1  # two threats: the opponent blocks one at most
-            elif not left:
-                result = 0  # the board is full
-            else:
-                result = self.result(key | bit << shift)
-            hit[bit.bit_length() - 1] = result
-        self._move_results[key] = hit
         return hit
 
     def best_cells(self, key: int) -> list[int]:
@@ -193,6 +192,64 @@ class Solver(Search):
             return []
         lowest = min(results.values())
         return [cell for cell, r in results.items() if r == lowest]
+
+    def check_size(self) -> None:
+        """Refuse a board too big to solve before searching (a small board never is)."""
+
+    # -- the whole search: every position below a question, exactly ----------
+
+    def _whole_search(self, key: int) -> int:
+        """``score`` on a memo miss: the position and everything below it that decides it."""
+        x, o = key & self._full, key >> self._size
+        if x.bit_count() == o.bit_count():
+            return self._negamax(key, x, o, 0)
+        return self._negamax(key, o, x, self._size)
+
+    def _negamax(self, key: int, mine: int, last: int, shift: int) -> int:
+        """The exact relative score of an unsolved position, and of every position below
+        it that decides it. ``mine`` and ``last`` are the masks of the side to move and
+        of the side that just moved; ``shift`` puts a mover's bit in place in a key.
+        Before any search: a mover who can complete a line wins now; one facing two
+        open lines loses next ply; facing one, only the block needs searching (any
+        other move loses next ply). No window: every reply is searched, so every
+        score stored is exact and later questions are lookups."""
+        self.searched += 1
+        size, far = self._size, self._far
+        free = self._full & ~(mine | last)
+        threats = self._threats
+        theirs = threats.get(last)
+        if theirs is None:
+            theirs = self.threats(last)
+        if theirs < 0:
+            score = -far  # the last move made a line: lost, 0 plies to go
+        elif not free:
+            score = 0
+        else:
+            ours = threats.get(mine)
+            if ours is None:
+                ours = self.threats(mine)
+            forced = theirs & free
+            if ours & free:
+                score = far - 1
+            elif forced & (forced - 1):
+                score = 2 - far
+            else:
+                moves = forced or free
+                scores = self._scores
+                worst = far  # the opponent's best reply: the lowest score for them
+                while moves:
+                    bit = moves & -moves
+                    moves ^= bit
+                    child = key | bit << shift
+                    s = scores.get(child)
+                    if s is None:
+                        s = self._negamax(child, last, mine | bit, size - shift)
+                    if s < worst:
+                        worst = s
+                # One ply further from the end, seen from the other side.
+                score = 1 - worst if worst > 0 else -1 - worst if worst < 0 else 0
+        self._scores[key] = score
+        return score
 
     # -- the public view ----------------------------------------------------
 

@@ -3,14 +3,15 @@
 Everything that asks about positions gets its solver here, so a run solves
 each position once whoever asks; at the end of a command ``keep_all`` writes
 what took long into the cache. (The solver itself knows nothing of the
-cache: the cache reads and writes solvers' tables.)
+cache: the cache reads and writes solvers' tables.) Small boards are solved
+whole by a ``Solver``; only bigger ones load the alpha-beta search and the
+cache.
 """
 
 from __future__ import annotations
 
 from ttt_maps.game.geometry import STANDARD, Geometry
-from ttt_maps.solve import cache
-from ttt_maps.solve.solver import Solver
+from ttt_maps.solve.solver import SMALL_BOARD, Solver
 
 _SOLVERS: dict[Geometry, Solver] = {}
 
@@ -19,13 +20,25 @@ def solver_for(geometry: Geometry = STANDARD) -> Solver:
     """The shared solver of a geometry (starting from its cached table, on bigger boards)."""
     hit = _SOLVERS.get(geometry)
     if hit is None:
-        hit = _SOLVERS[geometry] = Solver(geometry)
-        if not hit.whole:
-            cache.load(hit)
+        if geometry.size <= SMALL_BOARD:
+            hit = _SOLVERS[geometry] = Solver(geometry)
+        else:
+            from ttt_maps.solve import cache
+            from ttt_maps.solve.search import DeepSolver
+
+            deep = DeepSolver(geometry)
+            cache.load(deep)
+            hit = _SOLVERS[geometry] = deep
     return hit
 
 
 def keep_all() -> None:
     """Keep what every solver of this run found, where that took long (``cache.keep``)."""
+    if all(solver.whole for solver in _SOLVERS.values()):
+        return  # small boards only: nothing to keep, nothing more to import
+    from ttt_maps.solve import cache
+    from ttt_maps.solve.search import DeepSolver
+
     for solver in _SOLVERS.values():
-        cache.keep(solver)
+        if isinstance(solver, DeepSolver):
+            cache.keep(solver)

@@ -12,7 +12,6 @@ from collections.abc import Callable
 
 from ttt_maps.errors import UsageError, quote
 from ttt_maps.game.geometry import STANDARD, Geometry
-from ttt_maps.strategies.books import load_book, xkcd_book
 from ttt_maps.strategies.keys import book_key, random_key, simple_keys
 from ttt_maps.strategies.policy import DEFAULT_BIG, Key, Policy
 
@@ -93,6 +92,8 @@ def _parse_key(text: str, geometry: Geometry, locate: Locate | None = None) -> K
     if name == "book":
         if not arg:
             raise UsageError(f"policy key {text!r}: give a path, e.g. book:opening.json")
+        from ttt_maps.strategies.books import load_book, xkcd_book
+
         if arg.lower() == "xkcd":
             if geometry != STANDARD:
                 raise UsageError(

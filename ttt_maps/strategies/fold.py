@@ -23,7 +23,7 @@ from typing import NamedTuple
 from ttt_maps.game.board import Board
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.symmetry import canonicaliser, images, inverse, stabiliser
-from ttt_maps.solve.search import Children
+from ttt_maps.solve.solver import Children
 from ttt_maps.solve.solvers import solver_for
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from ttt_maps.game.geometry import Geometry
-from ttt_maps.game.rules import rule_moves
 from ttt_maps.solve.solver import mover
 from ttt_maps.strategies.policy import Filter, Policy
 
@@ -74,6 +73,8 @@ def _last(policy: Policy, pos: int, moves: list[int]) -> list[int]:
 
 
 def _rules(policy: Policy, pos: int, moves: list[int]) -> list[int]:
+    from ttt_maps.game.rules import rule_moves
+
     _, allowed = rule_moves(policy.solver.board(pos))
     return [m for m in moves if m in allowed] or moves
 

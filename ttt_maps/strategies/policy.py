@@ -17,8 +17,7 @@ from typing import NamedTuple
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, Mark
 from ttt_maps.game.geometry import STANDARD, Geometry
-from ttt_maps.solve.search import Children
-from ttt_maps.solve.solver import Solver
+from ttt_maps.solve.solver import Children, Solver
 from ttt_maps.solve.solvers import solver_for
 from ttt_maps.strategies.fold import folder_for
 

@@ -23,7 +23,7 @@ from typing import NamedTuple
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board
 from ttt_maps.game.geometry import STANDARD, Geometry
-from ttt_maps.solve.search import Children
+from ttt_maps.solve.solver import Children
 from ttt_maps.solve.solvers import solver_for
 from ttt_maps.strategies.fold import Fold, folder_for
 from ttt_maps.strategies.mapsize import MapTooLarge

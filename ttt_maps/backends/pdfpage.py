@@ -1,0 +1,286 @@
+"""The PDF page's content stream: the scene's items as PDF operators, in one pass.
+
+Coordinates and widths are whole numbers of 1/``UNITS`` point (cairo's
+precision); strokes in one style share one path, as the PNG painter does;
+colour, width, caps and joins are set only when they change. An O is a ring
+drawn once per stroke-to-radius ratio as a form (``Rings``) and placed with
+three numbers. ``pdf.py`` wraps the stream in the document.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Protocol
+
+from ttt_maps.draw.scene import Group, Item, Line, Mark, Rect, Text
+from ttt_maps.draw.themes import Theme, rgb
+
+if TYPE_CHECKING:
+    from ttt_maps.backends.pdftext import PdfText
+
+#: Content-stream units per point: coordinates and widths are whole numbers.
+UNITS = 1000
+#: Bezier handle length of a quarter circle, as a share of the radius.
+KAPPA = 0.5522847498307936
+
+RGB = tuple[float, float, float]
+
+
+class Streams(Protocol):
+    """The part of the PDF writer's document that the ring forms are written into."""
+
+    def stream(self, data: bytes, extra: str = "") -> int: ...
+
+
+def num(value: float, digits: int = 4) -> str:
+    """A number for the page's dictionaries and matrix, without needless zeros."""
+    text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
+    return "0" if text in ("", "-0") else text
+
+
+def colour(channels: RGB) -> str:
+    return " ".join(num(c) for c in channels)
+
+
+
+
+class Content:
+    """The content stream: the scene's items in order, as PDF operators.
+
+    Consecutive strokes in one style are gathered into one path and stroked
+    once; colour, width, caps and joins are set only when they change, and
+    stroke and fill colours are tracked apart, as PDF keeps them. An O is a
+    ring drawn once per stroke-to-radius ratio as a form (``Rings``) and
+    placed with three numbers, a sixth of the bytes of its four Bezier curves.
+    Numbers are rounded half up to whole units (``int(v + 0.5)``).
+    """
+
+    def __init__(self, theme: Theme, text_as_paths: bool) -> None:
+        self.out: list[str] = []
+        self.stroke_key: tuple[str, int, bool] | None = None  # style of the open path
+        self.colour = ""  # the stroke colour, width and caps set in the stream
+        self.width: int | None = None
+        self.rounded: bool | None = None
+        self.fill: str | None = None
+        self.text_as_paths = text_as_paths
+        self.lettering: PdfText | None = None  # made at the first text
+        self.rings = Rings()
+        #: Per kind of O (stroke, box width, box height): what goes before and
+        #: after its centre in the stream (``_place_ring``).
+        self.placed: dict[tuple[float, float, float], tuple[str, str]] = {}
+        self.role_colour = {role: colour(rgb(c)) for role, c in theme.role_colours().items()}
+
+    def set_stroke(self, key: tuple[str, int, bool]) -> None:
+        """Stroke the open path and set what differs for a path in style ``key``."""
+        self.end_path()
+        self.stroke_key = key
+        colour, width, rounded = key
+        self.strokecolour(colour)
+        if self.width != width:
+            self.out.append(f"{width} w\n")
+            self.width = width
+        if self.rounded != rounded:
+            self.out.append("1 J 1 j\n" if rounded else "0 J 0 j\n")
+            self.rounded = rounded
+
+    def strokecolour(self, colour: str) -> None:
+        if self.colour != colour:
+            self.out.append(f"{colour} RG\n")
+            self.colour = colour
+
+    def end_path(self) -> None:
+        if self.stroke_key is not None:
+            self.out.append("S\n")
+            self.stroke_key = None
+
+    def fillcolour(self, colour: str) -> None:
+        if colour != self.fill:
+            self.out.append(f"{colour} rg\n")
+            self.fill = colour
+
+    def draw(self, items: Iterable[Item]) -> None:
+        """Every item, groups' contents in place: the hot loop of the PDF.
+
+        The style in the stream lives in local variables while the loop runs
+        (``set_stroke``, ``stroke_colour``, ``end_path`` and ``ring``, inlined)
+        and is handed back to the object around the rare rects and texts. An
+        O's form and scale depend only on its box's size and stroke, so they
+        are worked out once per kind of O.
+        """
+        add = self.out.append
+        role_colour = self.role_colour
+        rings, placed = self.rings, self.placed
+        key, colour, width, rounded = self.stroke_key, self.colour, self.width, self.rounded
+        stack = [iter(items)]
+        while stack:
+            for item in stack[-1]:
+                if isinstance(item, Mark):
+                    b = item.box
+                    tone = role_colour[item.role]
+                    if item.symbol == "x":
+                        style = (tone, int(item.width * UNITS + 0.5), True)
+                        if style != key:
+                            if key is not None:
+                                add("S\n")
+                            key = style
+                            if colour != tone:
+                                add(f"{tone} RG\n")
+                                colour = tone
+                            if width != style[1]:
+                                width = style[1]
+                                add(f"{width} w\n")
+                            if rounded is not True:
+                                add("1 J 1 j\n")
+                                rounded = True
+                        x0, y0 = int(b.x * UNITS + 0.5), int(b.y * UNITS + 0.5)
+                        x1, y1 = int((b.x + b.w) * UNITS + 0.5), int((b.y + b.h) * UNITS + 0.5)
+                        add(f"{x0} {y0} m {x1} {y1} l {x1} {y0} m {x0} {y1} l\n")
+                        continue
+                    # An O: its ring form placed at its centre, painted on its own.
+                    if key is not None:
+                        add("S\n")
+                        key = None
+                    if colour != tone:
+                        add(f"{tone} RG\n")
+                        colour = tone
+                    shape = (item.width, b.w, b.h)
+                    form = placed.get(shape)
+                    if form is None:
+                        form = placed[shape] = _place_ring(rings, *shape)
+                    x, y = int((b.x + b.w / 2) * UNITS + 0.5), int((b.y + b.h / 2) * UNITS + 0.5)
+                    add(f"{form[0]}{x} {y}{form[1]}")
+                elif isinstance(item, Line):
+                    role = item.role
+                    style = (role_colour[role], int(item.width * UNITS + 0.5), role == "win")
+                    if style != key:
+                        if key is not None:
+                            add("S\n")
+                        key = style
+                        if colour != style[0]:
+                            colour = style[0]
+                            add(f"{colour} RG\n")
+                        if width != style[1]:
+                            width = style[1]
+                            add(f"{width} w\n")
+                        if rounded != style[2]:
+                            rounded = style[2]
+                            add("1 J 1 j\n" if rounded else "0 J 0 j\n")
+                    points = item.points
+                    if len(points) == 2:  # grid strokes and win lines
+                        (ax, ay), (bx, by) = points
+                        add(
+                            f"{int(ax * UNITS + 0.5)} {int(ay * UNITS + 0.5)} m "
+                            f"{int(bx * UNITS + 0.5)} {int(by * UNITS + 0.5)} l\n"
+                        )
+                    else:
+                        add(_polyline(points))
+                elif isinstance(item, Group):
+                    stack.append(iter(item.items))
+                    break  # its contents now; this level resumes after them
+                else:
+                    self.stroke_key, self.colour, self.width, self.rounded = (
+                        key, colour, width, rounded
+                    )
+                    self.end_path()
+                    if isinstance(item, Rect):
+                        self.fillcolour(role_colour[item.role])
+                        add(_rect(item))
+                    else:
+                        assert isinstance(item, Text)
+                        self.text(item)
+                    key = None
+            else:
+                stack.pop()
+        self.stroke_key, self.colour, self.width, self.rounded = key, colour, width, rounded
+
+    def text(self, text: Text) -> None:
+        """One line in the shipped font, placed by its anchor at the baseline."""
+        from ttt_maps.draw.typeface import width
+
+        if self.lettering is None:
+            from ttt_maps.backends.pdftext import PdfText
+
+            self.lettering = PdfText(UNITS, as_paths=self.text_as_paths)
+        self.fillcolour(self.role_colour[text.role])
+        x = text.start(width(text.text, text.size, text.bold))
+        # The page is y down: the text matrix turns the glyphs upright again.
+        self.out.append(self.lettering.line(text.text, x, text.y, text.size, text.bold))
+
+
+def _polyline(points: tuple[tuple[float, float], ...]) -> str:
+    """A path through ``points``: a move to the first, then lines."""
+    (x0, y0), *rest = points
+    ops = [f"{int(x0 * UNITS + 0.5)} {int(y0 * UNITS + 0.5)} m"]
+    ops += [f"{int(x * UNITS + 0.5)} {int(y * UNITS + 0.5)} l" for x, y in rest]
+    return " ".join(ops) + "\n"
+
+
+def _place_ring(rings: Rings, width: float, w: float, h: float) -> tuple[str, str]:
+    """An O of stroke ``width`` in a ``w`` x ``h`` box: the form of its stroke-to-radius
+    ratio scaled to its radius, as the text before and after its centre in the stream."""
+    r = min(w, h) / 2
+    form = rings.form(int(width / r * Rings.RADIUS + 0.5) if r > 0 else 0)
+    scale = f"{r * (UNITS / Rings.RADIUS):.5f}"
+    return f"q {scale} 0 0 {scale} ", f" cm /{form} Do Q\n"
+
+
+class Rings:
+    """Form XObjects of a circle of radius ``RADIUS``, one per stroke-to-radius ratio.
+
+    All Os of one level share a ratio (the stroke is a share of the cell), so a
+    map needs a handful; the floor on stroke widths adds a few for the deepest
+    levels.
+    """
+
+    RADIUS = 10_000
+
+    def __init__(self) -> None:
+        self.names: dict[int, str] = {}
+
+    def form(self, width: int) -> str:
+        """The form of a ring whose stroke is ``width`` (in 1/``RADIUS`` of its radius)."""
+        name = self.names.get(width)
+        if name is None:
+            name = self.names[width] = f"O{len(self.names) + 1}"
+        return name
+
+    def write(self, doc: Streams) -> str:
+        """Every ring as a form; returns the page's ``/XObject`` resource entry, if any."""
+        if not self.names:
+            return ""
+        r, k = self.RADIUS, round(self.RADIUS * KAPPA)
+        path = (
+            f"{r} 0 m {r} {k} {k} {r} 0 {r} c {-k} {r} {-r} {k} {-r} 0 c "
+            f"{-r} {-k} {-k} {-r} 0 {-r} c {k} {-r} {r} {-k} {r} 0 c h S"
+        )
+        entries = []
+        for width, name in self.names.items():
+            edge = r + width // 2 + 1
+            ref = doc.stream(
+                f"{width} w {path}".encode(),
+                f"/Type /XObject /Subtype /Form /BBox [{-edge} {-edge} {edge} {edge}] ",
+            )
+            entries.append(f"/{name} {ref} 0 R")
+        return f"/XObject << {' '.join(entries)} >> "
+
+
+def _rect(rect: Rect) -> str:
+    """A filled rectangle, its corners rounded by ``radius``."""
+    b = rect.box
+    r = min(rect.radius, b.w / 2, b.h / 2)
+    x, y, w, h = (round(v * UNITS) for v in (b.x, b.y, b.w, b.h))
+    if r <= 0:
+        return f"{x} {y} {w} {h} re f\n"
+    x0, x1, y0, y1 = b.x * UNITS, (b.x + b.w) * UNITS, b.y * UNITS, (b.y + b.h) * UNITS
+    r *= UNITS
+    k = r * (1 - KAPPA)
+
+    def p(*values: float) -> str:
+        return " ".join(str(round(v)) for v in values)
+
+    return (
+        f"{p(x0 + r, y0)} m {p(x1 - r, y0)} l {p(x1 - k, y0, x1, y0 + k, x1, y0 + r)} c "
+        f"{p(x1, y1 - r)} l {p(x1, y1 - k, x1 - k, y1, x1 - r, y1)} c "
+        f"{p(x0 + r, y1)} l {p(x0 + k, y1, x0, y1 - k, x0, y1 - r)} c "
+        f"{p(x0, y0 + r)} l {p(x0, y0 + k, x0 + k, y0, x0 + r, y0)} c h f\n"
+    )
