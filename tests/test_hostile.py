@@ -364,15 +364,17 @@ def test_the_progress_bar_draws_on_a_terminal_and_never_raises() -> None:
 
 
 def test_a_long_render_on_a_terminal_shows_its_bar_and_succeeds(tmp_path: Path) -> None:
-    """The command itself, on a terminal: a map whose layout passes the bar's delay."""
+    """The command itself, on a terminal: a map whose solving passes the bar's delay (a
+    bigger board: a 3x3 map takes milliseconds and shows no bar)."""
     out = tmp_path / "o.svg"
+    args = ["render", "--board", "4x4k3", "--player", "o", "--depth", "1", "-o", str(out)]
     code = (
         "import sys; from ttt_maps.io import progress; progress.DELAY = 0.01\n"
         "from ttt_maps.cli import main\n"
-        f"sys.argv = ['ttt-maps', 'render', '--player', 'o', '-o', {str(out)!r}]\n"
+        f"sys.argv = ['ttt-maps', *{args!r}]\n"
         "main()\n"
     )
     status, text = on_a_terminal(code)
     assert status == 0, text
-    assert "Traceback" not in text and "drawing the O map" in text
+    assert "Traceback" not in text and "choosing O's moves" in text
     assert out.is_file()

@@ -120,6 +120,8 @@ def runtime(
         raise UsageError(f"--search-limit {search_limit}: expected 1 or more positions")
     if geometry.size > SMALL_BOARD:
         settings(no_cache, progress, search_limit)
+    else:
+        check_variables()
     return geometry
 
 
@@ -128,6 +130,7 @@ def settings(
 ) -> None:
     """The cache, progress and search settings, whatever the board (``check`` reads it
     later)."""
+    check_variables()
     from ttt_maps.io import progress as bars
     from ttt_maps.solve import cache, search
 
@@ -136,3 +139,14 @@ def settings(
     bars.enable(progress)
     if search_limit is not None:
         search.patient(search_limit)
+
+
+def check_variables() -> None:
+    """A bad number in one of ttt-maps' variables stops any command that does work, even
+    one that would not read it (``environment.check_numbers``)."""
+    import os
+
+    if any(name.startswith("TTT_MAPS_") for name in os.environ):
+        from ttt_maps.io.environment import check_numbers
+
+        check_numbers()

@@ -10,14 +10,18 @@ one line); an unset or empty variable means the default.
 from __future__ import annotations
 
 import os
-import re
 
 from ttt_maps.errors import UsageError, quote
 
-#: Whole numbers as a person types them: ASCII digits, nothing else.
-DIGITS = re.compile(r"[0-9]+\Z")
 #: The most digits a variable's number may have (a year 9999 in seconds has 12).
 MAX_DIGITS = 18
+#: ttt-maps' own variables that hold a number, and what each counts.
+NUMBERS = {
+    "TTT_MAPS_SEARCH_LIMIT": "a number of positions",
+    "TTT_MAPS_CACHE_MIN_SEARCH": "a number of positions",
+    "TTT_MAPS_TABLE_LIMIT": "a number of steps",
+    "TTT_MAPS_WRITE_PAUSE": "whole seconds",
+}
 
 
 def whole_number(name: str, default: int, *, meaning: str = "a whole number") -> int:
@@ -26,9 +30,17 @@ def whole_number(name: str, default: int, *, meaning: str = "a whole number") ->
     text = raw.strip(" \t")
     if not text:
         return default
-    if not DIGITS.match(text) or len(text) > MAX_DIGITS:
+    if not (text.isascii() and text.isdigit()) or len(text) > MAX_DIGITS:
         raise UsageError(
             f"environment variable {name}={quote(raw, 40)}: expected {meaning} "
             f"(ASCII digits 0-9, at most {MAX_DIGITS})"
         )
     return int(text)
+
+
+def check_numbers() -> None:
+    """Every one of ``NUMBERS`` that is set, checked: a command refuses a bad value
+    even when it would not read it (a 3x3 map never searches), so a typo in a
+    variable never waits for the run that needs it."""
+    for name, meaning in NUMBERS.items():
+        whole_number(name, 0, meaning=meaning)

@@ -20,7 +20,6 @@ the graph built here and return a ``Proof``; ``table_of`` makes it a table.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable
 from typing import NamedTuple
 
@@ -76,8 +75,9 @@ class TableTooBig(UsageError):
 
 def table_limit() -> int:
     """The steps a proof may take: ``TABLE_LIMIT``, or ``$TTT_MAPS_TABLE_LIMIT``."""
-    text = os.environ.get("TTT_MAPS_TABLE_LIMIT", "")
-    return int(text) if text.isdigit() else TABLE_LIMIT
+    from ttt_maps.io.environment import whole_number
+
+    return whole_number("TTT_MAPS_TABLE_LIMIT", TABLE_LIMIT, meaning="a number of steps")
 
 
 def build_graph(
