@@ -150,6 +150,26 @@ def _lazy_script(boards: list[str]) -> str:
     return f'<script type="application/json" id="tttv-lazy">{data}</script>'
 
 
+def page_head(title: str, theme: Theme, sheets: tuple[str, ...]) -> list[str]:
+    """The lines of a viewer page up to ``</head>``: ``title`` (escaped already), the
+    theme's colours and the style ``sheets`` shipped with the viewer."""
+    scheme = {"dark": "dark", AUTO.name: "light dark"}.get(theme.name, "light")
+    css = "\n".join(_asset(name).strip() for name in sheets)
+    return [
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f'<meta name="color-scheme" content="{scheme}">',
+        '<meta name="generator" content="ttt-maps">',
+        f"<title>{title}</title>",
+        f"<style>{_theme_css(theme)}</style>",
+        f"<style>\n{css}\n</style>",
+        "</head>",
+    ]
+
+
 def scene_to_html(
     scene: Scene, *, id_prefix: str | None = None, parts: tuple[str, ...] = SCRIPT_PARTS
 ) -> str:
@@ -160,7 +180,6 @@ def scene_to_html(
     linked viewers). Same scene, same bytes.
     """
     title = escape(scene.title or "Complete map of optimal tic-tac-toe moves")
-    scheme = {"dark": "dark", AUTO.name: "light dark"}.get(scene.theme.name, "light")
     # The share of a sub-map's side that its cell adds around it: clicks on a
     # cell's margin count as clicks on the sub-map.
     cell_pad = f"{NEST_PAD / (1 - 2 * NEST_PAD):.4f}"
@@ -173,17 +192,7 @@ def scene_to_html(
     svg, deferred = defer_deep_boards(full, levels)
     return "\n".join(
         [
-            "<!DOCTYPE html>",
-            '<html lang="en">',
-            "<head>",
-            '<meta charset="utf-8">',
-            '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            f'<meta name="color-scheme" content="{scheme}">',
-            '<meta name="generator" content="ttt-maps">',
-            f"<title>{title}</title>",
-            f"<style>{_theme_css(scene.theme)}</style>",
-            f"<style>\n{_asset('viewer.css').strip()}\n</style>",
-            "</head>",
+            *page_head(title, scene.theme, ("viewer.css",)),
             "<body>",
             '<header class="tttv-head">',
             f"<h1>{title}</h1>",

@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any, NamedTuple
 
-from ttt_maps.backends.html import _asset, _theme_css
-from ttt_maps.draw.themes import AUTO, Theme
+from ttt_maps.backends.html import _asset, page_head
+from ttt_maps.draw.themes import Theme
 
 
 class Pane(NamedTuple):
@@ -41,7 +41,6 @@ def linked_html(
     panes' policies), ``player``, and ``start`` (the symmetry each pane
     starts turned by). Same input, same bytes.
     """
-    scheme = {"dark": "dark", AUTO.name: "light dark"}.get(theme.name, "light")
     data = (
         json.dumps(link, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
         .replace("</", "<\\/")
@@ -60,17 +59,7 @@ def linked_html(
         ]
     return "\n".join(
         [
-            "<!DOCTYPE html>",
-            '<html lang="en">',
-            "<head>",
-            '<meta charset="utf-8">',
-            '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            f'<meta name="color-scheme" content="{scheme}">',
-            '<meta name="generator" content="ttt-maps">',
-            f"<title>{escape(title)}</title>",
-            f"<style>{_theme_css(theme)}</style>",
-            f"<style>\n{_asset('viewer.css').strip()}\n{_asset('linked.css').strip()}\n</style>",
-            "</head>",
+            *page_head(escape(title), theme, ("viewer.css", "linked.css")),
             '<body class="tttl">',
             '<header class="tttv-head">',
             f"<h1>{escape(title)}</h1>",

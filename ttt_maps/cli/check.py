@@ -48,10 +48,7 @@ def check_command(file: str, as_json: bool) -> None:
                 "perfect": not errors,
                 "errors": errors,
                 "warnings": warnings,
-                "problems": [
-                    {"kind": p.kind, "board": str(p.board), "message": p.message, "fatal": p.fatal}
-                    for p in problems
-                ],
+                "problems": [p.as_dict() for p in problems],
             }
         )
         if errors:

@@ -20,6 +20,7 @@ from ttt_maps.cli.options import (
     NoCacheOpt,
     NoProgressOpt,
     SearchLimitOpt,
+    TextAsPathsOpt,
     ThemeOpt,
     opt,
     runtime,
@@ -83,12 +84,7 @@ def render(
         float | None,
         opt("--margin", metavar="MM", help="Margin around the drawing with --size (10 mm)."),
     ] = None,
-    text_as_paths: Annotated[
-        bool,
-        typer.Option(
-            "--text-as-paths", help="PDF: draw the text as outlines instead of embedding its font."
-        ),
-    ] = False,
+    text_as_paths: TextAsPathsOpt = False,
     title: Annotated[
         str | None, opt("--title", metavar="TEXT", help="A title drawn above the map.")
     ] = None,
@@ -284,7 +280,12 @@ def table(
     ] = "search",
     size: Annotated[
         str | None,
-        opt("--size", metavar="PAGE", help="PDF/PNG page: A4 (the default), letter, A3 ..."),
+        opt(
+            "--size",
+            metavar="PAGE",
+            help="PDF/PNG page: A4 (the default), letter, A3 ...",
+            autocompletion=complete.pages,
+        ),
     ] = None,
     width: Annotated[int | None, opt("--width", metavar="PX", help="PNG width in pixels.")] = None,
     dpi: Annotated[
@@ -293,12 +294,7 @@ def table(
     margin: Annotated[
         float | None, opt("--margin", metavar="MM", help="Margin around the sheet (10 mm).")
     ] = None,
-    text_as_paths: Annotated[
-        bool,
-        typer.Option(
-            "--text-as-paths", help="PDF: draw the text as outlines instead of embedding its font."
-        ),
-    ] = False,
+    text_as_paths: TextAsPathsOpt = False,
     title: Annotated[
         str | None, opt("--title", metavar="TEXT", help="The sheet's title.")
     ] = None,

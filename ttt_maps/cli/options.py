@@ -60,6 +60,12 @@ NoCacheOpt = Annotated[
 NoProgressOpt = Annotated[
     bool, typer.Option("--no-progress", help="No progress bar on stderr for long work.")
 ]
+TextAsPathsOpt = Annotated[
+    bool,
+    typer.Option(
+        "--text-as-paths", help="PDF: draw the text as outlines instead of embedding its font."
+    ),
+]
 FoldOpt = Annotated[
     bool,
     typer.Option(

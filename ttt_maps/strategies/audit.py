@@ -90,6 +90,11 @@ class Problem(NamedTuple):
         level = "error" if self.fatal else "warning"
         return f"{level}: {self.kind} at {self.board}: {self.message}"
 
+    def as_dict(self) -> dict[str, object]:
+        """The finding as ``check --json`` lists it."""
+        return {"kind": self.kind, "board": str(self.board), "message": self.message,
+                "fatal": self.fatal}  # fmt: skip
+
 
 def audit(
     root: Board,
