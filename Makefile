@@ -98,8 +98,8 @@ posters: $(STAMP)
 # seconds; warm, under one), then the docs tests under the oldest Sphinx, then
 # the tests; all run even if one failed, and the target fails if any did.
 # pytest's exit 5 (no tests collected) is reported but is not a failure.
-# Tests run in parallel (pytest-xdist, one worker per core; the package builds
-# stay on one worker: tests/conftest.py).
+# Tests run in parallel (pytest-xdist, one worker per core; the package's tests
+# share one build on one worker: tests/conftest.py).
 PYTEST := $(PY) -m pytest -n $(JOBS) --dist loadgroup
 
 test: $(STAMP) $(OLDEST_STAMP) browser

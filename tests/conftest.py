@@ -98,8 +98,8 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark the slow tests, and keep the ones that build the package on one worker
-    (they build in the checkout, which two builds at once would share)."""
+    """Mark the slow tests, and keep the ones that build the package on one worker,
+    so that one build of the sdist and the wheel serves them all."""
     for item in items:
         module = getattr(getattr(item, "module", None), "__name__", "")
         name = getattr(item, "originalname", item.name)

@@ -49,10 +49,17 @@ def run(*argv: str | Path, cwd: Path | None = None, env: dict[str, str] | None =
 
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """The sdist and the wheel, built from this source tree (without build isolation's
-    downloads where the test venv's setuptools is new enough)."""
+    """The sdist and the wheel, built from a copy of this source tree.
+
+    The copy is taken once, so the build never sees the checkout change under it
+    (the other tests of a parallel run write and remove files there while it
+    reads them), and leaves no build folders in the checkout.
+    """
     out = tmp_path_factory.mktemp("dist")
-    run(sys.executable, "-m", "build", "--sdist", "--wheel", "--outdir", out, ROOT)
+    source = tmp_path_factory.mktemp("source") / "ttt-maps"
+    skip = (".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".*_cache", "_build")
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(*skip, ".hypothesis"))
+    run(sys.executable, "-m", "build", "--sdist", "--wheel", "--outdir", out, source)
     return {"sdist": out / f"{NAME}.tar.gz", "wheel": out / f"{NAME}-py3-none-any.whl"}
 
 
