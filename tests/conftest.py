@@ -13,8 +13,23 @@ from typing import Any
 
 import pytest
 
-#: Modules whose every test starts browsers, builds packages or runs whole docs builds.
-SLOW_MODULES = frozenset({"test_packaging", "test_renderers", "test_sphinx", "test_notebook"})
+#: Modules whose every test starts browsers or shells, builds packages or docs, or draws
+#: the whole game.
+SLOW_MODULES = frozenset(
+    {
+        "test_completion",
+        "test_linked",
+        "test_mkdocs",
+        "test_myst",
+        "test_notebook",
+        "test_packaging",
+        "test_picture",
+        "test_readme",
+        "test_renderers",
+        "test_sphinx",
+        "test_whole",
+    }
+)
 #: Fixtures that start a browser: a test that uses one is slow wherever it is.
 SLOW_FIXTURES = frozenset({"chromium", "firefox", "browser"})
 #: Other tests that take seconds each: the big boards solved from cold, the biggest pages.
@@ -26,6 +41,17 @@ SLOW_TESTS = frozenset(
         "test_a_big_page_defers_its_deep_boards_and_loses_none",
         "test_a0_at_300_dpi_is_drawn",
         "test_canonical_key_matches_board_canonical",
+        "test_a_map_past_the_limit_is_refused_with_the_depth_that_fits",
+        "test_two_first_runs_at_once_leave_one_whole_table",
+        "test_a_test_run_leaves_the_users_cache_untouched",
+        "test_a_long_render_on_a_terminal_shows_its_bar_and_succeeds",
+        "test_the_progress_bar_draws_on_a_terminal_and_never_raises",
+        "test_a_folded_export_missing_a_position_or_unmarked_fails",
+        "test_check_replays_a_folded_game_through_its_turns",
+        "test_play_command_takes_fold",
+        "test_removing_any_entry_breaks_the_table",
+        "test_a_planted_bad_import_is_found",
+        "test_a_planted_circle_is_found",
     }
 )
 
@@ -95,6 +121,13 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
             f"the tests changed the user's cache: {', '.join(changed)}", red=True
         )
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """With ``-m "not slow"`` (``make check``) the slow modules are not even imported."""
+    if config.getoption("markexpr", "") == "not slow" and collection_path.stem in SLOW_MODULES:
+        return True
+    return None
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
