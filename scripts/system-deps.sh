@@ -15,7 +15,9 @@
 #   - poppler's pdftoppm, pdftotext and pdffonts, and qpdf, to read our PDFs
 #     back and check their structure (poppler-utils, qpdf);
 #   - librsvg's rsvg-convert and Inkscape, two more SVG renderers the maps
-#     must look right in (librsvg2-bin, inkscape).
+#     must look right in (librsvg2-bin, inkscape);
+#   - the fish shell, whose completion of option values is tested in a real
+#     shell (fish).
 # Browsers always come from apt, never from `playwright install`. Chromium is
 # required for --browser; a test tool that still cannot be installed only
 # makes its tests skip, with the reason.
@@ -29,7 +31,7 @@
 #   TTT_DRY_RUN=1            print the commands instead of running them (= --dry-run)
 #   TTT_FORCE_MISSING=LIST   pretend these are missing, comma-separated, from:
 #                            python,venv,headers,compiler,cairo,font,browser,
-#                            firefox,poppler,qpdf,rsvg,inkscape
+#                            firefox,poppler,qpdf,rsvg,inkscape,fish
 #   TTT_PRETEND_USER=sudo|nosudo   pretend not to be root, with / without sudo
 set -euo pipefail
 
@@ -96,6 +98,7 @@ have_firefox() { ! forced firefox && [ -x /usr/bin/firefox-esr ]; }
 have_qpdf() { ! forced qpdf && command -v qpdf >/dev/null 2>&1; }
 have_rsvg() { ! forced rsvg && command -v rsvg-convert >/dev/null 2>&1; }
 have_inkscape() { ! forced inkscape && command -v inkscape >/dev/null 2>&1; }
+have_fish() { ! forced fish && command -v fish >/dev/null 2>&1; }
 
 # --- macOS: Homebrew, and we only tell ---------------------------------------
 if [ "$(uname -s)" = Darwin ]; then
@@ -134,6 +137,7 @@ if [ "$browser" = 1 ]; then
     have_qpdf || { missing+=(qpdf); reasons+=("qpdf to check the PDFs"); }
     have_rsvg || { missing+=(librsvg2-bin); reasons+=("rsvg-convert, an SVG renderer to compare with"); }
     have_inkscape || { missing+=(inkscape); reasons+=("Inkscape, an SVG renderer to compare with"); }
+    have_fish || { missing+=(fish); reasons+=("the fish shell, to test completion in"); }
 fi
 
 # join SEP WORD...: the words separated by SEP.
@@ -148,6 +152,7 @@ report_ok() {
         have_qpdf && parts+=("qpdf")
         have_rsvg && parts+=("rsvg-convert")
         have_inkscape && parts+=("inkscape")
+        have_fish && parts+=("fish")
     fi
     say "ok: $(join ', ' "${parts[@]}")"
 }
@@ -209,5 +214,6 @@ if [ "$browser" = 1 ]; then
     have_qpdf || warn "qpdf is still missing; the qpdf checks will skip"
     have_rsvg || warn "rsvg-convert is still missing; the librsvg comparison will skip"
     have_inkscape || warn "inkscape is still missing; the Inkscape comparison will skip"
+    have_fish || warn "fish is still missing; the fish completion test will skip"
 fi
 report_ok
