@@ -20,9 +20,13 @@ lowest cell (``strategies.fold``). Three things tell the reader so:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ttt_maps.draw.cells import Side
 from ttt_maps.draw.scene import Box, Group, Text
-from ttt_maps.strategies.fold import Fold
+
+if TYPE_CHECKING:  # an unfolded map never loads the folding
+    from ttt_maps.strategies.fold import Fold
 
 #: Letters that name the sets of equivalent replies of one board, in cell order.
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"

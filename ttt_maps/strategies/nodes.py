@@ -7,10 +7,12 @@ the same ``Node``; ``count`` sums a tree's lines of play for ``Facts``.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ttt_maps.game.board import Board, Mark
-from ttt_maps.strategies.fold import Fold
+
+if TYPE_CHECKING:  # an unfolded tree never loads the folding
+    from ttt_maps.strategies.fold import Fold
 
 
 class Node:

@@ -19,7 +19,6 @@ from ttt_maps.game.board import Board, Mark
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.solve.solver import Children, Solver
 from ttt_maps.solve.solvers import solver_for
-from ttt_maps.strategies.fold import folder_for
 
 #: Score of a finished game for the player: win, draw, loss.
 SCORES = {1: 1.0, 0: 0.5, -1: 0.0}
@@ -64,7 +63,12 @@ class Policy:
         self.solver: Solver = solver_for(geometry)
         #: Whether the maps drawn with it are folded by symmetry (``compact`` counts so).
         self.fold = fold
-        self._replies = folder_for(geometry).replies if fold else self.solver.children
+        if fold:  # only folded maps load the folding
+            from ttt_maps.strategies.fold import folder_for
+
+            self._replies = folder_for(geometry).replies
+        else:
+            self._replies = self.solver.children
         self._choice: dict[int, int] = {}
         self._expected: dict[Mark, dict[int, float]] = {"x": {}, "o": {}}
         self._boards: dict[int, int] = {}

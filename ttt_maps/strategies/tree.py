@@ -9,15 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, Mark, parse_mark
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.solve.solver import Solver
 from ttt_maps.strategies.chains import parse_policy
-from ttt_maps.strategies.fold import Fold, folder_for
 from ttt_maps.strategies.nodes import Counts, Facts, Node, count
 from ttt_maps.strategies.policy import Policy
+
+if TYPE_CHECKING:
+    from ttt_maps.strategies.fold import Fold, Folder
 
 FORMAT = "ttt-maps/strategy@1"
 
@@ -170,7 +173,7 @@ class _Noter:
         self.solver = solver
         self.alternatives = "alternatives" in notes
         self.outcomes = "outcomes" in notes
-        self.folder = folder_for(solver.geometry) if folded else None
+        self.folder = _folder(solver.geometry) if folded else None
 
     def __call__(
         self, key: int, chosen: int | None, live: bool
@@ -226,7 +229,7 @@ def build_strategy(
     plan = plan_map(pol, mark, start, depth, max_boards)
     g = start.geometry
     choices, children, play = plan.choices, solver.children, solver.play
-    folding = folder_for(g).fold if fold else None
+    folding = _folder(g).fold if fold else None
     memo: dict[int, Node] = {}
     stubs: dict[int, Node] = {}
 
@@ -268,6 +271,13 @@ def build_strategy(
 
     plain = Strategy(mark, pol, grow(start.key), tuple(plan.levels), folded=fold)
     return plain.noted(alternatives, outcomes)
+
+
+def _folder(geometry: Geometry) -> Folder:
+    """The folding of a board's shape, loaded only for folded maps."""
+    from ttt_maps.strategies.fold import folder_for
+
+    return folder_for(geometry)
 
 
 def _as_board(root: Board | str | None, geometry: Geometry) -> Board:
