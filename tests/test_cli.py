@@ -290,6 +290,16 @@ def test_export_to_a_file(tmp_path: Path) -> None:
     assert size > 1000 and result.stdout == f"{out}  {size / 1000:.1f} kB\n"
 
 
+def test_compare_says_what_it_wrote_as_render_does(tmp_path: Path) -> None:
+    maps, sheet = tmp_path / "cmp.svg", tmp_path / "diff.pdf"
+    args = ["xkcd", "yorgey", "--player", "x", "-o", str(maps), "--sheet", str(sheet)]
+    result = run("compare", *args)
+    assert result.exit_code == 0, result.stderr
+    # After the table: each file and its size, in the order given.
+    tail = result.stdout.splitlines()[-2:]
+    assert tail == [f"{p}  {p.stat().st_size / 1000:.1f} kB" for p in (maps, sheet)]
+
+
 @pytest.mark.parametrize(
     ("args", "needle"),
     [

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ttt_maps.cli.output import console, print_json
+from ttt_maps.cli.output import console, print_json, written_line
 from ttt_maps.compare.differences import Comparison, compare_all
 from ttt_maps.compare.table import Row, build_strategies, compare_table
 from ttt_maps.draw.layout import MapOptions
@@ -86,23 +86,23 @@ def compare_command(
     strategies = build_strategies(policies, mark, start, geometry, fold=fold)
     found = compare_all(strategies)
     rows = compare_table(strategies, labels=policies, comparisons=found)
+    written: list[tuple[str, int]] = []  # the files, said after the table as render says them
     if output is not None and image_fmt is not None:
         maps = _maps(strategies, policies, found, image_fmt, chosen_theme.name, opts)
-        _write(output, maps)
+        written.append(_write(output, maps))
     if sheet_path is not None and sheet_fmt is not None:
         from ttt_maps.compare.sheet import sheet_file, sheet_scene
 
         scene = sheet_scene(strategies, labels=policies, theme=chosen_theme, comparisons=found)
-        _write(sheet_path, sheet_file(scene, sheet_fmt))
+        written.append(_write(sheet_path, sheet_file(scene, sheet_fmt)))
     if as_json:
         print_json(_json(strategies, policies, rows, found))
         return
     if outs:  # a drawing is the output: no table in it
         return
     print_table(rows, mark, policies[0])
-    for path, what in ((output, "the maps"), (sheet_path, "the differences sheet")):
-        if path is not None:
-            print(f"wrote {shown(path)} ({what})")
+    for path, size in written:
+        print(written_line(path, size))
 
 
 def _maps(
@@ -126,10 +126,12 @@ def _maps(
     return render_scene(scene, fmt)
 
 
-def _write(path: str, data: bytes) -> None:
+def _write(path: str, data: bytes) -> tuple[str, int]:
+    """Write a file atomically; its name and size, to say so."""
     from ttt_maps.io.files import write_atomic
 
     write_atomic(path, data)
+    return path, len(data)
 
 
 def _json(
