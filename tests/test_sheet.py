@@ -126,16 +126,41 @@ def test_the_sheet_is_a4_in_every_format(tmp_path: Path) -> None:
     assert "Type 3" not in fonts
 
 
-def test_a_sheet_too_long_for_a4_grows_and_keeps_its_boards_readable() -> None:
+def test_a_sheet_too_long_for_a4_goes_on_over_a4_pages(tmp_path: Path) -> None:
     from ttt_maps.game.geometry import Geometry
 
     g = Geometry.parse("3x4k3")
     maps = [build_strategy("o", p, geometry=g) for p in ("fast,center", "fast,edge")]
     scene = sheet_scene(maps)
     cards = [i for i in scene.items if getattr(i, "classes", ()) == ("ttt-difference",)]
-    assert len(cards) == len(expected_classes(*maps))
-    assert scene.height > 2970  # longer than A4
-    assert min(c.box.w for c in cards) >= 280  # 28 mm
+    assert len(cards) == len(expected_classes(*maps)) == 53
+    assert min(c.box.w for c in cards) >= 280  # 28 mm: readable, not shrunk to fit
+    # Whole A4 pages, stacked, and no board cut by the edge of a page.
+    assert scene.pages >= 2 and scene.height == scene.pages * 2970
+    assert all(c.box.y // 2970 == (c.box.y + c.box.h) // 2970 for c in cards)
+    pdf = tmp_path / "sheet.pdf"
+    pdf.write_bytes(sheet_file(scene, "pdf"))
+    info = subprocess.run(
+        [need_tool("pdfinfo", "poppler-utils"), str(pdf)], capture_output=True, text=True
+    ).stdout
+    assert f"Pages:           {scene.pages}" in info and "pts (A4)" in info
+    check = subprocess.run([need_tool("qpdf", "qpdf"), "--check", str(pdf)], capture_output=True)
+    assert check.returncode == 0, check.stdout
+    pages = [
+        subprocess.run(
+            [need_tool("pdftotext", "poppler-utils"), "-f", str(n), "-l", str(n), str(pdf), "-"],
+            capture_output=True,
+            text=True,
+        ).stdout
+        for n in range(1, scene.pages + 1)
+    ]
+    assert "Where the maps for O differ" in pages[0]
+    for n, text in enumerate(pages, 1):
+        assert f"Page {n} of {scene.pages}" in text
+        # every board's figures are on the page it is drawn on: one "boards" header each
+        drawn = [c for c in cards if c.box.y // 2970 == n - 1]
+        assert text.count("boards") - text.count("boards drawn") == len(drawn) > 0
+    assert any("continued" in text for text in pages[1:])
 
 
 # -- the command ------------------------------------------------------------------------

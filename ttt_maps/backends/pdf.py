@@ -1,4 +1,4 @@
-"""Scene -> PDF, written directly (SPEC section 7): one vector page, deterministic.
+"""Scene -> PDF, written directly: vector pages (one, but for long sheets), deterministic.
 
 A map is thousands of strokes and nothing else, so the PDF is written here
 rather than through cairo: the content stream is formatted in one pass, in
@@ -24,7 +24,7 @@ import zlib
 
 from ttt_maps.backends.page import PageSize, placement
 from ttt_maps.backends.pdfpage import UNITS, Content, colour, num
-from ttt_maps.draw.scene import Scene
+from ttt_maps.draw.scene import Item, Line, Scene, Text
 from ttt_maps.draw.themes import rgb
 from ttt_maps.errors import UsageError
 
@@ -41,52 +41,80 @@ def scene_to_pdf(
     margin_mm: float = 10.0,
     text_as_paths: bool = False,
 ) -> bytes:
-    """One vector PDF page; with ``size`` the scene is fitted inside the margin and centred.
+    """A vector PDF, one page per page of the scene (``Scene.pages``); with ``size`` each
+    page is fitted inside the margin and centred.
 
-    Without a size the page is the scene at one map unit per point and
+    Without a size a page is the scene's at one map unit per point and
     ``margin_mm`` is not used (the scene has its own margin).
     ``text_as_paths`` draws text as outlines: no fonts in the file.
     """
     info = _info(scene)  # a bad SOURCE_DATE_EPOCH fails before any drawing
-    page_w, page_h, (ox, oy, s) = placement(scene, size, margin_mm)
     content = Content(scene.theme, text_as_paths)
-    ops = content.out
-    background = rgb(scene.theme.background)
-    if background != (1.0, 1.0, 1.0):
-        # past the edges, so no antialiased seam shows where the page ends mid-pixel
-        ops.append(f"{colour(background)} rg -1 -1 {num(page_w + 2)} {num(page_h + 2)} re f\n")
-    # y down, the scene placed on the page, and coordinates in 1/UNITS point.
-    k = s / UNITS
-    ops.append(f"{num(k, 9)} 0 0 {num(-k, 9)} {num(ox)} {num(page_h - oy)} cm\n")
-    content.draw(scene.items)
-    content.end_path()
+    pages: list[tuple[float, float, str]] = []  # width, height, operators
+    for index, page in enumerate(_pages(scene)):
+        page_w, page_h, (ox, oy, s) = placement(page, size, margin_mm)
+        ops = content.out
+        background = rgb(scene.theme.background)
+        if background != (1.0, 1.0, 1.0):
+            # past the edges, so no antialiased seam shows where the page ends mid-pixel
+            ops.append(f"{colour(background)} rg -1 -1 {num(page_w + 2)} {num(page_h + 2)} re f\n")
+        # y down, the page's part of the scene placed on it, in 1/UNITS point.
+        k = s / UNITS
+        top = oy - index * page.height * s if index else oy
+        ops.append(f"{num(k, 9)} 0 0 {num(-k, 9)} {num(ox)} {num(page_h - top)} cm\n")
+        content.draw(page.items)
+        pages.append((page_w, page_h, content.take_page()))
 
-    doc = _Document()
+    doc = _Document(len(pages))
     fonts = content.lettering.resources(doc) if content.lettering else ""
     resources = fonts + content.rings.write(doc)
-    stream = zlib.compress("".join(ops).encode("latin-1"), COMPRESS_LEVEL)
-    page_content = doc.stream(stream, "/Filter /FlateDecode")
-    doc.objects[_PAGE - 1] = (
-        f"<< /Type /Page /Parent {_PAGES} 0 R /MediaBox [0 0 {num(page_w)} {num(page_h)}] "
-        f"/Contents {page_content} 0 R /Resources << {resources}>> >>"
-    ).encode("latin-1")
-    doc.objects[_PAGES - 1] = f"<< /Type /Pages /Kids [{_PAGE} 0 R] /Count 1 >>".encode()
+    for number, (page_w, page_h, drawn) in enumerate(pages, _PAGE):
+        stream = zlib.compress(drawn.encode("latin-1"), COMPRESS_LEVEL)
+        page_content = doc.stream(stream, "/Filter /FlateDecode")
+        doc.objects[number - 1] = (
+            f"<< /Type /Page /Parent {_PAGES} 0 R /MediaBox [0 0 {num(page_w)} {num(page_h)}] "
+            f"/Contents {page_content} 0 R /Resources << {resources}>> >>"
+        ).encode("latin-1")
+    kids = " ".join(f"{number} 0 R" for number in range(_PAGE, _PAGE + len(pages)))
+    doc.objects[_PAGES - 1] = f"<< /Type /Pages /Kids [{kids}] /Count {len(pages)} >>".encode()
     doc.objects[_CATALOG - 1] = f"<< /Type /Catalog /Pages {_PAGES} 0 R >>".encode()
     info_ref = doc.add(info.encode("latin-1"))
     return doc.finish(info_ref)
 
 
+def _pages(scene: Scene) -> list[Scene]:
+    """The scene's pages, each with the items that start on it (``Scene.pages``): a
+    scene of one page is itself."""
+    if scene.pages <= 1:
+        return [scene]
+    tall = scene.height / scene.pages
+    parts: list[list[Item]] = [[] for _ in range(scene.pages)]
+    for item in scene.items:
+        parts[min(scene.pages - 1, max(0, int(_top(item) // tall)))].append(item)
+    return [scene.replace(height=tall, items=tuple(part), pages=1) for part in parts]
+
+
+def _top(item: Item) -> float:
+    """Where an item starts, from the top of the scene."""
+    if isinstance(item, Text):
+        return item.y - item.size
+    if isinstance(item, Line):
+        return min(y for _, y in item.points)
+    return item.box.y
+
+
 # -- the document ----------------------------------------------------------------
 
-#: Object numbers fixed up front; the rest follow in the order they are written.
+#: Object numbers fixed up front (the pages' from ``_PAGE`` on); the rest follow in
+#: the order they are written.
 _CATALOG, _PAGES, _PAGE = 1, 2, 3
 
 
 class _Document:
     """Numbered objects, then the cross-reference table and the trailer."""
 
-    def __init__(self) -> None:
-        self.objects: list[bytes] = [b"", b"", b""]
+    def __init__(self, pages: int = 1) -> None:
+        self.objects: list[bytes] = [b""] * (_PAGE - 1 + pages)
 
     def add(self, body: bytes) -> int:
         self.objects.append(body)

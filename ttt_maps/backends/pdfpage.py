@@ -70,6 +70,15 @@ class Content:
         self.placed: dict[tuple[float, float, float], tuple[str, str]] = {}
         self.role_colour = {role: colour(rgb(c)) for role, c in theme.role_colours().items()}
 
+    def take_page(self) -> str:
+        """The operators drawn so far, as one page's stream; the next page starts
+        from PDF's defaults again, sharing the fonts and rings drawn so far."""
+        self.end_path()
+        ops = "".join(self.out)
+        self.out = []
+        self.colour, self.width, self.rounded, self.fill = "", None, None, None
+        return ops
+
     def set_stroke(self, key: tuple[str, int, bool]) -> None:
         """Stroke the open path and set what differs for a path in style ``key``."""
         self.end_path()

@@ -1,4 +1,4 @@
-"""The differences sheet: which move, where, and what it changes, on one A4 page.
+"""The differences sheet: which move, where, and what it changes, on A4 pages.
 
 One small board per position where the maps play differently (up to
 rotation and reflection), drawn as the reference map draws it, with each
@@ -11,7 +11,10 @@ grouped by move number; within a move, the ones that change the map most
 come first.
 
 Sizes are in tenths of a millimetre on an A4 page; a sheet with more
-boards than fit at a readable size grows longer instead of smaller.
+boards than fit at a readable size goes on over more A4 pages instead of
+shrinking them: a row of boards never straddles two pages, a move's boards
+that go on to the next page are headed "continued", and each page is
+numbered. The PDF prints each as its own page; the SVG and PNG stack them.
 """
 
 from __future__ import annotations
@@ -49,7 +52,7 @@ def _arrange(
     groups: dict[int, list[Card]], policies: int, rows: int, cols: int, top: float
 ) -> tuple[int, CardSize]:
     """Columns and cards as big as fit the rest of the page below ``top``; where even
-    the smallest readable cards do not fit, as many columns of those (the page grows)."""
+    the smallest readable cards do not fit, as many columns of those (more pages)."""
     room = PAGE_W - 2 * MARGIN
     heading = HEADING * 2.2 * len(groups)
     best: tuple[int, CardSize] | None = None
@@ -115,24 +118,51 @@ def sheet_scene(
     groups: dict[int, list[Card]] = {}
     for card in cards:
         groups.setdefault(card.number, []).append(card)
-    heading_h = HEADING * 2.2
     columns, m = _arrange(groups, n, g.rows, g.cols, y)
     step = m.w + (room - columns * m.w) / (columns - 1)
+    page = 0  # the A4 page being filled: a row of boards that does not fit starts the next
     for number, group in groups.items():
-        y += heading_h
         turn = _ordinal((number + 1) // 2 if who == "X" else number // 2)
         count = f"{len(group)} position{'s' * (len(group) != 1)}"
         head = f"Move {number}, {who}'s {turn} · {count}"
-        items.append(Text(MARGIN, y - HEADING * 0.55, head, HEADING, "heading", "start", True))
-        rule_y = y - HEADING * 0.25
-        items.append(Line(((MARGIN, rule_y), (PAGE_W - MARGIN, rule_y)), 2.0, "grid"))
-        for i, card in enumerate(group):
-            col, row = i % columns, i // columns
-            x = MARGIN + col * step
-            top = y + HEADING * 0.55 + row * m.h
-            items.append(draw_card(card, x, top, m, first.player))
-        y += HEADING * 0.55 + -(-len(group) // columns) * m.h - m.gap * 0.5
-    return _scene(items, max(PAGE_H, y + MARGIN), theme, title, strategies, names, cards)
+        row = 0  # rows of the group on this page, below its heading at ``y``
+        for at in range(0, len(group), columns):
+            # What must fit on this page: the heading before the first row, then each row.
+            needs = (HEADING * 2.75 if at == 0 else HEADING * 0.55 + row * m.h) + m.h
+            if y + needs > (page + 1) * PAGE_H - MARGIN * 0.6:
+                page += 1
+                y = _heading(items, head if at == 0 else f"Move {number}, continued",
+                             page * PAGE_H + MARGIN * 0.5)  # fmt: skip
+                row = 0
+            elif at == 0:
+                y = _heading(items, head, y)
+            for i, card in enumerate(group[at : at + columns]):
+                top = y + HEADING * 0.55 + row * m.h
+                items.append(draw_card(card, MARGIN + i * step, top, m, first.player))
+            row += 1
+        y += HEADING * 0.55 + row * m.h - m.gap * 0.5
+    if page:
+        _number_pages(items, page + 1)
+    height = (page + 1) * PAGE_H if page else max(PAGE_H, y + MARGIN)
+    return _scene(items, height, theme, title, strategies, names, cards, page + 1)
+
+
+def _heading(items: list[Item], head: str, y: float) -> float:
+    """A move's heading and rule below ``y``; its rows of boards start 0.55 headings
+    below the ``y`` returned."""
+    y += HEADING * 2.2
+    items.append(Text(MARGIN, y - HEADING * 0.55, head, HEADING, "heading", "start", True))
+    rule_y = y - HEADING * 0.25
+    items.append(Line(((MARGIN, rule_y), (PAGE_W - MARGIN, rule_y)), 2.0, "grid"))
+    return y
+
+
+def _number_pages(items: list[Item], pages: int) -> None:
+    """"Page N of M" at the foot of each page of a sheet longer than one."""
+    for page in range(pages):
+        foot = (page + 1) * PAGE_H - MARGIN * 0.3
+        text = f"Page {page + 1} of {pages}"
+        items.append(Text(PAGE_W - MARGIN, foot, text, SUBTITLE * 0.8, "legend", "end"))
 
 
 def _scene(
@@ -143,6 +173,7 @@ def _scene(
     strategies: Sequence[Strategy],
     names: Sequence[str],
     cards: Sequence[Card],
+    pages: int = 1,
 ) -> Scene:
     who = strategies[0].player.upper()
     policies = ", ".join(f"{letter(i)} {n}" for i, n in enumerate(names))
@@ -156,6 +187,7 @@ def _scene(
         f"differently, up to rotation and reflection; each board shows every policy's move "
         f"in its colour, marked with its letter.",
         meta={"player": strategies[0].player, "policy": " | ".join(names)},
+        pages=pages,
     )
 
 
@@ -195,12 +227,13 @@ def _legend_row(
 
 
 def sheet_file(scene: Scene, fmt: str) -> bytes:
-    """The sheet as a file: a PDF on A4 (longer when the sheet is), an SVG that says
-    it is that many millimetres, a PNG at ``PNG_DPI``."""
+    """The sheet as a file: a PDF of A4 pages, an SVG that says it is that many
+    millimetres (the pages one below the other), a PNG of it at ``PNG_DPI``."""
     from ttt_maps.backends import render_scene
     from ttt_maps.backends.page import parse_size
 
-    mm = f"{PAGE_W / 10:g}x{scene.height / 10:g}mm"
+    pages = scene.pages if fmt == "pdf" else 1  # a PNG is one image of them all
+    mm = f"{PAGE_W / 10:g}x{scene.height / pages / 10:g}mm"
     if fmt == "svg":
         from ttt_maps.backends.svg import scene_to_svg
 

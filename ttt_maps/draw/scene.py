@@ -237,8 +237,10 @@ Item = Mark | Line | Rect | Text | Group
 class Scene(FrozenValue):
     """Everything to draw, in map units, with its size, theme and text.
 
-    ``meta`` (the file's keywords) is not compared. A frozen value, as the
-    dataclass it was (``replace`` makes a changed copy).
+    ``meta`` (the file's keywords) is not compared. ``pages`` > 1: the scene is
+    that many pages of equal height, stacked top to bottom (a long sheet), and a
+    PDF prints each on its own page. A frozen value, as the dataclass it was
+    (``replace`` makes a changed copy).
     """
 
     __match_args__ = ("width", "height", "items", "theme", "title", "desc")
@@ -249,6 +251,7 @@ class Scene(FrozenValue):
     title: str
     desc: str
     meta: dict[str, str]
+    pages: int
 
     def __init__(
         self,
@@ -259,13 +262,14 @@ class Scene(FrozenValue):
         title: str = "",
         desc: str = "",
         meta: dict[str, str] | None = None,
+        pages: int = 1,
     ) -> None:
         # Metadata (every format's title, description, keywords) holds no control
         # characters: a policy's book name or a title may bring them.
         kept = {} if meta is None else {plain_text(k): plain_text(v) for k, v in meta.items()}
         self.__dict__.update(
             width=width, height=height, items=items, theme=theme,
-            title=plain_text(title), desc=plain_text(desc), meta=kept,
+            title=plain_text(title), desc=plain_text(desc), meta=kept, pages=pages,
         )  # fmt: skip
 
     def replace(self, **changes: Any) -> Scene:
