@@ -62,18 +62,39 @@
 
   // ---- positions up to symmetry ----------------------------------------------------------
 
-  /** The shallowest board of the map with this exact position, if any. */
+  /** The shallowest board of the map with this exact position, if any. A board still
+      waiting as text is found by reading the text (``waitingHolder``), and only its
+      holder's boards are drawn: a big map's pane stays as light as a single viewer. */
   const boardIndex = new Map();
+  let indexed = 0; // nodes[0 .. indexed) are in boardIndex (nodes only grow)
   const nodeFor = (board) => {
-    if (pending.size) fillAll();
-    if (boardIndex.size !== nodes.length) {
-      boardIndex.clear();
-      for (const n of nodes) {
-        const was = boardIndex.get(n.board);
-        if (!was || n.depth < was.depth) boardIndex.set(n.board, n);
+    for (; indexed < nodes.length; indexed += 1) {
+      const n = nodes[indexed];
+      const was = boardIndex.get(n.board);
+      if (!was || n.depth < was.depth) boardIndex.set(n.board, n);
+    }
+    const found = boardIndex.get(board);
+    if (found) return found;
+    const holder = waitingHolder(board);
+    if (!holder) return null;
+    fill(holder);
+    return nodeFor(board);
+  };
+  /** The board, still waiting as text, whose sub-boards hold ``board`` (the first in
+      the page's order, as drawing them all would find it), or null. */
+  const BOARD_ATTR = /data-board="([^"]*)"/g;
+  const scanned = new Set();
+  const waitingIn = new Map();
+  const waitingHolder = (board) => {
+    for (const n of pending) {
+      if (scanned.has(n)) continue;
+      scanned.add(n);
+      for (const m of lazyText(n.lazy).matchAll(BOARD_ATTR)) {
+        if (!waitingIn.has(m[1])) waitingIn.set(m[1], n);
       }
     }
-    return boardIndex.get(board) || null;
+    const n = waitingIn.get(board);
+    return n && pending.has(n) ? n : null;
   };
   /** The position a board leads to with its own red move on it, or "" without one. */
   const afterOf = (n) => {
@@ -101,16 +122,23 @@
       this map's move where that pane's move is drawn (``after``), then the present turn. */
   let expected = null;
   const followPath = ({ path, after, perms }) => {
+    const present = turn.join();
+    // The present turn first: a symmetry that cannot beat the best so far is not looked
+    // up, so its waiting boards are not drawn (a big map's follow draws one holder, not 8).
+    const order = perms.map((perm, index) => ({ perm, index, same: perm.join() === present }));
+    order.sort((p, q) => q.same - p.same);
     for (let k = path.length - 1; k >= 0; k -= 1) {
+      const last = k === path.length - 1 && after;
       let best = null;
-      perms.forEach((perm, index) => {
+      for (const { perm, index, same } of order) {
+        const bonus = (same ? 2 : 0) - index / 1000;
+        if (best && (last ? 4 : 0) + bonus <= best.score) continue;
         const n = nodeFor(preimage(path[k], perm));
-        if (!n) return;
+        if (!n) continue;
         const a = afterOf(n);
-        const score = (k === path.length - 1 && after && a && image(a, perm) === after ? 4 : 0)
-          + (perm.join() === turn.join() ? 2 : 0) - index / 1000;
+        const score = (last && a && image(a, perm) === after ? 4 : 0) + bonus;
         if (!best || score > best.score) best = { n, perm, score };
-      });
+      }
       if (!best) continue;
       turnTo(best.perm);
       expected = `${best.n.map}|${best.n.moves.map((m) => m.cell).join(",")}`;
