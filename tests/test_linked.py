@@ -183,11 +183,11 @@ def test_a_zoom_in_one_pane_is_followed_turned_to_match(browser: Any, page_file:
 
 @pytest.fixture(scope="module")
 def big_pair(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
-    """Linked viewers of two 4x4k3 O maps (about 16,000 boards each): their deep boards
-    wait in the page as text, as a single viewer's do."""
+    """Linked viewers of two O maps on the 3x4 board (over 3,000 boards each): their deep
+    boards wait in the page as text, as a single viewer's do."""
     from ttt_maps.game.geometry import Geometry
 
-    g = Geometry.parse("4x4k3")
+    g = Geometry.parse("3x4k3")
     maps = [build_strategy("o", p, geometry=g) for p in ("fast,trap", "default")]
     path = tmp_path_factory.mktemp("linked-big") / "cmp.html"
     path.write_text(linked_page(maps, labels=["fast,trap", "default"]), encoding="utf-8")
@@ -204,7 +204,7 @@ def test_a_big_maps_pane_follows_without_drawing_all_its_boards(
         page.wait_for_function("document.body.dataset.ready === '1'")
         wait_synced(page, 1)
         # Three zooms in the first pane, down among the boards that wait as text.
-        zooms = ["........x.......", "....o...xx......", "....o..xxxo....."]
+        zooms = ["......x.....", ".....oxx....", "o....oxxx..."]
         for syncs, board in enumerate(zooms, 2):
             page.mouse.click(*sub_map_on_screen(page, 0, board))
             wait_synced(page, syncs)
@@ -212,7 +212,7 @@ def test_a_big_maps_pane_follows_without_drawing_all_its_boards(
             assert lead["shown"] == follow["shown"] == board
             assert follow["note"] == "Same position and the same move as fast,trap."
         # The follower found each position by reading the waiting text: drawing every
-        # board to look for it (as it once did) takes seconds a step on this map.
+        # board to look for it (as it once did) takes seconds a step on bigger maps.
         drawn = page.evaluate(f"{PANE.format(i=1)}.tttViewer.boards()")
         assert drawn < boards / 4
     finally:
