@@ -50,17 +50,17 @@ def scene_to_pdf(
     """
     info = _info(scene)  # a bad SOURCE_DATE_EPOCH fails before any drawing
     content = Content(scene.theme, text_as_paths)
+    background = rgb(scene.theme.background)
     pages: list[tuple[float, float, str]] = []  # width, height, operators
     for index, page in enumerate(_pages(scene)):
         page_w, page_h, (ox, oy, s) = placement(page, size, margin_mm)
         ops = content.out
-        background = rgb(scene.theme.background)
         if background != (1.0, 1.0, 1.0):
             # past the edges, so no antialiased seam shows where the page ends mid-pixel
             ops.append(f"{colour(background)} rg -1 -1 {num(page_w + 2)} {num(page_h + 2)} re f\n")
         # y down, the page's part of the scene placed on it, in 1/UNITS point.
         k = s / UNITS
-        top = oy - index * page.height * s if index else oy
+        top = oy - index * page.height * s
         ops.append(f"{num(k, 9)} 0 0 {num(-k, 9)} {num(ox)} {num(page_h - top)} cm\n")
         content.draw(page.items)
         pages.append((page_w, page_h, content.take_page()))
