@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 from ttt_maps.backends.html import PANE_PARTS, scene_to_html
 from ttt_maps.backends.linked import Pane, linked_html
-from ttt_maps.compare.differences import Comparison, compare_all
-from ttt_maps.compare.table import check_same, labels_for
+from ttt_maps.compare.differences import Comparison
+from ttt_maps.compare.table import compared
 from ttt_maps.compare.turns import best_turn, symmetry_name
 from ttt_maps.draw.compose import map_scene
 from ttt_maps.draw.layout import MapOptions
@@ -54,9 +54,7 @@ def linked_page(
     """One HTML page with a viewer per map, side by side, that follow one another's zoom.
 
     ``opts`` is how each map is drawn (as for ``render``)."""
-    check_same(strategies)
-    names = labels_for(strategies, labels)
-    found = compare_all(strategies) if comparisons is None else comparisons
+    names, found = compared(strategies, labels, comparisons)
     chosen = get_theme(theme)
     first = strategies[0]
     g, who = first.geometry, first.player.upper()

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ttt_maps.compare.differences import Comparison, compare_all
-from ttt_maps.compare.table import check_same, differing, labels_for
+from ttt_maps.compare.differences import Comparison
+from ttt_maps.compare.table import compared, differing
 from ttt_maps.compare.turns import best_turn, symmetry_name, turned, turned_key
 from ttt_maps.draw.layout import MAP_SIZE, MapOptions, layout_map, map_box
 from ttt_maps.draw.scene import Box, Group, Item, Rect, Scene, Text, check_text
@@ -48,10 +48,8 @@ def compare_scene(
     every map (depth, alternatives, outcomes); its ``differs`` is replaced.
     ``comparisons`` are ``compare_all(strategies)`` when the caller has them.
     """
-    check_same(strategies)
     title = check_text(title, "title") if title else title
-    names = labels_for(strategies, labels)
-    found = compare_all(strategies) if comparisons is None else comparisons
+    names, found = compared(strategies, labels, comparisons)
     base = opts or MapOptions()
     first = strategies[0]
     identity = first.geometry.symmetries[0]

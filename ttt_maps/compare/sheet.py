@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ttt_maps.compare.cards import Card, CardSize, draw_card, fit, letter, pick_role, sheet_cards
-from ttt_maps.compare.differences import Comparison, compare_all
-from ttt_maps.compare.table import check_same, labels_for
+from ttt_maps.compare.differences import Comparison
+from ttt_maps.compare.table import compared
 from ttt_maps.draw.scene import Box, Item, Line, Mark, Scene, Text
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.draw.typeface import width
@@ -80,9 +80,7 @@ def sheet_scene(
 ) -> Scene:
     """The differences sheet of maps for one player from one root; the first is the
     reference. ``comparisons`` are ``compare_all(strategies)`` when the caller has them."""
-    check_same(strategies)
-    names = labels_for(strategies, labels)
-    found = compare_all(strategies) if comparisons is None else comparisons
+    names, found = compared(strategies, labels, comparisons)
     cards = sheet_cards(found)
     first = strategies[0]
     g, who = first.geometry, first.player.upper()

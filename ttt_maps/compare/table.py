@@ -76,6 +76,18 @@ def labels_for(strategies: Sequence[Strategy], labels: Sequence[str] | None) -> 
     return list(labels)
 
 
+def compared(
+    strategies: Sequence[Strategy],
+    labels: Sequence[str] | None,
+    comparisons: Sequence[Comparison] | None,
+) -> tuple[list[str], Sequence[Comparison]]:
+    """Where every view of a comparison starts: the maps checked to be alike, their
+    names, and their differences (``compare_all``, unless the caller has them)."""
+    check_same(strategies)
+    names = labels_for(strategies, labels)
+    return names, compare_all(strategies) if comparisons is None else comparisons
+
+
 # -- the table ---------------------------------------------------------------
 
 
@@ -159,10 +171,8 @@ def compare_table(
 
     ``comparisons`` are ``compare_all(strategies)`` when the caller has them.
     """
-    check_same(strategies)
-    names = labels_for(strategies, labels)
+    names, found = compared(strategies, labels, comparisons)
     first = strategies[0]
-    found = compare_all(strategies) if comparisons is None else comparisons
     counts = [0, *(len(c.keys) for c in found)]
     rows = []
     for name, s, count in zip(names, strategies, counts, strict=True):
