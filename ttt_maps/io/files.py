@@ -311,3 +311,19 @@ def _depth(data: Any) -> int:
         children = item.values() if isinstance(item, dict) else item
         todo += [(child, level + 1) for child in children]
     return deepest
+
+
+def json_field(doc: dict[str, Any], name: str, kind: type, source: str) -> Any:
+    """A field of a parsed JSON object that must be there with a ``kind`` value."""
+    value = doc.get(name)
+    if not isinstance(value, kind):
+        raise UsageError(f"{source}: field {name!r} is missing or not a {kind.__name__}")
+    return value
+
+
+def json_flag(doc: dict[str, Any], name: str, source: str) -> bool:
+    """A true/false field of a parsed JSON object; false when it is left out."""
+    value = doc.get(name, False)
+    if not isinstance(value, bool):
+        raise UsageError(f'{source}: "{name}" must be true or false, not {quote(value)}')
+    return value

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 from ttt_maps.errors import UsageError, quote
 from ttt_maps.game.board import Board, Mark, parse_mark, parse_moves
 from ttt_maps.game.geometry import Geometry
+from ttt_maps.io.files import json_field, json_flag
 from ttt_maps.solve.solvers import solver_for
 from ttt_maps.strategies.tree import FORMAT
 
@@ -47,9 +48,9 @@ def strategy_from_json(doc: Any, source: str) -> StrategyFile:
         raise UsageError(f'{source}: expected a JSON object with "format": "{FORMAT}"')
     if doc.get("format") != FORMAT:
         raise UsageError(f'{source}: "format" is {quote(doc.get("format"))}, expected {FORMAT!r}')
-    geometry_text = _field(doc, "geometry", str, source)
-    player_text = _field(doc, "player", str, source)
-    root_text = _field(doc, "root", str, source)
+    geometry_text = json_field(doc, "geometry", str, source)
+    player_text = json_field(doc, "player", str, source)
+    root_text = json_field(doc, "root", str, source)
     try:
         geometry = Geometry.parse(geometry_text)
     except UsageError as exc:
@@ -60,19 +61,10 @@ def strategy_from_json(doc: Any, source: str) -> StrategyFile:
     except UsageError as exc:
         raise UsageError(f"{source}: {exc}") from None
     policy = doc.get("policy", "")
-    folded = doc.get("folded", False)
-    if not isinstance(folded, bool):
-        raise UsageError(f'{source}: "folded" must be true or false, not {quote(folded)}')
-    raw_moves = _field(doc, "moves", dict, source)
+    folded = json_flag(doc, "folded", source)
+    raw_moves = json_field(doc, "moves", dict, source)
     moves = parse_moves(raw_moves, geometry, f'{source}: in "moves"')
     return StrategyFile(geometry, player, str(policy), root, moves, folded)
-
-
-def _field(doc: dict[str, Any], name: str, kind: type, source: str) -> Any:
-    value = doc.get(name)
-    if not isinstance(value, kind):
-        raise UsageError(f"{source}: field {name!r} is missing or not a {kind.__name__}")
-    return value
 
 
 # -- the audit ----------------------------------------------------------------

@@ -19,6 +19,7 @@ from ttt_maps.errors import UsageError, quote
 from ttt_maps.game.board import Board, Mark, parse_mark, parse_moves
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.symmetry import canonicaliser
+from ttt_maps.io.files import json_field, json_flag
 
 FORMAT = "ttt-maps/table@1"
 
@@ -106,9 +107,9 @@ def table_from_json(doc: Any, source: str) -> Table:
         got = doc.get("format") if isinstance(doc, dict) else None
         raise UsageError(f'{source}: "format" is {quote(got)}, expected {FORMAT!r}')
     geometry_text, player_text, raw = (
-        _field(doc, "geometry", str, source),
-        _field(doc, "player", str, source),
-        _field(doc, "moves", dict, source),
+        json_field(doc, "geometry", str, source),
+        json_field(doc, "player", str, source),
+        json_field(doc, "moves", dict, source),
     )
     try:
         geometry = Geometry.parse(geometry_text)
@@ -118,9 +119,7 @@ def table_from_json(doc: Any, source: str) -> Table:
         player = parse_mark(player_text)
     except UsageError as exc:
         raise UsageError(f"{source}: {exc}") from None
-    minimal = doc.get("minimal", False)
-    if not isinstance(minimal, bool):
-        raise UsageError(f'{source}: "minimal" must be true or false, not {quote(minimal)}')
+    minimal = json_flag(doc, "minimal", source)
     moves = parse_moves(raw, geometry, f'{source}: in "moves"')
     size = geometry.size
     entries = tuple(
@@ -128,10 +127,3 @@ def table_from_json(doc: Any, source: str) -> Table:
         for key, cell in moves.items()
     )
     return Table(geometry, player, entries, minimal)
-
-
-def _field(doc: dict[str, Any], name: str, kind: type, source: str) -> Any:
-    value = doc.get(name)
-    if not isinstance(value, kind):
-        raise UsageError(f"{source}: field {name!r} is missing or not a {kind.__name__}")
-    return value
