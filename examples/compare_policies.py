@@ -16,7 +16,7 @@ from pathlib import Path
 from ttt_maps.api import save, strategy
 from ttt_maps.cli.compare import print_table
 from ttt_maps.compare.picture import compare_scene
-from ttt_maps.compare.table import compare_table
+from ttt_maps.compare.summary import compare_table
 
 POLICIES = ("xkcd", "yorgey", "default")
 OUT = Path(__file__).resolve().parent.parent / "output" / "compare-x.svg"

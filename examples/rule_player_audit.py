@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from ttt_maps.game.board import Board, Mark
 from ttt_maps.game.rules import rule_moves
-from ttt_maps.solve.solvers import solver_for
+from ttt_maps.solve.registry import solver_for
 from ttt_maps.strategies.audit import audit
 
 Rules = Callable[[Board], tuple[str, set[int]]]

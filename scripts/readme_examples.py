@@ -53,8 +53,9 @@ def run(command: str) -> str:
             "PYTHONPATH": os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH")))),
         }
         env.pop("NO_COLOR", None)
-        done = subprocess.run(argv, cwd=folder, env=env, capture_output=True, text=True,
-                              timeout=600, check=False)
+        done = subprocess.run(
+            argv, cwd=folder, env=env, capture_output=True, text=True, timeout=600, check=False
+        )
     if done.returncode != 0:
         raise SystemExit(f"readme_examples: {command!r} exited {done.returncode}:\n{done.stderr}")
     lines = [line.rstrip() for line in done.stdout.rstrip().splitlines()]
@@ -84,8 +85,13 @@ def main() -> int:
     if args.check:
         if new == old:
             return 0
-        diff = difflib.unified_diff(old.splitlines(), new.splitlines(), "README.md",
-                                    "README.md as the commands print it", lineterm="")
+        diff = difflib.unified_diff(
+            old.splitlines(),
+            new.splitlines(),
+            "README.md",
+            "README.md as the commands print it",
+            lineterm="",
+        )
         print("\n".join(diff))
         print("readme_examples: README.md is stale; run 'make readme'", file=sys.stderr)
         return 1

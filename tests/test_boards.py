@@ -15,13 +15,13 @@ from pathlib import Path
 import pytest
 
 from ttt_maps import api
-from ttt_maps.backends.svg import scene_to_svg
+from ttt_maps.backends.svg.writer import scene_to_svg
 from ttt_maps.draw.compose import map_scene
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board
 from ttt_maps.game.counting import count_positions
 from ttt_maps.game.geometry import Geometry
-from ttt_maps.solve.solvers import solver_for
+from ttt_maps.solve.registry import solver_for
 from ttt_maps.strategies.chains import KEY_HELP, presets_for
 
 SVG = "{http://www.w3.org/2000/svg}"

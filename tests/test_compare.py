@@ -15,15 +15,15 @@ from cli_checks import assert_usage_error
 from typer.testing import CliRunner
 
 from ttt_maps.api import render, strategy
-from ttt_maps.backends.svg import scene_to_svg
+from ttt_maps.backends.svg.writer import scene_to_svg
 from ttt_maps.cli.app import app
 from ttt_maps.compare.differences import Comparison
 from ttt_maps.compare.picture import compare_scene
-from ttt_maps.compare.table import compare_table, differing, traps
+from ttt_maps.compare.summary import compare_table, differing, traps
 from ttt_maps.compare.turns import best_turn, turned_key
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board
-from ttt_maps.solve.solvers import solver_for
+from ttt_maps.solve.registry import solver_for
 from ttt_maps.strategies.tree import Strategy, build_strategy
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -76,8 +76,20 @@ def test_option_values_complete(shell: str, line: str, want: list[str]) -> None:
     assert complete(shell, line) == want
 
 
-KEYS = ["fast", "trap", "novice", "compact", "center", "corner", "edge", "first", "last",
-        "random", "rules", "book:"]
+KEYS = [
+    "fast",
+    "trap",
+    "novice",
+    "compact",
+    "center",
+    "corner",
+    "edge",
+    "first",
+    "last",
+    "random",
+    "rules",
+    "book:",
+]
 PRESETS = ["yorgey", "xkcd", "default"]
 
 
@@ -96,15 +108,20 @@ def test_a_chain_completes_after_each_comma(shell: str) -> None:
     others = [name for name in PRESETS + KEYS if name != "fast"]
     assert complete(shell, "ttt-maps render --policy fast,") == [f"fast,{n}" for n in others]
     assert complete(shell, "ttt-maps render -p fast,novice,co") == [
-        "fast,novice,compact", "fast,novice,corner"
+        "fast,novice,compact",
+        "fast,novice,corner",
     ]
 
 
 @pytest.mark.parametrize("shell", ["zsh", "fish"])
 def test_every_candidate_is_one_line_with_its_help(shell: str) -> None:
     """Option names with long helps too: fish reads one candidate a line."""
-    env = {**os.environ, "_TTT_MAPS_COMPLETE": f"complete_{shell}",
-           "_TYPER_COMPLETE_ARGS": "ttt-maps render --", "_TYPER_COMPLETE_FISH_ACTION": "get-args"}
+    env = {
+        **os.environ,
+        "_TTT_MAPS_COMPLETE": f"complete_{shell}",
+        "_TYPER_COMPLETE_ARGS": "ttt-maps render --",
+        "_TYPER_COMPLETE_FISH_ACTION": "get-args",
+    }
     out = subprocess.run([str(EXE)], env=env, capture_output=True, text=True, timeout=60).stdout
     names = values(shell, out)
     assert "--player" in names and "--picture" in names
@@ -116,8 +133,14 @@ def test_every_candidate_is_one_line_with_its_help(shell: str) -> None:
 def script(shell: str, folder: Path) -> Path:
     """The completion script ``--show-completion SHELL`` prints (not guessing the shell)."""
     env = {**os.environ, "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"}
-    text = subprocess.run([str(EXE), "--show-completion", shell], capture_output=True,
-                          text=True, timeout=60, check=True, env=env).stdout
+    text = subprocess.run(
+        [str(EXE), "--show-completion", shell],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+        env=env,
+    ).stdout
     path = folder / f"complete.{shell}"
     path.write_text(text, encoding="utf-8")
     return path
@@ -136,8 +159,9 @@ def test_bash_runs_the_installed_script(tmp_path: Path) -> None:
         'printf "%s\\n" "${COMPREPLY[@]}"\n'
     )
     env = {**os.environ, "PATH": f"{EXE.parent}{os.pathsep}{os.environ['PATH']}"}
-    run = subprocess.run([bash, "--norc", "-c", test], env=env, capture_output=True, text=True,
-                         timeout=60)
+    run = subprocess.run(
+        [bash, "--norc", "-c", test], env=env, capture_output=True, text=True, timeout=60
+    )
     assert run.stdout.split() == ["x", "o", "both"], run.stderr
 
 
@@ -148,11 +172,19 @@ def test_fish_runs_the_installed_script(tmp_path: Path) -> None:
         pytest.skip("fish is not installed (apt-get install fish)")
     path = script("fish", tmp_path)
     env = {**os.environ, "PATH": f"{EXE.parent}{os.pathsep}{os.environ['PATH']}"}
-    run = subprocess.run([fish, "--no-config", "-c",
-                          f"source {path}; complete -C 'ttt-maps render --policy fast,no'"],
-                         env=env, capture_output=True, text=True, timeout=60)
+    run = subprocess.run(
+        [
+            fish,
+            "--no-config",
+            "-c",
+            f"source {path}; complete -C 'ttt-maps render --policy fast,no'",
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert run.stdout.splitlines() == [
         "fast,novice\tthe highest expected score against a novice (wins, blocks, else plays "
         "at random)"
     ], run.stderr
-

@@ -11,7 +11,7 @@ from ttt_maps.game.board import Board, illegal_reason
 from ttt_maps.game.counting import count_positions
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.game.symmetry import canonicaliser
-from ttt_maps.solve.solvers import solver_for
+from ttt_maps.solve.registry import solver_for
 from ttt_maps.strategies.stats import count_games
 
 

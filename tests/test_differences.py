@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from ttt_maps.cli.app import app
 from ttt_maps.compare.differences import Comparison
 from ttt_maps.compare.picture import compare_scene
-from ttt_maps.compare.table import compare_table, differing
+from ttt_maps.compare.summary import compare_table, differing
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.strategies.tree import Strategy, build_strategy
 
@@ -97,9 +97,7 @@ PAIRS = [
 
 @pytest.mark.parametrize("player", ["x", "o"])
 @pytest.mark.parametrize(("first", "second"), PAIRS)
-def test_differences_are_the_independent_computation(
-    player: str, first: str, second: str
-) -> None:
+def test_differences_are_the_independent_computation(player: str, first: str, second: str) -> None:
     check_differences(tree(player, first), tree(player, second))
 
 

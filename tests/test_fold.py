@@ -19,9 +19,9 @@ from typer.testing import CliRunner
 from ttt_maps import api
 from ttt_maps.cli.app import app
 from ttt_maps.game.board import Board
-from ttt_maps.solve.solvers import solver_for
+from ttt_maps.solve.registry import solver_for
 from ttt_maps.strategies.audit import audit_file, load_strategy
-from ttt_maps.strategies.game import Game
+from ttt_maps.strategies.match import Game
 from ttt_maps.strategies.nodes import Node
 from ttt_maps.strategies.stats import fewest_boards
 from ttt_maps.strategies.tree import build_strategy

@@ -72,9 +72,7 @@ NAMES = ("top-left", "top", "top-right", "left", "centre", "right",
          "bottom-left", "bottom", "bottom-right")  # fmt: skip
 
 
-def test_a_folded_cell_opens_the_drawn_sub_map_turned(
-    browser: Any, pages: dict[str, Path]
-) -> None:
+def test_a_folded_cell_opens_the_drawn_sub_map_turned(browser: Any, pages: dict[str, Path]) -> None:
     tree = build_strategy("x", "compact", fold=True)
     first = tree.root.move
     assert first is not None

@@ -211,7 +211,7 @@ def _plant(root: Path, module: str, line: str) -> None:
         ("draw/layout.py", "from ttt_maps.solve.solver import Solver", "(draw) imports"),
         ("solve/solver.py", "from ttt_maps.draw import layout", "(solve) imports"),
         ("game/board.py", "import ttt_maps.cli.app", "(game) imports"),
-        ("backends/svg.py", "from ttt_maps.game.board import Board", "(backends) imports"),
+        ("backends/svg/writer.py", "from ttt_maps.game.board import Board", "(backends) imports"),
         ("strategies/tree.py", "from ttt_maps import api", "(strategies) imports"),
     ],
 )

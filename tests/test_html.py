@@ -23,11 +23,11 @@ from typer.testing import CliRunner
 
 from ttt_maps import api
 from ttt_maps.backends.html import EAGER_BOARDS, scene_to_html
-from ttt_maps.backends.svg import scene_to_svg
+from ttt_maps.backends.svg.writer import scene_to_svg
 from ttt_maps.cli.app import app
 from ttt_maps.draw.compose import map_scene
 from ttt_maps.draw.themes import DARK, LIGHT
-from ttt_maps.strategies.game import cell_name
+from ttt_maps.strategies.match import cell_name
 from ttt_maps.strategies.tree import Node, build_strategy
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ttt_maps.cli.app import app
-from ttt_maps.compare.linked import linked_page
+from ttt_maps.compare.panes import linked_page
 from ttt_maps.strategies.tree import build_strategy
 
 VIEWPORT = {"width": 1400, "height": 800}

@@ -32,8 +32,14 @@ SVG = "{http://www.w3.org/2000/svg}"
 def mkdocs(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     """``mkdocs ARGS`` from this environment, as a user runs it."""
     program = Path(sys.executable).with_name("mkdocs")
-    return subprocess.run([str(program), *args], cwd=cwd, capture_output=True, text=True,
-                          timeout=600, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    return subprocess.run(
+        [str(program), *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
 
 
 def maps_in(html: str) -> list[ET.Element]:
@@ -67,8 +73,10 @@ def test_example_inlines_maps_with_distinct_prefixes(site: Path) -> None:
         assert svg.findall(f".//{SVG}g[@data-board]") and svg.findall(f".//{SVG}use[@data-cell]")
     assert 'aria-label="The complete map of optimal moves for X, who opens' in html
     # The second map is cut at depth 2, tinted, 360 px wide.
-    levels = {g.get("class", "").split("ttt-level-")[1].split()[0]
-              for g in svgs[1].findall(f".//{SVG}g[@data-board]")}
+    levels = {
+        g.get("class", "").split("ttt-level-")[1].split()[0]
+        for g in svgs[1].findall(f".//{SVG}g[@data-board]")
+    }
     assert max(map(int, levels)) == 2
     assert tints(svgs[1]) and not tints(svgs[0])
     assert 'style="width:360px;max-width:100%"' in html

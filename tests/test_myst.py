@@ -41,8 +41,10 @@ def test_the_example_draws_each_fence(site: Path) -> None:
     assert boards[0] > boards[1] > 1
     assert 'aria-label="The complete map of optimal moves for X, who opens' in html
     # The YAML options: from a position, two levels, tinted, 360 px wide.
-    levels = {int(g.get("class", "").split("ttt-level-")[1].split()[0])
-              for g in cut.findall(f".//{SVG}g[@data-board]")}
+    levels = {
+        int(g.get("class", "").split("ttt-level-")[1].split()[0])
+        for g in cut.findall(f".//{SVG}g[@data-board]")
+    }
     tints = [e for e in cut.iter() if "ttt-tint-" in e.get("class", "")]
     assert max(levels) == 2 and tints
     assert 'style="width:360px;max-width:100%"' in html
@@ -59,11 +61,20 @@ def test_a_bad_option_names_the_markdown_file_and_line(tmp_path: Path) -> None:
     (tmp_path / "index.md").write_text(page, encoding="utf-8")
     warnings = io.StringIO()
     with docutils_namespace():
-        app = Sphinx(str(tmp_path), str(tmp_path), str(tmp_path / "_b"), str(tmp_path / "_d"),
-                     "html", status=None, warning=warnings, freshenv=True)
+        app = Sphinx(
+            str(tmp_path),
+            str(tmp_path),
+            str(tmp_path / "_b"),
+            str(tmp_path / "_d"),
+            "html",
+            status=None,
+            warning=warnings,
+            freshenv=True,
+        )
         app.build()
     text = warnings.getvalue()
-    assert re.search(r"index\.md:\d+: ERROR: ttt-map: bad :policy: option: policy key 'nope'",
-                     text), text
+    assert re.search(
+        r"index\.md:\d+: ERROR: ttt-map: bad :policy: option: policy key 'nope'", text
+    ), text
     line = int(re.search(r"index\.md:(\d+):", text).group(1))  # type: ignore[union-attr]
     assert 5 <= line <= 8  # the fence, or the option's own line (newer myst-parser)

@@ -22,7 +22,7 @@ from PIL import Image, ImageChops
 
 from ttt_maps.backends.cairo import scene_to_png
 from ttt_maps.backends.page import PageSize, parse_size
-from ttt_maps.backends.pdf import scene_to_pdf
+from ttt_maps.backends.pdf.writer import scene_to_pdf
 from ttt_maps.draw.compose import map_scene, poster_scene
 from ttt_maps.draw.layout import MapOptions
 from ttt_maps.draw.scene import Mark, Scene, Text
@@ -240,7 +240,7 @@ def test_pdf_with_text_is_identical_in_a_fresh_process() -> None:
     code = textwrap.dedent(
         """
         import sys
-        from ttt_maps.backends.pdf import scene_to_pdf
+        from ttt_maps.backends.pdf.writer import scene_to_pdf
         from ttt_maps.draw.scene import Scene, Text
         scene = Scene(300, 100, (Text(150, 60, "Map for X ✓", 20, "title", bold=True),
                                  Text(10, 90, "policy: fast", 10, "footer", "start")), title="T")
@@ -258,7 +258,7 @@ def test_pdf_with_text_is_identical_in_a_fresh_process() -> None:
 
 def test_a_map_without_text_is_written_without_cairo() -> None:
     code = (
-        "import sys; from ttt_maps.backends.pdf import scene_to_pdf; "
+        "import sys; from ttt_maps.backends.pdf.writer import scene_to_pdf; "
         "from ttt_maps.draw.compose import map_scene; "
         "from ttt_maps.strategies.tree import build_strategy; "
         "scene_to_pdf(map_scene(build_strategy('x'))); assert 'cairo' not in sys.modules"

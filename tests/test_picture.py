@@ -116,9 +116,14 @@ PAGES = {
 def pages(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("img")
     for args in (["--theme", "auto", "-o", "auto.svg"], ["--picture", "-o", "pair.svg"]):
-        result = run("--player", "x", "--depth", "1", "-q", *[
-            str(folder / a) if a.endswith(".svg") else a for a in args
-        ])
+        result = run(
+            "--player",
+            "x",
+            "--depth",
+            "1",
+            "-q",
+            *[str(folder / a) if a.endswith(".svg") else a for a in args],
+        )
         assert result.exit_code == 0, result.stderr
     for n, (html, _) in enumerate(PAGES.values()):
         (folder / f"page{n}.html").write_text(html, encoding="utf-8")

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from ttt_maps.solve.solvers import solver_for
-from ttt_maps.strategies.game import Game
+from ttt_maps.solve.registry import solver_for
+from ttt_maps.strategies.match import Game
 
 POLICIES = ["yorgey", "default", "fast,corner"]
 

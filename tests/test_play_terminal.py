@@ -21,8 +21,8 @@ from typer.testing import CliRunner
 
 from ttt_maps.cli.app import app
 from ttt_maps.game.board import Board
-from ttt_maps.solve.solvers import solver_for
-from ttt_maps.strategies.game import Game
+from ttt_maps.solve.registry import solver_for
+from ttt_maps.strategies.match import Game
 
 ORDINAL = re.compile(r"(next|(\d+)(?:st|nd|rd|th)) move")
 
@@ -83,8 +83,14 @@ def on_a_terminal(args: list[str], typed: list[str], timeout: float = 60) -> str
     """Run ``ttt-maps play ARGS`` on a pseudo-terminal, type the lines, return what it showed."""
     main, side = os.openpty()
     env = {**os.environ, "TERM": "dumb", "NO_COLOR": "1", "COLUMNS": "100"}
-    proc = subprocess.Popen([sys.executable, "-m", "ttt_maps", "play", *args],
-                            stdin=side, stdout=side, stderr=side, env=env, close_fds=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ttt_maps", "play", *args],
+        stdin=side,
+        stdout=side,
+        stderr=side,
+        env=env,
+        close_fds=True,
+    )
     os.close(side)
     shown = b""
     pending = list(typed)

@@ -12,7 +12,7 @@ import pytest
 
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, Mark, other
-from ttt_maps.solve.solvers import solver_for
+from ttt_maps.solve.registry import solver_for
 from ttt_maps.strategies.chains import PRESETS, describe_policies, parse_policy
 from ttt_maps.strategies.policy import Policy
 from ttt_maps.strategies.tree import Node, build_strategy

@@ -26,7 +26,7 @@ import ttt_maps
 from ttt_maps.api import scene_of
 from ttt_maps.backends.cairo import PIXEL_CAP, scene_to_png
 from ttt_maps.backends.page import parse_size
-from ttt_maps.backends.pdf import scene_to_pdf
+from ttt_maps.backends.pdf.writer import scene_to_pdf
 from ttt_maps.cli.app import app
 from ttt_maps.draw.scene import Scene, Text
 from ttt_maps.draw.themes import DARK

@@ -19,11 +19,18 @@ SCRIPT = ROOT / "scripts" / "readme_examples.py"
 def test_the_readme_shows_what_the_commands_print() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     commands = re.findall(r"<!-- output of: (.+?) -->", readme)
-    assert {"ttt-maps compare xkcd yorgey default --player x",
-            "ttt-maps render --player x --picture -o x-map.svg",
-            "python examples/rule_player_audit.py"} <= set(commands)
-    run = subprocess.run([sys.executable, str(SCRIPT), "--check"], capture_output=True,
-                         text=True, timeout=600, check=False)
+    assert {
+        "ttt-maps compare xkcd yorgey default --player x",
+        "ttt-maps render --player x --picture -o x-map.svg",
+        "python examples/rule_player_audit.py",
+    } <= set(commands)
+    run = subprocess.run(
+        [sys.executable, str(SCRIPT), "--check"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr
 
 

@@ -82,7 +82,7 @@ def test_public_names() -> None:
 def test_functions_keep_their_names_after_the_submodules_load() -> None:
     """``ttt_maps.render`` / ``.strategy`` / ``.poster`` are the API functions, whatever loads."""
     import ttt_maps.backends.cairo
-    import ttt_maps.backends.svg
+    import ttt_maps.backends.svg.writer
     import ttt_maps.draw.compose
     from ttt_maps.strategies.tree import build_strategy  # noqa: F401
 
@@ -550,7 +550,7 @@ def test_a_crash_mid_job_writes_nothing(
 
     With two processes the PDF is drawn in the child, whose error comes back whole.
     """
-    from ttt_maps.backends import pdf as pdf_backend
+    from ttt_maps.backends.pdf import writer as pdf_backend
     from ttt_maps.cli import render as commands
 
     if fork and not commands._can_fork():
@@ -608,7 +608,7 @@ def test_default_names_carry_any_other_board(
     assert names == ["x-map-3x4k3.pdf", "x-map-3x4k3.svg", "x-map.svg"]
     assert (tmp_path / "output" / "x-map.svg").read_bytes() == b"the 3x3 map"
     assert [line.split()[0] for line in result.stdout.splitlines()] == [
-        "output/x-map-3x4k3.svg", "output/x-map-3x4k3.pdf"
+        "output/x-map-3x4k3.svg",
+        "output/x-map-3x4k3.pdf",
     ]
     assert len(boards((tmp_path / "output" / "x-map-3x4k3.svg").read_bytes())) > 1
-

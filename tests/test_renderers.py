@@ -32,7 +32,7 @@ from PIL import Image, ImageChops
 import ttt_maps
 from ttt_maps.api import scene_of
 from ttt_maps.backends.cairo import scene_to_png
-from ttt_maps.backends.svg import scene_to_svg
+from ttt_maps.backends.svg.writer import scene_to_svg
 from ttt_maps.draw.scene import Scene
 from ttt_maps.draw.themes import DARK, LIGHT
 

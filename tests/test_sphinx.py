@@ -65,8 +65,13 @@ def test_example_inlines_maps_with_distinct_prefixes(site: Path) -> None:
         assert svg.findall(f".//{SVG}use[@data-cell]")
     # The first map's alt text labels it; the second is cut at depth 2.
     assert 'aria-label="The complete map of optimal moves for X' in html
-    assert max(int(g.get("class", "").split("ttt-level-")[1].split()[0])
-               for g in svgs[1].findall(f".//{SVG}g[@data-board]")) == 2
+    assert (
+        max(
+            int(g.get("class", "").split("ttt-level-")[1].split()[0])
+            for g in svgs[1].findall(f".//{SVG}g[@data-board]")
+        )
+        == 2
+    )
 
 
 def test_example_writes_image_files(site: Path) -> None:
@@ -127,8 +132,16 @@ def bad_build(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     (src / "index.rst").write_text("\n".join(lines), encoding="utf-8")
     warnings = io.StringIO()
     with docutils_namespace():  # registers nothing for the builds after this one
-        app = Sphinx(str(src), str(src), str(src / "_build"), str(src / "_build" / ".dt"),
-                     "html", status=None, warning=warnings, freshenv=True)
+        app = Sphinx(
+            str(src),
+            str(src),
+            str(src / "_build"),
+            str(src / "_build" / ".dt"),
+            "html",
+            status=None,
+            warning=warnings,
+            freshenv=True,
+        )
         app.build()
     text = warnings.getvalue()
     out = {}
@@ -204,12 +217,19 @@ def test_latex_output_compiles(tmp_path: Path) -> None:
     """The LaTeX the example makes compiles to a PDF (with a TeX installation)."""
     latexmk = shutil.which("latexmk")
     if latexmk is None:
-        pytest.skip("latexmk is not installed (a TeX installation: apt-get install latexmk "
-                    "texlive-latex-recommended texlive-fonts-recommended)")
+        pytest.skip(
+            "latexmk is not installed (a TeX installation: apt-get install latexmk "
+            "texlive-latex-recommended texlive-fonts-recommended)"
+        )
     out = tmp_path / "latex"
     assert build(EXAMPLE, out, "-W", builder="latex") == 0
-    run = subprocess.run([latexmk, "-pdf", "-interaction=nonstopmode", "-halt-on-error"],
-                         cwd=out, capture_output=True, text=True, timeout=300)
+    run = subprocess.run(
+        [latexmk, "-pdf", "-interaction=nonstopmode", "-halt-on-error"],
+        cwd=out,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert run.returncode == 0, run.stdout[-2000:]
     assert list(out.glob("*.pdf"))
 
@@ -218,8 +238,13 @@ def test_latex_output_compiles(tmp_path: Path) -> None:
 #: (``sphinx-build -M BUILDER examples/sphinx BUILD -W``), by what each makes of a map.
 INLINE = ("html", "dirhtml", "singlehtml", "htmlhelp", "qthelp", "devhelp", "applehelp")
 SERIALIZED = {"pickle": "*.fpickle", "json": "*.fjson"}
-ALT_TEXT = {"text": "*.txt", "man": "*.1", "texinfo": "*.texi", "xml": "*.xml",
-            "pseudoxml": "*.pseudoxml"}
+ALT_TEXT = {
+    "text": "*.txt",
+    "man": "*.1",
+    "texinfo": "*.texi",
+    "xml": "*.xml",
+    "pseudoxml": "*.pseudoxml",
+}
 NO_MAPS = ("gettext", "changes", "linkcheck", "dummy")  # they write no page's pictures
 EXTENSIONS = ("doctest", "coverage")  # builders of sphinx.ext.doctest and sphinx.ext.coverage
 BUILDERS = [*INLINE, *SERIALIZED, "epub", "latex", *ALT_TEXT, *NO_MAPS, *EXTENSIONS]
@@ -235,8 +260,15 @@ def test_every_builder_sphinx_has_is_tested(tmp_path: Path) -> None:
     (tmp_path / "conf.py").write_text('extensions = ["ttt_maps.sphinx"]\n', encoding="utf-8")
     (tmp_path / "index.rst").write_text("T\n=\n", encoding="utf-8")
     with docutils_namespace():
-        app = Sphinx(str(tmp_path), str(tmp_path), str(tmp_path / "_b"), str(tmp_path / "_d"),
-                     "dummy", status=None, warning=io.StringIO())
+        app = Sphinx(
+            str(tmp_path),
+            str(tmp_path),
+            str(tmp_path / "_b"),
+            str(tmp_path / "_d"),
+            "dummy",
+            status=None,
+            warning=io.StringIO(),
+        )
         registered = set(app.registry.builders)
     assert registered <= set(BUILDERS), registered - set(BUILDERS)
 
@@ -282,8 +314,13 @@ def test_the_readme_sphinx_commands_work_as_written(tmp_path: Path) -> None:
         if " latexpdf " in command and shutil.which("latexmk") is None:
             continue
         words = [str(tmp_path) if w.startswith("/tmp/") else w for w in shlex.split(command)]
-        run = subprocess.run([str(program), *words[1:]], cwd=EXAMPLE.parent.parent,
-                             capture_output=True, text=True, timeout=600)
+        run = subprocess.run(
+            [str(program), *words[1:]],
+            cwd=EXAMPLE.parent.parent,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
         assert run.returncode == 0, f"{command}\n{run.stderr[-2000:]}"
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board
-from ttt_maps.solve.solvers import solver_for
+from ttt_maps.solve.registry import solver_for
 from ttt_maps.strategies.audit import audit_file, load_strategy
 from ttt_maps.strategies.chains import PRESETS
 from ttt_maps.strategies.tree import FORMAT, build_strategy

@@ -15,7 +15,7 @@ from functools import cache
 
 import pytest
 
-from ttt_maps.backends.svg import scene_to_svg
+from ttt_maps.backends.svg.writer import scene_to_svg
 from ttt_maps.draw.compose import map_scene
 from ttt_maps.draw.layout import MapOptions
 from ttt_maps.draw.scene import Box, Group, Line, Mark, Scene, Text
@@ -260,9 +260,7 @@ def test_sibling_boards_share_their_earlier_marks() -> None:
     for g in shared:
         assert len(g) >= 2 and all(u.tag == f"{NS}use" and not u.get("class") for u in g)
         assert all(u.get("stroke-width") is None for u in g)  # the drawing <use>'s width
-    drawn = Counter(
-        u.get(XLINK) for u in d.drawn("use") if d.href(u).tag == f"{NS}g"
-    )
+    drawn = Counter(u.get(XLINK) for u in d.drawn("use") if d.href(u).tag == f"{NS}g")
     assert all(n >= 2 for n in drawn.values()) and len(drawn) == len(shared)
 
 
@@ -558,8 +556,11 @@ def test_auto_follows_the_reader_and_the_docs_theme() -> None:
     media = re.search(r"@media \(prefers-color-scheme:dark\)\{(.*?)\n\}", d.css, re.S)
     assert media and f"#{p} .ttt-chosen{{stroke:{dark.chosen}}}" in media.group(1)
     for page, colours, material in (("light", light, "default"), ("dark", dark, "slate")):
-        for switch in (f'body[data-theme="{page}"] #{p}', f'html[data-theme="{page}"] #{p}',
-                       f'[data-md-color-scheme="{material}"] #{p}'):
+        for switch in (
+            f'body[data-theme="{page}"] #{p}',
+            f'html[data-theme="{page}"] #{p}',
+            f'[data-md-color-scheme="{material}"] #{p}',
+        ):
             assert d.rules[f"{switch} .ttt-chosen"]["stroke"] == colours.chosen
             assert d.rules[f"{switch} .ttt-background"]["fill"] == colours.background
             assert d.rules[f"{switch} .ttt-board"]["color"] == colours.grid

@@ -27,10 +27,10 @@ from typer.testing import CliRunner
 
 from ttt_maps.cli.app import app
 from ttt_maps.game.board import Board
-from ttt_maps.strategies.table import Table, table_from_json
-from ttt_maps.strategies.tablecheck import audit_table
-from ttt_maps.strategies.tablegraph import Graph, Option, build_graph
-from ttt_maps.strategies.tablesearch import minimal_table, prove
+from ttt_maps.strategies.table.check import audit_table
+from ttt_maps.strategies.table.entries import Table, table_from_json
+from ttt_maps.strategies.table.exact import minimal_table, prove
+from ttt_maps.strategies.table.graph import Graph, Option, build_graph
 
 runner = CliRunner()
 SVG = "{http://www.w3.org/2000/svg}"

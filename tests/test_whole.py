@@ -25,7 +25,7 @@ from ttt_maps import api
 from ttt_maps.cli.app import app
 from ttt_maps.draw.scene import Group, Rect, Scene
 from ttt_maps.draw.themes import LIGHT, PRINT, THEMES
-from ttt_maps.draw.whole import whole_scene
+from ttt_maps.draw.wholemap import whole_scene
 from ttt_maps.strategies.whole import build_whole, count_whole
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -104,8 +104,12 @@ def test_the_svg_draws_the_tints_the_legend_and_the_boards(tmp_path: Path) -> No
     assert groups[0].get("data-whole") == "1"
     # Tints recur at the same places of many boards: drawn from <defs> by <use>.
     classes = [e.get("class") for e in root.iter() if e.tag in (f"{SVG}rect", f"{SVG}use")]
-    wins = sum(1 for g in board_groups(whole_scene(game)) for i in g.items
-               if isinstance(i, Rect) and i.role == "move-win")
+    wins = sum(
+        1
+        for g in board_groups(whole_scene(game))
+        for i in g.items
+        if isinstance(i, Rect) and i.role == "move-win"
+    )
     assert classes.count("ttt-move-win") == wins + 1  # and the legend's swatch
     text = " ".join("".join(t.itertext()) for t in root.iter(f"{SVG}text"))
     for words in ("Every move of tic-tac-toe", "a win", "a draw", "a loss", "Folded by symmetry"):

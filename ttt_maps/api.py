@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from ttt_maps.game.board import Board
     from ttt_maps.game.geometry import Geometry
     from ttt_maps.strategies.policy import Policy
-    from ttt_maps.strategies.table import Table
+    from ttt_maps.strategies.table.entries import Table
     from ttt_maps.strategies.tree import Strategy
     from ttt_maps.strategies.whole import WholeGame
 
@@ -115,16 +115,14 @@ def poster(
     return Poster(x, o)
 
 
-def table(
-    player: str, *, geometry: str | Geometry | None = None, prover: str = "search"
-) -> Table:
+def table(player: str, *, geometry: str | Geometry | None = None, prover: str = "search") -> Table:
     """The minimal strategy table of ``player``: the fewest positions, up to rotation,
     reflection and move order, each with its move, that play perfectly by lookup from
     the empty board, proven minimal by exact search (``prover="cp-sat"``: by CP-SAT,
     with the ``cp-sat`` extra). ``render``/``save`` draw it as a one-page cheat sheet."""
     from ttt_maps.game.board import parse_mark
     from ttt_maps.game.geometry import STANDARD, Geometry
-    from ttt_maps.strategies.tablesearch import minimal_table
+    from ttt_maps.strategies.table.exact import minimal_table
 
     geo = Geometry.parse(geometry) if isinstance(geometry, str) else geometry or STANDARD
     return minimal_table(parse_mark(player), geo, prover=prover)
@@ -209,18 +207,18 @@ def scene_of(
     (``whole``: map options other than the defaults do not apply to it) or a table (its
     cheat sheet); a Scene passes through."""
     from ttt_maps.draw.scene import Scene
-    from ttt_maps.strategies.table import Table
+    from ttt_maps.strategies.table.entries import Table
     from ttt_maps.strategies.tree import Strategy
     from ttt_maps.strategies.whole import WholeGame
 
     if isinstance(obj, Scene):
         return obj
     if isinstance(obj, Table):
-        from ttt_maps.draw.sheet import sheet_scene
+        from ttt_maps.draw.cheatsheet import sheet_scene
 
         return sheet_scene(obj, theme, title)
     if isinstance(obj, WholeGame):
-        from ttt_maps.draw.whole import whole_scene
+        from ttt_maps.draw.wholemap import whole_scene
 
         if opts is not None and any(opts):
             raise UsageError(
@@ -239,7 +237,7 @@ def scene_of(
 
 
 def _is_table(obj: object) -> bool:
-    from ttt_maps.strategies.table import Table
+    from ttt_maps.strategies.table.entries import Table
 
     return isinstance(obj, Table)
 

@@ -194,7 +194,7 @@ def render_scene(
     if width_px is not None and (isinstance(width_px, bool) or width_px < 1):
         raise UsageError(f"width {width_px!r}: expected a whole number of pixels, 1 or more")
     if fmt == "svg":
-        from ttt_maps.backends.svg import scene_to_svg
+        from ttt_maps.backends.svg.writer import scene_to_svg
 
         width = height = None
         if width_px is not None:
@@ -209,7 +209,7 @@ def render_scene(
 
     page = parse_size(size) if isinstance(size, str) else size
     if fmt == "pdf":
-        from ttt_maps.backends.pdf import scene_to_pdf
+        from ttt_maps.backends.pdf.writer import scene_to_pdf
 
         return scene_to_pdf(scene, size=page, margin_mm=margin_mm, text_as_paths=text_as_paths)
     from ttt_maps.backends.cairo import scene_to_png

@@ -20,7 +20,7 @@ from functools import cache
 from html import escape
 from importlib.resources import files
 
-from ttt_maps.backends.svg import scene_to_svg
+from ttt_maps.backends.svg.writer import scene_to_svg
 from ttt_maps.draw.cells import NEST_PAD
 from ttt_maps.draw.scene import Scene
 from ttt_maps.draw.themes import AUTO, Theme, dark_variant

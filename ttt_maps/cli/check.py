@@ -17,10 +17,10 @@ from ttt_maps.errors import quote
 def check_command(file: str, as_json: bool) -> None:
     """Read ``file`` ('-': standard input) and report on it."""
     from ttt_maps.io.files import parse_json, read_text
-    from ttt_maps.solve.solvers import keep_all
+    from ttt_maps.solve.registry import keep_all
     from ttt_maps.strategies.audit import audit_file, strategy_from_json
-    from ttt_maps.strategies.game import is_game
-    from ttt_maps.strategies.table import is_table
+    from ttt_maps.strategies.match import is_game
+    from ttt_maps.strategies.table.entries import is_table
 
     text = read_text(file, "a strategy JSON file")
     source = "standard input" if file == "-" else quote(file)
@@ -29,8 +29,6 @@ def check_command(file: str, as_json: bool) -> None:
         check_game(parsed, source, as_json)
         return
     if is_table(parsed):
-        from ttt_maps.cli.checktable import check_table
-
         check_table(parsed, source, as_json)
         return
     doc = strategy_from_json(parsed, source)
@@ -96,4 +94,42 @@ def check_game(doc: dict[str, Any], source: str, as_json: bool) -> None:
         summary = "; ".join(audit.mistakes) or "every move kept its player's best result"
         typer.echo(f"{len(audit.lines)} moves, {audit.result}: {summary}")
     if audit.mistakes:
+        raise typer.Exit(1)
+
+
+def check_table(doc: Any, source: str, as_json: bool) -> None:
+    """Audit a parsed ``ttt-maps/table@1`` document and report (exit 1 when imperfect)."""
+    from ttt_maps.strategies.table.check import audit_table
+    from ttt_maps.strategies.table.entries import table_from_json
+
+    table = table_from_json(doc, source)
+    problems = audit_table(table)
+    errors = sum(p.fatal for p in problems)
+    warnings = len(problems) - errors
+    who = table.player.upper()
+    if as_json:
+        print_json(
+            {
+                "kind": "table",
+                "player": table.player,
+                "geometry": table.geometry.name,
+                "positions": table.size,
+                "perfect": not errors,
+                "errors": errors,
+                "warnings": warnings,
+                "problems": [p.as_dict() for p in problems],
+            }
+        )
+    else:
+        for problem in problems:
+            typer.echo(str(problem))
+        tail = f", {warnings} warning{'s' * (warnings != 1)}" if warnings else ""
+        if errors:
+            typer.echo(f"{errors} error{'s' * (errors != 1)}{tail}: not a perfect table for {who}")
+        else:
+            typer.echo(
+                f"perfect table for {who}: {table.size} positions up to rotation and reflection "
+                f"cover every position {who} meets from the empty board{tail}"
+            )
+    if errors:
         raise typer.Exit(1)

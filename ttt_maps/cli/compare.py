@@ -9,7 +9,7 @@ from typing import Any
 
 from ttt_maps.cli.output import console, print_json, written_line
 from ttt_maps.compare.differences import Comparison, compare_all
-from ttt_maps.compare.table import Row, build_strategies, compare_table
+from ttt_maps.compare.summary import Row, build_strategies, compare_table
 from ttt_maps.draw.layout import MapOptions
 from ttt_maps.draw.themes import get_theme
 from ttt_maps.errors import UsageError, shown
@@ -115,7 +115,7 @@ def _maps(
 ) -> bytes:
     """The maps side by side: an image, or (html) linked viewers."""
     if fmt == "html":
-        from ttt_maps.compare.linked import linked_page
+        from ttt_maps.compare.panes import linked_page
 
         page = linked_page(strategies, labels=labels, theme=theme, comparisons=found, opts=opts)
         return page.encode()

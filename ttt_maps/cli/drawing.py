@@ -295,9 +295,7 @@ def table(
         float | None, opt("--margin", metavar="MM", help="Margin around the sheet (10 mm).")
     ] = None,
     text_as_paths: TextAsPathsOpt = False,
-    title: Annotated[
-        str | None, opt("--title", metavar="TEXT", help="The sheet's title.")
-    ] = None,
+    title: Annotated[str | None, opt("--title", metavar="TEXT", help="The sheet's title.")] = None,
     theme: ThemeOpt = "light",
     board: BoardOpt = "3x3",
     no_cache: NoCacheOpt = False,

@@ -12,9 +12,7 @@ if TYPE_CHECKING:
     from ttt_maps.game.geometry import Geometry
 
 
-def opt(
-    *names: str, metavar: str | None = None, help: str, autocompletion: Any = None
-) -> Any:
+def opt(*names: str, metavar: str | None = None, help: str, autocompletion: Any = None) -> Any:
     """A typer option without a shown default (the help says what the default is)."""
     return typer.Option(
         *names, metavar=metavar, help=help, show_default=False, autocompletion=autocompletion

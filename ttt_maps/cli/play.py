@@ -16,7 +16,7 @@ from typing import TextIO
 
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import other
-from ttt_maps.strategies.game import Game, cell_name
+from ttt_maps.strategies.match import Game, cell_name
 
 #: The longest line the line protocol reads (a cell number needs three characters).
 MAX_LINE = 1024

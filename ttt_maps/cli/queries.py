@@ -69,7 +69,7 @@ def stats(
     search_limit: SearchLimitOpt = None,
 ) -> None:
     """The solved game's counts (games, positions, who wins) and each preset's map size."""
-    from ttt_maps.solve.solvers import keep_all
+    from ttt_maps.solve.registry import keep_all
 
     geometry = runtime(board, no_cache, not no_progress, search_limit)
     if whole:
@@ -254,7 +254,7 @@ def play(
     from ttt_maps.cli.play import interactive, is_terminal, scripted
     from ttt_maps.errors import UsageError
     from ttt_maps.game.board import Board, parse_mark
-    from ttt_maps.strategies.game import Game
+    from ttt_maps.strategies.match import Game
 
     geometry = runtime(board, no_cache, False, search_limit)
     if save is not None:

@@ -269,7 +269,7 @@ class _Drawings:
         self.opts, self.title = opts, title
         self.scenes: dict[tuple[str, str], Scene] = {}
         if "whole" in kinds:
-            from ttt_maps.draw.whole import whole_scene
+            from ttt_maps.draw.wholemap import whole_scene
             from ttt_maps.strategies.whole import build_whole
 
             game = build_whole(start, g, fold=fold, depth=opts.depth, max_boards=MAX_BOARDS)

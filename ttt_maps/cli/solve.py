@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 def solve_command(pos: Board, policy: list[str] | None, as_json: bool) -> None:
     """Print what ``solve`` reports on ``pos``: a table, or JSON."""
-    from ttt_maps.solve.solvers import keep_all, solver_for
+    from ttt_maps.solve.registry import keep_all, solver_for
     from ttt_maps.strategies.chains import parse_policy, presets_for
 
     names = list(dict.fromkeys([*presets_for(pos.geometry), *(policy or [])]))

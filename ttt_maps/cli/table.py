@@ -10,7 +10,7 @@ from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import STANDARD, Geometry
 
 if TYPE_CHECKING:
-    from ttt_maps.strategies.table import Table
+    from ttt_maps.strategies.table.entries import Table
 
 #: What ``table`` writes: the cheat sheet's formats, and the table as JSON.
 TABLE_FORMATS = ("svg", "pdf", "png", "json")
@@ -40,7 +40,7 @@ def table_command(
     from ttt_maps.draw.themes import get_theme
     from ttt_maps.game.board import parse_mark
     from ttt_maps.io.files import check_target, write_atomic
-    from ttt_maps.strategies.tablesearch import PROVERS, minimal_table
+    from ttt_maps.strategies.table.exact import PROVERS, minimal_table
 
     mark = parse_mark(player)
     if prover.strip().lower() not in PROVERS:
@@ -67,7 +67,7 @@ def table_command(
     if chosen == "json":
         data: bytes | str = table.to_json()
     else:
-        from ttt_maps.draw.sheet import sheet_scene
+        from ttt_maps.draw.cheatsheet import sheet_scene
 
         data = out.draw(sheet_scene(table, palette, title), str(chosen))
     write_atomic(output, data)
@@ -103,7 +103,7 @@ def _summary(table: Table, seconds: float) -> str:
 
 def _print_table(table: Table, seconds: float, echo: Callable[[str], None]) -> None:
     """The table on the terminal: each move's boards, then how it was proven."""
-    from ttt_maps.draw.sheet import ordinal
+    from ttt_maps.draw.cheatsheet import ordinal
 
     who = table.player.upper()
     for plies, entries in table.by_plies():

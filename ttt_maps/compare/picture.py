@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ttt_maps.compare.differences import Comparison
-from ttt_maps.compare.table import compared, differing
+from ttt_maps.compare.summary import compared, differing
 from ttt_maps.compare.turns import best_turn, symmetry_name, turned, turned_key
 from ttt_maps.draw.layout import MAP_SIZE, MapOptions, layout_map, map_box
 from ttt_maps.draw.scene import Box, Group, Item, Rect, Scene, Text, check_text

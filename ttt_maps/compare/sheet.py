@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from ttt_maps.compare.cards import Card, CardSize, draw_card, fit, letter, pick_role, sheet_cards
 from ttt_maps.compare.differences import Comparison
-from ttt_maps.compare.table import compared
+from ttt_maps.compare.summary import compared
 from ttt_maps.draw.scene import Box, Item, Line, Mark, Scene, Text
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.draw.typeface import width
@@ -156,7 +156,7 @@ def _heading(items: list[Item], head: str, y: float) -> float:
 
 
 def _number_pages(items: list[Item], pages: int) -> None:
-    """"Page N of M" at the foot of each page of a sheet longer than one."""
+    """ "Page N of M" at the foot of each page of a sheet longer than one."""
     for page in range(pages):
         foot = (page + 1) * PAGE_H - MARGIN * 0.3
         text = f"Page {page + 1} of {pages}"
@@ -233,7 +233,7 @@ def sheet_file(scene: Scene, fmt: str) -> bytes:
     pages = scene.pages if fmt == "pdf" else 1  # a PNG is one image of them all
     mm = f"{PAGE_W / 10:g}x{scene.height / pages / 10:g}mm"
     if fmt == "svg":
-        from ttt_maps.backends.svg import scene_to_svg
+        from ttt_maps.backends.svg.writer import scene_to_svg
 
         svg = scene_to_svg(scene, width=f"{PAGE_W / 10:g}mm", height=f"{scene.height / 10:g}mm")
         return svg.encode("utf-8")

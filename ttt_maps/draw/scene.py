@@ -83,9 +83,7 @@ RectRole = Literal[
 ]
 #: ``count``: the replies a folded map's drawn cell stands for; ``pointer``: the
 #: letter of that drawn cell in each cell it stands for.
-TextRole = Literal[
-    "title", "subtitle", "heading", "footer", "legend", "count", "pointer", PickRole
-]
+TextRole = Literal["title", "subtitle", "heading", "footer", "legend", "count", "pointer", PickRole]
 
 
 class Mark(Value):

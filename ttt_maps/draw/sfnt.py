@@ -60,9 +60,9 @@ class Font:
         count = struct.unpack_from(">H", cmap, 2)[0]
         for i in range(count):
             platform, encoding, offset = struct.unpack_from(">HHI", cmap, 4 + 8 * i)
-            if (platform, encoding) in ((3, 1), (0, 3)) and struct.unpack_from(
-                ">H", cmap, offset
-            )[0] == 4:
+            if (platform, encoding) in ((3, 1), (0, 3)) and struct.unpack_from(">H", cmap, offset)[
+                0
+            ] == 4:
                 return _cmap4(cmap, offset)
         return {}
 

@@ -98,8 +98,7 @@ class Board(FrozenValue):
                 )
             if cell >= geometry.size:
                 raise UsageError(
-                    f"board {text!r}: more than {geometry.size} cells; "
-                    f"{_cells_in_words(geometry)}"
+                    f"board {text!r}: more than {geometry.size} cells; {_cells_in_words(geometry)}"
                 )
             if low == "x":
                 x |= 1 << cell

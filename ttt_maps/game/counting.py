@@ -76,10 +76,12 @@ def count_positions(geometry: Geometry) -> PositionCounts | None:
     masks = _Masks(geometry)
     width = n + 1  # bits per packed count: C(n, k) < 2**(n + 1)
     digit = (1 << width) - 1
-    no_line = _subset_sums([0 if has else 1 << width * m.bit_count()
-                            for m, has in enumerate(masks.line)], n)
-    last = _subset_sums([1 << width * m.bit_count() if ok else 0
-                         for m, ok in enumerate(masks.last_ok)], n)
+    no_line = _subset_sums(
+        [0 if has else 1 << width * m.bit_count() for m, has in enumerate(masks.line)], n
+    )
+    last = _subset_sums(
+        [1 << width * m.bit_count() if ok else 0 for m, ok in enumerate(masks.last_ok)], n
+    )
     full = geometry.full
     reachable = terminal = 0
     for x in range(1 << n):

@@ -55,9 +55,7 @@ def stage(
     import threading
 
     done = threading.Event()
-    worker = threading.Thread(
-        target=_show, args=(done, label, count, total, searched), daemon=True
-    )
+    worker = threading.Thread(target=_show, args=(done, label, count, total, searched), daemon=True)
     worker.start()
     try:
         yield

@@ -4,7 +4,7 @@ Values are for the side to move: ``+1`` win, ``0`` draw, ``-1`` loss under
 perfect play. The distance counts plies to the end when the winner wins as fast
 as possible and the loser holds out as long as possible (a drawn game always
 runs to the full board). One solver per geometry, shared through
-``ttt_maps.solve.solvers.solver_for``; it searches only what a question needs
+``ttt_maps.solve.registry.solver_for``; it searches only what a question needs
 and remembers what it learnt.
 
 A ``Solver`` searches a small board (up to ``SMALL_BOARD`` cells) whole: every

@@ -17,7 +17,7 @@ from ttt_maps.errors import UsageError, quote
 from ttt_maps.game.board import Board, Mark, parse_mark, parse_moves
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.io.files import json_field, json_flag
-from ttt_maps.solve.solvers import solver_for
+from ttt_maps.solve.registry import solver_for
 from ttt_maps.strategies.tree import FORMAT
 
 # -- reading an exported strategy --------------------------------------------

@@ -23,8 +23,8 @@ from typing import NamedTuple
 from ttt_maps.game.board import Board
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.symmetry import canonicaliser, images, inverse, stabiliser
+from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import Children
-from ttt_maps.solve.solvers import solver_for
 
 
 class Fold(NamedTuple):
@@ -103,7 +103,7 @@ class Folder:
 
 @lru_cache(maxsize=8)
 def folder_for(geometry: Geometry) -> Folder:
-    """One shared folder per board (like ``solvers.solver_for``)."""
+    """One shared folder per board (like ``registry.solver_for``)."""
     return Folder(geometry)
 
 
@@ -144,9 +144,7 @@ class FoldWalk:
         self.drawn = play(self.drawn, own)
 
 
-def folded_picks(
-    geometry: Geometry, moves: Mapping[int, int]
-) -> Callable[[Board], list[int]]:
+def folded_picks(geometry: Geometry, moves: Mapping[int, int]) -> Callable[[Board], list[int]]:
     """The moves a folded strategy allows at a position: each listed position that a
     rotation or reflection carries onto it gives its move, carried along.
 

@@ -18,11 +18,11 @@ from typing import Any, NamedTuple, TypeVar
 from ttt_maps.errors import UsageError, quote
 from ttt_maps.game.board import Board, Mark, other, parse_mark
 from ttt_maps.game.geometry import Geometry
+from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import Outcome, Solver
-from ttt_maps.solve.solvers import solver_for
 from ttt_maps.strategies.chains import parse_policy
 from ttt_maps.strategies.fold import FoldWalk
-from ttt_maps.strategies.game import cell_name, parse_level, result_of
+from ttt_maps.strategies.match import cell_name, parse_level, result_of
 from ttt_maps.strategies.policy import Policy
 
 _BY = ("map", "stray", "player")

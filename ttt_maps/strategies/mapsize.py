@@ -133,7 +133,7 @@ def plan_map(
                 frontier = following
     finally:
         if not solver.whole:  # what was solved is kept, even for a map refused
-            from ttt_maps.solve.solvers import keep_all
+            from ttt_maps.solve.registry import keep_all
 
             keep_all()
     return Plan(choices, levels, offset)

@@ -74,6 +74,7 @@ class Node:
         for _, child in self.children:
             yield from child.walk()
 
+
 class Facts(NamedTuple):
     """What a tree holds, for ``stats``, ``compare`` and the tests.
 

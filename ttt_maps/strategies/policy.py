@@ -17,8 +17,8 @@ from typing import NamedTuple
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, Mark
 from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import Children, Solver
-from ttt_maps.solve.solvers import solver_for
 
 #: Score of a finished game for the player: win, draw, loss.
 SCORES = {1: 1.0, 0: 0.5, -1: 0.0}

@@ -18,8 +18,8 @@ from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, Mark
 from ttt_maps.game.counting import PositionCounts, count_positions
 from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import Outcome
-from ttt_maps.solve.solvers import solver_for
 
 #: The presets ``stats`` reports map sizes for, in this order (``--fold`` adds ``compact``).
 PRESET_ORDER = ("yorgey", "xkcd", "default")

@@ -23,8 +23,8 @@ from typing import NamedTuple
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board
 from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import Children
-from ttt_maps.solve.solvers import solver_for
 from ttt_maps.strategies.fold import Fold, folder_for
 from ttt_maps.strategies.mapsize import MapTooLarge
 from ttt_maps.strategies.nodes import Node
@@ -102,7 +102,11 @@ class WholeGame:
                         losses += outcome < 0
                         b, m, w, d, lo, f = visit(child)
                         boards, moves, wins, draws, losses = (
-                            boards + b, moves + m, wins + w, draws + d, losses + lo
+                            boards + b,
+                            moves + m,
+                            wins + w,
+                            draws + d,
+                            losses + lo,
                         )
                         folded += f
                 hit = memo[id(node)] = (boards, moves, wins, draws, losses, folded)
@@ -174,8 +178,10 @@ def build_whole(
 ) -> WholeGame:
     """The tree of every move from ``root`` (the empty board by default), folded unless
     ``fold`` is false; ``depth`` and ``max_boards`` as for ``tree.build_strategy``."""
-    start = root if isinstance(root, Board) else (
-        Board.parse(root, geometry) if root is not None else Board.empty(geometry)
+    start = (
+        root
+        if isinstance(root, Board)
+        else (Board.parse(root, geometry) if root is not None else Board.empty(geometry))
     )
     g = start.geometry
     solver = solver_for(g)

@@ -16,7 +16,7 @@ from ttt_maps.draw.scene import Group, Item, Line, Mark, Rect, Text
 from ttt_maps.draw.themes import Theme, rgb
 
 if TYPE_CHECKING:
-    from ttt_maps.backends.pdftext import PdfText
+    from ttt_maps.backends.pdf.fonts import PdfText
 
 #: Content-stream units per point: coordinates and widths are whole numbers.
 UNITS = 1000
@@ -40,8 +40,6 @@ def num(value: float, digits: int = 4) -> str:
 
 def colour(channels: RGB) -> str:
     return " ".join(num(c) for c in channels)
-
-
 
 
 class Content:
@@ -188,7 +186,10 @@ class Content:
                     break  # its contents now; this level resumes after them
                 else:
                     self.stroke_key, self.colour, self.width, self.rounded = (
-                        key, colour, width, rounded
+                        key,
+                        colour,
+                        width,
+                        rounded,
                     )
                     self.end_path()
                     if isinstance(item, Rect):
@@ -207,7 +208,7 @@ class Content:
         from ttt_maps.draw.typeface import width
 
         if self.lettering is None:
-            from ttt_maps.backends.pdftext import PdfText
+            from ttt_maps.backends.pdf.fonts import PdfText
 
             self.lettering = PdfText(UNITS, as_paths=self.text_as_paths)
         self.fillcolour(self.role_colour[text.role])

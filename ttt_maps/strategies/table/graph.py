@@ -27,8 +27,8 @@ from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, Mark
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.game.symmetry import canonicaliser
-from ttt_maps.solve.solvers import solver_for
-from ttt_maps.strategies.table import Entry, Table
+from ttt_maps.solve.registry import solver_for
+from ttt_maps.strategies.table.entries import Entry, Table
 
 #: The work one proof may do before the board is given up as too big: a step
 #: is one next layer listed or one test of whether a layer holds another
@@ -120,9 +120,7 @@ def build_graph(
         for cell in cells:
             after = solver.play(key, cell)
             needs = frozenset(
-                canonical(reply)
-                for _, reply in children(after)
-                if finished or children(reply)
+                canonical(reply) for _, reply in children(after) if finished or children(reply)
             )
             found.setdefault(needs, cell)
         options[key] = _undominated(found.items()) if found else (Option(frozenset(), -1),)

@@ -122,8 +122,9 @@ def whole_scene(game: WholeGame, theme: Theme | str = "light", title: str | None
     room = MAP_SIZE
     heading = title or (TITLE if g == STANDARD else f"{TITLE} on {g.describe()}")
     y = margin + CAP * TITLE_SIZE
-    items: list[Item] = [Text(side / 2, y, heading, _fit(heading, TITLE_SIZE, room, True),
-                              "title", bold=True)]
+    items: list[Item] = [
+        Text(side / 2, y, heading, _fit(heading, TITLE_SIZE, room, True), "title", bold=True)
+    ]
     y += (DESCENT + 0.45) * TITLE_SIZE + CAP * SUBTITLE_SIZE
     items.append(Text(side / 2, y, SUBTITLE, _fit(SUBTITLE, SUBTITLE_SIZE, room), "subtitle"))
     y += (DESCENT + 0.7) * SUBTITLE_SIZE

@@ -20,7 +20,7 @@ from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.draw.typeface import width as text_width
 from ttt_maps.game.board import Mark as Player
 from ttt_maps.game.geometry import STANDARD
-from ttt_maps.strategies.table import Entry, Table
+from ttt_maps.strategies.table.entries import Entry, Table
 
 #: The page (A4 portrait in tenths of a millimetre) and a quiet margin (a PDF or
 #: PNG page adds its own).

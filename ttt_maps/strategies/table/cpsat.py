@@ -1,6 +1,6 @@
 """The minimal strategy table proven by CP-SAT (Google OR-Tools), a second prover.
 
-The same graph as ``ttt_maps.strategies.tablegraph`` becomes a 0-1 model: a
+The same graph as ``ttt_maps.strategies.table.graph`` becomes a 0-1 model: a
 variable per class (is it in the table?) and per option (is it the one
 chosen?); the start is in the table; a class in the table chooses an option;
 a chosen option puts everything it needs in the table; the number of classes
@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ttt_maps.errors import UsageError
-from ttt_maps.strategies.tablegraph import Graph, Option, Proof, TableTooBig, table_limit
+from ttt_maps.strategies.table.graph import Graph, Option, Proof, TableTooBig, table_limit
 
 #: CP-SAT's deterministic time per step of the limit (its "deterministic
 #: seconds" are a count of work, about a second each): the same limit then

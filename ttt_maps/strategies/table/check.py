@@ -14,7 +14,7 @@ from __future__ import annotations
 from ttt_maps.game.board import Board
 from ttt_maps.game.symmetry import canonicaliser
 from ttt_maps.strategies.audit import Problem, audit
-from ttt_maps.strategies.table import Entry, Table
+from ttt_maps.strategies.table.entries import Entry, Table
 
 
 def audit_table(table: Table) -> list[Problem]:

@@ -13,13 +13,13 @@ from collections.abc import Sequence
 from ttt_maps.backends.html import PANE_PARTS, scene_to_html
 from ttt_maps.backends.linked import Pane, linked_html
 from ttt_maps.compare.differences import Comparison
-from ttt_maps.compare.table import compared
+from ttt_maps.compare.summary import compared
 from ttt_maps.compare.turns import best_turn, symmetry_name
 from ttt_maps.draw.compose import map_scene
 from ttt_maps.draw.layout import MapOptions
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.game.geometry import Geometry
-from ttt_maps.strategies.game import cell_name
+from ttt_maps.strategies.match import cell_name
 from ttt_maps.strategies.tree import Strategy
 
 HINT = (

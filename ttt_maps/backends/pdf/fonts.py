@@ -126,9 +126,7 @@ class PdfText:
         glyphs = sorted(c for c in codes if c < font.glyph_count)
         name = f"{_tag(bold, sorted(codes.items()))}+{FONT_NAMES[bold]}"
         data = font.subset(set(glyphs))
-        file_ref = doc.stream(
-            zlib.compress(data, 9), f"/Length1 {len(data)} /Filter /FlateDecode "
-        )
+        file_ref = doc.stream(zlib.compress(data, 9), f"/Length1 {len(data)} /Filter /FlateDecode ")
         box = " ".join(str(round(v * per_em)) for v in font.bbox)
         descriptor = doc.add(
             (

@@ -13,8 +13,8 @@ import math
 from collections import Counter
 from collections.abc import Iterable
 
-from ttt_maps.backends.svgtext import Numbers, attr, digits_for, sep, shorter
-from ttt_maps.backends.svgtext import text as text_
+from ttt_maps.backends.svg.tokens import Numbers, attr, digits_for, sep, shorter
+from ttt_maps.backends.svg.tokens import text as text_
 from ttt_maps.draw.scene import Group, Item, Line, Mark, Rect, Scene, Text
 
 #: Digits of stroke widths (map units, or unit-glyph units for marks).

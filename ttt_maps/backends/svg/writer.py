@@ -43,10 +43,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from ttt_maps.backends.svgstyle import style_sheet
-from ttt_maps.backends.svgtext import PLACEHOLDER, sep, short_ids, xml_attr
-from ttt_maps.backends.svgtext import text as text_
-from ttt_maps.backends.svgwalk import (
+from ttt_maps.backends.svg.style import style_sheet
+from ttt_maps.backends.svg.tokens import PLACEHOLDER, sep, short_ids, xml_attr
+from ttt_maps.backends.svg.tokens import text as text_
+from ttt_maps.backends.svg.walk import (
     GridKey,
     MarkKey,
     SharedToken,
@@ -63,8 +63,10 @@ _PREFIX_OK = r"[A-Za-z_][A-Za-z0-9_-]*\Z"
 #: presentation attributes travel with every clone: not every renderer lets
 #: style rules reach inside a ``<use>``.
 _GLYPHS = {
-    "x": ('<path class="ttt-mark ttt-x" d="M0 0L1 1M1 0L0 1" fill="none" id="{id}"'
-          ' stroke-linecap="round" stroke-linejoin="round" />'),
+    "x": (
+        '<path class="ttt-mark ttt-x" d="M0 0L1 1M1 0L0 1" fill="none" id="{id}"'
+        ' stroke-linecap="round" stroke-linejoin="round" />'
+    ),
     "o": '<circle class="ttt-mark ttt-o" cx=".5" cy=".5" fill="none" id="{id}" r=".5" />',
 }
 
@@ -256,9 +258,7 @@ class _Writer:
         return f"matrix({s(w)} 0 0 {s(h)} {s(x)}{sep(s(y))})"
 
     def css(self) -> str:
-        return style_sheet(
-            self.scene.theme, self.rules, self.bare_levels, self.picks, self.roles
-        )
+        return style_sheet(self.scene.theme, self.rules, self.bare_levels, self.picks, self.roles)
 
     # -- the drawn elements ---------------------------------------------------
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from ttt_maps.backends.svgtext import PLACEHOLDER
+from ttt_maps.backends.svg.tokens import PLACEHOLDER
 from ttt_maps.draw.themes import AUTO, PICKS, Theme, dark_variant
 
 #: Where a map set to follow the reader's light or dark mode may sit: a page

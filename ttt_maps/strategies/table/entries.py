@@ -3,8 +3,8 @@
 A map lists every position its player can meet; a table lists one board per
 class of positions that are rotations or reflections of each other, however
 they were reached, and the player finds the current position's class and
-turns the listed move with it. ``ttt_maps.strategies.tablesearch`` finds the
-smallest table that plays perfectly; ``ttt_maps.strategies.tablecheck``
+turns the listed move with it. ``ttt_maps.strategies.table.exact`` finds the
+smallest table that plays perfectly; ``ttt_maps.strategies.table.check``
 audits one. Here: the table itself, looking a position up in it, and its
 ``ttt-maps/table@1`` JSON.
 """

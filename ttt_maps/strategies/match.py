@@ -35,8 +35,8 @@ from typing import Any, NamedTuple
 from ttt_maps.errors import UsageError, quote
 from ttt_maps.game.board import Board, Mark
 from ttt_maps.game.geometry import Geometry
+from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import Solver
-from ttt_maps.solve.solvers import solver_for
 from ttt_maps.strategies.chains import parse_policy
 from ttt_maps.strategies.fold import FoldWalk
 from ttt_maps.strategies.policy import Policy, novice_replies

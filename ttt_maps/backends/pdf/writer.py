@@ -23,7 +23,7 @@ import time
 import zlib
 
 from ttt_maps.backends.page import PageSize, placement
-from ttt_maps.backends.pdfpage import UNITS, Content, colour, num
+from ttt_maps.backends.pdf.content import UNITS, Content, colour, num
 from ttt_maps.draw.scene import Item, Line, Scene, Text
 from ttt_maps.draw.themes import rgb
 from ttt_maps.errors import UsageError

@@ -12,7 +12,7 @@ layer's answer. It starts from a greedy table as the bound to beat and cuts a
 branch when the classes it must hold already reach the bound: those of its
 layer, plus the classes every option of a class needs, and so on down.
 Every cut drops only tables that cannot be smaller, so the answer is exact;
-``ttt_maps.strategies.tablesat`` proves the same with CP-SAT.
+``ttt_maps.strategies.table.cpsat`` proves the same with CP-SAT.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Mark
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.io.progress import stage
-from ttt_maps.strategies.table import Table
-from ttt_maps.strategies.tablegraph import (
+from ttt_maps.strategies.table.entries import Table
+from ttt_maps.strategies.table.graph import (
     Graph,
     Option,
     Proof,
@@ -98,9 +98,7 @@ class _Prover:
         holding another, each with the options (in ``layer``'s sorted order) making it."""
         ordered = sorted(layer)
         at = {key: i for i, key in enumerate(ordered)}
-        partial: dict[frozenset[int], _Picks] = {
-            frozenset(): (None,) * len(ordered)
-        }
+        partial: dict[frozenset[int], _Picks] = {frozenset(): (None,) * len(ordered)}
         for key in sorted(ordered, key=lambda k: (len(self.options[k]), k)):
             grown: dict[frozenset[int], _Picks] = {}
             for union, picks in partial.items():
@@ -210,7 +208,7 @@ def minimal_table(
         raise UsageError(f"prover {prover!r} is unknown; choose {' or '.join(PROVERS)}")
     graph = build_graph(player, geometry, opening=opening)
     if name == "cp-sat":
-        from ttt_maps.strategies.tablesat import prove_cp_sat
+        from ttt_maps.strategies.table.cpsat import prove_cp_sat
 
         return table_of(graph, prove_cp_sat(graph), name)
     return table_of(graph, prove(graph), name)
