@@ -27,13 +27,14 @@ PACKAGE = Path(__file__).resolve().parent.parent / "ttt_maps"
 
 #: Stages in flow order; a module belongs to the first whose prefix it has.
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("base", ("errors", "values", "_version", "io")),
+    ("base", ("errors", "values", "_version", "settings", "io")),
     ("game", ("game",)),
     ("solve", ("solve",)),
     ("strategies", ("strategies",)),
     ("draw", ("draw",)),
     ("backends", ("backends",)),
     ("compare", ("compare",)),
+    ("engine", ("engine",)),
     ("api", ("api",)),
     ("integrations", ("integrations",)),
     ("cli", ("cli",)),
@@ -181,6 +182,7 @@ def test_the_top_level_is_the_public_face() -> None:
         "_version.py",
         "api.py",
         "errors.py",
+        "settings.py",
         "sphinx.py",
         "values.py",
     ]

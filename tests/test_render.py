@@ -292,7 +292,7 @@ def test_one_process_draws_the_same_bytes(
     default_job: tuple[Path, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The default job splits its drawing over two processes; one process draws the same."""
-    from ttt_maps.cli import render as commands
+    from ttt_maps.engine import files as commands
 
     out, _ = default_job
     monkeypatch.setattr(commands, "_can_fork", lambda: False)
@@ -551,7 +551,7 @@ def test_a_crash_mid_job_writes_nothing(
     With two processes the PDF is drawn in the child, whose error comes back whole.
     """
     from ttt_maps.backends.pdf import writer as pdf_backend
-    from ttt_maps.cli import render as commands
+    from ttt_maps.engine import files as commands
 
     if fork and not commands._can_fork():
         pytest.skip("one core: no second process")

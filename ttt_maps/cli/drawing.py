@@ -141,31 +141,31 @@ def render(
     PDF, --size for an SVG, --margin without --size) is an error; with several
     formats, each file takes the options that apply to it.
     """
+    from ttt_maps.api import Drawing
     from ttt_maps.cli.render import render_command
 
-    render_command(
-        geometry=runtime(board, no_cache, not (quiet or no_progress), search_limit),
-        player=player,
-        formats=formats or (),
-        output=output,
-        size=size,
-        width=width,
-        dpi=dpi,
-        margin=margin,
-        title=title,
-        id_prefix=id_prefix,
-        text_as_paths=text_as_paths,
-        policy=policy,
-        start=start,
-        depth=depth,
-        theme=theme,
-        alternatives=alternatives,
-        outcomes=outcomes,
-        fold=fold,
-        whole=whole,
-        echo=None if quiet else typer.echo,
-        picture=picture,
+    geometry = runtime(board, no_cache, not (quiet or no_progress), search_limit)
+    drawing = Drawing(
+        player,
+        whole,
+        geometry,
+        policy,
+        start,
+        depth,
+        fold,
+        alternatives,
+        outcomes,
+        theme,
+        title,
+        size,
+        width,
+        dpi,
+        margin,
+        id_prefix,
+        text_as_paths,
     )
+    echo = None if quiet else typer.echo
+    render_command(drawing, formats or (), output, picture=picture, echo=echo)
 
 
 def compare(

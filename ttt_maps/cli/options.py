@@ -132,17 +132,12 @@ def runtime(
 def settings(
     no_cache: bool = False, progress: bool = True, search_limit: int | None = None
 ) -> None:
-    """The cache, progress and search settings, whatever the board (``check`` reads it
-    later)."""
+    """The cache, progress and search settings of this command, whatever the board
+    (``check`` reads it later)."""
     check_variables()
-    from ttt_maps.io import progress as bars
-    from ttt_maps.solve import cache, search
+    from ttt_maps.settings import Settings, apply
 
-    if no_cache:
-        cache.disable()
-    bars.enable(progress)
-    if search_limit is not None:
-        search.patient(search_limit)
+    apply(Settings(cache=not no_cache, progress=progress, search_limit=search_limit))
 
 
 def check_variables() -> None:

@@ -9,37 +9,8 @@ drawn twice looks right on either page. The light file keeps the usual name
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-from ttt_maps.errors import UsageError
-
-if TYPE_CHECKING:
-    from ttt_maps.draw.themes import Theme
-
-#: The themes a picture's light file may be drawn in (its dark one is always dark).
-LIGHT_THEMES = ("light", "print", "xkcd")
-
-
-def dark_path(path: Path) -> Path:
-    """Where the dark copy of ``path`` goes: ``x-map.svg`` -> ``x-map-dark.svg``, beside it."""
-    return path.with_name(f"{path.stem}-dark{path.suffix}")
-
-
-def check_picture(formats: Sequence[str], output: str | None, theme: Theme) -> None:
-    """A picture is two SVG files drawn light and dark: anything else is a usage error."""
-    others = sorted({f.strip().lower() for f in formats} - {"svg"})
-    if others:
-        raise UsageError(f"--picture writes SVG files for a web page, not {', '.join(others)}")
-    if output == "-":
-        raise UsageError("--picture writes two files; give -o FILE.svg, not -o -")
-    if theme.name not in LIGHT_THEMES:
-        raise UsageError(
-            f"--picture draws a light and a dark file; --theme {theme.name} is not a light "
-            f"theme (choose {', '.join(LIGHT_THEMES)} for the light one)"
-        )
 
 
 def picture_html(light: Path, dark: Path, alt: str) -> str:

@@ -118,8 +118,11 @@ class TTTGroup(TyperGroup):
         (typer would turn a broken pipe into its own exit 1 and swallow a later
         flush; ``main`` below reports it as exit 2.)
         """
+        import contextvars
+
         with _output_failures():
-            return super().invoke(ctx)
+            # A context of its own: the command's settings (``settings.apply``) end with it.
+            return contextvars.copy_context().run(super().invoke, ctx)
 
     def _click_error(self, exc: Any) -> int:
         if type(exc).__name__ == "NoArgsIsHelpError":

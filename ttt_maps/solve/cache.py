@@ -50,15 +50,6 @@ _FOLDER = os.O_RDONLY | os.O_CLOEXEC | getattr(os, "O_DIRECTORY", 0)
 OURS = frozenset({"table", "other version", "damaged", "no key", "bad key", "temporary"})
 
 
-class _Switch:
-    on = True
-
-
-def disable() -> None:
-    """Neither read nor write the cache in this process (``--no-cache``)."""
-    _Switch.on = False
-
-
 def folder() -> Path:
     """Where the tables live: ``$TTT_MAPS_CACHE_DIR`` or the user cache folder."""
     given = os.environ.get(ENV_DIR)
@@ -78,7 +69,7 @@ def file_name(geometry: Geometry) -> str:
 
 def usable(solver: DeepSolver) -> bool:
     """Is this solver's table one the cache keeps?"""
-    return _Switch.on and solver.geometry.size <= tables.MAX_CELLS
+    return solver.cache and solver.geometry.size <= tables.MAX_CELLS
 
 
 def load(solver: DeepSolver) -> int:

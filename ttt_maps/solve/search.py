@@ -32,7 +32,7 @@ SYMMETRIC_PLIES = 6
 #: Positions one question (a value, or a win/draw/loss) may search before the
 #: board is given up as too big: 4x4 maps need under 1.5 million. A count, not
 #: a time, so a board is refused the same way on every machine;
-#: ``--search-limit`` (``patient``) or ``$TTT_MAPS_SEARCH_LIMIT`` changes it.
+#: ``--search-limit`` (the settings' ``search_limit``) or ``$TTT_MAPS_SEARCH_LIMIT`` changes it.
 #: A refused search is not kept in the cache.
 SEARCH_LIMIT = 4_000_000
 #: Before its first search a board's positions are bounded (every placement of
@@ -45,19 +45,6 @@ SEARCH_LIMIT = 4_000_000
 BOUND_FACTOR = 4
 
 
-class _Limit:
-    """The search limit the command line gave (``--search-limit``), if any."""
-
-    given: int | None = None
-
-
-def patient(limit: int) -> None:
-    """Search up to ``limit`` positions for each answer, however big the board."""
-    if limit < 1:
-        raise UsageError(f"--search-limit {limit}: expected a whole number of positions, 1 or more")
-    _Limit.given = limit
-
-
 class TooBigToSolve(UsageError):
     """A board too big to solve: past the bound before searching, or past the search
     limit while searching."""
@@ -68,13 +55,15 @@ class DeepSolver(Solver):
 
     whole = False
 
-    def __init__(self, geometry: Geometry) -> None:
+    def __init__(self, geometry: Geometry, limit: int | None = None, cache: bool = True) -> None:
         super().__init__(geometry)
+        #: Whether the user's cache may hold this solver's table (``--no-cache``: not).
+        self.cache = cache
         self._span = bound_span(self._size)
         self.table: dict[int, int] = {}
         #: Positions searched by this process that were kept in the cache.
         self.kept = 0
-        self.search_limit, self.patient = _search_limit()
+        self.search_limit, self.patient = _search_limit(limit)
         self._stop_at = self.search_limit
         self._sized = self.patient  # a limit was given: no bound before searching
         self.refused = False
@@ -282,11 +271,12 @@ def bound_span(size: int) -> int:
     return 2 * (size + 2) + 1
 
 
-def _search_limit() -> tuple[int, bool]:
+def _search_limit(given: int | None) -> tuple[int, bool]:
     """The positions one question may search, and whether the user chose that
-    (``--search-limit``, or ``$TTT_MAPS_SEARCH_LIMIT``: ASCII digits, 0 for the default)."""
-    if _Limit.given is not None:
-        return _Limit.given, True
+    (``given``: ``--search-limit``; else ``$TTT_MAPS_SEARCH_LIMIT``: ASCII digits, 0 for
+    the default)."""
+    if given is not None:
+        return given, True
     from ttt_maps.io.environment import whole_number
 
     given = whole_number("TTT_MAPS_SEARCH_LIMIT", 0, meaning="a number of positions")
