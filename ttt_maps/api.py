@@ -22,10 +22,11 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, TypeAlias, Unpack, overload
 
+from ttt_maps.engine.build import running
 from ttt_maps.engine.files import Written, write_files
 from ttt_maps.engine.request import Drawing, DrawOptions
 from ttt_maps.errors import UsageError
-from ttt_maps.settings import Settings, using
+from ttt_maps.settings import Settings
 
 __all__ = [
     "DrawOptions",
@@ -111,7 +112,7 @@ def strategy(
     """
     from ttt_maps.engine.build import policy_and_board, trees
 
-    with using(settings):
+    with running(settings):
         pol, geo = policy_and_board(policy, root, geometry)
         _show_strategies()
         return trees((player,), pol, root, geo, depth=depth, limit=max_boards, fold=fold)[player]
@@ -131,7 +132,7 @@ def poster(
     the keywords as for ``strategy``."""
     from ttt_maps.engine.build import policy_and_board, trees
 
-    with using(settings):
+    with running(settings):
         pol, geo = policy_and_board(policy, root, geometry)
         both = trees(("x", "o"), pol, root, geo, depth=depth, limit=max_boards, fold=fold)
     _show_strategies()
@@ -154,7 +155,7 @@ def table(
     from ttt_maps.strategies.table.exact import minimal_table
 
     geo = Geometry.parse(geometry) if isinstance(geometry, str) else geometry or STANDARD
-    with using(settings):
+    with running(settings):
         return minimal_table(parse_mark(player), geo, prover=prover)
 
 
@@ -174,7 +175,7 @@ def whole(
     ``depth``); the other keywords as for ``strategy``."""
     from ttt_maps.engine.build import policy_and_board, whole_game
 
-    with using(settings):
+    with running(settings):
         _, geo = policy_and_board("default", root, geometry)
         return whole_game(root, geo, fold=fold, depth=depth, limit=max_boards)
 

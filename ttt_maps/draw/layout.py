@@ -1,6 +1,7 @@
-"""Layout: a strategy tree becomes nested grids, following xkcd 832 (SPEC section 6).
+"""Layout: a strategy tree becomes nested grids, following the rules of xkcd 832.
 
-Two mutually recursive functions, as in the seed's Haskell program:
+Two mutually recursive functions, as in Brent Yorgey's Haskell program that first drew
+such maps:
 ``_choice_board`` (the player's turn: earlier marks in black, the chosen move
 in red at cell size, a sub-map in every other empty cell) and
 ``_reply_grid`` (the opponent's turn at the root: a sub-map in every empty

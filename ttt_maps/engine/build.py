@@ -4,9 +4,12 @@ cheat sheet)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from ttt_maps.errors import UsageError
+from ttt_maps.settings import Settings, using
 
 if TYPE_CHECKING:
     from ttt_maps.draw.layout import MapOptions
@@ -17,6 +20,17 @@ if TYPE_CHECKING:
     from ttt_maps.strategies.policy import Policy
     from ttt_maps.strategies.tree import Strategy
     from ttt_maps.strategies.whole import WholeGame
+
+
+@contextmanager
+def running(settings: Settings | None) -> Iterator[None]:
+    """Do a request's work under ``settings``; when it succeeds, keep in the cache what
+    took long to solve (bigger boards, with the cache on)."""
+    with using(settings):
+        yield
+        from ttt_maps.solve.registry import keep_all
+
+        keep_all()
 
 
 def policy_and_board(
@@ -64,7 +78,8 @@ def trees(
 
     extra: dict[str, Any] = {}
     if notes is not None:
-        extra = {"alternatives": notes.alternatives, "outcomes": notes.outcomes}
+        asked = {"alternatives": notes.alternatives, "outcomes": notes.outcomes}
+        extra["notes"] = frozenset(name for name, on in asked.items() if on)
     cap = max_boards(limit)
     return {
         p: build_strategy(

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ttt_maps.engine.request import Drawing
 from ttt_maps.errors import UsageError
-from ttt_maps.settings import Settings, using
+from ttt_maps.settings import Settings
 
 if TYPE_CHECKING:
     from ttt_maps.draw.scene import Scene
@@ -82,7 +82,9 @@ def write_files(
     """Draw and write ``drawing`` (checked) in ``formats`` to ``output`` (``None``: the
     default files in output/), with ``picture`` a light and a dark SVG of each; ``echo``
     hears of each file as it is written. Returns what was written, in order."""
-    with using(settings):
+    from ttt_maps.engine.build import running
+
+    with running(settings):
         return _write_files(drawing, formats, output, picture, echo)
 
 
@@ -124,9 +126,6 @@ def _write_files(
         written.append(done)
         if echo is not None:
             echo(done)
-    from ttt_maps.solve.registry import keep_all
-
-    keep_all()
     return written
 
 

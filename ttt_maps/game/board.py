@@ -1,4 +1,6 @@
-"""Positions as two bitmasks, with the notation of SPEC section 2.
+"""Positions as two bitmasks, written as board strings (``x..o.....``: the cells
+row-major, ``x``, ``o`` and ``.``; input also takes upper case, ``-`` or ``_`` for an
+empty cell, and ``/`` or spaces between rows).
 
 A ``Board`` is the X bitmask, the O bitmask and its geometry. Bit ``c`` is cell
 ``c`` (row-major, 0 top-left). Who is to move follows from the counts.
@@ -33,7 +35,9 @@ def parse_mark(text: str) -> Mark:
 
 
 def illegal_reason(g: Geometry, x: int, o: int) -> str | None:
-    """Why (x, o) cannot arise in a game, or None when it can (SPEC section 3)."""
+    """Why (x, o) cannot arise in a game, or None when it can: the counts (X moves first), no
+    line for both players, a line only for the player who moved last, and nothing
+    after the game ended."""
     nx, no = x.bit_count(), o.bit_count()
     if x & o:
         return "a cell holds both x and o"

@@ -1,4 +1,5 @@
-"""The known facts of the game (SPEC section 3), computed, and map sizes.
+"""The known facts of the game (games, positions, who wins: the counts from the
+literature), computed, and map sizes.
 
 Everything here is a pure function of a ``Geometry`` (and the shared solver),
 so the same code counts 3x3 and bigger boards. Positions are counted without

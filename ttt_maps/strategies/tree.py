@@ -1,6 +1,6 @@
 """Strategy trees: one chosen move at the player's turn, every reply at the other's.
 
-This is what a map draws (SPEC section 5). The tree is built from a policy
+This is what a map draws. The tree is built from a policy
 and exported as ``ttt-maps/strategy@1`` JSON; ``ttt_maps.strategies.audit`` reads such a
 file back and checks it against the solved game.
 """
@@ -81,7 +81,7 @@ class Strategy:
         counts = count(self.root, self.player, memo, chooser_keys)
         choices, wins, draws, losses, cut, depth = counts
         # The map gives a board to each of the player's turns, and to the root whatever
-        # it is (SPEC section 6); a finished position below it is a mark in its parent.
+        # it is (even a finished one); a finished position below it is a mark in its parent.
         boards = choices + (0 if self.root.chooses else 1)
         return Facts(choices, len(chooser_keys), wins, draws, losses, depth, boards, cut)
 
@@ -201,17 +201,16 @@ def build_strategy(
     *,
     depth: int | None = None,
     max_boards: int | None = None,
-    alternatives: bool = False,
-    outcomes: bool = False,
     fold: bool = False,
+    notes: frozenset[str] = frozenset(),
 ) -> Strategy:
     """The strategy tree of ``player`` from ``root`` (the empty board by default).
 
     ``depth`` builds the tree only as deep as a map cut at that depth draws
     it; ``max_boards`` refuses a map that would draw more boards
     (``mapsize.MapTooLarge``, a usage error saying which depth fits).
-    ``alternatives`` and ``outcomes`` record what a map drawn with them
-    needs (``Node.best``, ``Node.result``). ``fold`` folds the tree by
+    ``notes`` (of ``NOTES``: ``alternatives``, ``outcomes``) record what a map
+    drawn with them needs (``Node.best``, ``Node.result``). ``fold`` folds the tree by
     symmetry (``fold``): equivalent replies once, and ``compact`` counting
     the folded map.
     """
@@ -270,7 +269,7 @@ def build_strategy(
         return node
 
     plain = Strategy(mark, pol, grow(start.key), tuple(plan.levels), folded=fold)
-    return plain.noted(alternatives, outcomes)
+    return plain.noted("alternatives" in notes, "outcomes" in notes)
 
 
 def _folder(geometry: Geometry) -> Folder:
