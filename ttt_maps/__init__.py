@@ -20,7 +20,23 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ttt_maps.api import Poster, poster, render, save, strategy, table, whole
+    from ttt_maps.api import (
+        Drawing,
+        Poster,
+        Settings,
+        check,
+        compare_policies,
+        new_game,
+        policies,
+        poster,
+        render,
+        save,
+        solve_position,
+        stats,
+        strategy,
+        table,
+        whole,
+    )
     from ttt_maps.errors import UsageError
     from ttt_maps.game.board import Board
     from ttt_maps.game.geometry import Geometry
@@ -30,15 +46,23 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Board",
+    "Drawing",
     "Geometry",
     "Poster",
+    "Settings",
     "Strategy",
     "UsageError",
     "WholeGame",
     "__version__",
+    "check",
+    "compare_policies",
+    "new_game",
+    "policies",
     "poster",
     "render",
     "save",
+    "solve_position",
+    "stats",
     "strategy",
     "table",
     "viewer",
@@ -48,7 +72,15 @@ __all__ = [
 _HOMES = {
     "Board": "ttt_maps.game.board",
     "Geometry": "ttt_maps.game.geometry",
+    "Drawing": "ttt_maps.api",
     "Poster": "ttt_maps.api",
+    "Settings": "ttt_maps.api",
+    "check": "ttt_maps.api",
+    "compare_policies": "ttt_maps.api",
+    "new_game": "ttt_maps.api",
+    "policies": "ttt_maps.api",
+    "solve_position": "ttt_maps.api",
+    "stats": "ttt_maps.api",
     "Strategy": "ttt_maps.strategies.tree",
     "UsageError": "ttt_maps.errors",
     "poster": "ttt_maps.api",

@@ -22,24 +22,54 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, TypeAlias, Unpack, overload
 
+from ttt_maps.engine.answers import (
+    cache_info,
+    check,
+    choices,
+    clear_cache,
+    compare_policies,
+    format_from_path,
+    new_game,
+    ordinal,
+    policies,
+    provers,
+    solve_position,
+    stats,
+)
 from ttt_maps.engine.build import running
 from ttt_maps.engine.files import Written, write_files
 from ttt_maps.engine.request import Drawing, DrawOptions
 from ttt_maps.errors import UsageError
+from ttt_maps.game.board import Board
+from ttt_maps.game.geometry import Geometry
 from ttt_maps.settings import Settings
 
 __all__ = [
+    "Board",
     "DrawOptions",
     "Drawing",
+    "Geometry",
     "Poster",
     "Settings",
     "Written",
+    "cache_info",
+    "check",
+    "choices",
+    "clear_cache",
+    "compare_policies",
+    "format_from_path",
     "map_options",
+    "new_game",
+    "ordinal",
+    "policies",
     "poster",
+    "provers",
     "render",
     "resolve_format",
     "save",
     "scene_of",
+    "solve_position",
+    "stats",
     "strategy",
     "table",
     "whole",
@@ -47,15 +77,21 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
+    from ttt_maps.compare.summary import Row as Row
     from ttt_maps.draw.layout import MapOptions
     from ttt_maps.draw.scene import Scene
     from ttt_maps.draw.themes import Theme
-    from ttt_maps.game.board import Board
-    from ttt_maps.game.geometry import Geometry
+    from ttt_maps.engine.checking import Report as Report
+    from ttt_maps.engine.comparing import Compared as Compared
+    from ttt_maps.engine.questions import CacheInfo as CacheInfo
+    from ttt_maps.strategies.match import Game as Game
     from ttt_maps.strategies.policy import Policy
-    from ttt_maps.strategies.table.entries import Table
+    from ttt_maps.strategies.stats import Fewest as Fewest
+    from ttt_maps.strategies.stats import Stats as Stats
+    from ttt_maps.strategies.table.entries import Table as Table
     from ttt_maps.strategies.tree import Strategy
     from ttt_maps.strategies.whole import WholeGame
+    from ttt_maps.strategies.whole import WholeStats as WholeStats
 
 
 class Poster:
@@ -215,7 +251,7 @@ def scene_of(
 
 
 def _is_table(obj: object) -> bool:
-    from ttt_maps.strategies.table.entries import Table
+    from ttt_maps.strategies.table.entries import Table as Table
 
     return isinstance(obj, Table)
 

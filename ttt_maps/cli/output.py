@@ -14,7 +14,7 @@ from ttt_maps.errors import shown
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ttt_maps.game.board import Board
+    from ttt_maps.api import Board
 
 
 def console() -> Console:

@@ -12,14 +12,90 @@ from __future__ import annotations
 
 import re
 import sys
-from typing import TextIO
+from typing import TYPE_CHECKING, Annotated, TextIO
 
+import typer
+
+from ttt_maps.cli import complete
+from ttt_maps.cli.options import (
+    BoardOpt,
+    ChainOpt,
+    FoldOpt,
+    FromOpt,
+    NoCacheOpt,
+    SearchLimitOpt,
+    opt,
+    runtime,
+)
+from ttt_maps.cli.output import write_output
 from ttt_maps.errors import UsageError
-from ttt_maps.game.board import other
-from ttt_maps.strategies.match import Game, cell_name
+
+if TYPE_CHECKING:
+    from ttt_maps.api import Game
 
 #: The longest line the line protocol reads (a cell number needs three characters).
 MAX_LINE = 1024
+
+
+def play(
+    player: Annotated[
+        str,
+        typer.Option(
+            "--player",
+            metavar="x|o",
+            help="The map the computer follows; you play the other side.",
+            autocompletion=complete.player,
+        ),
+    ] = "x",
+    policy: ChainOpt = "default",
+    start: FromOpt = None,
+    board: BoardOpt = "3x3",
+    level: Annotated[
+        str,
+        typer.Option(
+            "--level",
+            metavar="LEVEL",
+            help="perfect (the map itself: never loses), novice (wins or blocks, else any "
+            "move) or random:P (strays from the map with probability P).",
+            autocompletion=complete.levels,
+        ),
+    ] = "perfect",
+    seed: Annotated[
+        int, typer.Option("--seed", metavar="N", help="Seed for the levels that stray.")
+    ] = 0,
+    save: Annotated[
+        str | None,
+        opt(
+            "--save", metavar="FILE", help="Save the game as JSON (audit it with 'ttt-maps check')."
+        ),
+    ] = None,
+    fold: FoldOpt = False,
+    no_cache: NoCacheOpt = False,
+    search_limit: SearchLimitOpt = None,
+) -> None:
+    """Play against a map: the computer plays its red moves, you the other side.
+
+    On a terminal: type a cell number or a row and a column; u undoes, ? shows the
+    map's best moves for you, q quits. Otherwise one cell number per line is read
+    from standard input; 'position: BOARD' lines and a last 'result: ...' line are
+    printed, so another program can play.
+    """
+    from ttt_maps.api import new_game
+
+    geometry, how = runtime(board, no_cache, False, search_limit)
+    if save is not None:
+        from ttt_maps.io.files import check_target
+
+        check_target(save)
+    game = new_game(
+        player, policy, start, geometry=geometry, level=level, seed=seed, fold=fold, settings=how
+    )
+    if is_terminal():
+        interactive(game)
+    else:
+        scripted(game, sys.stdin, sys.stdout)
+    if save is not None:
+        write_output(save, game.to_json())
 
 
 def scripted(game: Game, inp: TextIO, out: TextIO) -> None:
@@ -65,7 +141,7 @@ def interactive(game: Game) -> None:
     from ttt_maps.cli.output import board_grid
 
     con = Console(highlight=False)
-    you, them = game.side.upper(), other(game.side).upper()
+    you, them = game.side.upper(), game.opponent.upper()
     con.print(
         f"You play {them} against the map for {you} ({game.policy.name}, level {game.level}). "
         "Type a cell number, or a row and a column (2 3); u undoes, ? hints, q quits."
@@ -93,7 +169,7 @@ def interactive(game: Game) -> None:
             shown = -1
             continue
         if word in ("?", "h", "hint"):
-            best = ", ".join(f"{cell_name(game.geometry, c)} ({c})" for c in game.hints())
+            best = ", ".join(f"{game.cell_name(c)} ({c})" for c in game.hints())
             con.print(f"Your best moves ({them}), by the solved game: {best}. {game.verdict()}")
             continue
         try:

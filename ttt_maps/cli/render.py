@@ -1,42 +1,192 @@
-"""The body of ``ttt-maps render``, the main job: the options become one ``Drawing``,
-checked once, and the API draws and writes it (``write_files``); this prints what
-was written and, with ``--picture``, the HTML to paste."""
-
-from __future__ import annotations
+"""``ttt-maps render``, the main job: its options become one ``Drawing``, checked once,
+and the API draws and writes it; this prints what was written and, with
+``--picture``, the HTML to paste."""
 
 from collections.abc import Callable, Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
 
+import typer
+
+from ttt_maps.cli import complete
+from ttt_maps.cli.options import (
+    BoardOpt,
+    ChainOpt,
+    FromOpt,
+    NoCacheOpt,
+    NoProgressOpt,
+    SearchLimitOpt,
+    TextAsPathsOpt,
+    ThemeOpt,
+    opt,
+    runtime,
+)
 from ttt_maps.cli.output import written_line
 
 if TYPE_CHECKING:
-    from ttt_maps.api import Drawing, Written
+    from ttt_maps.api import Drawing, Settings, Written
 
 
-def render_command(
-    drawing: Drawing,
-    formats: Sequence[str] = (),
-    output: str | None = None,
-    *,
-    picture: bool = False,
-    echo: Callable[[str], None] | None = None,
-) -> list[tuple[Path, int]]:
-    """Draw and write ``drawing``; returns each written path and its size in bytes.
+def render(
+    player: Annotated[
+        str | None,
+        opt(
+            "--player",
+            metavar="x|o|both",
+            help="x, o or both (the poster). Default: all "
+            "three into output/, or the poster with -o.",
+            autocompletion=complete.player_or_both,
+        ),
+    ] = None,
+    formats: Annotated[
+        list[str] | None,
+        opt(
+            "--format",
+            "-f",
+            metavar="svg|pdf|png|html",
+            help="Output format (repeatable). Default: svg and pdf, or from -o's suffix.",
+            autocompletion=complete.formats,
+        ),
+    ] = None,
+    output: Annotated[
+        str | None,
+        opt(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Write this file (written atomically). Default: output/{x-map,o-map,poster}, "
+            "with the board in the name on other boards than 3x3 (x-map-3x4k3.svg).",
+        ),
+    ] = None,
+    size: Annotated[
+        str | None,
+        opt(
+            "--size",
+            metavar="PAGE",
+            help="PDF/PNG page: A6..A0, letter, tabloid or WxH(mm|in|pt|px); a named page "
+            "turns to fit the drawing unless -landscape or -portrait is added (A1-landscape).",
+            autocompletion=complete.pages,
+        ),
+    ] = None,
+    width: Annotated[
+        int | None,
+        opt("--width", metavar="PX", help="PNG width in pixels (SVG: the width it declares)."),
+    ] = None,
+    dpi: Annotated[
+        float | None,
+        opt(
+            "--dpi",
+            metavar="DPI",
+            help="PNG resolution; a PNG with --size and no --width is drawn at 300 dpi.",
+        ),
+    ] = None,
+    margin: Annotated[
+        float | None,
+        opt("--margin", metavar="MM", help="Margin around the drawing with --size (10 mm)."),
+    ] = None,
+    text_as_paths: TextAsPathsOpt = False,
+    title: Annotated[
+        str | None, opt("--title", metavar="TEXT", help="A title drawn above the map.")
+    ] = None,
+    id_prefix: Annotated[
+        str | None,
+        opt("--id-prefix", metavar="TEXT", help="Prefix for SVG ids (default: from the content)."),
+    ] = None,
+    policy: ChainOpt = "default",
+    start: FromOpt = None,
+    depth: Annotated[
+        int | None, opt("--depth", metavar="D", help="Cut the nesting at D levels.")
+    ] = None,
+    theme: ThemeOpt = "light",
+    alternatives: Annotated[
+        bool, typer.Option("--alternatives", help="Draw other optimal moves faint.")
+    ] = False,
+    outcomes: Annotated[
+        bool, typer.Option("--outcomes", help="Tint each sub-map by its outcome (win/draw).")
+    ] = False,
+    picture: Annotated[
+        bool,
+        typer.Option(
+            "--picture",
+            help="SVG for a README: each map light and dark (NAME-dark.svg beside it), "
+            "and the <picture> HTML that shows the one the reader's mode asks for.",
+        ),
+    ] = False,
+    fold: Annotated[
+        bool | None,
+        typer.Option(
+            "--fold/--no-fold",
+            help="Fold by symmetry: replies that are rotations or reflections of each other "
+            "are drawn once, lettered, with how many they stand for (the default with --whole).",
+            show_default=False,
+        ),
+    ] = None,
+    whole: Annotated[
+        bool,
+        typer.Option(
+            "--whole",
+            help="The whole game on one map: every legal move of both players, each cell "
+            "tinted by its outcome for the player who makes it (default file: output/whole-map).",
+        ),
+    ] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing on success.")] = False,
+    board: BoardOpt = "3x3",
+    no_cache: NoCacheOpt = False,
+    no_progress: NoProgressOpt = False,
+    search_limit: SearchLimitOpt = None,
+) -> None:
+    """Draw the maps: with no options, both maps and the poster into output/ as SVG and PDF.
 
-    ``echo`` (when given) gets one line per file as it is written, and with
-    ``picture`` the ``<picture>`` HTML for each light and dark pair.
+    An option that applies to none of the files being written (--dpi for a
+    PDF, --size for an SVG, --margin without --size) is an error; with several
+    formats, each file takes the options that apply to it.
     """
+    from ttt_maps.api import Drawing
+
+    geometry, how = runtime(board, no_cache, not (quiet or no_progress), search_limit)
+    drawing = Drawing(
+        player,
+        whole,
+        geometry,
+        policy,
+        start,
+        depth,
+        fold,
+        alternatives,
+        outcomes,
+        theme,
+        title,
+        size,
+        width,
+        dpi,
+        margin,
+        id_prefix,
+        text_as_paths,
+    )
+    render_files(drawing, formats or (), output, picture, how, None if quiet else typer.echo)
+
+
+def render_files(
+    drawing: "Drawing",
+    formats: Sequence[str],
+    output: str | None,
+    picture: bool,
+    settings: "Settings",
+    echo: Callable[[str], None] | None,
+) -> None:
+    """Draw and write ``drawing`` (the API's ``write_files``); ``echo`` (when given) gets
+    one line per file as it is written, and with ``picture`` the ``<picture>`` HTML for
+    each light and dark pair."""
     from ttt_maps.api import write_files
 
-    def heard(done: Written) -> None:
+    def heard(done: "Written") -> None:
         if echo is not None and str(done.target.path) != "-":
             echo(written_line(done.target.path, done.size))
 
-    written = write_files(drawing.checked(), formats, output, picture=picture, echo=heard)
+    written = write_files(
+        drawing.checked(), formats, output, picture=picture, settings=settings, echo=heard
+    )
     if picture and echo is not None:
         from ttt_maps.cli.picture import picture_html
 
         for light, dark in zip(written[::2], written[1::2], strict=True):
             echo("\n" + picture_html(light.target.path, dark.target.path, light.title))
-    return [(w.target.path, w.size) for w in written]

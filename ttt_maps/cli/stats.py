@@ -1,15 +1,59 @@
-"""The body of ``ttt-maps stats``: the solved game's counts and the map sizes, as tables."""
+"""``ttt-maps stats``: the solved game's counts and the map sizes, as tables."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated, cast
+
+import typer
+
+from ttt_maps.cli.options import (
+    BoardOpt,
+    JsonOpt,
+    NoCacheOpt,
+    NoProgressOpt,
+    SearchLimitOpt,
+    runtime,
+)
+from ttt_maps.cli.output import console, print_json
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ttt_maps.game.geometry import Geometry
-    from ttt_maps.strategies.stats import Fewest, Stats
-    from ttt_maps.strategies.whole import WholeStats
+    from ttt_maps.api import Fewest, Geometry, Stats, WholeStats
+
+
+def stats(
+    as_json: JsonOpt = False,
+    board: BoardOpt = "3x3",
+    fold: Annotated[
+        bool,
+        typer.Option(
+            "--fold",
+            help="Map sizes folded by symmetry, compact's among them, and the fewest boards "
+            "a map can draw.",
+        ),
+    ] = False,
+    whole: Annotated[
+        bool,
+        typer.Option(
+            "--whole", help="The whole game's map instead: its boards, folded and not, and moves."
+        ),
+    ] = False,
+    no_cache: NoCacheOpt = False,
+    no_progress: NoProgressOpt = False,
+    search_limit: SearchLimitOpt = None,
+) -> None:
+    """The solved game's counts (games, positions, who wins) and each preset's map size."""
+    from ttt_maps.api import stats as counted
+
+    geometry, how = runtime(board, no_cache, not no_progress, search_limit)
+    data = counted(geometry=geometry, fold=fold, whole=whole, settings=how)
+    if as_json:
+        print_json(data.as_dict())
+    elif whole:
+        print_whole(cast("WholeStats", data), console())
+    else:
+        print_stats(cast("Stats", data), console())
 
 
 def print_stats(data: Stats, out: Console) -> None:

@@ -33,7 +33,7 @@ import re
 from typing import Any, NamedTuple
 
 from ttt_maps.errors import UsageError, quote
-from ttt_maps.game.board import Board, Mark
+from ttt_maps.game.board import Board, Mark, other
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import Solver
@@ -198,6 +198,15 @@ class Game:
                 self.walk.played(before, move.cell)
 
     # -- what the map sees ------------------------------------------------------
+
+    @property
+    def opponent(self) -> Mark:
+        """The mark of the person playing against the map."""
+        return other(self.side)
+
+    def cell_name(self, cell: int) -> str:
+        """A cell in words on this board (``cell_name``)."""
+        return cell_name(self.geometry, cell)
 
     def hints(self) -> list[int]:
         """Every optimal move for the person (the side to move)."""
