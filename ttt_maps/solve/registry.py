@@ -10,8 +10,13 @@ cache.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.solve.solver import SMALL_BOARD, Solver
+
+if TYPE_CHECKING:
+    from ttt_maps.solve.search import DeepSolver
 
 _SOLVERS: dict[Geometry, Solver] = {}
 
@@ -21,15 +26,34 @@ def solver_for(geometry: Geometry = STANDARD) -> Solver:
     hit = _SOLVERS.get(geometry)
     if hit is None:
         if geometry.size <= SMALL_BOARD:
-            hit = _SOLVERS[geometry] = Solver(geometry)
+            hit = _SOLVERS[geometry] = _small(geometry)
         else:
             from ttt_maps.solve import cache
-            from ttt_maps.solve.search import DeepSolver
 
-            deep = DeepSolver(geometry)
+            deep = _deep(geometry)
             cache.load(deep)
             hit = _SOLVERS[geometry] = deep
     return hit
+
+
+def _small(geometry: Geometry) -> Solver:
+    """A small board's solver under its rules."""
+    if geometry.misere:
+        from ttt_maps.solve.misere import MisereSolver
+
+        return MisereSolver(geometry)
+    return Solver(geometry)
+
+
+def _deep(geometry: Geometry) -> DeepSolver:
+    """A bigger board's solver under its rules."""
+    if geometry.misere:
+        from ttt_maps.solve.deepmisere import MisereDeepSolver
+
+        return MisereDeepSolver(geometry)
+    from ttt_maps.solve.search import DeepSolver
+
+    return DeepSolver(geometry)
 
 
 def keep_all() -> None:
