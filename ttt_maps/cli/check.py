@@ -6,16 +6,20 @@ keeping its player's best result; 1 otherwise (the report says where).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from ttt_maps.cli.output import print_json
-from ttt_maps.errors import quote
+from ttt_maps.errors import UsageError, quote
+
+if TYPE_CHECKING:
+    from ttt_maps.game.geometry import Geometry
 
 
-def check_command(file: str, as_json: bool) -> None:
-    """Read ``file`` ('-': standard input) and report on it."""
+def check_command(file: str, as_json: bool, rules: str | None = None) -> None:
+    """Read ``file`` ('-': standard input) and report on it; with ``rules``, only a
+    file written for those rules."""
     from ttt_maps.io.files import parse_json, read_text
     from ttt_maps.solve.registry import keep_all
     from ttt_maps.strategies.audit import audit_file, strategy_from_json
@@ -26,12 +30,13 @@ def check_command(file: str, as_json: bool) -> None:
     source = "standard input" if file == "-" else quote(file)
     parsed = parse_json(text, source)
     if is_game(parsed):
-        check_game(parsed, source, as_json)
+        check_game(parsed, source, as_json, rules)
         return
     if is_table(parsed):
-        check_table(parsed, source, as_json)
+        check_table(parsed, source, as_json, rules)
         return
     doc = strategy_from_json(parsed, source)
+    same_rules(doc.geometry, rules, source)
     problems = audit_file(doc)
     keep_all()
     errors = sum(p.fatal for p in problems)
@@ -67,12 +72,23 @@ def check_command(file: str, as_json: bool) -> None:
     )
 
 
-def check_game(doc: dict[str, Any], source: str, as_json: bool) -> None:
+def same_rules(geometry: Geometry, rules: str | None, source: str) -> None:
+    """Refuse a file written for other rules than ``--rules`` asks to audit it under."""
+    if rules is None or geometry.with_rules(rules) == geometry:
+        return
+    raise UsageError(
+        f"{source}: written for {geometry.rules} rules, not {geometry.with_rules(rules).rules}; "
+        f"audit it with --rules {geometry.rules}"
+    )
+
+
+def check_game(doc: dict[str, Any], source: str, as_json: bool, rules: str | None) -> None:
     """``check`` of a game log: replayed (a false claim exits 2), each move's value,
     and the moves that lost some."""
     from ttt_maps.strategies.gamelog import audit_log
 
     audit = audit_log(doc, source)
+    same_rules(audit.geometry, rules, source)
     if as_json:
         print_json(
             {
@@ -97,12 +113,13 @@ def check_game(doc: dict[str, Any], source: str, as_json: bool) -> None:
         raise typer.Exit(1)
 
 
-def check_table(doc: Any, source: str, as_json: bool) -> None:
+def check_table(doc: Any, source: str, as_json: bool, rules: str | None) -> None:
     """Audit a parsed ``ttt-maps/table@1`` document and report (exit 1 when imperfect)."""
     from ttt_maps.strategies.table.check import audit_table
     from ttt_maps.strategies.table.entries import table_from_json
 
     table = table_from_json(doc, source)
+    same_rules(table.geometry, rules, source)
     problems = audit_table(table)
     errors = sum(p.fatal for p in problems)
     warnings = len(problems) - errors

@@ -19,6 +19,7 @@ from ttt_maps.cli.options import (
     JsonOpt,
     NoCacheOpt,
     NoProgressOpt,
+    RulesOpt,
     SearchLimitOpt,
     TextAsPathsOpt,
     ThemeOpt,
@@ -131,6 +132,7 @@ def render(
     ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing on success.")] = False,
     board: BoardOpt = "3x3",
+    rules: RulesOpt = "normal",
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
     search_limit: SearchLimitOpt = None,
@@ -144,7 +146,7 @@ def render(
     from ttt_maps.cli.render import render_command
 
     render_command(
-        geometry=runtime(board, no_cache, not (quiet or no_progress), search_limit),
+        geometry=runtime(board, no_cache, not (quiet or no_progress), search_limit, rules),
         player=player,
         formats=formats or (),
         output=output,
@@ -225,6 +227,7 @@ def compare(
         typer.Option("--diff-png", metavar="FILE", hidden=True, show_default=False),
     ] = None,
     board: BoardOpt = "3x3",
+    rules: RulesOpt = "normal",
     fold: FoldOpt = False,
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
@@ -236,7 +239,7 @@ def compare(
 
     compare_command(
         chains,
-        geometry=runtime(board, no_cache, not no_progress, search_limit),
+        geometry=runtime(board, no_cache, not no_progress, search_limit, rules),
         player=player,
         output=output,
         fmt=fmt,
@@ -298,6 +301,7 @@ def table(
     title: Annotated[str | None, opt("--title", metavar="TEXT", help="The sheet's title.")] = None,
     theme: ThemeOpt = "light",
     board: BoardOpt = "3x3",
+    rules: RulesOpt = "normal",
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
 ) -> None:
@@ -312,7 +316,7 @@ def table(
 
     table_command(
         player=player,
-        geometry=runtime(board, no_cache, not no_progress),
+        geometry=runtime(board, no_cache, not no_progress, rules=rules),
         output=output,
         fmt=fmt,
         as_json=as_json,

@@ -52,6 +52,15 @@ BoardOpt = Annotated[
         autocompletion=complete.boards,
     ),
 ]
+RulesOpt = Annotated[
+    str,
+    opt(
+        "--rules",
+        metavar="normal|misere",
+        help="normal (the default: a line wins) or misere (whoever completes a line loses).",
+        autocompletion=complete.rules,
+    ),
+]
 NoCacheOpt = Annotated[
     bool, typer.Option("--no-cache", help="Neither read nor keep the solved tables of big boards.")
 ]
@@ -106,10 +115,14 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JS
 
 
 def runtime(
-    board: str, no_cache: bool = False, progress: bool = True, search_limit: int | None = None
+    board: str,
+    no_cache: bool = False,
+    progress: bool = True,
+    search_limit: int | None = None,
+    rules: str = "normal",
 ) -> Geometry:
-    """The board of a command, and its cache, progress and search settings (see
-    ttt_maps.solve.cache and ttt_maps.solve.search).
+    """The board of a command under its rules, and its cache, progress and search
+    settings (see ttt_maps.solve.cache and ttt_maps.solve.search).
 
     Only bigger boards have a cache, a search limit or long enough work for a
     progress bar, so a small board's run loads none of them.
@@ -117,7 +130,7 @@ def runtime(
     from ttt_maps.game.geometry import Geometry
     from ttt_maps.solve.solver import SMALL_BOARD
 
-    geometry = Geometry.parse(board)
+    geometry = Geometry.parse(board, rules)
     if search_limit is not None and search_limit < 1:
         from ttt_maps.errors import UsageError
 

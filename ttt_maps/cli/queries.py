@@ -22,6 +22,7 @@ from ttt_maps.cli.options import (
     NoCacheOpt,
     NoProgressOpt,
     PolicyOpt,
+    RulesOpt,
     SearchLimitOpt,
     opt,
     runtime,
@@ -35,6 +36,7 @@ def solve(
     policy: PolicyOpt = None,
     as_json: JsonOpt = False,
     geometry: BoardOpt = "3x3",
+    rules: RulesOpt = "normal",
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
     search_limit: SearchLimitOpt = None,
@@ -43,7 +45,7 @@ def solve(
     from ttt_maps.cli.solve import solve_command
     from ttt_maps.game.board import Board
 
-    pos = Board.parse(board, runtime(geometry, no_cache, not no_progress, search_limit))
+    pos = Board.parse(board, runtime(geometry, no_cache, not no_progress, search_limit, rules))
     solve_command(pos, policy, as_json)
 
 
@@ -64,6 +66,7 @@ def stats(
             "--whole", help="The whole game's map instead: its boards, folded and not, and moves."
         ),
     ] = False,
+    rules: RulesOpt = "normal",
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
     search_limit: SearchLimitOpt = None,
@@ -71,7 +74,7 @@ def stats(
     """The solved game's counts (games, positions, who wins) and each preset's map size."""
     from ttt_maps.solve.registry import keep_all
 
-    geometry = runtime(board, no_cache, not no_progress, search_limit)
+    geometry = runtime(board, no_cache, not no_progress, search_limit, rules)
     if whole:
         from ttt_maps.cli.stats import print_whole
         from ttt_maps.strategies.whole import whole_stats
@@ -126,6 +129,7 @@ def export(
             "(the others are played as a listed rotation or reflection of them).",
         ),
     ] = False,
+    rules: RulesOpt = "normal",
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
     search_limit: SearchLimitOpt = None,
@@ -134,7 +138,7 @@ def export(
     from ttt_maps.game.board import parse_mark
     from ttt_maps.strategies.tree import build_strategy
 
-    geometry = runtime(board, no_cache, not no_progress, search_limit)
+    geometry = runtime(board, no_cache, not no_progress, search_limit, rules)
     mark = parse_mark(player)
     if output is not None and output != "-":
         from ttt_maps.io.files import check_target
@@ -156,6 +160,15 @@ def check(
         ),
     ],
     as_json: JsonOpt = False,
+    rules: Annotated[
+        str | None,
+        opt(
+            "--rules",
+            metavar="normal|misere",
+            help="Refuse a file written for other rules (default: the file's own).",
+            autocompletion=complete.rules,
+        ),
+    ] = None,
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
     search_limit: SearchLimitOpt = None,
@@ -166,10 +179,14 @@ def check(
     from ttt_maps.cli.check import check_command
 
     settings(no_cache, not no_progress, search_limit)
-    check_command(file, as_json)
+    if rules is not None:
+        from ttt_maps.game.geometry import parse_rules
+
+        parse_rules(rules)  # a bad value is refused before the file is read
+    check_command(file, as_json, rules)
 
 
-def policies(board: BoardOpt = "3x3") -> None:
+def policies(board: BoardOpt = "3x3", rules: RulesOpt = "normal") -> None:
     """The tie-break policy keys and presets, one line each (on --board's board)."""
     from rich.markup import escape
     from rich.table import Table
@@ -181,7 +198,7 @@ def policies(board: BoardOpt = "3x3") -> None:
     table.add_column("name")
     table.add_column("kind")
     table.add_column("prefers")
-    for name, text in describe_policies(Geometry.parse(board)):
+    for name, text in describe_policies(Geometry.parse(board, rules)):
         table.add_row(escape(name), "preset" if name in PRESETS else "key", escape(text))
     out = console()
     out.print(table)
@@ -241,6 +258,7 @@ def play(
         ),
     ] = None,
     fold: FoldOpt = False,
+    rules: RulesOpt = "normal",
     no_cache: NoCacheOpt = False,
     search_limit: SearchLimitOpt = None,
 ) -> None:
@@ -256,7 +274,7 @@ def play(
     from ttt_maps.game.board import Board, parse_mark
     from ttt_maps.strategies.match import Game
 
-    geometry = runtime(board, no_cache, False, search_limit)
+    geometry = runtime(board, no_cache, False, search_limit, rules)
     if save is not None:
         from ttt_maps.io.files import check_target
 

@@ -68,7 +68,11 @@ def solve_command(pos: Board, policy: list[str] | None, as_json: bool) -> None:
 
 def solve_doc(pos: Board, policies: list[tuple[str, Policy]], solver: Solver) -> dict[str, Any]:
     """Everything ``solve`` reports, as JSON-ready data."""
-    doc: dict[str, Any] = {"board": str(pos), "geometry": pos.geometry.name}
+    doc: dict[str, Any] = {
+        "board": str(pos),
+        "geometry": pos.geometry.name,
+        "rules": pos.geometry.rules,
+    }
     if pos.is_over:
         doc.update(over=True, winner=pos.winner(), to_move=None, outcome=None, moves=[])
         doc["policies"] = []

@@ -241,6 +241,7 @@ class Game:
         doc = {
             "format": FORMAT,
             "geometry": self.geometry.name,
+            "rules": self.geometry.rules,
             "map": self.side,
             "policy": self.policy.name,
             "level": self.level,
