@@ -19,11 +19,12 @@ def print_stats(data: Stats, out: Console) -> None:
     g, p, e = data.games, data.positions, data.empty
     title = f"The solved game on {data.geometry.describe()} ({data.geometry.short_name})"
     counts = Table(title=title, header_style="bold")
+    ends = "a line, which loses" if data.geometry.misere else "a win"
     counts.add_column("fact")
     counts.add_column("count", justify="right")
     rows: list[tuple[str, int | None]] = [
         ("move sequences to a full board", g.full_board if g else None),
-        ("games (play stops at a win)", g.games if g else None),
+        (f"games (play stops at {ends})", g.games if g else None),
         ("  won by x", g.x_wins if g else None),
         ("  won by o", g.o_wins if g else None),
         ("  drawn", g.draws if g else None),
