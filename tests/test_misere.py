@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import xml.etree.ElementTree as ET
 from functools import cache
 from pathlib import Path
@@ -109,9 +110,7 @@ def test_3x3_is_a_draw_and_only_the_centre_opening_holds_it() -> None:
     holding = [c for c, out in solver.move_outcomes(empty).items() if out.result >= 0]
     assert holding == list(MISERE.centers) == [4]
     assert minimax("." * 9, 3, 3, 3)[0] == 0
-    assert [c for c in range(9) if minimax("." * c + "x" + "." * (8 - c), 3, 3, 3)[0] <= 0] == [
-        4
-    ]
+    assert [c for c in range(9) if minimax("." * c + "x" + "." * (8 - c), 3, 3, 3)[0] <= 0] == [4]
 
 
 def test_a_sample_of_3x4k3_positions_has_the_minimax_value() -> None:
@@ -145,7 +144,7 @@ def test_the_second_player_wins_4x4k3() -> None:
 
 def test_normal_and_misere_are_different_games() -> None:
     normal = Geometry.parse("3x3")
-    assert MISERE != normal and MISERE.with_rules("normal") == normal
+    assert normal != MISERE and MISERE.with_rules("normal") == normal
     assert MISERE.name == "3x3k3-misere" and Geometry.parse(MISERE.name) == MISERE
     assert solver_for(MISERE) is not solver_for(normal)
     won = Board.parse("xxx/oo./...", MISERE)
@@ -270,7 +269,9 @@ def test_every_command_takes_the_rules_and_refuses_bad_ones(args: list[str]) -> 
 
 
 def test_solve_and_export_record_the_rules() -> None:
-    doc = json.loads(runner.invoke(app, ["solve", "x........", "--rules", "misere", "--json"]).stdout)
+    doc = json.loads(
+        runner.invoke(app, ["solve", "x........", "--rules", "misere", "--json"]).stdout
+    )
     assert doc["rules"] == "misere" and doc["geometry"] == "3x3k3-misere"
     exported = runner.invoke(app, ["export", "--player", "o", "--rules", "misere"]).stdout
     assert json.loads(exported)["rules"] == "misere"
@@ -306,7 +307,9 @@ def test_play_against_a_misere_map_never_beats_it(side: str) -> None:
         assert game.board.winner() in (None, side), game.board
     person = [m.cell for m in game.moves if m.by == "player"]
     result = runner.invoke(
-        app, ["play", "--player", side, "--rules", "misere"], input="".join(f"{c}\n" for c in person)
+        app,
+        ["play", "--player", side, "--rules", "misere"],
+        input="".join(f"{c}\n" for c in person),
     )
     assert result.exit_code == 0, result.stderr
     assert result.stdout.splitlines()[-1] == f"result: {game.result}"
@@ -341,3 +344,79 @@ def test_render_takes_fold_whole_and_tints_under_misere(tmp_path: Path, extra: l
     assert result.exit_code == 0, result.stderr
     root = ET.parse(out).getroot()
     assert root.findtext("{http://www.w3.org/2000/svg}title", "").find("misère") >= 0
+
+
+# -- the API and the docs tools -------------------------------------------------------
+
+
+def test_the_api_takes_rules() -> None:
+    import ttt_maps
+    from ttt_maps import api
+
+    tree = ttt_maps.strategy("x", rules="misere")
+    assert tree.geometry == MISERE and tree.root.children[0][0] == 4
+    assert api.poster(rules="misere").x.geometry == MISERE
+    assert api.whole(rules="misere", depth=1).geometry == MISERE
+    assert api.table("x", rules="misere").geometry == MISERE
+    svg = ttt_maps.render(tree, format="svg")
+    assert "misère tic-tac-toe" in svg
+    with pytest.raises(ttt_maps.UsageError, match="rules 'loser'"):
+        ttt_maps.strategy("x", rules="loser")
+    with pytest.raises(ttt_maps.UsageError, match="for normal rules"):
+        ttt_maps.strategy("x", root=Board.empty(), rules="misere")
+
+
+def test_a_docs_recipe_takes_rules() -> None:
+    from ttt_maps.integrations.recipe import OPTIONS, recipe, scene_of
+
+    options = {"rules": OPTIONS["rules"]("Misere"), "player": "o", "depth": 1}
+    scene = scene_of(recipe(options), str)
+    assert scene.meta["board"] == "3x3k3-misere" and "misère" in scene.title
+    with pytest.raises(ValueError, match="normal, misere"):
+        OPTIONS["rules"]("loser")
+
+
+PAGE = "{fence}\n{key}player: o\n{key}rules: misere\n{key}depth: 1\n```\n"
+
+
+def _misere_titles(html: str) -> list[str]:
+    return re.findall(r"<title\b[^>]*>([^<]*misère[^<]*)</title>", html)
+
+
+@pytest.mark.slow
+def test_sphinx_and_myst_build_a_misere_map(tmp_path: Path) -> None:
+    pytest.importorskip("myst_parser")
+    from sphinx.cmd.build import build_main
+
+    (tmp_path / "conf.py").write_text(
+        'extensions = ["myst_parser", "ttt_maps.sphinx"]\n', encoding="utf-8"
+    )
+    (tmp_path / "index.rst").write_text(
+        "Maps\n====\n\n.. ttt-map::\n   :rules: misere\n   :depth: 1\n\n.. toctree::\n\n   page\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "page.md").write_text(
+        "# Page\n\n" + PAGE.format(fence="```{ttt-map}", key=":"), encoding="utf-8"
+    )
+    out = tmp_path / "_b"
+    assert build_main(["-E", "-q", "-W", "-b", "html", str(tmp_path), str(out)]) == 0
+    for page in ("index.html", "page.html"):
+        assert _misere_titles((out / page).read_text(encoding="utf-8")), page
+
+
+@pytest.mark.slow
+def test_mkdocs_builds_a_misere_map(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    pytest.importorskip("mkdocs")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "mkdocs.yml").write_text("site_name: x\nplugins:\n  - ttt-maps\n", "utf-8")
+    page = "# Home\n\n" + PAGE.format(fence="```ttt-map", key="")
+    (tmp_path / "docs" / "index.md").write_text(page, "utf-8")
+    program = Path(sys.executable).with_name("mkdocs")
+    run = subprocess.run(
+        [str(program), "build", "--strict"], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert _misere_titles((tmp_path / "site" / "index.html").read_text(encoding="utf-8"))

@@ -70,6 +70,7 @@ def strategy(
     depth: int | None = None,
     max_boards: int | None = None,
     fold: bool = False,
+    rules: str | None = None,
 ) -> Strategy:
     """The strategy tree of ``player`` (``"x"``/``"o"``) from ``root`` (default: the empty board).
 
@@ -82,11 +83,12 @@ def strategy(
     more than ``max_boards`` boards (default 50,000) is refused with a
     ``UsageError`` that names the depth that fits. ``fold`` draws replies that
     are rotations or reflections of each other once (and ``compact`` then
-    minimises the folded map).
+    minimises the folded map). ``rules="misere"`` plays the game where whoever
+    completes a line loses (default: the geometry's rules, normal).
     """
     from ttt_maps.strategies.tree import build_strategy
 
-    pol, geo = _policy(policy, root, geometry)
+    pol, geo = _policy(policy, root, geometry, rules)
     _show_strategies()
     limit = _limit(max_boards)
     return build_strategy(player, pol, root, geo, depth=depth, max_boards=limit, fold=fold)
@@ -100,13 +102,14 @@ def poster(
     depth: int | None = None,
     max_boards: int | None = None,
     fold: bool = False,
+    rules: str | None = None,
 ) -> Poster:
     """Both maps under one policy, ready for ``render``/``save`` (the CLI's ``--player both``);
     the keywords as for ``strategy``."""
     from ttt_maps.strategies.tree import build_strategy
 
     # One Policy object for both maps: its memo of choices serves X and O alike.
-    pol, geo = _policy(policy, root, geometry)
+    pol, geo = _policy(policy, root, geometry, rules)
     limit = _limit(max_boards)
     x, o = (
         build_strategy(p, pol, root, geo, depth=depth, max_boards=limit, fold=fold) for p in "xo"
@@ -115,16 +118,21 @@ def poster(
     return Poster(x, o)
 
 
-def table(player: str, *, geometry: str | Geometry | None = None, prover: str = "search") -> Table:
+def table(
+    player: str,
+    *,
+    geometry: str | Geometry | None = None,
+    prover: str = "search",
+    rules: str | None = None,
+) -> Table:
     """The minimal strategy table of ``player``: the fewest positions, up to rotation,
     reflection and move order, each with its move, that play perfectly by lookup from
     the empty board, proven minimal by exact search (``prover="cp-sat"``: by CP-SAT,
     with the ``cp-sat`` extra). ``render``/``save`` draw it as a one-page cheat sheet."""
     from ttt_maps.game.board import parse_mark
-    from ttt_maps.game.geometry import STANDARD, Geometry
     from ttt_maps.strategies.table.exact import minimal_table
 
-    geo = Geometry.parse(geometry) if isinstance(geometry, str) else geometry or STANDARD
+    _, geo = _policy("default", None, geometry, rules)
     return minimal_table(parse_mark(player), geo, prover=prover)
 
 
@@ -135,6 +143,7 @@ def whole(
     fold: bool = True,
     depth: int | None = None,
     max_boards: int | None = None,
+    rules: str | None = None,
 ) -> WholeGame:
     """Every legal move from ``root`` (default: the empty board), for whoever is to move,
     ready for ``render``/``save``: the whole game on one map, each move tinted by its
@@ -143,7 +152,7 @@ def whole(
     ``depth``); the other keywords as for ``strategy``."""
     from ttt_maps.strategies.whole import build_whole
 
-    _, geo = _policy("default", root, geometry)
+    _, geo = _policy("default", root, geometry, rules)
     return build_whole(root, geo, fold=fold, depth=depth, max_boards=_limit(max_boards))
 
 
@@ -166,9 +175,13 @@ def _limit(max_boards: int | None) -> int:
 
 
 def _policy(
-    policy: str | Policy, root: str | Board | None, geometry: str | Geometry | None
+    policy: str | Policy,
+    root: str | Board | None,
+    geometry: str | Geometry | None,
+    rules: str | None = None,
 ) -> tuple[Policy, Geometry]:
-    """The parsed policy and the geometry: given, else the root's, else the policy's, else 3x3."""
+    """The parsed policy and the geometry: given, else the root's, else the policy's, else
+    3x3; under ``rules`` when they are given."""
     from ttt_maps.game.board import Board
     from ttt_maps.game.geometry import STANDARD, Geometry
     from ttt_maps.strategies.chains import parse_policy
@@ -183,6 +196,12 @@ def _policy(
         geo = policy.geometry
     else:
         geo = STANDARD
+    if rules is not None:
+        geo = geo.with_rules(rules)
+        given = root.geometry if isinstance(root, Board) else None
+        given = given or (None if isinstance(policy, str) else policy.geometry)
+        if given is not None and given != geo:
+            raise UsageError(f"rules {rules}: the root or policy given is for {given.rules} rules")
     return (parse_policy(policy, geo) if isinstance(policy, str) else policy), geo
 
 
