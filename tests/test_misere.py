@@ -229,23 +229,19 @@ def test_a_table_kept_under_one_rules_is_never_read_under_the_other(
     monkeypatch.setenv("TTT_MAPS_KEY_FILE", str(tmp_path / "key" / "table-key"))
     monkeypatch.setenv("TTT_MAPS_CACHE_MIN_SEARCH", "1")
     normal, misere = Geometry.parse("4x4k3"), Geometry.parse("4x4k3", "misere")
-    late = "x.o./.o../x..x/o..."
-    solved = DeepSolver(normal)
-    solved.score(Board.parse(late, normal).key)
+    middle = "xo.x/o.x./.o../...."
+    solved = MisereDeepSolver(misere)
+    truth = solved.outcome(Board.parse(middle, misere))
     kept = cache.keep(solved)
-    assert kept is not None and kept.name == cache.file_name(normal)
-    assert cache.file_name(misere) != kept.name and "misere" in cache.file_name(misere)
-    assert cache.load(MisereDeepSolver(misere)) == 0  # another file: none under misère yet
-    assert cache.load(DeepSolver(normal)) > 0
-    # The normal table under the misère name: its header names the other rules.
-    (kept.parent / cache.file_name(misere)).write_bytes(kept.read_bytes())
-    assert cache.load(MisereDeepSolver(misere)) == 0
-    fresh = MisereDeepSolver(misere)
-    board = Board.parse(late, misere)
-    assert fresh.outcome(board) == MisereDeepSolver(misere).outcome(board)
-    assert (fresh.outcome(board).result, fresh.outcome(board).distance) == minimax(
-        str(board), 4, 4, 3
-    )
+    assert kept is not None and kept.name == cache.file_name(misere) != cache.file_name(normal)
+    assert cache.load(DeepSolver(normal)) == 0  # another file: none under normal rules yet
+    assert cache.load(MisereDeepSolver(misere)) == len(solved.table) > 0
+    # The misère table under the normal name: its header names the other rules.
+    (kept.parent / cache.file_name(normal)).write_bytes(kept.read_bytes())
+    assert cache.load(DeepSolver(normal)) == 0
+    # O holds two open twos there: under normal rules X loses in two plies, not wins.
+    assert DeepSolver(normal).outcome(Board.parse(middle, normal)) == (-1, 2)
+    assert (truth.result, truth.distance) == minimax(middle.replace("/", ""), 4, 4, 3)
 
 
 # -- every surface ------------------------------------------------------------------
@@ -362,7 +358,7 @@ def test_the_api_takes_rules() -> None:
     assert "misère tic-tac-toe" in svg
     with pytest.raises(ttt_maps.UsageError, match="rules 'loser'"):
         ttt_maps.strategy("x", rules="loser")
-    with pytest.raises(ttt_maps.UsageError, match="for normal rules"):
+    with pytest.raises(ttt_maps.UsageError, match="not the 3x3 board, misère"):
         ttt_maps.strategy("x", root=Board.empty(), rules="misere")
 
 

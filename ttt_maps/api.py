@@ -59,6 +59,8 @@ class Poster:
 
 if TYPE_CHECKING:
     Renderable: TypeAlias = Strategy | Poster | Table | WholeGame | tuple[Strategy, Strategy]
+    #: ``"normal"`` or ``"misere"`` (whoever completes a line loses); None: the board's.
+    Rules: TypeAlias = str | None
 
 
 def strategy(
@@ -70,7 +72,7 @@ def strategy(
     depth: int | None = None,
     max_boards: int | None = None,
     fold: bool = False,
-    rules: str | None = None,
+    rules: Rules = None,
 ) -> Strategy:
     """The strategy tree of ``player`` (``"x"``/``"o"``) from ``root`` (default: the empty board).
 
@@ -102,7 +104,7 @@ def poster(
     depth: int | None = None,
     max_boards: int | None = None,
     fold: bool = False,
-    rules: str | None = None,
+    rules: Rules = None,
 ) -> Poster:
     """Both maps under one policy, ready for ``render``/``save`` (the CLI's ``--player both``);
     the keywords as for ``strategy``."""
@@ -123,7 +125,7 @@ def table(
     *,
     geometry: str | Geometry | None = None,
     prover: str = "search",
-    rules: str | None = None,
+    rules: Rules = None,
 ) -> Table:
     """The minimal strategy table of ``player``: the fewest positions, up to rotation,
     reflection and move order, each with its move, that play perfectly by lookup from
@@ -143,7 +145,7 @@ def whole(
     fold: bool = True,
     depth: int | None = None,
     max_boards: int | None = None,
-    rules: str | None = None,
+    rules: Rules = None,
 ) -> WholeGame:
     """Every legal move from ``root`` (default: the empty board), for whoever is to move,
     ready for ``render``/``save``: the whole game on one map, each move tinted by its
@@ -175,10 +177,7 @@ def _limit(max_boards: int | None) -> int:
 
 
 def _policy(
-    policy: str | Policy,
-    root: str | Board | None,
-    geometry: str | Geometry | None,
-    rules: str | None = None,
+    policy: str | Policy, root: str | Board | None, geometry: str | Geometry | None, rules: Rules
 ) -> tuple[Policy, Geometry]:
     """The parsed policy and the geometry: given, else the root's, else the policy's, else
     3x3; under ``rules`` when they are given."""
@@ -187,21 +186,12 @@ def _policy(
     from ttt_maps.strategies.chains import parse_policy
 
     if isinstance(geometry, str):
-        geo = Geometry.parse(geometry)
-    elif geometry is not None:
-        geo = geometry
-    elif isinstance(root, Board):
-        geo = root.geometry
-    elif not isinstance(policy, str):
-        geo = policy.geometry
-    else:
-        geo = STANDARD
-    if rules is not None:
-        geo = geo.with_rules(rules)
-        given = root.geometry if isinstance(root, Board) else None
-        given = given or (None if isinstance(policy, str) else policy.geometry)
-        if given is not None and given != geo:
-            raise UsageError(f"rules {rules}: the root or policy given is for {given.rules} rules")
+        geometry = Geometry.parse(geometry)
+    given = root.geometry if isinstance(root, Board) else None
+    geo = geometry or given or (STANDARD if isinstance(policy, str) else policy.geometry)
+    geo = geo if rules is None else geo.with_rules(rules)
+    if given and given != geo:
+        raise UsageError(f"root {root}: a board of {given.describe()}, not {geo.describe()}")
     return (parse_policy(policy, geo) if isinstance(policy, str) else policy), geo
 
 
