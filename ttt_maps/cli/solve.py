@@ -71,7 +71,7 @@ def solve_doc(pos: Board, policies: list[tuple[str, Policy]], solver: Solver) ->
     doc: dict[str, Any] = {
         "board": str(pos),
         "geometry": pos.geometry.name,
-        "rules": pos.geometry.rules,
+        **pos.geometry.rules_field,
     }
     if pos.is_over:
         doc.update(over=True, winner=pos.winner(), to_move=None, outcome=None, moves=[])

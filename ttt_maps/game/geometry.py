@@ -91,6 +91,12 @@ class Geometry(FrozenValue):
         return RULES[self.misere]
 
     @property
+    def rules_field(self) -> dict[str, str]:
+        """``{"rules": "misere"}`` for a JSON document of a misère board, else nothing:
+        normal documents stay as they always were."""
+        return {"rules": "misere"} if self.misere else {}
+
+    @property
     def file_suffix(self) -> str:
         """What a default file name adds for this board: nothing on the normal 3x3
         board, ``misere`` on its misère twin, else the name (``3x4k3-misere``)."""

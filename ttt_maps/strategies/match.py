@@ -243,7 +243,7 @@ class Game:
         doc = {
             "format": FORMAT,
             "geometry": self.geometry.name,
-            "rules": self.geometry.rules,
+            **self.geometry.rules_field,
             "map": self.side,
             "policy": self.policy.name,
             "level": self.level,

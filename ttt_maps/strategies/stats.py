@@ -195,7 +195,7 @@ class Stats:
         g, p = self.games, self.positions
         doc: dict[str, Any] = {
             "geometry": self.geometry.name,
-            "rules": self.geometry.rules,
+            **self.geometry.rules_field,
             "sequences_to_full_board": g.full_board if g else None,
             "games": None
             if g is None

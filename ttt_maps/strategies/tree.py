@@ -123,7 +123,7 @@ class Strategy:
         doc: dict[str, object] = {
             "format": FORMAT,
             "geometry": self.geometry.name,
-            "rules": self.geometry.rules,
+            **self.geometry.rules_field,
             "player": self.player,
             "policy": self.policy.name,
             "root": str(self.root.board),

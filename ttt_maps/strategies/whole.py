@@ -264,7 +264,7 @@ class WholeStats(NamedTuple):
         f = self.facts
         return {
             "geometry": self.geometry.name,
-            "rules": self.geometry.rules,
+            **self.geometry.rules_field,
             "boards": f.boards if f else None,
             "unfolded_boards": self.unfolded,
             "levels": list(self.levels) if self.levels else None,

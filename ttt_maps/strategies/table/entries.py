@@ -85,7 +85,7 @@ class Table(NamedTuple):
         return {
             "format": FORMAT,
             "geometry": self.geometry.name,
-            "rules": self.geometry.rules,
+            **self.geometry.rules_field,
             "player": self.player,
             "moves": {str(e.board): e.cell for e in self.entries},
             "minimal": self.minimal,
