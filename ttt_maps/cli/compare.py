@@ -14,6 +14,7 @@ from ttt_maps.draw.layout import MapOptions
 from ttt_maps.draw.themes import get_theme
 from ttt_maps.errors import UsageError, shown
 from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.strategies.chains import NOVICE_WAYS
 from ttt_maps.strategies.tree import Strategy
 
 #: What ``-o`` writes: the maps side by side as an image, or linked viewers (html).
@@ -100,7 +101,7 @@ def compare_command(
         return
     if outs:  # a drawing is the output: no table in it
         return
-    print_table(rows, mark, policies[0])
+    print_table(rows, mark, policies[0], geometry.misere)
     for path, size in written:
         print(written_line(path, size))
 
@@ -166,7 +167,7 @@ _COUNT_COLUMNS = (
 )
 
 
-def print_table(rows: Sequence[Row], player: str, reference: str) -> None:
+def print_table(rows: Sequence[Row], player: str, reference: str, misere: bool = False) -> None:
     """The table on stdout with rich, narrow enough for an 80-column terminal."""
     from rich import box
     from rich.markup import escape
@@ -202,7 +203,7 @@ def print_table(rows: Sequence[Row], player: str, reference: str) -> None:
         f"(a position reached two ways is drawn twice); depth: "
         f"plies to the deepest finish; wins/draws/losses: finishes of the tree; traps: "
         f"opponent replies that lose; novice: expected score (win 1, draw 0.5) against a "
-        f"novice who wins or blocks when it can, else moves at random; differs: positions, "
+        f"novice who {NOVICE_WAYS[misere]}, else moves at random; differs: positions, "
         f"up to rotation and reflection, where {who}'s move leads elsewhere than under "
         f"{escape(shown(reference))}.",
         style="dim",

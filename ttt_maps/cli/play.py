@@ -68,7 +68,8 @@ def interactive(game: Game) -> None:
     you, them = game.side.upper(), other(game.side).upper()
     con.print(
         f"You play {them} against the map for {you} ({game.policy.name}, level {game.level}). "
-        "Type a cell number, or a row and a column (2 3); u undoes, ? hints, q quits."
+        + (f"Misère: {game.geometry.k_words} loses. " if game.geometry.misere else "")
+        + "Type a cell number, or a row and a column (2 3); u undoes, ? hints, q quits."
     )
     shown = -1
     while not game.over:

@@ -45,10 +45,13 @@ PRESETS: dict[str, tuple[str, str]] = {
 ONLY_3X3 = frozenset({"xkcd", "rules"})
 #: The boards where ``default`` is ``fast,novice``, under either rules.
 NOVICE_BOARDS = frozenset({"3x3k3", "3x4k3", "4x3k3", "4x4k3"})
-#: What the novice key assumes of the opponent under misère.
+#: What the novice opponent does before moving at random, under normal rules and misère.
+NOVICE_WAYS = (
+    "wins or blocks when it can",
+    "leaves the opponent only moves that complete a line, else avoids completing its own",
+)
 MISERE_NOVICE = (
-    "the highest expected score against a novice (leaves the opponent only moves that "
-    "complete a line, else avoids completing its own, else plays at random)"
+    f"the highest expected score against a novice (who {NOVICE_WAYS[1]}, else plays at random)"
 )
 
 
