@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 
 from ttt_maps.draw.cells import GLYPH_PAD, GRID_WIDTH, MARK_WIDTH, WIN_WIDTH
-from ttt_maps.draw.naming import on_board
+from ttt_maps.draw.naming import on_board, rules_line
 from ttt_maps.draw.scene import Box, Group, Item, Line, Mark, MarkRole, Rect, Scene, Text
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.draw.typeface import width as text_width
@@ -101,7 +101,7 @@ def sheet_scene(table: Table, theme: Theme | str = "light", title: str | None = 
     )
 
 
-def _instructions(table: Table) -> tuple[str, str]:
+def _instructions(table: Table) -> tuple[str, ...]:
     who = table.player.upper()
     opponent = "O" if who == "X" else "X"
     first = (
@@ -109,7 +109,8 @@ def _instructions(table: Table) -> tuple[str, str]:
         if who == "X"
         else f"After each move of {opponent}, find the position, turned or mirrored as need be,"
     )
-    return (first, "and play the red move, turned the same way. That is perfect play.")
+    lines = (first, "and play the red move, turned the same way. That is perfect play.")
+    return (*lines, rules_line(table.geometry)) if table.geometry.misere else lines
 
 
 def _footer(table: Table) -> str:
