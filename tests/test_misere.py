@@ -416,3 +416,34 @@ def test_mkdocs_builds_a_misere_map(tmp_path: Path) -> None:
     )
     assert run.returncode == 0, run.stderr[-2000:]
     assert _misere_titles((tmp_path / "site" / "index.html").read_text(encoding="utf-8"))
+
+
+def test_stats_counts_the_misere_games() -> None:
+    lines = lines_of(3, 3, 3)
+    counts = {"x": 0, "o": 0, "draw": 0}
+
+    def play(board: str) -> None:
+        mover = "x" if board.count("x") == board.count("o") else "o"
+        for cell, ch in enumerate(board):
+            if ch == ".":
+                after = board[:cell] + mover + board[cell + 1 :]
+                if made_line(after, mover, lines):
+                    counts["o" if mover == "x" else "x"] += 1  # its maker lost
+                elif "." not in after:
+                    counts["draw"] += 1
+                else:
+                    play(after)
+
+    play("." * 9)
+    result = runner.invoke(app, ["stats", "--rules", "misere", "--json"])
+    doc = json.loads(result.stdout)
+    assert doc["rules"] == "misere" and doc["empty_board"]["result"] == "draw"
+    games = doc["games"]
+    assert (games["x_wins"], games["o_wins"], games["draws"]) == (
+        counts["x"],
+        counts["o"],
+        counts["draw"],
+    )
+    assert games["total"] == 255168 and doc["positions"]["reachable"] == 5478
+    sizes = {(m["policy"], m["player"]): m for m in doc["maps"]}
+    assert sizes["default", "o"]["losses"] == sizes["default", "x"]["losses"] == 0
