@@ -43,8 +43,10 @@ PRESETS: dict[str, tuple[str, str]] = {
 
 #: Presets and keys made for the 3x3 board: the comic's moves, the rule player.
 ONLY_3X3 = frozenset({"xkcd", "rules"})
-#: The boards where ``default`` is ``fast,novice``, under either rules.
-NOVICE_BOARDS = frozenset({"3x3k3", "3x4k3", "4x3k3", "4x4k3"})
+#: The boards where ``default`` is ``fast,novice`` (misère 4x4k3 games run too long for it).
+NOVICE_BOARDS = frozenset(
+    {"3x3k3", "3x4k3", "4x3k3", "4x4k3", "3x3k3-misere", "3x4k3-misere", "4x3k3-misere"}
+)
 #: What the novice opponent does before moving at random, under normal rules and misère.
 NOVICE_WAYS = (
     "wins or blocks when it can",
@@ -57,7 +59,7 @@ MISERE_NOVICE = (
 
 def preset_chain(name: str, geometry: Geometry = STANDARD) -> str:
     """The chain a preset stands for on a board (``default`` depends on the board)."""
-    if name == "default" and geometry.with_rules("normal").name not in NOVICE_BOARDS:
+    if name == "default" and geometry.name not in NOVICE_BOARDS:
         return DEFAULT_BIG
     return PRESETS[name][0]
 
