@@ -323,7 +323,20 @@ def test_render_names_the_rules_in_files_and_titles(
     texts = " ".join(t.text or "" for t in poster.iter("{http://www.w3.org/2000/svg}text"))
     assert "misère tic-tac-toe" in texts and "three in a row loses" in texts
     result = runner.invoke(
-        app, ["render", "--rules", "misere", "--board", "3x4k3", "--player", "x", "-f", "svg"]
+        app,
+        [
+            "render",
+            "--rules",
+            "misere",
+            "--board",
+            "3x4k3",
+            "--player",
+            "x",
+            "-f",
+            "svg",
+            "--depth",
+            "1",
+        ],
     )
     assert result.exit_code == 0, result.stderr
     assert (tmp_path / "output" / "x-map-3x4k3-misere.svg").is_file()
@@ -334,8 +347,7 @@ def test_render_takes_fold_whole_and_tints_under_misere(tmp_path: Path, extra: l
     out = tmp_path / "map.svg"
     args = ["render", "--rules", "misere", "--player", "x", "-o", str(out), *extra]
     if extra == ["--whole"]:
-        args.remove("--player")
-        args.remove("x")
+        args[3:5] = ["--depth", "2"]  # the whole game, two levels deep
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.stderr
     root = ET.parse(out).getroot()
