@@ -30,6 +30,7 @@ from ttt_maps.engine.answers import (
     compare_policies,
     format_from_path,
     new_game,
+    novice_ways,
     ordinal,
     policies,
     provers,
@@ -60,6 +61,7 @@ __all__ = [
     "format_from_path",
     "map_options",
     "new_game",
+    "novice_ways",
     "ordinal",
     "policies",
     "poster",
@@ -130,6 +132,7 @@ def strategy(
     depth: int | None = None,
     max_boards: int | None = None,
     fold: bool = False,
+    rules: str | None = None,
     settings: Settings | None = None,
 ) -> Strategy:
     """The strategy tree of ``player`` (``"x"``/``"o"``) from ``root`` (default: the empty board).
@@ -143,13 +146,14 @@ def strategy(
     more than ``max_boards`` boards (default 50,000) is refused with a
     ``UsageError`` that names the depth that fits. ``fold`` draws replies that
     are rotations or reflections of each other once (and ``compact`` then
-    minimises the folded map). ``settings`` says how to run (the cache, progress, the
-    search limit of bigger boards).
+    minimises the folded map). ``rules="misere"`` plays the game where whoever
+    completes a line loses (default: the geometry's rules, normal). ``settings``
+    says how to run (the cache, progress, the search limit of bigger boards).
     """
     from ttt_maps.engine.build import policy_and_board, trees
 
     with running(settings):
-        pol, geo = policy_and_board(policy, root, geometry)
+        pol, geo = policy_and_board(policy, root, geometry, rules)
         _show_strategies()
         return trees((player,), pol, root, geo, depth=depth, limit=max_boards, fold=fold)[player]
 
@@ -162,6 +166,7 @@ def poster(
     depth: int | None = None,
     max_boards: int | None = None,
     fold: bool = False,
+    rules: str | None = None,
     settings: Settings | None = None,
 ) -> Poster:
     """Both maps under one policy, ready for ``render``/``save`` (the CLI's ``--player both``);
@@ -169,7 +174,7 @@ def poster(
     from ttt_maps.engine.build import policy_and_board, trees
 
     with running(settings):
-        pol, geo = policy_and_board(policy, root, geometry)
+        pol, geo = policy_and_board(policy, root, geometry, rules)
         both = trees(("x", "o"), pol, root, geo, depth=depth, limit=max_boards, fold=fold)
     _show_strategies()
     return Poster(both["x"], both["o"])
@@ -180,17 +185,18 @@ def table(
     *,
     geometry: str | Geometry | None = None,
     prover: str = "search",
+    rules: str | None = None,
     settings: Settings | None = None,
 ) -> Table:
     """The minimal strategy table of ``player``: the fewest positions, up to rotation,
     reflection and move order, each with its move, that play perfectly by lookup from
     the empty board, proven minimal by exact search (``prover="cp-sat"``: by CP-SAT,
     with the ``cp-sat`` extra). ``render``/``save`` draw it as a one-page cheat sheet."""
+    from ttt_maps.engine.build import policy_and_board
     from ttt_maps.game.board import parse_mark
-    from ttt_maps.game.geometry import STANDARD, Geometry
     from ttt_maps.strategies.table.exact import minimal_table
 
-    geo = Geometry.parse(geometry) if isinstance(geometry, str) else geometry or STANDARD
+    _, geo = policy_and_board("default", None, geometry, rules)
     with running(settings):
         return minimal_table(parse_mark(player), geo, prover=prover)
 
@@ -202,6 +208,7 @@ def whole(
     fold: bool = True,
     depth: int | None = None,
     max_boards: int | None = None,
+    rules: str | None = None,
     settings: Settings | None = None,
 ) -> WholeGame:
     """Every legal move from ``root`` (default: the empty board), for whoever is to move,
@@ -212,7 +219,7 @@ def whole(
     from ttt_maps.engine.build import policy_and_board, whole_game
 
     with running(settings):
-        _, geo = policy_and_board("default", root, geometry)
+        _, geo = policy_and_board("default", root, geometry, rules)
         return whole_game(root, geo, fold=fold, depth=depth, limit=max_boards)
 
 

@@ -8,7 +8,15 @@ from typing import Annotated
 
 import typer
 
-from ttt_maps.cli.options import JsonOpt, NoCacheOpt, NoProgressOpt, SearchLimitOpt, settings
+from ttt_maps.cli import complete
+from ttt_maps.cli.options import (
+    JsonOpt,
+    NoCacheOpt,
+    NoProgressOpt,
+    SearchLimitOpt,
+    opt,
+    settings,
+)
 from ttt_maps.cli.output import print_json
 from ttt_maps.errors import quote
 
@@ -23,6 +31,15 @@ def check(
         ),
     ],
     as_json: JsonOpt = False,
+    rules: Annotated[
+        str | None,
+        opt(
+            "--rules",
+            metavar="normal|misere",
+            help="Refuse a file written for other rules (default: the file's own).",
+            autocompletion=complete.rules,
+        ),
+    ] = None,
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
     search_limit: SearchLimitOpt = None,
@@ -34,9 +51,13 @@ def check(
     from ttt_maps.io.files import read_text
 
     how = settings(no_cache, not no_progress, search_limit)
+    if rules is not None:
+        from ttt_maps.api import Geometry
+
+        Geometry().with_rules(rules)  # a bad value is refused before the file is read
     text = read_text(file, "a strategy JSON file")
     source = "standard input" if file == "-" else quote(file)
-    report = audit(text, source=source, settings=how)
+    report = audit(text, source=source, rules=rules, settings=how)
     if as_json:
         print_json(report.doc)
     else:

@@ -16,6 +16,7 @@ from ttt_maps.cli.options import (
     JsonOpt,
     NoCacheOpt,
     NoProgressOpt,
+    RulesOpt,
     SearchLimitOpt,
     ThemeOpt,
     runtime,
@@ -89,6 +90,7 @@ def compare(
         typer.Option("--diff-png", metavar="FILE", hidden=True, show_default=False),
     ] = None,
     board: BoardOpt = "3x3",
+    rules: RulesOpt = "normal",
     fold: FoldOpt = False,
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
@@ -96,7 +98,7 @@ def compare(
 ) -> None:
     """Maps under several tie-break policies compared: where they play differently, up to
     rotation and reflection, as a table, a sheet, the maps side by side or linked viewers."""
-    geometry, how = runtime(board, no_cache, not no_progress, search_limit)
+    geometry, how = runtime(board, no_cache, not no_progress, search_limit, rules)
     files = Files(output, fmt, sheet, diff_png, as_json)
     compare_command(chains, player, start, geometry, theme, files, fold, how)
 
@@ -180,7 +182,7 @@ def compare_command(
         return
     if outs:  # a drawing is the output: no table in it
         return
-    print_table(found.rows, player.strip().lower(), policies[0])
+    print_table(found.rows, player.strip().lower(), policies[0], geometry.misere)
     for path, size in written:
         print(written_line(path, size))
 
@@ -206,11 +208,13 @@ _COUNT_COLUMNS = (
 )
 
 
-def print_table(rows: Sequence["Row"], player: str, reference: str) -> None:
+def print_table(rows: Sequence["Row"], player: str, reference: str, misere: bool = False) -> None:
     """The table on stdout with rich, narrow enough for an 80-column terminal."""
     from rich import box
     from rich.markup import escape
     from rich.table import Table
+
+    from ttt_maps.api import novice_ways
 
     who = player.upper()
     table = Table(
@@ -242,7 +246,7 @@ def print_table(rows: Sequence["Row"], player: str, reference: str) -> None:
         f"(a position reached two ways is drawn twice); depth: "
         f"plies to the deepest finish; wins/draws/losses: finishes of the tree; traps: "
         f"opponent replies that lose; novice: expected score (win 1, draw 0.5) against a "
-        f"novice who wins or blocks when it can, else moves at random; differs: positions, "
+        f"novice who {novice_ways(misere)}, else moves at random; differs: positions, "
         f"up to rotation and reflection, where {who}'s move leads elsewhere than under "
         f"{escape(shown(reference))}.",
         style="dim",

@@ -118,6 +118,12 @@ def boards(incomplete: str) -> Candidates:
     return _matching(incomplete, ((b, Geometry.parse(b).describe()) for b in COMMON_BOARDS))
 
 
+def rules(incomplete: str) -> Candidates:
+    """``--rules``: normal and misère, described."""
+    values = [("normal", "a line wins"), ("misere", "whoever completes a line loses")]
+    return _matching(incomplete, values)
+
+
 def pages(incomplete: str) -> Candidates:
     """``--size``: the named pages; after a ``-``, turned landscape or portrait."""
     from ttt_maps.api import choices

@@ -11,6 +11,7 @@ from ttt_maps.cli.options import (
     FromOpt,
     NoCacheOpt,
     NoProgressOpt,
+    RulesOpt,
     SearchLimitOpt,
     runtime,
 )
@@ -41,6 +42,7 @@ def export(
         ),
     ] = None,
     board: BoardOpt = "3x3",
+    rules: RulesOpt = "normal",
     fold: Annotated[
         bool,
         typer.Option(
@@ -56,7 +58,7 @@ def export(
     """A strategy as ttt-maps/strategy@1 JSON: the chosen move at every position."""
     from ttt_maps.api import strategy
 
-    geometry, how = runtime(board, no_cache, not no_progress, search_limit)
+    geometry, how = runtime(board, no_cache, not no_progress, search_limit, rules)
     if output is not None and output != "-":
         from ttt_maps.io.files import check_target
 

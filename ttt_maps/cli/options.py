@@ -52,6 +52,15 @@ BoardOpt = Annotated[
         autocompletion=complete.boards,
     ),
 ]
+RulesOpt = Annotated[
+    str,
+    opt(
+        "--rules",
+        metavar="normal|misere",
+        help="normal (the default: a line wins) or misere (whoever completes a line loses).",
+        autocompletion=complete.rules,
+    ),
+]
 NoCacheOpt = Annotated[
     bool, typer.Option("--no-cache", help="Neither read nor keep the solved tables of big boards.")
 ]
@@ -106,13 +115,17 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JS
 
 
 def runtime(
-    board: str, no_cache: bool = False, progress: bool = True, search_limit: int | None = None
+    board: str,
+    no_cache: bool = False,
+    progress: bool = True,
+    search_limit: int | None = None,
+    rules: str = "normal",
 ) -> tuple[Geometry, Settings]:
-    """The board of a command, and how to run it: the cache, progress bars and the search
-    limit of bigger boards (checked: a bad limit is a usage error)."""
+    """The board of a command under its rules, and how to run it: the cache, progress
+    bars and the search limit of bigger boards (checked: a bad limit is a usage error)."""
     from ttt_maps.api import Geometry
 
-    geometry = Geometry.parse(board)
+    geometry = Geometry.parse(board, rules)
     return geometry, settings(no_cache, progress, search_limit)
 
 

@@ -23,6 +23,7 @@ from ttt_maps.cli.options import (
     FoldOpt,
     FromOpt,
     NoCacheOpt,
+    RulesOpt,
     SearchLimitOpt,
     opt,
     runtime,
@@ -50,6 +51,7 @@ def play(
     policy: ChainOpt = "default",
     start: FromOpt = None,
     board: BoardOpt = "3x3",
+    rules: RulesOpt = "normal",
     level: Annotated[
         str,
         typer.Option(
@@ -82,7 +84,7 @@ def play(
     """
     from ttt_maps.api import new_game
 
-    geometry, how = runtime(board, no_cache, False, search_limit)
+    geometry, how = runtime(board, no_cache, False, search_limit, rules)
     if save is not None:
         from ttt_maps.io.files import check_target
 
@@ -144,7 +146,8 @@ def interactive(game: Game) -> None:
     you, them = game.side.upper(), game.opponent.upper()
     con.print(
         f"You play {them} against the map for {you} ({game.policy.name}, level {game.level}). "
-        "Type a cell number, or a row and a column (2 3); u undoes, ? hints, q quits."
+        + (f"Misère: {game.geometry.k_words} loses. " if game.geometry.misere else "")
+        + "Type a cell number, or a row and a column (2 3); u undoes, ? hints, q quits."
     )
     shown = -1
     while not game.over:

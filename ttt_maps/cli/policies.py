@@ -1,10 +1,10 @@
 """``ttt-maps policies``: the tie-break keys and presets, one line each."""
 
-from ttt_maps.cli.options import BoardOpt
+from ttt_maps.cli.options import BoardOpt, RulesOpt
 from ttt_maps.cli.output import console
 
 
-def policies(board: BoardOpt = "3x3") -> None:
+def policies(board: BoardOpt = "3x3", rules: RulesOpt = "normal") -> None:
     """The tie-break policy keys and presets, one line each (on --board's board)."""
     from rich.markup import escape
     from rich.table import Table
@@ -15,7 +15,9 @@ def policies(board: BoardOpt = "3x3") -> None:
     table.add_column("name")
     table.add_column("kind")
     table.add_column("prefers")
-    for name, kind, text in listed(board):
+    from ttt_maps.api import Geometry
+
+    for name, kind, text in listed(Geometry.parse(board, rules)):
         table.add_row(escape(name), kind, escape(text))
     out = console()
     out.print(table)

@@ -14,6 +14,7 @@ from ttt_maps.cli.options import (
     FromOpt,
     NoCacheOpt,
     NoProgressOpt,
+    RulesOpt,
     SearchLimitOpt,
     TextAsPathsOpt,
     ThemeOpt,
@@ -130,6 +131,7 @@ def render(
     ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing on success.")] = False,
     board: BoardOpt = "3x3",
+    rules: RulesOpt = "normal",
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
     search_limit: SearchLimitOpt = None,
@@ -142,7 +144,7 @@ def render(
     """
     from ttt_maps.api import Drawing
 
-    geometry, how = runtime(board, no_cache, not (quiet or no_progress), search_limit)
+    geometry, how = runtime(board, no_cache, not (quiet or no_progress), search_limit, rules)
     drawing = Drawing(
         player,
         whole,

@@ -7,6 +7,7 @@ from ttt_maps.cli.options import (
     NoCacheOpt,
     NoProgressOpt,
     PolicyOpt,
+    RulesOpt,
     SearchLimitOpt,
     runtime,
 )
@@ -18,6 +19,7 @@ def solve(
     policy: PolicyOpt = None,
     as_json: JsonOpt = False,
     geometry: BoardOpt = "3x3",
+    rules: RulesOpt = "normal",
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
     search_limit: SearchLimitOpt = None,
@@ -25,7 +27,7 @@ def solve(
     """The value of a position, every legal move's outcome, and each policy's choice."""
     from ttt_maps.api import Board, solve_position
 
-    g, how = runtime(geometry, no_cache, not no_progress, search_limit)
+    g, how = runtime(geometry, no_cache, not no_progress, search_limit, rules)
     pos = Board.parse(board, g)
     doc = solve_position(pos, policy or (), settings=how)
     if as_json:

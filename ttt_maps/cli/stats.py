@@ -11,6 +11,7 @@ from ttt_maps.cli.options import (
     JsonOpt,
     NoCacheOpt,
     NoProgressOpt,
+    RulesOpt,
     SearchLimitOpt,
     runtime,
 )
@@ -39,6 +40,7 @@ def stats(
             "--whole", help="The whole game's map instead: its boards, folded and not, and moves."
         ),
     ] = False,
+    rules: RulesOpt = "normal",
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
     search_limit: SearchLimitOpt = None,
@@ -46,7 +48,7 @@ def stats(
     """The solved game's counts (games, positions, who wins) and each preset's map size."""
     from ttt_maps.api import stats as counted
 
-    geometry, how = runtime(board, no_cache, not no_progress, search_limit)
+    geometry, how = runtime(board, no_cache, not no_progress, search_limit, rules)
     data = counted(geometry=geometry, fold=fold, whole=whole, settings=how)
     if as_json:
         print_json(data.as_dict())
@@ -63,11 +65,12 @@ def print_stats(data: Stats, out: Console) -> None:
     g, p, e = data.games, data.positions, data.empty
     title = f"The solved game on {data.geometry.describe()} ({data.geometry.short_name})"
     counts = Table(title=title, header_style="bold")
+    ends = "a line, which loses" if data.geometry.misere else "a win"
     counts.add_column("fact")
     counts.add_column("count", justify="right")
     rows: list[tuple[str, int | None]] = [
         ("move sequences to a full board", g.full_board if g else None),
-        ("games (play stops at a win)", g.games if g else None),
+        (f"games (play stops at {ends})", g.games if g else None),
         ("  won by x", g.x_wins if g else None),
         ("  won by o", g.o_wins if g else None),
         ("  drawn", g.draws if g else None),

@@ -12,6 +12,7 @@ from ttt_maps.cli.options import (
     JsonOpt,
     NoCacheOpt,
     NoProgressOpt,
+    RulesOpt,
     TextAsPathsOpt,
     ThemeOpt,
     opt,
@@ -79,6 +80,7 @@ def table(
     title: Annotated[str | None, opt("--title", metavar="TEXT", help="The sheet's title.")] = None,
     theme: ThemeOpt = "light",
     board: BoardOpt = "3x3",
+    rules: RulesOpt = "normal",
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
 ) -> None:
@@ -91,7 +93,7 @@ def table(
     """
     from ttt_maps.api import Drawing
 
-    geometry, how = runtime(board, no_cache, not no_progress)
+    geometry, how = runtime(board, no_cache, not no_progress, rules=rules)
     sheet = Drawing(
         theme=theme,
         title=title,

@@ -15,11 +15,11 @@ from __future__ import annotations
 import math
 
 from ttt_maps.draw.cells import GLYPH_PAD, GRID_WIDTH, MARK_WIDTH, WIN_WIDTH
+from ttt_maps.draw.naming import on_board, rules_line
 from ttt_maps.draw.scene import Box, Group, Item, Line, Mark, MarkRole, Rect, Scene, Text
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.draw.typeface import width as text_width
 from ttt_maps.game.board import Mark as Player
-from ttt_maps.game.geometry import STANDARD
 from ttt_maps.strategies.table.entries import Entry, Table
 
 #: The page (A4 portrait in tenths of a millimetre) and a quiet margin (a PDF or
@@ -51,8 +51,8 @@ def sheet_scene(table: Table, theme: Theme | str = "light", title: str | None = 
     """The one-page cheat sheet of ``table``."""
     g = table.geometry
     who = table.player.upper()
-    board_name = "" if g == STANDARD else f" on {g.describe()}"
-    heading = title or f"Minimal strategy table for {who}{board_name}"
+    game = " for misère tic-tac-toe" if g.misere else ""
+    heading = title or f"Minimal strategy table for {who}{game}{on_board(g)}"
     room = PAGE_W - 2 * MARGIN
     items: list[Item] = []
     y = MARGIN + CAP * TITLE
@@ -101,7 +101,7 @@ def sheet_scene(table: Table, theme: Theme | str = "light", title: str | None = 
     )
 
 
-def _instructions(table: Table) -> tuple[str, str]:
+def _instructions(table: Table) -> tuple[str, ...]:
     who = table.player.upper()
     opponent = "O" if who == "X" else "X"
     first = (
@@ -109,7 +109,8 @@ def _instructions(table: Table) -> tuple[str, str]:
         if who == "X"
         else f"After each move of {opponent}, find the position, turned or mirrored as need be,"
     )
-    return (first, "and play the red move, turned the same way. That is perfect play.")
+    lines = (first, "and play the red move, turned the same way. That is perfect play.")
+    return (*lines, rules_line(table.geometry)) if table.geometry.misere else lines
 
 
 def _footer(table: Table) -> str:

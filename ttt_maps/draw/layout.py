@@ -23,11 +23,12 @@ from typing import Literal, NamedTuple
 
 from ttt_maps.draw.cells import Side
 from ttt_maps.draw.folds import LETTERS, pointer, stands_for, tag
+from ttt_maps.draw.naming import game_name, on_board, rules_line
 from ttt_maps.draw.scene import Box, Group, Item, Line, Mark, MarkRole, Rect
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, other
 from ttt_maps.game.board import Mark as Player
-from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.symmetry import turn_names
 from ttt_maps.strategies.nodes import Node
 from ttt_maps.strategies.tree import Strategy
@@ -394,12 +395,15 @@ def describe(strategy: Strategy) -> str:
     """The ``<desc>`` of a map: how to read it and what it holds."""
     f, g = strategy.facts, strategy.geometry
     who = strategy.player.upper()
-    board = "" if g == STANDARD else f" on {g.describe()}"
+    board = on_board(g)
     cut = "" if not f.cut else f" Cut short in {f.cut} places: a cell with three dots holds more."
     if strategy.folded:
         cut += f" {FOLDED}"
+    if g.misere:
+        cut += f" {rules_line(g)}"
     return (
-        f"Complete map of optimal tic-tac-toe moves for {who}{board} from {strategy.root.board}, "
+        f"Complete map of optimal {game_name(g)} moves for {who}{board} "
+        f"from {strategy.root.board}, "
         f"policy {strategy.policy.name}. Your move is given by the position of the largest "
         f"red symbol on the grid. When your opponent picks a move, zoom in on the region of "
         f"the grid where they went. Repeat. {f.choices} positions where {who} chooses, "

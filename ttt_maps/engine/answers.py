@@ -78,13 +78,20 @@ def compare_policies(
     return compared(policies, player, root, geo, fold=fold, settings=settings)
 
 
-def check(text: str, *, source: str = "the file", settings: Settings | None = None) -> Report:
+def check(
+    text: str,
+    *,
+    source: str = "the file",
+    rules: str | None = None,
+    settings: Settings | None = None,
+) -> Report:
     """Audit a strategy, a minimal table or a saved game (the text of its JSON file)
     against the solved game: ``perfect`` only when every move keeps its player's best
-    result; ``lines``, ``summary`` and ``doc`` (what ``check --json`` prints)."""
+    result; ``lines``, ``summary`` and ``doc`` (what ``check --json`` prints). With
+    ``rules``, a file written for other rules is refused."""
     from ttt_maps.engine.checking import audit_text
 
-    return audit_text(text, source, settings)
+    return audit_text(text, source, rules, settings)
 
 
 def new_game(
@@ -180,3 +187,10 @@ def format_from_path(path: str) -> str:
     from ttt_maps.backends import format_from_path as suffix_format
 
     return suffix_format(path)
+
+
+def novice_ways(misere: bool = False) -> str:
+    """How the novice opponent plays, in words (under misère rules, or normal)."""
+    from ttt_maps.strategies.chains import NOVICE_WAYS
+
+    return NOVICE_WAYS[misere]

@@ -34,23 +34,24 @@ def running(settings: Settings | None) -> Iterator[None]:
 
 
 def policy_and_board(
-    policy: str | Policy, root: str | Board | None, geometry: str | Geometry | None
+    policy: str | Policy,
+    root: str | Board | None,
+    geometry: str | Geometry | None,
+    rules: str | None = None,
 ) -> tuple[Policy, Geometry]:
-    """The parsed policy and the geometry: given, else the root's, else the policy's, else 3x3."""
+    """The parsed policy and the geometry: given, else the root's, else the policy's, else
+    3x3; under ``rules`` (``normal`` or ``misere``) when they are given."""
     from ttt_maps.game.board import Board
     from ttt_maps.game.geometry import STANDARD, Geometry
     from ttt_maps.strategies.chains import parse_policy
 
     if isinstance(geometry, str):
-        geo = Geometry.parse(geometry)
-    elif geometry is not None:
-        geo = geometry
-    elif isinstance(root, Board):
-        geo = root.geometry
-    elif not isinstance(policy, str):
-        geo = policy.geometry
-    else:
-        geo = STANDARD
+        geometry = Geometry.parse(geometry)
+    given = root.geometry if isinstance(root, Board) else None
+    geo = geometry or given or (STANDARD if isinstance(policy, str) else policy.geometry)
+    geo = geo if rules is None else geo.with_rules(rules)
+    if given and given != geo:
+        raise UsageError(f"root {root}: a board of {given.describe()}, not {geo.describe()}")
     return (parse_policy(policy, geo) if isinstance(policy, str) else policy), geo
 
 

@@ -5,10 +5,14 @@ prints line by line, and what ``--json`` prints."""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ttt_maps.engine.build import running
+from ttt_maps.errors import UsageError
 from ttt_maps.settings import Settings
+
+if TYPE_CHECKING:
+    from ttt_maps.game.geometry import Geometry
 
 
 class Report(NamedTuple):
@@ -22,9 +26,12 @@ class Report(NamedTuple):
     perfect: bool
 
 
-def audit_text(text: str, source: str, settings: Settings | None = None) -> Report:
+def audit_text(
+    text: str, source: str, rules: str | None = None, settings: Settings | None = None
+) -> Report:
     """Audit a file's text; ``source`` names it in messages (a usage error for a file
-    that is none of the three kinds, or whose claims do not replay)."""
+    that is none of the three kinds, or whose claims do not replay); with ``rules``,
+    only a file written for those rules."""
     from ttt_maps.io.files import parse_json
     from ttt_maps.strategies.match import is_game
     from ttt_maps.strategies.table.entries import is_table
@@ -32,10 +39,20 @@ def audit_text(text: str, source: str, settings: Settings | None = None) -> Repo
     parsed = parse_json(text, source)
     with running(settings):
         if is_game(parsed):
-            return _game(parsed, source)
+            return _game(parsed, source, rules)
         if is_table(parsed):
-            return _table(parsed, source)
-        return _strategy(parsed, source)
+            return _table(parsed, source, rules)
+        return _strategy(parsed, source, rules)
+
+
+def same_rules(geometry: Geometry, rules: str | None, source: str) -> None:
+    """Refuse a file written for other rules than the audit asks for."""
+    if rules is None or geometry.with_rules(rules) == geometry:
+        return
+    raise UsageError(
+        f"{source}: written for {geometry.rules} rules, not {geometry.with_rules(rules).rules}; "
+        f"audit it with --rules {geometry.rules}"
+    )
 
 
 def _counted(errors: int, warnings: int) -> str:
@@ -43,10 +60,11 @@ def _counted(errors: int, warnings: int) -> str:
     return f"{errors} error{'s' * (errors != 1)}{tail}" if errors else tail
 
 
-def _strategy(parsed: Any, source: str) -> Report:
+def _strategy(parsed: Any, source: str, rules: str | None) -> Report:
     from ttt_maps.strategies.audit import audit_file, strategy_from_json
 
     doc = strategy_from_json(parsed, source)
+    same_rules(doc.geometry, rules, source)
     problems = audit_file(doc)
     errors = sum(p.fatal for p in problems)
     warnings = len(problems) - errors
@@ -71,12 +89,13 @@ def _strategy(parsed: Any, source: str) -> Report:
     return Report("strategy", [str(p) for p in problems], summary, out, not errors)
 
 
-def _game(parsed: dict[str, Any], source: str) -> Report:
+def _game(parsed: dict[str, Any], source: str, rules: str | None) -> Report:
     """A game log replayed (a false claim is a usage error), each move's value, and the
     moves that lost some."""
     from ttt_maps.strategies.gamelog import audit_log
 
     audit = audit_log(parsed, source)
+    same_rules(audit.geometry, rules, source)
     lines = list(audit.lines)
     if audit.unchecked:
         lines.append(f"the map's moves were not compared with its policy: {audit.unchecked}")
@@ -95,11 +114,12 @@ def _game(parsed: dict[str, Any], source: str) -> Report:
     return Report("game", lines, text, out, not audit.mistakes)
 
 
-def _table(parsed: Any, source: str) -> Report:
+def _table(parsed: Any, source: str, rules: str | None) -> Report:
     from ttt_maps.strategies.table.check import audit_table
     from ttt_maps.strategies.table.entries import table_from_json
 
     table = table_from_json(parsed, source)
+    same_rules(table.geometry, rules, source)
     problems = audit_table(table)
     errors = sum(p.fatal for p in problems)
     warnings = len(problems) - errors

@@ -140,12 +140,13 @@ def parse_player(text: str | None) -> tuple[str, ...]:
 
 
 def default_stem(kind: str, geometry: Geometry | None = None) -> str:
-    """A drawing's default file name without its suffix: ``x-map``, or ``x-map-3x4k3``
-    on another board than 3x3, so the maps of two boards never overwrite each other."""
+    """A drawing's default file name without its suffix: ``x-map``, ``x-map-misere``, or
+    ``x-map-3x4k3`` on another board than 3x3, so the maps of two boards or rules never
+    overwrite each other."""
     from ttt_maps.game.geometry import STANDARD
 
-    g = geometry or STANDARD
-    return STEMS[kind] if g == STANDARD else f"{STEMS[kind]}-{g.name}"
+    suffix = (geometry or STANDARD).file_suffix
+    return f"{STEMS[kind]}-{suffix}" if suffix else STEMS[kind]
 
 
 def plan(

@@ -33,7 +33,11 @@ def solve_position(
         names = list(dict.fromkeys([*presets_for(pos.geometry), *policies]))
         chains = [(name, parse_policy(name, pos.geometry)) for name in names]
         solver = solver_for(pos.geometry)
-        doc: dict[str, Any] = {"board": str(pos), "geometry": pos.geometry.name}
+        doc: dict[str, Any] = {
+            "board": str(pos),
+            "geometry": pos.geometry.name,
+            **pos.geometry.rules_field,
+        }
         if pos.is_over:
             doc.update(over=True, winner=pos.winner(), to_move=None, outcome=None, moves=[])
             doc["policies"] = []

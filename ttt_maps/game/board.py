@@ -164,18 +164,26 @@ class Board(FrozenValue):
         """Can this position arise in a game?"""
         return illegal_reason(self.geometry, self.x, self.o) is None
 
-    def winner(self) -> Mark | None:
-        """The player with a line, if any."""
+    def line_maker(self) -> Mark | None:
+        """The player who completed a line, if any: the winner, or under misère the loser."""
         if self.geometry.has_line(self.x):
             return "x"
         if self.geometry.has_line(self.o):
             return "o"
         return None
 
+    def winner(self) -> Mark | None:
+        """The player who won, if anyone has: the line's maker, or under misère the other."""
+        made = self.line_maker()
+        if made is None or not self.geometry.misere:
+            return made
+        return other(made)
+
     def winning_lines(self) -> list[tuple[int, ...]]:
-        """Cells of every line the winner holds (usually one)."""
+        """Cells of every line completed (usually one): the winner's, or under misère
+        the loser's."""
         g = self.geometry
-        mine = self.x if self.winner() == "x" else self.o
+        mine = self.x if self.line_maker() == "x" else self.o
         pairs = zip(g.lines, g.line_cells, strict=True)
         return [cells for line, cells in pairs if line & mine == line]
 

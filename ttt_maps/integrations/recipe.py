@@ -2,7 +2,7 @@
 
 The Sphinx directive (also from MyST Markdown) and the MkDocs fence take the
 same options, declared once in ``OPTIONS``: what ``ttt-maps render`` takes for
-one drawing (``player``, ``policy``, ``from``, ``board``, ``depth``, ``theme``,
+one drawing (``player``, ``policy``, ``from``, ``board``, ``rules``, ``depth``, ``theme``,
 ``title`` and the flags) and how the page shows it (``alt``, ``width``,
 ``mode``). An option is a name and a converter that raises ``ValueError`` for
 a bad value; a flag (converter ``flag``) is also passed to the layout by its
@@ -78,6 +78,7 @@ OPTIONS: dict[str, Callable[[str | None], Any]] = {
     "policy": required,
     "from": required,
     "board": required,
+    "rules": choice("normal", "misere"),
     "depth": nonnegative_int,
     "theme": choice(*THEMES),
     "title": required,
@@ -105,6 +106,7 @@ def recipe(options: Mapping[str, Any]) -> dict[str, Any]:
         "policy": options.get("policy", "default"),
         "from": options.get("from"),
         "board": options.get("board"),
+        "rules": options.get("rules", "normal"),
         "depth": options.get("depth"),
         "theme": options.get("theme", "light"),
         "title": options.get("title"),
@@ -129,7 +131,7 @@ def scene_of(recipe: Mapping[str, Any], locate: Callable[[str], str]) -> Scene:
     """
     from ttt_maps import api
     from ttt_maps.game.board import Board
-    from ttt_maps.game.geometry import STANDARD, Geometry
+    from ttt_maps.game.geometry import Geometry
     from ttt_maps.strategies.chains import parse_policy
 
     def step(option: str, make: Callable[[], Any]) -> Any:
@@ -139,7 +141,8 @@ def scene_of(recipe: Mapping[str, Any], locate: Callable[[str], str]) -> Scene:
             raise OptionError(option, exc) from None
 
     board = recipe["board"]
-    geometry = step("board", lambda: Geometry.parse(board)) if board else STANDARD
+    rules = recipe.get("rules", "normal")
+    geometry = step("board", lambda: Geometry.parse(board or "3x3", rules))
     start = recipe["from"]
     root = step("from", lambda: Board.parse(start, geometry)) if start else None
     theme, title = recipe["theme"], recipe["title"]

@@ -20,7 +20,8 @@ or, with myst-parser, in a MyST Markdown page::
 
 Options (declared in ``recipe.OPTIONS``, shared with the MkDocs fence), as for
 ``ttt-maps render``: ``player`` (x, o or both: the poster),
-``policy``, ``from``, ``board``, ``depth``, ``theme`` (``auto`` follows the
+``policy``, ``from``, ``board``, ``rules`` (``normal`` or ``misere``: whoever
+completes a line loses), ``depth``, ``theme`` (``auto`` follows the
 reader's and the docs theme's light or dark mode), ``title``,
 ``alternatives``, ``outcomes``, ``fold`` (folded by symmetry) and ``whole``
 (the whole game: every move of both players, folded; ``player``, ``policy``,

@@ -41,12 +41,24 @@ def solver_for(geometry: Geometry = STANDARD) -> Solver:
 
 
 def _new_solver(geometry: Geometry, cache_on: bool, limit: int | None) -> Solver:
+    """A board's solver under its rules: small boards solved whole, bigger ones searched
+    (from the cached table, with the cache on)."""
     if geometry.size <= SMALL_BOARD:
+        if geometry.misere:
+            from ttt_maps.solve.misere import MisereSolver
+
+            return MisereSolver(geometry)
         return Solver(geometry)
     from ttt_maps.solve import cache
     from ttt_maps.solve.search import DeepSolver
 
-    deep = DeepSolver(geometry, limit=limit, cache=cache_on)
+    deep: DeepSolver
+    if geometry.misere:
+        from ttt_maps.solve.deepmisere import MisereDeepSolver
+
+        deep = MisereDeepSolver(geometry, limit=limit, cache=cache_on)
+    else:
+        deep = DeepSolver(geometry, limit=limit, cache=cache_on)
     cache.load(deep)
     return deep
 

@@ -52,7 +52,7 @@ def strategy_from_json(doc: Any, source: str) -> StrategyFile:
     player_text = json_field(doc, "player", str, source)
     root_text = json_field(doc, "root", str, source)
     try:
-        geometry = Geometry.parse(geometry_text)
+        geometry = Geometry.parse(geometry_text, str(doc.get("rules", "normal")))
     except UsageError as exc:
         raise UsageError(f'{source}: "geometry": {exc}') from None
     try:

@@ -220,6 +220,8 @@ class Game:
         free = self.geometry.full & ~(self.board.x | self.board.o)
         mine = self.board.x if self.side == "x" else self.board.o
         threats = len(self.geometry.cells_of(self.solver.threats(mine) & free))
+        if self.geometry.misere:
+            threats = 0  # under misère a line the map could complete is its own loss
         seen = {0: "", 1: f"{me} threatens a line: ", 2: f"{me} threatens two lines: "}
         out = self.solver.outcome(self.board)
         if out.result < 0:  # the last of ``distance`` moves is the map's
@@ -250,6 +252,7 @@ class Game:
         doc = {
             "format": FORMAT,
             "geometry": self.geometry.name,
+            **self.geometry.rules_field,
             "map": self.side,
             "policy": self.policy.name,
             "level": self.level,

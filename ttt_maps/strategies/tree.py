@@ -123,6 +123,7 @@ class Strategy:
         doc: dict[str, object] = {
             "format": FORMAT,
             "geometry": self.geometry.name,
+            **self.geometry.rules_field,
             "player": self.player,
             "policy": self.policy.name,
             "root": str(self.root.board),

@@ -85,6 +85,7 @@ class Table(NamedTuple):
         return {
             "format": FORMAT,
             "geometry": self.geometry.name,
+            **self.geometry.rules_field,
             "player": self.player,
             "moves": {str(e.board): e.cell for e in self.entries},
             "minimal": self.minimal,
@@ -112,7 +113,7 @@ def table_from_json(doc: Any, source: str) -> Table:
         json_field(doc, "moves", dict, source),
     )
     try:
-        geometry = Geometry.parse(geometry_text)
+        geometry = Geometry.parse(geometry_text, str(doc.get("rules", "normal")))
     except UsageError as exc:
         raise UsageError(f'{source}: "geometry": {exc}') from None
     try:
