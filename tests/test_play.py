@@ -3,8 +3,8 @@ process, levels that stray, and game logs audited by ``check``."""
 
 from __future__ import annotations
 
-import json
 import contextlib
+import json
 import subprocess
 import sys
 from itertools import pairwise
