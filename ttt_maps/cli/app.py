@@ -18,6 +18,7 @@ from typing import Annotated
 import typer
 
 from ttt_maps.cli import drawing, queries
+from ttt_maps.cli.docs import docs
 from ttt_maps.cli.run import PROG, new_app
 
 app = new_app()
@@ -58,5 +59,6 @@ for command in (
     drawing.table,
     queries.cache,
     queries.play,
+    docs,
 ):
     app.command()(command)
