@@ -90,7 +90,7 @@ def fences(text: str) -> list[tuple[int, str]]:
         mark, indent = opened.group("fence"), opened.group("indent")
         close = re.compile(rf"[ \t]*{re.escape(mark[0])}{{{len(mark)},}}[ \t]*\Z")
         end = next((j for j in range(i + 1, len(lines)) if close.fullmatch(lines[j])), len(lines))
-        body = [line[len(indent) :] if line.startswith(indent) else line for line in lines[i + 1 : end]]
+        body = [s[len(indent) :] if s.startswith(indent) else s for s in lines[i + 1 : end]]
         found.append((i + 1, _norm(body)))
         i = end + 1
     return found
