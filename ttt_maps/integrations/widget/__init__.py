@@ -6,7 +6,8 @@ JupyterLab, Notebook 7, VS Code, Colab and marimo, and its ES module
 shows the page ``ttt-maps render -f html`` writes, or for several maps the
 linked viewers of ``ttt-maps compare -f html``, in a frame sandboxed to
 scripts: zoom, breadcrumbs and play are the page's own, nothing is fetched,
-and the page cannot touch the notebook. A small script added to the page
+and the page cannot touch the notebook (linked viewers keep their origin, as
+their panes must reach one another). A small script added to the page
 (``bridge.js``) tells the widget where the reader is, which Python reads as
 ``position``.
 """
@@ -88,10 +89,15 @@ def widget(
         raise UsageError(
             "the notebook widget needs anywidget: pip install 'ttt-maps[notebook]'"
         ) from None
-    return MapWidget(page=page, height=height, label=label)
+    return MapWidget(page=page, height=height, label=label, linked=len(maps) > 1)
 
 
 def myst_model(widget: MapWidget) -> str:
     """The JSON body of a MyST ``{anywidget}`` directive that shows the same viewer."""
-    model = {"page": widget.page, "height": widget.height, "label": widget.label}
+    model = {
+        "page": widget.page,
+        "height": widget.height,
+        "label": widget.label,
+        "linked": widget.linked,
+    }
     return json.dumps(model, ensure_ascii=False, sort_keys=True)

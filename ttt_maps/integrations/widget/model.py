@@ -12,7 +12,8 @@ class MapWidget(anywidget.AnyWidget):
     """A ttt-maps viewer page in a notebook cell (made by ``ttt_maps.widget``).
 
     ``page`` is the viewer's HTML, ``height`` the cell's height in pixels,
-    ``label`` the frame's accessible name; ``position`` is set by the front
+    ``label`` the frame's accessible name, ``linked`` whether the page is
+    linked viewers (their panes reach into one another); ``position`` is set by the front
     end: the board the reader zoomed to and the moves from the map's root (for
     linked viewers, the leading pane and every pane's position).
     """
@@ -21,6 +22,7 @@ class MapWidget(anywidget.AnyWidget):
     page = traitlets.Unicode("").tag(sync=True)
     height = traitlets.Int(640).tag(sync=True)
     label = traitlets.Unicode("ttt-maps viewer").tag(sync=True)
+    linked = traitlets.Bool(False).tag(sync=True)
     position = traitlets.Dict().tag(sync=True)
 
     def __repr__(self) -> str:

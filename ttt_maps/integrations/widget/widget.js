@@ -5,19 +5,22 @@
    comparison are the page's own, and it needs no network. The frame is sandboxed
    to scripts, so the page cannot touch the notebook; it tells the widget where the
    reader is by postMessage, and the widget puts that in "position" for Python.
+   Linked viewers ("linked") are panes that reach into one another, which a frame
+   sandboxed to scripts forbids: their frame is not sandboxed.
    The same module runs in MyST's {anywidget} directive, from the directive's JSON:
    there "src" may name a viewer page beside the document instead of "page". */
 
 function render({ model, el }) {
   const frame = document.createElement("iframe");
   frame.className = "ttt-maps-widget";
-  frame.setAttribute("sandbox", "allow-scripts");
   frame.style.cssText = "display:block;width:100%;border:0;background:transparent";
   const size = () => {
     frame.style.height = `${Number(model.get("height")) || 640}px`;
   };
   const load = () => {
     frame.title = model.get("label") || "ttt-maps viewer";
+    if (model.get("linked")) frame.removeAttribute("sandbox");
+    else frame.setAttribute("sandbox", "allow-scripts");
     const page = model.get("page");
     const src = model.get("src");
     if (page || !src) frame.srcdoc = page || "";
@@ -41,6 +44,7 @@ function render({ model, el }) {
   model.on("change:height", size);
   model.on("change:page", load);
   model.on("change:label", load);
+  model.on("change:linked", load);
   el.classList.add("ttt-maps-widget-host");
   el.append(frame);
   return () => {
@@ -48,6 +52,7 @@ function render({ model, el }) {
     model.off("change:height", size);
     model.off("change:page", load);
     model.off("change:label", load);
+    model.off("change:linked", load);
   };
 }
 
