@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from ttt_maps.errors import UsageError
-from ttt_maps.integrations.pandoc import FILTER, filter_source, install, manifest
+from ttt_maps.integrations.pandoc import ENGINE, FILTER, filter_source, install, manifest
 from ttt_maps.integrations.pandoc.fence import Where, draw, fences, locate, place_for
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -279,9 +279,11 @@ def test_quarto_extension_follows_quartos_schema(tmp_path: Path) -> None:
 
 
 def test_install_never_replaces_a_file_it_did_not_write(tmp_path: Path) -> None:
-    assert install("pandoc", tmp_path, python="py") == [tmp_path / FILTER]
+    both = [tmp_path / FILTER, tmp_path / ENGINE]
+    assert install("pandoc", tmp_path, python="py") == both
     assert install("pandoc", tmp_path, python="py") == []  # the same: left alone
-    assert install("pandoc", tmp_path, python="py3") == [tmp_path / FILTER]  # ours: updated
+    assert install("pandoc", tmp_path, python="py3") == both  # ours: updated
+    assert 'local WRITTEN_BY = "py3"' in (tmp_path / ENGINE).read_text(encoding="utf-8")
     (tmp_path / FILTER).write_text("-- someone else's filter\n", encoding="utf-8")
     home = tmp_path / "_extensions" / "ttt-maps"
     home.mkdir(parents=True)
@@ -328,3 +330,49 @@ def test_the_docs_command_writes_and_refuses(tmp_path: Path) -> None:
     run = pandoc(tmp_path, "-f", "markdown", "doc.qmd", "-o", "doc.html", lua=lua)
     assert run.returncode == 0, run.stderr
     assert '<svg aria-labelledby="ttt-doc-0-title' in (tmp_path / "doc.html").read_text()
+
+
+# -- the engine for pandoc-ext/diagram ---------------------------------------------------
+
+#: How pandoc-ext/diagram uses an engine module: ``require`` it by its package name,
+#: check ``mime_types``, then call ``compile(conf, code, opts)`` with ``conf.mime_type``
+#: the image the output format prefers, and put what it returns in the media bag.
+DIAGRAM_LIKE = """
+local engine = require "ttt-map-engine"
+function CodeBlock(block)
+  if not block.classes:includes("ttt-map") then return nil end
+  local mime = block.attributes["mime"]
+  assert(engine.mime_types[mime], mime)
+  local data, got = engine.compile({ mime_type = mime, opt = {} }, block.text, {})
+  assert(got == mime)
+  local name = block.identifier .. "." .. ({ ["image/svg+xml"] = "svg",
+    ["application/pdf"] = "pdf", ["image/png"] = "png" })[mime]
+  local f = assert(io.open(name, "wb"))
+  f:write(data)
+  f:close()
+  return pandoc.Para({ pandoc.Image("", name) })
+end
+"""
+
+
+@pytest.mark.slow
+def test_the_diagram_engine_draws_each_image_diagram_asks_for(tmp_path: Path) -> None:
+    install("pandoc", tmp_path, python=sys.executable)
+    (tmp_path / "harness.lua").write_text(DIAGRAM_LIKE, encoding="utf-8")
+    blocks = [
+        ("a", "image/svg+xml", "player: o\ndepth: 1"),
+        ("b", "application/pdf", "player: o\ndepth: 1"),
+        ("c", "image/png", "player: x\ndepth: 1"),
+    ]
+    doc = "".join(f'```{{.ttt-map #{n} mime="{m}"}}\n{t}\n```\n\n' for n, m, t in blocks)
+    (tmp_path / "doc.md").write_text(doc, encoding="utf-8")
+    run = pandoc(tmp_path, "doc.md", "-o", "doc.html", lua=tmp_path / "harness.lua")
+    assert run.returncode == 0, run.stderr
+    svg = ET.fromstring((tmp_path / "a.svg").read_bytes())
+    assert svg.get("id") == "ttt-doc-0" and svg.findall(f".//{SVG}g[@data-board]")
+    assert (tmp_path / "b.pdf").read_bytes().startswith(b"%PDF-")
+    assert (tmp_path / "c.png").read_bytes().startswith(b"\x89PNG")
+    bad = '```{.ttt-map #d mime="image/png"}\nplayer: x\nfold: maybe\n```\n'
+    (tmp_path / "bad.md").write_text(bad, encoding="utf-8")
+    run = pandoc(tmp_path, "bad.md", "-o", "bad.html", lua=tmp_path / "harness.lua")
+    assert run.returncode == 2 and "bad.md:3: ttt-map: bad fold option:" in run.stderr

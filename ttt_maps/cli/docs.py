@@ -6,7 +6,8 @@ import typer
 
 #: What to write, for completion and help.
 TOOLS = {
-    "pandoc": "the Lua filter ttt-map.lua (pandoc -L ttt-map.lua, R Markdown's pandoc_args)",
+    "pandoc": "the Lua filter ttt-map.lua (pandoc -L ttt-map.lua, R Markdown's pandoc_args) "
+    "and ttt-map-engine.lua for pandoc-ext/diagram",
     "quarto": "the Quarto extension _extensions/ttt-maps (filters: [ttt-maps])",
 }
 
@@ -20,7 +21,8 @@ def docs(
         str,
         typer.Argument(
             metavar="pandoc|quarto",
-            help="pandoc: the filter file; quarto: the extension folder.",
+            help="pandoc: the filter (and an engine for pandoc-ext/diagram); quarto: the "
+            "extension folder.",
             autocompletion=_tools,
         ),
     ],

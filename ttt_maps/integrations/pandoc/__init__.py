@@ -7,7 +7,8 @@ not have, so ``ttt-maps docs pandoc`` and ``ttt-maps docs quarto`` write them
 into the user's project (``install``): the filter alone, or a Quarto
 extension folder ``_extensions/ttt-maps/`` whose ``_extension.yml``
 contributes it (``filters: [ttt-maps]`` in a document's front matter turns it
-on). The written filter remembers the Python that wrote it, so a build finds
+on). ``ttt-map-engine.lua`` is the same drawing as an engine for the
+pandoc-ext/diagram filter. The written filter remembers the Python that wrote it, so a build finds
 ttt-maps even when that Python is not first on the PATH.
 """
 
@@ -21,8 +22,9 @@ from pathlib import Path
 
 from ttt_maps.errors import UsageError
 
-#: The filter's file name, in the package and where it is written.
-FILTER = "ttt-map.lua"
+#: The filter's file name, in the package and where it is written, and the engine
+#: module for pandoc-ext/diagram (``package: ttt-map-engine``).
+FILTER, ENGINE = "ttt-map.lua", "ttt-map-engine.lua"
 #: The Quarto extension's name: ``filters: [ttt-maps]`` in a document's front matter.
 EXTENSION = "ttt-maps"
 #: The first line of every file ``install`` writes: a file without it is someone else's.
@@ -32,19 +34,19 @@ KINDS = ("pandoc", "quarto")
 
 
 @cache
-def filter_source() -> str:
-    """The Lua filter as shipped."""
-    return files(__name__).joinpath(FILTER).read_text(encoding="utf-8")
+def filter_source(name: str = FILTER) -> str:
+    """The Lua filter (or the diagram engine, ``ENGINE``) as shipped."""
+    return files(__name__).joinpath(name).read_text(encoding="utf-8")
 
 
-def filter_text(python: str | None = None) -> str:
-    """The Lua filter, remembering ``python`` as the interpreter that has ttt-maps."""
-    source = filter_source()
+def filter_text(python: str | None = None, name: str = FILTER) -> str:
+    """The Lua filter (or engine), remembering ``python`` as the interpreter with ttt-maps."""
+    source = filter_source(name)
     if python is None:
         return source
     line = "local WRITTEN_BY = nil"
     if line not in source:  # the shipped filter always has it; a guard against a bad edit
-        raise AssertionError("the filter has no WRITTEN_BY line")
+        raise AssertionError(f"{name} has no WRITTEN_BY line")
     return source.replace(line, f"local WRITTEN_BY = {json.dumps(python)}", 1)
 
 
@@ -70,7 +72,7 @@ def planned(kind: str, folder: Path, python: str | None) -> dict[Path, str]:
         raise UsageError(f"{kind!r}: ttt-maps writes a filter for pandoc or quarto")
     lua = filter_text(python)
     if kind == "pandoc":
-        return {folder / FILTER: lua}
+        return {folder / FILTER: lua, folder / ENGINE: filter_text(python, ENGINE)}
     home = folder / "_extensions" / EXTENSION
     return {home / "_extension.yml": manifest(), home / FILTER: lua}
 
@@ -87,7 +89,8 @@ def _ours(path: Path) -> bool:
 def install(
     kind: str, folder: str | Path = ".", *, python: str | None = None, force: bool = False
 ) -> list[Path]:
-    """Write the filter (``pandoc``) or the Quarto extension (``quarto``) into ``folder``.
+    """Write the filter and the diagram engine (``pandoc``) or the Quarto extension
+    (``quarto``) into ``folder``.
 
     ``python`` is the interpreter the filter runs (this one by default). A
     file there already is replaced only if ``install`` wrote it, or with

@@ -121,11 +121,13 @@ def place_for(to: str) -> str:
     return "file" if base in PDF_FORMATS else "media"
 
 
-def draw(text: str, to: str, where: Where, id_prefix: str) -> Drawn:
+def draw(text: str, to: str, where: Where, id_prefix: str, image: str | None = None) -> Drawn:
     """The map a block's text asks for, drawn for pandoc's output format ``to``.
 
-    A bad option is a ``UsageError`` whose message names the file, the line
-    and the problem, as the MkDocs fence names them.
+    ``image`` (``svg``, ``pdf`` or ``png``) asks for that image whatever the
+    format, as pandoc-ext/diagram asks its engines. A bad option is a
+    ``UsageError`` whose message names the file, the line and the problem, as
+    the MkDocs fence names them.
     """
     first = where.line or 0
 
@@ -149,21 +151,22 @@ def draw(text: str, to: str, where: Where, id_prefix: str) -> Drawn:
         raise UsageError(f"{at(line)}: ttt-map: bad {exc.option} option: {exc}") from None
     alt = options.get("alt") or scene.title or "Map of optimal tic-tac-toe moves"
     width = options.get("width")
-    place = place_for(to)
+    place = "media" if image else place_for(to)
     if place == "inline" and options.get("mode") != "image":
         svg = render(scene, "svg", id_prefix).rstrip()
         style = f' style="width:{escape(width)};max-width:100%"' if width else ""
         label = f' role="img" aria-label="{escape(alt)}"' if "alt" in options else ""
         html = f'<div class="ttt-map"{label}{style}>\n{svg}\n</div>'
         return Drawn("inline", "", alt, width, html.encode("utf-8"))
-    if place == "inline":
+    ext = image or {"inline": "svg", "file": "pdf"}.get(place, "png")
+    place = "file" if place == "inline" else place
+    if ext == "svg":
         data: bytes = render(scene, "svg", id_prefix).encode("utf-8")
-        ext, place = "svg", "file"
-    elif place == "file":
-        data, ext = render(scene, "pdf"), "pdf"
+    elif ext == "pdf":
+        data = render(scene, "pdf")
     else:
         from ttt_maps import api
 
-        data, ext = api.render(scene, "png", width=PNG_WIDTH), "png"
+        data = api.render(scene, "png", width=PNG_WIDTH)
     name = f"ttt-map-{hashlib.sha256(data).hexdigest()[:16]}.{ext}"
     return Drawn(place, name, alt, width, data)
