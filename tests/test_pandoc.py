@@ -223,6 +223,14 @@ def test_latex_links_a_pdf_figure_written_whole(tmp_path: Path) -> None:
     assert sorted(p.name for p in (tmp_path / "ttt-maps-figures").iterdir()) == sorted(
         Path(p).name for _, p in linked
     )
+    # The document's metadata can name the folder.
+    (tmp_path / "mine.md").write_text(
+        DOC.replace("title: Two maps", "title: Two maps\nttt-maps:\n  figures: figs"), "utf-8"
+    )
+    run = pandoc(tmp_path, "mine.md", "-s", "-o", "mine.tex")
+    assert run.returncode == 0, run.stderr
+    tex = (tmp_path / "mine.tex").read_text(encoding="utf-8")
+    assert tex.count("{figs/ttt-map-") == 2 and len(list((tmp_path / "figs").iterdir())) == 2
 
 
 @pytest.mark.slow
