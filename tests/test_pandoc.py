@@ -101,7 +101,7 @@ def test_a_block_is_located_by_its_text_and_its_place_among_equals(tmp_path: Pat
     assert locate("player: x", [str(doc)], 0) == Where(str(doc), 5)
     assert locate("player: x\n", [str(doc)], 1) == Where(str(doc), 9)
     assert locate("player: both", [str(doc)], 0) == Where(str(doc), None)
-    assert locate("player: x", [], 0) == Where("<stdin>", None)
+    assert locate("player: x", [], 0) == locate("player: x", ["-"], 0) == Where("<stdin>", None)
 
 
 @pytest.mark.parametrize(

@@ -46,6 +46,12 @@ def test_the_widget_shows_the_viewer_page_and_tells_where_the_reader_is() -> Non
     assert model == {"page": w.page, "height": 500, "label": "ttt-maps viewer", "linked": False}
 
 
+def test_a_poster_and_the_whole_game_show_in_one_viewer() -> None:
+    for obj in (ttt_maps.poster(), ttt_maps.whole(depth=2)):
+        w = ttt_maps.widget(obj)
+        assert w.page == with_bridge(ttt_maps.render(obj, "html")) and not w.linked
+
+
 def test_several_maps_are_linked_viewers() -> None:
     trees = [ttt_maps.strategy("x", policy=p) for p in ("xkcd", "compact")]
     w = ttt_maps.widget(*trees, labels=["comic", "small"], depth=3)

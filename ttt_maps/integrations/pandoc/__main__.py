@@ -26,7 +26,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     text = sys.stdin.buffer.read().decode("utf-8", errors="replace")
     if args.line is not None:
-        where = Where(args.source[0] if args.source else "<stdin>", args.line)
+        named = [s for s in args.source if s != "-"]
+        where = Where(named[0] if named else "<stdin>", args.line)
     else:
         where = locate(text, args.source, args.nth)
     try:

@@ -99,6 +99,7 @@ def fences(text: str) -> list[tuple[int, str]]:
 def locate(text: str, sources: Sequence[str], nth: int = 0) -> Where:
     """Where the ``nth`` block with this text (counted from 0) opens in the sources."""
     want = _norm(text.split("\n"))
+    sources = [s for s in sources if s != "-"] or ["<stdin>"]
     seen = 0
     for source in sources:
         try:
@@ -110,7 +111,7 @@ def locate(text: str, sources: Sequence[str], nth: int = 0) -> Where:
                 if seen == nth:
                     return Where(source, line)
                 seen += 1
-    return Where(sources[0] if sources else "<stdin>", None)
+    return Where(sources[0], None)
 
 
 def place_for(to: str) -> str:
@@ -138,10 +139,10 @@ def draw(text: str, to: str, where: Where, id_prefix: str, image: str | None = N
         options, lines = read_options(text.split("\n"), first)
     except FenceError as exc:
         raise UsageError(f"{at(exc.line)}: ttt-map: {exc}") from None
-    folder = Path(where.file).parent if where.line is not None else Path(".")
+    folder = Path(where.file).parent if where.file != "<stdin>" else Path(".")
 
     def book(path: str) -> str:
-        """A book beside the document (the working folder when that is unknown)."""
+        """A book beside the document (the working folder for standard input)."""
         return str(Path(path) if Path(path).is_absolute() else folder / path)
 
     try:

@@ -15,6 +15,8 @@ docx and the like. A bad option stops the build with the file, the line and what
 is wrong. The Python that draws is found as ttt-map.lua finds it.
 ]]
 
+PANDOC_VERSION:must_be_at_least("3.0")
+
 local WRITTEN_BY = nil -- the Python of `ttt-maps docs pandoc`, filled in there
 local KINDS = { ["image/svg+xml"] = "svg", ["application/pdf"] = "pdf", ["image/png"] = "png" }
 local count, seen = 0, {}

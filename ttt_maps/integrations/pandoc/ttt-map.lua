@@ -19,6 +19,8 @@ figures are written to the folder `ttt-maps: {figures: ...}` (ttt-maps-figures).
 A bad option stops the build with the file, the line and what is wrong.
 ]]
 
+PANDOC_VERSION:must_be_at_least("3.1.1") -- pandoc.json; Quarto 1.3 and later have it
+
 local WRITTEN_BY = nil -- the Python of `ttt-maps docs pandoc|quarto`, filled in there
 local settings = { python = nil, figures = "ttt-maps-figures" }
 local count, seen = 0, {}
@@ -60,12 +62,15 @@ local function draw(block)
   local files = sources()
   local args = { "-m", "ttt_maps.integrations.pandoc", "--to", FORMAT,
                  "--prefix", "ttt-" .. slug(files[1]) .. "-" .. count }
-  for _, file in ipairs(files) do
+  -- commonmark_x+sourcepos says where a block is: [file@]line:col-line:col
+  local pos = block.attributes["data-pos"] or ""
+  local file, line = pos:match("^(.*)@(%d+):%d+%-")
+  line = line or pos:match("^(%d+):%d+%-")
+  if file and file ~= "" then files = { file } end
+  for _, f in ipairs(files) do
     args[#args + 1] = "--source"
-    args[#args + 1] = file
+    args[#args + 1] = f
   end
-  local pos = block.attributes["data-pos"] -- commonmark_x+sourcepos: [file@]line:col-line:col
-  local line = pos and pos:match("^.-@?(%d+):%d+%-") or nil
   if line then
     args[#args + 1] = "--line"
     args[#args + 1] = line
