@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -231,6 +232,24 @@ def test_latex_links_a_pdf_figure_written_whole(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     tex = (tmp_path / "mine.tex").read_text(encoding="utf-8")
     assert tex.count("{figs/ttt-map-") == 2 and len(list((tmp_path / "figs").iterdir())) == 2
+
+
+@pytest.mark.slow
+def test_a_pdf_through_latex_holds_the_maps_as_vector_figures(tmp_path: Path) -> None:
+    if not shutil.which("pdflatex"):
+        pytest.skip("no TeX engine (apt-get install texlive-latex-recommended lmodern)")
+    (tmp_path / "doc.md").write_text(DOC, encoding="utf-8")
+    run = pandoc(tmp_path, "doc.md", "-o", "doc.pdf")
+    assert run.returncode == 0, run.stderr
+    pdf = (tmp_path / "doc.pdf").read_bytes()
+    assert pdf.startswith(b"%PDF-")
+    # Each map is a page of its own figure PDF, drawn in as a form: no bitmap.
+    assert pdf.count(b"/Subtype /Form") + pdf.count(b"/Subtype/Form") >= 2
+    if shutil.which("pdfimages"):
+        listed = subprocess.run(
+            ["pdfimages", "-list", str(tmp_path / "doc.pdf")], capture_output=True, text=True
+        )
+        assert listed.returncode == 0 and len(listed.stdout.splitlines()) == 2  # the header
 
 
 @pytest.mark.slow
