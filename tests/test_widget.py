@@ -178,6 +178,87 @@ def test_in_marimo_a_click_zooms_in_and_python_sees_the_board(
         server.wait(timeout=30)
 
 
+@pytest.mark.slow
+def test_in_jupyterlab_a_click_zooms_in_and_the_kernel_sees_the_board(
+    chromium: Any, tmp_path: Path
+) -> None:
+    nbformat = pytest.importorskip("nbformat")
+    lab = Path(sys.executable).with_name("jupyter-lab")
+    if not lab.exists():
+        pytest.skip("JupyterLab is a dev extra: pip install -e '.[dev]'")
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_code_cell(
+            "import ttt_maps\nw = ttt_maps.widget(ttt_maps.strategy('o'), height=560)\nw"
+        ),
+        nbformat.v4.new_code_cell("print('The kernel sees', w.position.get('board'))"),
+    ]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+    nbformat.write(nb, str(tmp_path / "maps.ipynb"))
+    port = _free_port()
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+        "JUPYTER_CONFIG_DIR": str(tmp_path / "config"),
+        "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"),
+    }
+    server = subprocess.Popen(
+        [
+            str(lab),
+            "--allow-root",
+            "--no-browser",
+            f"--port={port}",
+            "--ServerApp.ip=127.0.0.1",
+            "--IdentityProvider.token=",
+            "--ServerApp.password=",
+            f"--ServerApp.root_dir={tmp_path}",
+            "--LabApp.expose_app_in_browser=True",
+            "--LabApp.news_url=",
+        ],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}/lab/tree/maps.ipynb"
+    page = None
+    app = "window.jupyterapp.shell.currentWidget"
+    try:
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/api", timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        page = chromium.new_page(viewport={"width": 1200, "height": 1000}, reduced_motion="reduce")
+        page.goto(url)
+        page.wait_for_function(
+            f"window.jupyterapp && {app} && {app}.sessionContext?.session?.kernel?.status"
+            " === 'idle'",
+            timeout=90_000,
+        )
+        page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        frame = page.frame_locator("iframe.ttt-maps-widget")
+        frame.locator("body[data-ready='1']").wait_for(timeout=60_000)
+        box = frame.locator("g.ttt-board.ttt-level-2").first.bounding_box()
+        assert box is not None
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        viewer = next(f for f in page.frames if f.url == "about:srcdoc")
+        viewer.wait_for_function("!window.tttViewer.busy()")
+        assert viewer.evaluate("window.tttViewer.current().moves") == [0]
+        assert "X top-left" in frame.locator(".tttv-crumbs").inner_text()
+        # Run the second cell again: the kernel has heard where the reader went.
+        page.wait_for_function(f"{app}.sessionContext.session.kernel.status === 'idle'")
+        page.evaluate(f"{app}.content.activeCellIndex = 1")
+        page.evaluate("window.jupyterapp.commands.execute('notebook:run-cell')")
+        page.get_by_text("The kernel sees x........").wait_for(timeout=30_000)
+    finally:
+        if page is not None:
+            page.close()
+        server.terminate()
+        server.wait(timeout=30)
+
+
 HOST = """<!DOCTYPE html><html><head><meta charset="utf-8"><title>MyST host</title></head>
 <body><main id="root"></main><script type="module">
 import widget from "./ttt-maps-widget.mjs";
