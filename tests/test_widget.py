@@ -2,9 +2,10 @@
 
 It shows the viewer page (or linked viewers of several policies) in a frame
 sandboxed to scripts, fetches nothing, and tells Python where the reader is
-(``position``). In a real front end (marimo, on localhost, in Chromium) a click
-into a board zooms in and Python sees the board; the same ES module, given
-the JSON of MyST's ``{anywidget}`` directive, links three policies' maps.
+(``position``). In real front ends (marimo and JupyterLab, on localhost, in
+Chromium) a click into a board zooms in and Python sees the board; the same ES
+module, given the JSON of MyST's ``{anywidget}`` directive, links three
+policies' maps.
 """
 
 from __future__ import annotations
