@@ -350,56 +350,10 @@ def test_the_docs_command_writes_and_refuses(tmp_path: Path) -> None:
         assert run.returncode == 2 and run.stderr.count("\n") == 1 and says in run.stderr
     assert (tmp_path / FILTER).read_text() == "mine"
     assert ttt("docs", "pandoc", "--force").returncode == 0
-    # The filter written into the project runs as a Quarto document would run it.
-    qmd = "---\ntitle: Q\nfilters: [ttt-maps]\n---\n\n```ttt-map\nplayer: o\ndepth: 1\n```\n"
-    (tmp_path / "doc.qmd").write_text(qmd, encoding="utf-8")
+    # The filter written into the project draws the Quarto example as Quarto runs it.
+    (tmp_path / "maps.qmd").write_bytes((ROOT / "examples" / "quarto" / "maps.qmd").read_bytes())
     lua = tmp_path / "_extensions" / "ttt-maps" / FILTER
-    run = pandoc(tmp_path, "-f", "markdown", "doc.qmd", "-o", "doc.html", lua=lua)
+    run = pandoc(tmp_path, "-f", "markdown", "maps.qmd", "-o", "maps.html", lua=lua)
     assert run.returncode == 0, run.stderr
-    assert '<svg aria-labelledby="ttt-doc-0-title' in (tmp_path / "doc.html").read_text()
-
-
-# -- the engine for pandoc-ext/diagram ---------------------------------------------------
-
-#: How pandoc-ext/diagram uses an engine module: ``require`` it by its package name,
-#: check ``mime_types``, then call ``compile(conf, code, opts)`` with ``conf.mime_type``
-#: the image the output format prefers, and put what it returns in the media bag.
-DIAGRAM_LIKE = """
-local engine = require "ttt-map-engine"
-function CodeBlock(block)
-  if not block.classes:includes("ttt-map") then return nil end
-  local mime = block.attributes["mime"]
-  assert(engine.mime_types[mime], mime)
-  local data, got = engine.compile({ mime_type = mime, opt = {} }, block.text, {})
-  assert(got == mime)
-  local name = block.identifier .. "." .. ({ ["image/svg+xml"] = "svg",
-    ["application/pdf"] = "pdf", ["image/png"] = "png" })[mime]
-  local f = assert(io.open(name, "wb"))
-  f:write(data)
-  f:close()
-  return pandoc.Para({ pandoc.Image("", name) })
-end
-"""
-
-
-@pytest.mark.slow
-def test_the_diagram_engine_draws_each_image_diagram_asks_for(tmp_path: Path) -> None:
-    install("pandoc", tmp_path, python=sys.executable)
-    (tmp_path / "harness.lua").write_text(DIAGRAM_LIKE, encoding="utf-8")
-    blocks = [
-        ("a", "image/svg+xml", "player: o\ndepth: 1"),
-        ("b", "application/pdf", "player: o\ndepth: 1"),
-        ("c", "image/png", "player: x\ndepth: 1"),
-    ]
-    doc = "".join(f'```{{.ttt-map #{n} mime="{m}"}}\n{t}\n```\n\n' for n, m, t in blocks)
-    (tmp_path / "doc.md").write_text(doc, encoding="utf-8")
-    run = pandoc(tmp_path, "doc.md", "-o", "doc.html", lua=tmp_path / "harness.lua")
-    assert run.returncode == 0, run.stderr
-    svg = ET.fromstring((tmp_path / "a.svg").read_bytes())
-    assert svg.get("id") == "ttt-doc-0" and svg.findall(f".//{SVG}g[@data-board]")
-    assert (tmp_path / "b.pdf").read_bytes().startswith(b"%PDF-")
-    assert (tmp_path / "c.png").read_bytes().startswith(b"\x89PNG")
-    bad = '```{.ttt-map #d mime="image/png"}\nplayer: x\nfold: maybe\n```\n'
-    (tmp_path / "bad.md").write_text(bad, encoding="utf-8")
-    run = pandoc(tmp_path, "bad.md", "-o", "bad.html", lua=tmp_path / "harness.lua")
-    assert run.returncode == 2 and "bad.md:3: ttt-map: bad fold option:" in run.stderr
+    html = (tmp_path / "maps.html").read_text(encoding="utf-8")
+    assert html.count('<svg aria-labelledby="ttt-maps-') == 2
