@@ -84,7 +84,7 @@ def test_one_drawing_value_checks_once_with_the_surface_s_words() -> None:
     with pytest.raises(UsageError, match=r"^player 'y'"):
         bad.checked("")
     whole = Drawing(whole=True, outcomes=True)
-    with pytest.raises(UsageError, match="^outcomes applies to a player's map"):
+    with pytest.raises(UsageError, match=r"^outcomes applies to a player's map"):
         whole.checked("")
     checked = Drawing(player=" X ", theme="dark").checked()
     assert checked.player == "x" and checked.theme.name == "dark"

@@ -246,10 +246,12 @@ def test_a_planted_circle_is_found(
 
 # -- one engine: few parameters, a thin command line, no switches -----------------------
 
-#: What the command line may import besides itself: the public API, the errors, the
-#: small values, safe files and the version.
+#: What the command line may import besides itself: the public API and the tools it puts
+#: in other programs (``docs`` writes the pandoc filter), the errors, the small values,
+#: safe files and the version.
 CLI_MAY_IMPORT = (
     "ttt_maps.api",
+    "ttt_maps.integrations",
     "ttt_maps.errors",
     "ttt_maps.values",
     "ttt_maps.io",

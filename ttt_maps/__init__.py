@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from ttt_maps.game.board import Board
     from ttt_maps.game.geometry import Geometry
     from ttt_maps.integrations.notebook import viewer
+    from ttt_maps.integrations.widget import widget
     from ttt_maps.strategies.tree import Strategy
     from ttt_maps.strategies.whole import WholeGame
 
@@ -67,6 +68,7 @@ __all__ = [
     "table",
     "viewer",
     "whole",
+    "widget",
 ]
 
 _HOMES = {
@@ -91,6 +93,7 @@ _HOMES = {
     "viewer": "ttt_maps.integrations.notebook",
     "WholeGame": "ttt_maps.strategies.whole",
     "whole": "ttt_maps.api",
+    "widget": "ttt_maps.integrations.widget",
 }
 
 

@@ -17,7 +17,19 @@ from typing import Annotated
 
 import typer
 
-from ttt_maps.cli import cache, check, compare, export, play, policies, render, solve, stats, table
+from ttt_maps.cli import (
+    cache,
+    check,
+    compare,
+    docs,
+    export,
+    play,
+    policies,
+    render,
+    solve,
+    stats,
+    table,
+)
 from ttt_maps.cli.run import PROG, new_app
 
 app = new_app()
@@ -58,5 +70,6 @@ for command in (
     table.table,
     cache.cache,
     play.play,
+    docs.docs,
 ):
     app.command()(command)

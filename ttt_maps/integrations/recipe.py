@@ -12,7 +12,7 @@ name, so a new map flag is one line here.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ttt_maps.draw.themes import THEMES
@@ -21,6 +21,9 @@ from ttt_maps.errors import UsageError
 if TYPE_CHECKING:
     from ttt_maps.draw.scene import Scene
 
+#: ``name: value``, or a flag's name alone.
+_OPTION = re.compile(r"(?P<name>[A-Za-z_-]+)[ \t]*(?::[ \t]*(?P<value>.*?))?[ \t]*\Z")
+_TRUE, _FALSE = ("true", "yes", "on"), ("false", "no", "off")
 _WIDTH = re.compile(r"([0-9]{1,9}(?:\.[0-9]{1,9})?)(px|%|em|rem|ex|ch|vw|vh|cm|mm|in|pt|pc)?\Z")
 
 
@@ -122,6 +125,50 @@ class OptionError(UsageError):
     def __init__(self, option: str, error: UsageError) -> None:
         super().__init__(str(error))
         self.option = option
+
+
+class FenceError(UsageError):
+    """A bad line among a fence's options, and the line it is on."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def read_options(
+    body: Sequence[str], line: int, indent: str = ""
+) -> tuple[dict[str, Any], dict[str, int]]:
+    """A fence's options, one a line after the opening line ``line``, each converted.
+
+    Returns the options and the line each is on. Blank lines and ``#`` comments
+    are skipped; a flag is its name alone or ``name: true`` (``false`` leaves
+    it out). A bad line is a ``FenceError`` with its number.
+    """
+    options: dict[str, Any] = {}
+    lines: dict[str, int] = {}
+    for k, text in enumerate(body, start=line + 1):
+        text = text[len(indent) :] if text.startswith(indent) else text.lstrip()
+        if not text.strip() or text.lstrip().startswith("#"):
+            continue
+        match = _OPTION.fullmatch(text.strip())
+        if match is None:
+            raise FenceError(k, f"expected 'option: value', not {text!r}")
+        name, value = match.group("name").lower(), match.group("value")
+        if name not in OPTIONS:
+            raise FenceError(k, f"unknown option {name!r}; known: {', '.join(OPTIONS)}")
+        if name in options:
+            raise FenceError(k, f"option {name!r} is given twice")
+        convert = OPTIONS[name]
+        if convert is flag and value is not None and value.strip().lower() in _TRUE + _FALSE:
+            if value.strip().lower() in _FALSE:
+                continue
+            value = None
+        try:
+            options[name] = convert(value)
+        except ValueError as exc:
+            raise FenceError(k, f"bad {name} option: {exc}") from None
+        lines[name] = k
+    return options, lines
 
 
 def scene_of(recipe: Mapping[str, Any], locate: Callable[[str], str]) -> Scene:
