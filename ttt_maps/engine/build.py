@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ttt_maps.draw.layout import MapOptions
     from ttt_maps.draw.scene import Scene
     from ttt_maps.draw.themes import Theme
+    from ttt_maps.engine.request import Drawing
     from ttt_maps.game.board import Board
     from ttt_maps.game.geometry import Geometry
     from ttt_maps.strategies.policy import Policy
@@ -156,3 +157,22 @@ def pair_of(obj: object) -> tuple[Strategy, Strategy]:
         "a Poster (ttt_maps.poster), the whole game (ttt_maps.whole) or a pair of "
         "strategies (x, o)"
     )
+
+
+def subject(drawing: Drawing) -> object:
+    """What one drawing (checked) draws, built: a player's strategy, the (x, o) pair of
+    the poster (``player`` both, or none), or the whole game."""
+    policy, g = policy_and_board(drawing.policy, drawing.start, drawing.board)
+    if drawing.whole:
+        return whole_game(drawing.start, g, fold=drawing.folded, depth=drawing.depth)
+    players = ("x", "o") if drawing.player in (None, "both") else (str(drawing.player),)
+    built = trees(
+        players,
+        policy,
+        drawing.start,
+        g,
+        depth=drawing.depth,
+        fold=drawing.folded,
+        notes=drawing.map_options,
+    )
+    return built[players[0]] if len(players) == 1 else (built["x"], built["o"])

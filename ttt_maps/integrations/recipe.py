@@ -177,6 +177,7 @@ def scene_of(recipe: Mapping[str, Any], locate: Callable[[str], str]) -> Scene:
     ``locate`` turns a ``book:PATH`` as written into the file to read.
     """
     from ttt_maps import api
+    from ttt_maps.engine.build import subject
     from ttt_maps.game.board import Board
     from ttt_maps.game.geometry import Geometry
     from ttt_maps.strategies.chains import parse_policy
@@ -192,27 +193,34 @@ def scene_of(recipe: Mapping[str, Any], locate: Callable[[str], str]) -> Scene:
     geometry = step("board", lambda: Geometry.parse(board or "3x3", rules))
     start = recipe["from"]
     root = step("from", lambda: Board.parse(start, geometry)) if start else None
-    theme, title = recipe["theme"], recipe["title"]
-    if recipe["whole"]:
+    whole = recipe["whole"]
+    if whole:
         for option in NOT_WHOLE:
             if option in recipe["given"]:
                 raise OptionError(option, UsageError("it applies to a player's map, not whole"))
-        game = step("depth", lambda: api.whole(root, geometry=geometry, depth=recipe["depth"]))
-        whole: Scene = step("whole", lambda: api.scene_of(game, None, theme, title))
-        return whole
-    policy = step("policy", lambda: parse_policy(recipe["policy"], geometry, locate=locate))
-    player, fold = recipe["player"], recipe["fold"]
-    obj = step(
-        "from" if start else "policy",
-        lambda: (
-            api.poster(policy, root, fold=fold)
-            if player == "both"
-            else api.strategy(player, policy, root, fold=fold)
-        ),
+        policy: Any = "default"
+    else:
+        policy = step("policy", lambda: parse_policy(recipe["policy"], geometry, locate=locate))
+    drawing = api.Drawing(
+        player=None if whole else recipe["player"],
+        whole=whole,
+        geometry=geometry,
+        policy=policy,
+        start=root,
+        depth=recipe["depth"],
+        fold=recipe["fold"] or None,
+        alternatives=recipe["alternatives"],
+        outcomes=recipe["outcomes"],
+        theme=recipe["theme"],
+        title=recipe["title"],
     )
-    flags = {name: recipe[name] for name in MAP_FLAGS}
-    opts = step("depth", lambda: api.map_options(recipe["depth"], **flags))
-    scene: Scene = step("depth", lambda: api.scene_of(obj, opts, theme, title))
+    drawing = step("depth", lambda: drawing.checked(""))
+    built = step("depth" if whole else "from" if start else "policy", lambda: subject(drawing))
+    opts = None if whole else drawing.map_options
+    scene: Scene = step(
+        "whole" if whole else "depth",
+        lambda: api.scene_of(built, opts, drawing.palette, drawing.title),
+    )
     return scene
 
 
