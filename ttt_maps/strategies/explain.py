@@ -344,7 +344,7 @@ def _quiet(
         text = f"{P} keeps the win: {P} wins in {distance}{slower}."
         return Why("keep-win", text, "keeps the win", threats=threats)
     if was < 0:
-        text = f"{P} still loses, but holds out longest: {distance} plies."
+        text = f"{P} still loses, but holds out longest: a loss in {distance}."
         return Why("resist", text, "holds out longest", threats=threats)
     if g == STANDARD:
         on = sum(1 for cells in g.line_cells if cell in cells)

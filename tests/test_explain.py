@@ -1,0 +1,265 @@
+"""Every move's reason is true: checked by a referee written here, with no package code.
+
+The referee knows the board only as cells and lines, solves positions by its
+own negamax (result and distance, as the solver defines them), and confirms
+each claim a reason makes: a ``win`` completes its line, a ``block`` stops a
+real threat when the mover had no win, a ``fork`` leaves two or more threats
+and no win for the opponent, a ``forcing`` line is forced to its fork or win,
+a ``mistake`` throws away value and its refutation is best play of the
+solver's length. Over every 3x3 position and legal move, and a sample of
+3x4k3 and 4x4k3 positions late enough to solve here.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import lru_cache
+
+import pytest
+
+from ttt_maps.game.board import Board
+from ttt_maps.game.geometry import Geometry
+from ttt_maps.solve.registry import solver_for
+from ttt_maps.strategies.explain import CODES, Why, explain, explain_key, explain_moves
+
+
+class Referee:
+    """A rows x cols board with k in a row, from first principles."""
+
+    def __init__(self, rows: int, cols: int, k: int) -> None:
+        self.size = rows * cols
+        runs = []
+        for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+            for r in range(rows):
+                for c in range(cols):
+                    cells = [(r + dr * i, c + dc * i) for i in range(k)]
+                    if all(0 <= rr < rows and 0 <= cc < cols for rr, cc in cells):
+                        runs.append(frozenset(rr * cols + cc for rr, cc in cells))
+        self.lines = runs
+        self.value = lru_cache(maxsize=None)(self._value)
+
+    def won(self, marks: frozenset[int]) -> bool:
+        return any(line <= marks for line in self.lines)
+
+    def wins_for(self, marks: frozenset[int], empty: frozenset[int]) -> set[int]:
+        """Empty cells that would complete a line for ``marks``."""
+        out = set()
+        for line in self.lines:
+            missing = line - marks
+            if len(missing) == 1 and missing <= empty:
+                out |= missing
+        return out
+
+    def _value(self, me: frozenset[int], them: frozenset[int]) -> tuple[int, int]:
+        """(result, distance) for the side to move, ``me``; ``them`` moved last."""
+        if self.won(them):
+            return (-1, 0)
+        empty = frozenset(range(self.size)) - me - them
+        if not empty:
+            return (0, 0)
+        best: tuple[int, int] | None = None
+        for c in sorted(empty):
+            r, d = self.value(them, me | {c})
+            mine = (-r, d + 1)
+            if best is None or rank(mine) > rank(best):
+                best = mine
+        assert best is not None
+        return best
+
+
+def rank(v: tuple[int, int]) -> tuple[int, int]:
+    r, d = v
+    return (1, -d) if r > 0 else (-1, d) if r < 0 else (0, 0)
+
+
+def sides(board: str) -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
+    """(mover's cells, opponent's cells, empty cells)."""
+    x = frozenset(i for i, ch in enumerate(board) if ch == "x")
+    o = frozenset(i for i, ch in enumerate(board) if ch == "o")
+    empty = frozenset(i for i, ch in enumerate(board) if ch == ".")
+    return (x, o, empty) if len(x) == len(o) else (o, x, empty)
+
+
+def check_line(ref: Referee, me: frozenset[int], them: frozenset[int], line: list[int]) -> int:
+    """Play ``line`` from a position with ``me`` to move: every move best play, and the
+    game over at its end. Returns its length."""
+    for i, cell in enumerate(line):
+        empty = frozenset(range(ref.size)) - me - them
+        assert cell in empty, (cell, line)
+        best = ref.value(me, them)
+        got = ref.value(them, me | {cell})
+        assert rank((-got[0], got[1] + 1)) == rank(best), f"move {i} of {line} is not best play"
+        me, them = them, me | {cell}
+    assert ref.won(them) or len(me | them) == ref.size, f"{line} does not reach the end"
+    return len(line)
+
+
+def forks(ref: Referee, mine: frozenset[int], theirs: frozenset[int], empty: frozenset[int]) -> set[int]:
+    """Cells where ``mine`` would make two winning cells while ``theirs`` has no win."""
+    out = set()
+    for c in empty:
+        rest = empty - {c}
+        if len(ref.wins_for(mine | {c}, rest)) >= 2 and not ref.wins_for(theirs, rest):
+            out.add(c)
+    return out
+
+
+def confirm(ref: Referee, board: str, cell: int, why: Why) -> None:
+    """Every claim ``why`` makes about ``cell`` on ``board`` holds."""
+    me, them, empty = sides(board)
+    after, rest = me | {cell}, empty - {cell}
+    before = ref.value(me, them)
+    r, d = ref.value(them, after)
+    now = (-r, d + 1)
+    my_wins, their_wins = ref.wins_for(me, empty), ref.wins_for(them, empty)
+    threats = ref.wins_for(after, rest)
+    code = why.code
+    assert code in CODES
+    if code != "win":
+        assert set(why.threats) == threats, (board, cell, why)
+    if code == "win":
+        assert frozenset(why.line) in ref.lines and frozenset(why.line) <= after
+        assert cell in why.line
+        return
+    assert not ref.won(after)
+    if code == "block":
+        assert not my_wins and cell in their_wins
+        assert frozenset(why.line) in ref.lines and frozenset(why.line) - {cell} <= them
+        return
+    # Neither a win nor a block: the value says whether it is a mistake.
+    worse = now[0] < before[0] or (before[0] < 0 and now[1] < before[1])
+    assert worse == (code in ("mistake", "quick-loss")), (board, cell, why, before, now)
+    if worse:
+        assert (code == "quick-loss") == (before[0] < 0)
+        length = check_line(ref, them, after, list(why.refutation))
+        assert length + 1 == now[1], (board, cell, why.refutation, now)
+        return
+    assert rank(now) <= rank(before)
+    if code == "fork":
+        assert len(threats) >= 2 and not ref.wins_for(them, rest)
+    elif code == "forcing":
+        assert now[0] > 0 and len(threats) == 1 and not ref.wins_for(them, rest)
+        seq, a, b, free = list(why.sequence), them, after, rest
+        assert seq[0] in threats
+        while seq:  # the opponent's block, forced, then the mover's next threat, fork or win
+            block = seq.pop(0)
+            assert ref.wins_for(b, free) == {block} and not ref.wins_for(a, free)
+            a, free = a | {block}, free - {block}
+            move = seq.pop(0)
+            assert move in free
+            b, free = b | {move}, free - {move}
+            if ref.won(b):
+                assert not seq
+            elif not seq:
+                assert len(ref.wins_for(b, free)) >= 2 and not ref.wins_for(a, free)
+    elif code == "block-fork":
+        assert forks(ref, them, me, empty)
+        replies = threats or rest
+        assert not {c for c in forks(ref, them, after, rest) if c in replies}
+    elif code == "threat":
+        assert threats and not ref.wins_for(them, rest)
+    elif code in ("center", "corner", "opposite-corner", "hold"):
+        assert before[0] == now[0] == 0
+        if code == "center":
+            assert cell == 4
+        elif code == "corner":
+            assert cell in (0, 2, 6, 8)
+        elif code == "opposite-corner":
+            assert 8 - cell in them and cell in (0, 2, 6, 8)
+    elif code == "keep-win":
+        assert before[0] == now[0] == 1
+    elif code == "resist":
+        assert before == now and now[0] < 0
+
+
+def positions(geometry: Geometry) -> list[Board]:
+    """Every position reachable from the empty board."""
+    solver = solver_for(geometry)
+    seen, stack = set(), [0]
+    while stack:
+        key = stack.pop()
+        if key not in seen:
+            seen.add(key)
+            stack.extend(child for _, child in solver.children(key))
+    return [solver.board(key) for key in sorted(seen)]
+
+
+def test_every_reason_on_3x3_is_true() -> None:
+    ref = Referee(3, 3, 3)
+    solver = solver_for(Geometry())
+    counts: Counter[str] = Counter()
+    for board in positions(Geometry()):
+        for cell, _ in solver.children(board.key):
+            why = explain_key(solver, board.key, cell)
+            confirm(ref, str(board), cell, why)
+            counts[why.code] += 1
+    assert sum(counts.values()) == 16167  # legal moves in all 5,478 positions
+    assert set(counts) == set(CODES)
+
+
+@pytest.mark.parametrize(("name", "plies", "samples"), [("3x4k3", 5, 30), ("4x4k3", 9, 12)])
+def test_a_sample_of_bigger_boards(name: str, plies: int, samples: int) -> None:
+    """Positions reached by random play, late enough for the referee to solve."""
+    g = Geometry.parse(name)
+    ref = Referee(g.rows, g.cols, g.k)
+    rng = random.Random(29)
+    checked = 0
+    while checked < samples:
+        board = Board.empty(g)
+        for _ in range(plies):
+            if board.is_over:
+                break
+            board = board.play(rng.choice(board.moves()))
+        if board.is_over:
+            continue
+        for cell, why in explain_moves(board).items():
+            confirm(ref, str(board), cell, why)
+        checked += 1
+
+
+#: A position and move for every code, as the first thing a reader would try.
+EXAMPLES = {
+    "win": ("xoox.....", 6),
+    "block": ("xo..x....", 8),
+    "mistake": ("x........", 1),
+    "quick-loss": ("xo..x....", 2),
+    "fork": ("xoxo.....", 4),
+    "forcing": ("xo.......", 3),
+    "block-fork": ("x...o...x", 1),
+    "threat": ("x...o....", 1),
+    "center": (".........", 4),
+    "opposite-corner": ("ox.......", 8),
+    "corner": (".........", 0),
+    "keep-win": ("xoo....x.", 5),
+    "hold": (".........", 1),
+    "resist": ("xoxox....", 5),
+}
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_each_code_has_a_position(code: str) -> None:
+    board, cell = EXAMPLES[code]
+    why = explain(Board.parse(board), cell)
+    assert why.code == code, why
+    confirm(Referee(3, 3, 3), board, cell, why)
+
+
+def test_the_sentences_name_the_cells() -> None:
+    """The issue's own examples, as a reader sees them."""
+    forcing = explain(Board.parse("xo......."), 3).text
+    assert forcing.startswith("X threatens 6 (0-3-6); after O blocks at 6, X plays 4")
+    assert "5 (3-4-5) and 8 (0-4-8) at once" in forcing
+    quick = explain(Board.parse("xo..x...."), 2)
+    assert quick.refutation == (8,) and "0-4-8" in quick.text
+    assert explain(Board.parse("xo..x...."), 8).line == (0, 4, 8)
+    fork_reply = explain(Board.parse("x...o...x"), 2)
+    assert fork_reply.code == "mistake" and fork_reply.refutation[0] == 6
+    assert "at once" in fork_reply.text
+
+
+def test_reasons_are_deterministic_and_refuse_illegal_moves() -> None:
+    board = Board.parse("xo.......")
+    assert explain_moves(board) == explain_moves(board)
+    with pytest.raises(ValueError):
+        explain(board, 0)
