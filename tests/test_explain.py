@@ -12,16 +12,21 @@ solver's length. Over every 3x3 position and legal move, and a sample of
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from functools import lru_cache
 
 import pytest
+from typer.testing import CliRunner
 
+from ttt_maps.cli.app import app
 from ttt_maps.game.board import Board
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.solve.registry import solver_for
+from ttt_maps.strategies.chains import parse_policy
 from ttt_maps.strategies.explain import CODES, Why, explain, explain_key, explain_moves
+from ttt_maps.strategies.tiebreak import tie_break
 
 
 class Referee:
@@ -95,7 +100,9 @@ def check_line(ref: Referee, me: frozenset[int], them: frozenset[int], line: lis
     return len(line)
 
 
-def forks(ref: Referee, mine: frozenset[int], theirs: frozenset[int], empty: frozenset[int]) -> set[int]:
+def forks(
+    ref: Referee, mine: frozenset[int], theirs: frozenset[int], empty: frozenset[int]
+) -> set[int]:
     """Cells where ``mine`` would make two winning cells while ``theirs`` has no win."""
     out = set()
     for c in empty:
@@ -263,3 +270,78 @@ def test_reasons_are_deterministic_and_refuse_illegal_moves() -> None:
     assert explain_moves(board) == explain_moves(board)
     with pytest.raises(ValueError):
         explain(board, 0)
+
+
+# -- the tie-break reason ---------------------------------------------------------
+
+
+def test_the_tie_break_names_the_key_and_its_figure() -> None:
+    fast = tie_break(parse_policy("yorgey"), Board.parse("xo..x...."))
+    assert (fast.move, fast.key) == (8, "fast")
+    assert fast.text == "fast: holds out 4 plies, not 2 (at 2)"
+    book = tie_break(parse_policy("xkcd"), Board.parse("........."))
+    assert (book.move, book.key, book.text) == (0, "book:xkcd", "book: the xkcd opening")
+    novice = tie_break(parse_policy("default"), Board.parse("........."))
+    assert novice.text.startswith("novice: expects 96.4% against a novice, not 92.4% (at 1)")
+    assert novice.key == "first"  # novice leaves the four corners; first takes 0
+    only = tie_break(parse_policy("default"), Board.parse("x........"))
+    assert only.key is None and only.move == 4
+
+
+@pytest.mark.parametrize("chain", ["yorgey", "default", "trap", "compact", "rules", "random:3"])
+def test_the_tie_break_is_the_policys_move(chain: str) -> None:
+    policy = parse_policy(chain)
+    for text in (".........", "x...o....", "xo..x....", "x.......o"):
+        board = Board.parse(text)
+        reason = tie_break(policy, board)
+        assert reason.move == policy.choose(board)
+        if reason.key is not None:
+            assert reason.key in [k.text for k in policy.keys]
+            names = {k.text.split(":")[0] for k in policy.keys}
+            assert {part.split(":")[0] for part in reason.text.split("; ")} <= names
+
+
+# -- solve -----------------------------------------------------------------------------
+
+
+def test_solve_json_has_a_reason_for_every_move() -> None:
+    result = CliRunner().invoke(app, ["solve", "xo.......", "--json"])
+    assert result.exit_code == 0, result.stderr
+    doc = json.loads(result.stdout)
+    ref = Referee(3, 3, 3)
+    for move in doc["moves"]:
+        why = move["why"]
+        assert why["code"] in CODES and why["text"]
+        again = Why(
+            why["code"],
+            why["text"],
+            why["brief"],
+            tuple(why["line"] or ()),
+            tuple(why["threats"]),
+            tuple(why.get("sequence", ())),
+            tuple(why["refutation"] or ()),
+        )
+        confirm(ref, "xo.......", move["cell"], again)
+    codes = {m["cell"]: m["why"]["code"] for m in doc["moves"]}
+    assert codes == {
+        2: "mistake",
+        3: "forcing",
+        4: "forcing",
+        5: "mistake",
+        6: "forcing",
+        7: "mistake",
+        8: "mistake",
+    }
+    for policy in doc["policies"]:
+        assert policy["why"]["text"]
+    assert doc["policies"][0]["why"] == {"key": "last", "text": "last: the highest of 3, 4, 6"}
+
+
+def test_solve_table_has_a_why_column_within_100_columns() -> None:
+    result = CliRunner().invoke(app, ["solve", "x...o...x"], env={"COLUMNS": "100"})
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 100
+    assert any(line.rstrip().endswith("why") for line in lines)
+    assert "stops X's fork at 2 and 6" in result.stdout
+    assert "loses: X answers 6, blocks and forks" in result.stdout

@@ -6,6 +6,9 @@ from typing import TYPE_CHECKING, Any
 
 from ttt_maps.cli.output import board_grid, console, print_json
 
+#: The widest the table's "why" column gets, so the table fits in 100 columns.
+WHY_WIDTH = 38
+
 if TYPE_CHECKING:
     from ttt_maps.game.board import Board
     from ttt_maps.solve.solver import Solver
@@ -47,12 +50,14 @@ def solve_command(pos: Board, policy: list[str] | None, as_json: bool) -> None:
     table.add_column(f"outcome for {mover}")
     table.add_column("best", justify="center")
     table.add_column("chosen by")
+    table.add_column("why", max_width=WHY_WIDTH, overflow="fold")
     for m in doc["moves"]:
         table.add_row(
             str(m["cell"]),
             m["text"],
             "✓" if m["optimal"] else "",
             escape(", ".join(shown(name) for name in chosen.get(m["cell"], []))),
+            escape(m["why"]["brief"]),
         )
     out.print()
     out.print(table)
@@ -60,8 +65,14 @@ def solve_command(pos: Board, policy: list[str] | None, as_json: bool) -> None:
     ptable.add_column("policy")
     ptable.add_column("chain")
     ptable.add_column("move", justify="right")
+    ptable.add_column("why this one", overflow="fold")
     for p in doc["policies"]:
-        ptable.add_row(escape(shown(p["name"])), escape(shown(p["chain"])), str(p["move"]))
+        ptable.add_row(
+            escape(shown(p["name"])),
+            escape(shown(p["chain"])),
+            str(p["move"]),
+            escape(p["why"]["text"]),
+        )
     out.print()
     out.print(ptable)
 
@@ -73,8 +84,12 @@ def solve_doc(pos: Board, policies: list[tuple[str, Policy]], solver: Solver) ->
         doc.update(over=True, winner=pos.winner(), to_move=None, outcome=None, moves=[])
         doc["policies"] = []
         return doc
+    from ttt_maps.strategies.explain import explain_moves
+    from ttt_maps.strategies.tiebreak import tie_break
+
     value = solver.outcome(pos)
     best = set(solver.best_moves(pos))
+    reasons = explain_moves(pos)
     moves = [
         {
             "cell": cell,
@@ -82,6 +97,7 @@ def solve_doc(pos: Board, policies: list[tuple[str, Policy]], solver: Solver) ->
             "distance": out.distance,
             "text": str(out),
             "optimal": cell in best,
+            "why": reasons[cell].to_json(),
         }
         for cell, out in solver.move_outcomes(pos).items()
     ]
@@ -91,6 +107,9 @@ def solve_doc(pos: Board, policies: list[tuple[str, Policy]], solver: Solver) ->
         to_move=pos.to_move,
         outcome={"result": value.label, "distance": value.distance, "text": str(value)},
         moves=moves,
-        policies=[{"name": n, "chain": p.name, "move": p.choose(pos)} for n, p in policies],
+        policies=[
+            {"name": n, "chain": p.name, "move": p.choose(pos), "why": tie_break(p, pos).to_json()}
+            for n, p in policies
+        ],
     )
     return doc

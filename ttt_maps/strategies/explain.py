@@ -68,7 +68,7 @@ class Why:
 
     def to_json(self) -> dict[str, Any]:
         """The ``why`` object of ``solve --json`` and ``export --explain``."""
-        doc: dict[str, Any] = {"code": self.code, "text": self.text}
+        doc: dict[str, Any] = {"code": self.code, "text": self.text, "brief": self.brief}
         doc["line"] = list(self.line) if self.line else None
         doc["threats"] = list(self.threats)
         if self.sequence:
@@ -290,17 +290,20 @@ def _refuted(
     P, Q, solver = p.P, p.Q, p.solver
     refutation = principal_line(solver, child)
     reply = refutation[0]
-    answer = f"{Q} answers {reply}"
+    answer = brief = f"{Q} answers {reply}"
     if deep:
         why = explain_key(solver, child, reply, deep=False)
         answer += _clause(why, p.g, solver, child, reply)
+        brief += _BRIEF_REPLY.get(why.code, "")
+        if why.code == "block":
+            brief += ", blocks and forks" if len(why.threats) > 1 else ", blocks"
     threats = tuple(_cells(p.g, p.open_cells(p.mine | 1 << cell, p.free & ~(1 << cell))))
     if was < 0:
         text = f"That loses in {now_distance}, not {was_distance}: {answer}."
         return Why(
             "quick-loss",
             text,
-            f"{Q} answers {reply}",
+            f"sooner: {brief}",
             threats=threats,
             refutation=refutation,
         )
@@ -309,7 +312,12 @@ def _refuted(
     else:
         kept = "the win" if was > 0 else "the draw"
         text = f"That gives away {kept}: {answer}, and the game is drawn."
-    return Why("mistake", text, f"{Q} answers {reply}", threats=threats, refutation=refutation)
+    brief = f"{'loses' if now < 0 else 'draws'}: {brief}"
+    return Why("mistake", text, brief, threats=threats, refutation=refutation)
+
+
+#: A refuting reply's reason in a few words, for tables.
+_BRIEF_REPLY = {"win": ", wins", "fork": ", forks", "forcing": ", forcing", "threat": ", threat"}
 
 
 def _clause(why: Why, g: Geometry, solver: Solver, key: int, cell: int) -> str:
