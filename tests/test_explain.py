@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 from functools import lru_cache
 
@@ -345,3 +346,32 @@ def test_solve_table_has_a_why_column_within_100_columns() -> None:
     assert any(line.rstrip().endswith("why") for line in lines)
     assert "stops X's fork at 2 and 6" in result.stdout
     assert "loses: X answers 6, blocks and forks" in result.stdout
+
+
+# -- play ---------------------------------------------------------------------------
+
+
+def test_play_names_a_mistake_with_its_refutation_on_a_terminal() -> None:
+    """O against the map for X: ``?`` gives reasons, 1 loses, the refutation is shown and
+    is best play, and ``w`` explains the map's answer and the key that chose it."""
+    from test_play_terminal import on_a_terminal
+
+    shown = " ".join(on_a_terminal([], ["?", "1", "w", "q"]).split())
+    assert "4: O takes the centre, on 4 lines, and holds the draw." in shown
+    found = re.search(
+        r"That loses: X answers (\d+), threatening (\d+) \(([\d-]+)\); .*? O loses in (\d+)\.",
+        shown,
+    )
+    assert found, shown
+    reply, threat, line, length = (found.group(i) for i in range(1, 5))
+    ref = Referee(3, 3, 3)
+    assert set(map(int, line.split("-"))) in [set(x) for x in ref.lines]
+    assert int(threat) in ref.wins_for(frozenset({0, int(reply)}), frozenset(range(2, 9)))
+    # The refutation is best play for X from its reply, as long as the text says.
+    refutation = explain(Board.parse("x........"), 1).refutation
+    assert refutation[0] == int(reply)
+    x, o = frozenset({0}), frozenset({1})
+    assert check_line(ref, x, o, list(refutation)) + 1 == int(length)
+    assert ref.value(x, o) == (1, int(length) - 1)
+    assert f"X played {reply}: X threatens {threat}" in shown
+    assert "Among the equally good moves, fast,novice,first chose it: first:" in shown

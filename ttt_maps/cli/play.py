@@ -15,7 +15,7 @@ import sys
 from typing import TextIO
 
 from ttt_maps.errors import UsageError
-from ttt_maps.game.board import other
+from ttt_maps.game.board import Board, other
 from ttt_maps.strategies.match import Game, cell_name
 
 #: The longest line the line protocol reads (a cell number needs three characters).
@@ -68,7 +68,8 @@ def interactive(game: Game) -> None:
     you, them = game.side.upper(), other(game.side).upper()
     con.print(
         f"You play {them} against the map for {you} ({game.policy.name}, level {game.level}). "
-        "Type a cell number, or a row and a column (2 3); u undoes, ? hints, q quits."
+        "Type a cell number, or a row and a column (2 3); u undoes, ? hints, "
+        "w says why the last move, q quits."
     )
     shown = -1
     while not game.over:
@@ -95,13 +96,55 @@ def interactive(game: Game) -> None:
         if word in ("?", "h", "hint"):
             best = ", ".join(f"{cell_name(game.geometry, c)} ({c})" for c in game.hints())
             con.print(f"Your best moves ({them}), by the solved game: {best}. {game.verdict()}")
+            for line in hint_reasons(game):
+                con.print(f"  {line}", markup=False)
+            continue
+        if word in ("w", "why"):
+            con.print(last_reason(game), markup=False)
             continue
         try:
-            game.play(parse_move(text, game))
+            before = game.board
+            move = game.play(parse_move(text, game))
         except UsageError as exc:
             con.print(f"[red]{exc}[/red]")
+            continue
+        blunder = mistake(before, move.cell)
+        if blunder:
+            con.print(blunder, markup=False)
     con.print(board_grid(game.board))
     con.print(f"[bold]{game.result_line()}[/bold]")
+
+
+def hint_reasons(game: Game) -> list[str]:
+    """``4: X takes the centre...``: each best move with its reason."""
+    from ttt_maps.strategies.explain import explain
+
+    return [f"{c}: {explain(game.board, c).text}" for c in game.hints()]
+
+
+def mistake(before: Board, cell: int) -> str | None:
+    """The reason a move was a mistake, with its refutation; None for a good move."""
+    from ttt_maps.strategies.explain import explain
+
+    why = explain(before, cell)
+    return why.text if why.code in ("mistake", "quick-loss") else None
+
+
+def last_reason(game: Game) -> str:
+    """Why the last move was played: its reason, and for the map's own move, the
+    key of its chain that chose it among the equally good ones."""
+    from ttt_maps.strategies.explain import explain
+    from ttt_maps.strategies.tiebreak import tie_break
+
+    if not game.moves:
+        return "no move yet"
+    before, move = game.positions()[-2], game.moves[-1]
+    line = f"{move.mark.upper()} played {move.cell}: {explain(before, move.cell).text}"
+    if move.by == "map":
+        choice = tie_break(game.policy, before)
+        if choice.move == move.cell and choice.key is not None:
+            line += f" Among the equally good moves, {game.policy.name} chose it: {choice.text}."
+    return line
 
 
 def is_terminal() -> bool:
