@@ -17,6 +17,7 @@ import random
 import re
 from collections import Counter
 from functools import lru_cache
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -279,7 +280,7 @@ def test_reasons_are_deterministic_and_refuse_illegal_moves() -> None:
 def test_the_tie_break_names_the_key_and_its_figure() -> None:
     fast = tie_break(parse_policy("yorgey"), Board.parse("xo..x...."))
     assert (fast.move, fast.key) == (8, "fast")
-    assert fast.text == "fast: holds out 4 plies, not 2 (at 2)"
+    assert fast.text == "fast: holds out 4 plies, not 2 plies (at 2)"
     book = tie_break(parse_policy("xkcd"), Board.parse("........."))
     assert (book.move, book.key, book.text) == (0, "book:xkcd", "book: the xkcd opening")
     novice = tie_break(parse_policy("default"), Board.parse("........."))
@@ -375,3 +376,57 @@ def test_play_names_a_mistake_with_its_refutation_on_a_terminal() -> None:
     assert ref.value(x, o) == (1, int(length) - 1)
     assert f"X played {reply}: X threatens {threat}" in shown
     assert "Among the equally good moves, fast,novice,first chose it: first:" in shown
+
+
+# -- maps -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("player", "fold"), [("x", False), ("o", False), ("o", True)])
+def test_every_red_move_of_an_explained_map_has_its_reason(player: str, fold: bool) -> None:
+    from test_svg import Doc
+
+    from ttt_maps import api
+    from ttt_maps.strategies.tree import build_strategy
+
+    tree = build_strategy(player, "default", fold=fold)
+    d = Doc(api.render(tree, "svg", explain=True))
+    chosen = d.with_class("ttt-chosen")
+    assert chosen
+    for mark in chosen:
+        board = d.board_of(mark)
+        assert board is not None
+        titles = [el for el in board if el.tag == "{http://www.w3.org/2000/svg}title"]
+        assert len(titles) == 1, board.get("data-board")
+        position = Board.parse(board.get("data-board") or "")
+        cell = int(mark.get("data-cell", -1))
+        assert (titles[0].text or "").startswith(explain(position, cell).text)
+    # Boards without a red move (the O map's top) say nothing.
+    for board in d.boards():
+        red = [m for m in board.iter() if m in chosen and d.board_of(m) is board]
+        has_title = any(el.tag.endswith("title") for el in board)
+        assert has_title == bool(red)
+
+
+def test_a_map_without_explain_is_as_before() -> None:
+    """The reasons are asked for: a tree that was explained once draws as it did."""
+    from ttt_maps import api
+    from ttt_maps.strategies.tree import build_strategy
+
+    tree = build_strategy("x", "default")
+    plain = api.render(tree, "svg")
+    assert api.render(tree, "svg", explain=True) != plain
+    assert api.render(tree, "svg") == plain == api.render(build_strategy("x", "default"), "svg")
+    assert plain.count("</title>") == 1  # the document's own
+    html = api.render(tree, "html")
+    assert html == api.render(build_strategy("x", "default"), "html")
+
+
+def test_render_explain_on_the_command_line(tmp_path: Path) -> None:
+    out = tmp_path / "x.svg"
+    result = CliRunner().invoke(app, ["render", "--player", "x", "--explain", "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    text = out.read_text(encoding="utf-8")
+    assert "<title>X takes a corner, on 3 lines, and holds the draw." in text
+    whole = CliRunner().invoke(app, ["render", "--whole", "--explain", "-o", str(out)])
+    assert whole.exit_code == 2 and "--explain" in whole.stderr
+    assert out.read_text(encoding="utf-8") == text

@@ -187,14 +187,17 @@ def _policy(
 
 
 def map_options(
-    depth: int | None = None, alternatives: bool = False, outcomes: bool = False
+    depth: int | None = None,
+    alternatives: bool = False,
+    outcomes: bool = False,
+    explain: bool = False,
 ) -> MapOptions:
     """Layout options, checked (a negative depth is a usage error)."""
     from ttt_maps.draw.layout import MapOptions
 
     if depth is not None and (isinstance(depth, bool) or depth < 0):
         raise UsageError(f"depth {depth!r}: expected a whole number, 0 or more")
-    return MapOptions(depth=depth, alternatives=alternatives, outcomes=outcomes)
+    return MapOptions(depth=depth, alternatives=alternatives, outcomes=outcomes, explain=explain)
 
 
 def scene_of(
@@ -264,6 +267,7 @@ def render(
     depth: int | None = None,
     alternatives: bool = False,
     outcomes: bool = False,
+    explain: bool = False,
     theme: str | Theme = "light",
     title: str | None = None,
     size: str | PageSize | None = None,
@@ -283,6 +287,7 @@ def render(
     depth: int | None = None,
     alternatives: bool = False,
     outcomes: bool = False,
+    explain: bool = False,
     theme: str | Theme = "light",
     title: str | None = None,
     size: str | PageSize | None = None,
@@ -302,6 +307,7 @@ def render(
     depth: int | None = None,
     alternatives: bool = False,
     outcomes: bool = False,
+    explain: bool = False,
     theme: str | Theme = "light",
     title: str | None = None,
     size: str | PageSize | None = None,
@@ -320,6 +326,7 @@ def render(
     depth: int | None = None,
     alternatives: bool = False,
     outcomes: bool = False,
+    explain: bool = False,
     theme: str | Theme = "light",
     title: str | None = None,
     size: str | PageSize | None = None,
@@ -333,13 +340,14 @@ def render(
     as SVG/HTML text or PDF/PNG bytes.
 
     ``depth`` cuts the nesting, ``alternatives`` draws other optimal moves
-    faint, ``outcomes`` tints sub-maps; ``title`` is drawn above the map (or
-    the poster); ``size`` (``"A2"``, ``"24x36in"``), ``margin`` (mm, 10 by
-    default) and ``dpi`` place PDF/PNG on a page (a PNG page is drawn at
-    300 dpi unless a ``dpi`` or ``width`` is given); ``width`` is the PNG's
-    (or the embedded SVG's) width in pixels; ``text_as_paths`` draws a PDF's
-    text as outlines. An option that does not apply to the format is a
-    ``UsageError``, never silently ignored.
+    faint, ``outcomes`` tints sub-maps, ``explain`` gives each red move its
+    reason (an SVG tooltip; the viewer's status line and names); ``title``
+    is drawn above the map (or the poster); ``size`` (``"A2"``,
+    ``"24x36in"``), ``margin`` (mm, 10 by default) and ``dpi`` place PDF/PNG
+    on a page (a PNG page is drawn at 300 dpi unless a ``dpi`` or ``width``
+    is given); ``width`` is the PNG's (or the embedded SVG's) width in
+    pixels; ``text_as_paths`` draws a PDF's text as outlines. An option that
+    does not apply to the format is a ``UsageError``, never silently ignored.
     """
     from ttt_maps.backends import Output, check_format
 
@@ -347,7 +355,7 @@ def render(
     if size is None and fmt in ("pdf", "png") and _is_table(obj):
         size = "A4"  # a cheat sheet is a page
     out = Output(size, width, dpi, margin, id_prefix, text_as_paths).checked([fmt], flag="")
-    scene = scene_of(obj, map_options(depth, alternatives, outcomes), theme, title)
+    scene = scene_of(obj, map_options(depth, alternatives, outcomes, explain), theme, title)
     data = out.draw(scene, fmt)
     return data.decode("utf-8") if fmt in ("svg", "html") else data
 
@@ -360,6 +368,7 @@ def save(
     depth: int | None = None,
     alternatives: bool = False,
     outcomes: bool = False,
+    explain: bool = False,
     theme: str | Theme = "light",
     title: str | None = None,
     size: str | PageSize | None = None,
@@ -385,6 +394,7 @@ def save(
         depth=depth,
         alternatives=alternatives,
         outcomes=outcomes,
+        explain=explain,
         theme=theme,
         title=title,
         size=size,

@@ -104,6 +104,14 @@ def render(
     outcomes: Annotated[
         bool, typer.Option("--outcomes", help="Tint each sub-map by its outcome (win/draw).")
     ] = False,
+    explain: Annotated[
+        bool,
+        typer.Option(
+            "--explain",
+            help="Give each red move its reason: an SVG tooltip, and in the viewer the status "
+            "line and the name a screen reader says.",
+        ),
+    ] = False,
     picture: Annotated[
         bool,
         typer.Option(
@@ -164,6 +172,7 @@ def render(
         fold=fold,
         whole=whole,
         echo=None if quiet else typer.echo,
+        explain=explain,
         picture=picture,
     )
 

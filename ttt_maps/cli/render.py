@@ -153,6 +153,7 @@ def render_command(
     echo: Callable[[str], None] | None = None,
     geometry: Geometry | None = None,
     picture: bool = False,
+    explain: bool = False,
 ) -> list[tuple[Path, int]]:
     """Draw and write the requested maps; returns each written path and its size in bytes.
 
@@ -172,7 +173,7 @@ def render_command(
     if picture:
         check_picture([t.fmt for t in targets], output, palette)
     if whole:
-        _check_whole(policy, alternatives, outcomes)
+        _check_whole(policy, alternatives, outcomes, explain)
     from ttt_maps.backends import Output
 
     out = Output(size, width, dpi, margin, id_prefix, text_as_paths).checked(
@@ -180,7 +181,7 @@ def render_command(
     )
     from ttt_maps.api import map_options
 
-    opts = map_options(depth, alternatives, outcomes)
+    opts = map_options(depth, alternatives, outcomes, explain)
     if output is None:
         _make_output_dir(Path(OUTPUT_DIR))
     from ttt_maps.io.files import check_target
@@ -214,9 +215,10 @@ def render_command(
     return written
 
 
-def _check_whole(policy: str, alternatives: bool, outcomes: bool) -> None:
+def _check_whole(policy: str, alternatives: bool, outcomes: bool, explain: bool = False) -> None:
     """Options of a player's map refused for the whole game, which has no player."""
-    for flag, given in (("--alternatives", alternatives), ("--outcomes", outcomes)):
+    flags = (("--alternatives", alternatives), ("--outcomes", outcomes), ("--explain", explain))
+    for flag, given in flags:
         if given:
             raise UsageError(
                 f"{flag} applies to a player's map: --whole draws every move, each tinted by "
@@ -278,7 +280,12 @@ class _Drawings:
             return
         pol = parse_policy(policy, g)  # one Policy for both players: its memo serves both trees
         players = sorted({p for k in kinds for p in (("x", "o") if k == "both" else (k,))})
-        notes = {"alternatives": opts.alternatives, "outcomes": opts.outcomes, "fold": fold}
+        notes = {
+            "alternatives": opts.alternatives,
+            "outcomes": opts.outcomes,
+            "fold": fold,
+            "explain": opts.explain,
+        }
         self.trees = {
             p: build_strategy(p, pol, start, g, depth=opts.depth, max_boards=MAX_BOARDS, **notes)
             for p in players

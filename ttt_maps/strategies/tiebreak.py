@@ -33,6 +33,10 @@ def _cells(cells: list[int]) -> str:
     return ", ".join(str(c) for c in cells)
 
 
+def _plies(n: int) -> str:
+    return "1 ply" if n == 1 else f"{n} plies"
+
+
 def _figure(policy: Policy, pos: int, name: str, cell: int) -> tuple[float, str, str]:
     """What key ``name`` weighs for a move: its value (larger is better), the figure as
     shown, and the sentence it goes in (the chosen move's figure, the rival's, its cell)."""
@@ -42,8 +46,8 @@ def _figure(policy: Policy, pos: int, name: str, cell: int) -> tuple[float, str,
     if name == "fast":
         out = solver.outcome_of(after).after_move()
         if out.result > 0:
-            return -out.distance, str(out.distance), "wins in {} plies, not {} (at {})"
-        return out.distance, str(out.distance), "holds out {} plies, not {} (at {})"
+            return -out.distance, _plies(out.distance), "wins in {}, not {} (at {})"
+        return out.distance, _plies(out.distance), "holds out {}, not {} (at {})"
     if name == "trap":
         replies = solver.children(after)
         safe = sum(solver.result(child) <= 0 for _, child in replies)

@@ -79,7 +79,8 @@
       if (on) {
         c.el.setAttribute("tabindex", "0");
         c.el.setAttribute("role", "button");
-        c.el.setAttribute("aria-label", `Zoom in: ${label(c)}`);
+        const why = reasonText(c);
+        c.el.setAttribute("aria-label", `Zoom in: ${label(c)}${why ? `. ${why}` : ""}`);
       } else {
         c.el.removeAttribute("tabindex");
         c.el.removeAttribute("role");

@@ -215,6 +215,18 @@
   };
 
   const moveText = (m) => `${m.mark.toUpperCase()} ${cellName(m.cell)}`;
+  /** The reason for a board's red move (its own <title>, drawn with --explain), or "". */
+  const whyOf = (n) => {
+    const t = n && n.el ? n.el.querySelector(":scope > title") : null;
+    return t ? t.textContent : "";
+  };
+  if (svg && svg.querySelector(".ttt-board > title")) document.body.classList.add("tttv-explained");
+  /** "X top-left: X takes a corner..." for a board with a reason, else "". */
+  const reasonText = (n) => {
+    const why = whyOf(n);
+    const chosen = why ? chosenOf(n) : null;
+    return chosen ? `${moveText(chosen)}: ${why}` : "";
+  };
   const isMapRoot = (n) => n.isRoot === true;
   const label = (n) => {
     if (n === top && virtualTop) return roots.length === 2 ? "Both maps" : "All maps";
