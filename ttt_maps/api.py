@@ -339,15 +339,14 @@ def render(
     """A map, poster or table (its cheat sheet: an A4 page unless ``size`` says otherwise)
     as SVG/HTML text or PDF/PNG bytes.
 
-    ``depth`` cuts the nesting, ``alternatives`` draws other optimal moves
-    faint, ``outcomes`` tints sub-maps, ``explain`` gives each red move its
-    reason (an SVG tooltip; the viewer's status line and names); ``title``
-    is drawn above the map (or the poster); ``size`` (``"A2"``,
-    ``"24x36in"``), ``margin`` (mm, 10 by default) and ``dpi`` place PDF/PNG
-    on a page (a PNG page is drawn at 300 dpi unless a ``dpi`` or ``width``
-    is given); ``width`` is the PNG's (or the embedded SVG's) width in
-    pixels; ``text_as_paths`` draws a PDF's text as outlines. An option that
-    does not apply to the format is a ``UsageError``, never silently ignored.
+    ``depth`` cuts the nesting, ``alternatives`` draws other optimal moves faint,
+    ``outcomes`` tints sub-maps, ``explain`` gives each red move its reason (SVG
+    tooltip, viewer status line); ``title`` is drawn above the map (or the poster);
+    ``size`` (``"A2"``, ``"24x36in"``), ``margin`` (mm, 10 by default) and ``dpi``
+    place PDF/PNG on a page (a PNG page is drawn at 300 dpi unless a ``dpi`` or
+    ``width`` is given); ``width`` is the PNG's (or the embedded SVG's) width in
+    pixels; ``text_as_paths`` draws a PDF's text as outlines. An option that does
+    not apply to the format is a ``UsageError``, never silently ignored.
     """
     from ttt_maps.backends import Output, check_format
 
