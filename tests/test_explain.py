@@ -23,6 +23,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ttt_maps.cli.app import app
+from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.solve.registry import solver_for
@@ -270,7 +271,7 @@ def test_the_sentences_name_the_cells() -> None:
 def test_reasons_are_deterministic_and_refuse_illegal_moves() -> None:
     board = Board.parse("xo.......")
     assert explain_moves(board) == explain_moves(board)
-    with pytest.raises(ValueError):
+    with pytest.raises(UsageError, match="cell 0 is not a legal move"):
         explain(board, 0)
 
 
@@ -430,3 +431,20 @@ def test_render_explain_on_the_command_line(tmp_path: Path) -> None:
     whole = CliRunner().invoke(app, ["render", "--whole", "--explain", "-o", str(out)])
     assert whole.exit_code == 2 and "--explain" in whole.stderr
     assert out.read_text(encoding="utf-8") == text
+
+
+# -- the API ----------------------------------------------------------------------------
+
+
+def test_the_api_solves_a_position_with_its_reasons() -> None:
+    import ttt_maps
+
+    doc = ttt_maps.solve_position("xo..x....", policies=["compact"])
+    whys = {m["cell"]: m["why"] for m in doc["moves"]}
+    assert whys[8]["code"] == "block" and whys[8]["line"] == [0, 4, 8]
+    assert all(whys[c]["code"] == "quick-loss" and whys[c]["refutation"] == [8] for c in (2, 3))
+    compact = doc["policies"][-1]
+    assert compact["name"] == "compact" and compact["why"]["key"] == "compact"
+    assert ttt_maps.explain(ttt_maps.Board.parse("xo......."), 3).code == "forcing"
+    big = ttt_maps.solve_position("x...........", geometry="3x4k3")
+    assert big["geometry"] == "3x4k3" and all(m["why"]["code"] in CODES for m in big["moves"])

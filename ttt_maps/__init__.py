@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from ttt_maps.game.board import Board
     from ttt_maps.game.geometry import Geometry
     from ttt_maps.integrations.notebook import viewer
+    from ttt_maps.strategies.explain import explain
+    from ttt_maps.strategies.reasons import solve_position
     from ttt_maps.strategies.tree import Strategy
     from ttt_maps.strategies.whole import WholeGame
 
@@ -36,9 +38,11 @@ __all__ = [
     "UsageError",
     "WholeGame",
     "__version__",
+    "explain",
     "poster",
     "render",
     "save",
+    "solve_position",
     "strategy",
     "table",
     "viewer",
@@ -51,9 +55,11 @@ _HOMES = {
     "Poster": "ttt_maps.api",
     "Strategy": "ttt_maps.strategies.tree",
     "UsageError": "ttt_maps.errors",
+    "explain": "ttt_maps.strategies.explain",
     "poster": "ttt_maps.api",
     "render": "ttt_maps.api",
     "save": "ttt_maps.api",
+    "solve_position": "ttt_maps.strategies.reasons",
     "strategy": "ttt_maps.api",
     "table": "ttt_maps.api",
     "viewer": "ttt_maps.integrations.notebook",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ttt_maps.cli.output import board_grid, console, print_json
 
@@ -11,18 +11,17 @@ WHY_WIDTH = 38
 
 if TYPE_CHECKING:
     from ttt_maps.game.board import Board
-    from ttt_maps.solve.solver import Solver
-    from ttt_maps.strategies.policy import Policy
 
 
 def solve_command(pos: Board, policy: list[str] | None, as_json: bool) -> None:
     """Print what ``solve`` reports on ``pos``: a table, or JSON."""
     from ttt_maps.solve.registry import keep_all, solver_for
     from ttt_maps.strategies.chains import parse_policy, presets_for
+    from ttt_maps.strategies.reasons import position_doc
 
     names = list(dict.fromkeys([*presets_for(pos.geometry), *(policy or [])]))
     policies = [(name, parse_policy(name, pos.geometry)) for name in names]
-    doc = solve_doc(pos, policies, solver_for(pos.geometry))
+    doc = position_doc(pos, policies, solver_for(pos.geometry))
     keep_all()
     if as_json:
         print_json(doc)
@@ -75,41 +74,3 @@ def solve_command(pos: Board, policy: list[str] | None, as_json: bool) -> None:
         )
     out.print()
     out.print(ptable)
-
-
-def solve_doc(pos: Board, policies: list[tuple[str, Policy]], solver: Solver) -> dict[str, Any]:
-    """Everything ``solve`` reports, as JSON-ready data."""
-    doc: dict[str, Any] = {"board": str(pos), "geometry": pos.geometry.name}
-    if pos.is_over:
-        doc.update(over=True, winner=pos.winner(), to_move=None, outcome=None, moves=[])
-        doc["policies"] = []
-        return doc
-    from ttt_maps.strategies.explain import explain_moves
-    from ttt_maps.strategies.tiebreak import tie_break
-
-    value = solver.outcome(pos)
-    best = set(solver.best_moves(pos))
-    reasons = explain_moves(pos)
-    moves = [
-        {
-            "cell": cell,
-            "result": out.label,
-            "distance": out.distance,
-            "text": str(out),
-            "optimal": cell in best,
-            "why": reasons[cell].to_json(),
-        }
-        for cell, out in solver.move_outcomes(pos).items()
-    ]
-    doc.update(
-        over=False,
-        winner=None,
-        to_move=pos.to_move,
-        outcome={"result": value.label, "distance": value.distance, "text": str(value)},
-        moves=moves,
-        policies=[
-            {"name": n, "chain": p.name, "move": p.choose(pos), "why": tie_break(p, pos).to_json()}
-            for n, p in policies
-        ],
-    )
-    return doc

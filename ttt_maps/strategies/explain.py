@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, other
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.solve.registry import solver_for
@@ -375,7 +376,7 @@ def explain(board: Board, cell: int) -> Why:
     solver = solver_for(board.geometry)
     solver.check(board)
     if cell not in board.moves():
-        raise ValueError(f"cell {cell} is not a legal move on board {board}")
+        raise UsageError(f"cell {cell} is not a legal move on board {board}")
     return explain_key(solver, board.key, cell)
 
 
