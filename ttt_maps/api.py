@@ -219,7 +219,7 @@ def scene_of(
     if isinstance(obj, Table):
         from ttt_maps.draw.cheatsheet import sheet_scene
 
-        return sheet_scene(obj, theme, title)
+        return sheet_scene(obj, theme, title, bool(opts and opts.explain))
     if isinstance(obj, WholeGame):
         from ttt_maps.draw.wholemap import whole_scene
 

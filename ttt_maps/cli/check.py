@@ -18,7 +18,7 @@ def check_command(file: str, as_json: bool) -> None:
     """Read ``file`` ('-': standard input) and report on it."""
     from ttt_maps.io.files import parse_json, read_text
     from ttt_maps.solve.registry import keep_all
-    from ttt_maps.strategies.audit import audit_file, strategy_from_json
+    from ttt_maps.strategies.audit import audit_file, check_reasons, strategy_from_json
     from ttt_maps.strategies.match import is_game
     from ttt_maps.strategies.table.entries import is_table
 
@@ -32,6 +32,7 @@ def check_command(file: str, as_json: bool) -> None:
         check_table(parsed, source, as_json)
         return
     doc = strategy_from_json(parsed, source)
+    check_reasons(doc, source)
     problems = audit_file(doc)
     keep_all()
     errors = sum(p.fatal for p in problems)

@@ -306,6 +306,9 @@ def table(
     text_as_paths: TextAsPathsOpt = False,
     title: Annotated[str | None, opt("--title", metavar="TEXT", help="The sheet's title.")] = None,
     theme: ThemeOpt = "light",
+    explain: Annotated[
+        bool, typer.Option("--explain", help="Each move's reason, in a few words under its board.")
+    ] = False,
     board: BoardOpt = "3x3",
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
@@ -334,4 +337,5 @@ def table(
         theme=theme,
         title=title,
         echo=typer.echo,
+        explain=explain,
     )

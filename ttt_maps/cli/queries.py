@@ -126,6 +126,10 @@ def export(
             "(the others are played as a listed rotation or reflection of them).",
         ),
     ] = False,
+    explain: Annotated[
+        bool,
+        typer.Option("--explain", help='Give each move its reason ("why"; check verifies them).'),
+    ] = False,
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
     search_limit: SearchLimitOpt = None,
@@ -140,7 +144,7 @@ def export(
         from ttt_maps.io.files import check_target
 
         check_target(output)  # fail before the work, not after
-    data = build_strategy(mark, policy, start, geometry, fold=fold).to_json()
+    data = build_strategy(mark, policy, start, geometry, fold=fold).to_json(explain)
     write_output(output or "-", data)
     if output is not None and output != "-":
         typer.echo(written_line(output, len(data.encode("utf-8"))))

@@ -34,6 +34,7 @@ def table_command(
     theme: str = "light",
     title: str | None = None,
     echo: Callable[[str], None] = print,
+    explain: bool = False,
 ) -> None:
     """Find and prove the table, then print it, print its JSON, or write a file."""
     from ttt_maps.backends import Output
@@ -62,14 +63,14 @@ def table_command(
         echo(table.to_json().rstrip("\n"))
         return
     if output is None:
-        _print_table(table, seconds, echo)
+        _print_table(table, seconds, echo, explain)
         return
     if chosen == "json":
         data: bytes | str = table.to_json()
     else:
         from ttt_maps.draw.cheatsheet import sheet_scene
 
-        data = out.draw(sheet_scene(table, palette, title), str(chosen))
+        data = out.draw(sheet_scene(table, palette, title, explain), str(chosen))
     write_atomic(output, data)
     if output != "-":
         echo(f"{output}: {_summary(table, seconds)}")
@@ -101,13 +102,18 @@ def _summary(table: Table, seconds: float) -> str:
     return text
 
 
-def _print_table(table: Table, seconds: float, echo: Callable[[str], None]) -> None:
-    """The table on the terminal: each move's boards, then how it was proven."""
+def _print_table(
+    table: Table, seconds: float, echo: Callable[[str], None], explain: bool = False
+) -> None:
+    """The table on the terminal: each move's boards (and its reason), then how it
+    was proven."""
     from ttt_maps.draw.cheatsheet import ordinal
 
     who = table.player.upper()
+    reasons = table.reasons() if explain else {}
     for plies, entries in table.by_plies():
         echo(f"{who}'s {ordinal(plies // 2 + 1)} move:")
         for entry in entries:
-            echo(f"  {entry.board}  {entry.cell}")
+            why = f"  {reasons[entry.board]}" if explain else ""
+            echo(f"  {entry.board}  {entry.cell}{why}")
     echo(f"{_summary(table, seconds)}; any rotation or reflection of a board counts as the board")

@@ -189,7 +189,8 @@ def explain_key(solver: Solver, key: int, cell: int, *, deep: bool = True) -> Wh
     after, free = p.mine | bit, p.free & ~bit
     if g.has_line(after):
         line = p.line_at(p.mine, cell)
-        return Why("win", f"{P} completes {line_name(line)} and wins.", "wins", line=line)
+        text = f"{P} completes {line_name(line)} and wins."
+        return Why("win", text, f"wins: {line_name(line)}", line=line)
     my_wins = p.open_cells(p.mine, p.free)
     their_wins = p.open_cells(p.theirs, p.free)
     made = p.open_cells(after, free)
@@ -231,7 +232,7 @@ def explain_key(solver: Solver, key: int, cell: int, *, deep: bool = True) -> Wh
                 text += f"{threats[0]}, where {Q} has no fork (it had one at {where})."
             else:
                 text = f"{P} takes away {Q}'s fork at {where}."
-            return Why("block-fork", text, f"stops {Q}'s fork at {where}", threats=threats)
+            return Why("block-fork", text, f"stops {Q}'s fork", threats=threats)
     if threats and not p.open_cells(p.theirs, free):
         t = threats[0]
         return Why(
@@ -249,7 +250,7 @@ def _forcing(p: _Position, after: int, threat: int, rest: tuple[int, ...], child
     text = f"{P} threatens {p.named(after, threat)}; after {Q} blocks at {threat}, "
     key = solver.play(child, threat)
     steps = []
-    finish = "forks"
+    finish = "fork"
     for i, c in enumerate(rest):
         if i % 2:  # the opponent's forced block
             steps.append(f"after {Q} blocks at {c}, ")
@@ -260,7 +261,7 @@ def _forcing(p: _Position, after: int, threat: int, rest: tuple[int, ...], child
         free = q.free & ~(1 << c)
         if p.g.has_line(mine):
             steps.append(f"{P} plays {c} and wins ({line_name(q.line_at(q.mine, c))})")
-            finish = "wins"
+            finish = "win"
         else:
             made = [q.named(mine, t) for t in _cells(p.g, q.open_cells(mine, free))]
             more = " at once" if len(made) > 1 else ""
@@ -271,7 +272,7 @@ def _forcing(p: _Position, after: int, threat: int, rest: tuple[int, ...], child
     return Why(
         "forcing",
         text + "".join(steps) + ".",
-        f"threatens {threat}, then {finish} at {rest[-1]}",
+        f"threat {threat}, {finish} {rest[-1]}",
         threats=(threat,),
         sequence=(threat, *rest),
     )
@@ -361,13 +362,13 @@ def _quiet(
         opposite = (g.rows - 1 - r) * g.cols + (g.cols - 1 - c)
         if cell in g.centers:
             text = f"{P} takes the centre, on {on} lines, and holds the draw."
-            return Why("center", text, "centre, holds the draw", threats=threats)
+            return Why("center", text, "centre", threats=threats)
         if cell in g.corners and p.theirs >> opposite & 1:
             text = f"{P} takes the corner opposite {Q}'s at {opposite} and holds the draw."
-            return Why("opposite-corner", text, "opposite corner, holds", threats=threats)
+            return Why("opposite-corner", text, "opposite corner", threats=threats)
         if cell in g.corners:
             text = f"{P} takes a corner, on {on} lines, and holds the draw."
-            return Why("corner", text, "corner, holds the draw", threats=threats)
+            return Why("corner", text, "corner", threats=threats)
     return Why("hold", f"{P} holds the draw.", "holds the draw", threats=threats)
 
 

@@ -112,8 +112,9 @@ class Strategy:
         visit(self.root)
         return out
 
-    def to_json(self) -> str:
-        """The documented ``ttt-maps/strategy@1`` export, stable key order.
+    def to_json(self, explain: bool = False) -> str:
+        """The documented ``ttt-maps/strategy@1`` export, stable key order; with
+        ``explain``, ``why`` gives each listed move's reason (``explain.Why``).
 
         A folded strategy says so (``"folded": true``) and lists the positions
         its map draws: a position it does not list is played as a listed
@@ -130,6 +131,11 @@ class Strategy:
         if self.folded:
             doc["folded"] = True
         doc["moves"] = {str(b): m for b, m in moves}
+        if explain:
+            from ttt_maps.strategies.explain import explain_key
+
+            solver = self.policy.solver
+            doc["why"] = {str(b): explain_key(solver, b.key, m).to_json() for b, m in moves}
         import json  # the render path never needs it
 
         return json.dumps(doc, indent=2) + "\n"
