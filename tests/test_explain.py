@@ -511,3 +511,29 @@ def test_the_table_gives_a_reason_under_each_board(tmp_path: Path) -> None:
     plain = tmp_path / "plain.svg"
     runner.invoke(app, ["table", "--player", "x", "-o", str(plain)])
     assert len(texts) - len(list(Doc(plain.read_text()).drawn("text"))) == len(table.entries)
+
+
+def test_docs_embeds_take_explain() -> None:
+    """The Sphinx directive, MyST and the MkDocs fence share the option."""
+    from ttt_maps.integrations.recipe import OPTIONS, OptionError, recipe, render, scene_of
+
+    assert "explain" in OPTIONS
+    svg = render(scene_of(recipe({"player": "x", "explain": True}), str), "svg")
+    assert "<title>X takes a corner, on 3 lines, and holds the draw." in svg
+    plain = render(scene_of(recipe({"player": "x"}), str), "svg")
+    assert plain.count("</title>") == 1
+    with pytest.raises(OptionError) as found:
+        scene_of(recipe({"whole": True, "explain": True}), str)
+    assert found.value.option == "explain"
+
+
+def test_linked_viewers_carry_the_reasons(tmp_path: Path) -> None:
+    out, plain = tmp_path / "linked.html", tmp_path / "plain.html"
+    runner = CliRunner()
+    result = runner.invoke(app, ["compare", "yorgey", "default", "-o", str(out), "--explain"])
+    assert result.exit_code == 0, result.stderr
+    runner.invoke(app, ["compare", "yorgey", "default", "-o", str(plain)])
+    page, before = out.read_text(encoding="utf-8"), plain.read_text(encoding="utf-8")
+    # Each pane is a page of its own inside the linked one: its markup is escaped there.
+    reason = "X takes a corner, on 3 lines, and holds the draw."
+    assert reason in page and reason not in before

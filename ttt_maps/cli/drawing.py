@@ -235,12 +235,17 @@ def compare(
     ] = None,
     board: BoardOpt = "3x3",
     fold: FoldOpt = False,
+    explain: Annotated[
+        bool,
+        typer.Option("--explain", help="Give each red move of the maps (-o) its reason."),
+    ] = False,
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
     search_limit: SearchLimitOpt = None,
 ) -> None:
     """Maps under several tie-break policies compared: where they play differently, up to
     rotation and reflection, as a table, a sheet, the maps side by side or linked viewers."""
+    from ttt_maps.api import map_options
     from ttt_maps.cli.compare import compare_command
 
     compare_command(
@@ -255,6 +260,7 @@ def compare(
         sheet=sheet,
         diff=diff_png,
         fold=fold,
+        opts=map_options(explain=True) if explain else None,
     )
 
 

@@ -221,11 +221,15 @@
     return t ? t.textContent : "";
   };
   if (svg && svg.querySelector(".ttt-board > title")) document.body.classList.add("tttv-explained");
-  /** "X top-left: X takes a corner..." for a board with a reason, else "". */
+  /** "X top-left: X takes a corner..." for a board with a reason, else "". A reason
+   * numbers cells as its map does, so a pane turned to match another says so. */
   const reasonText = (n) => {
     const why = whyOf(n);
     const chosen = why ? chosenOf(n) : null;
-    return chosen ? `${moveText(chosen)}: ${why}` : "";
+    if (!chosen) return "";
+    const cells = geometry.rows * geometry.cols;
+    const turned = Array.from({ length: cells }, (_, c) => c).some((c) => screenCell(c) !== c);
+    return `${moveText(chosen)}: ${why}${turned ? " (Cells numbered as before the turn.)" : ""}`;
   };
   const isMapRoot = (n) => n.isRoot === true;
   const label = (n) => {
