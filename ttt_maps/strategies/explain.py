@@ -21,7 +21,7 @@ from typing import Any
 
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, other
-from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.game.geometry import STANDARD
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import Solver, mover
 
@@ -116,10 +116,6 @@ class _Position:
         return f"{cell} ({line_name(self.line_at(mask, cell))})"
 
 
-def _cells(g: Geometry, mask: int) -> list[int]:
-    return g.cells_of(mask)
-
-
 def forced_win(solver: Solver, key: int, depth: int = FORCING_DEPTH) -> tuple[int, ...] | None:
     """A line of play that wins by force for the side to move, by threats alone:
     each move of the mover either wins, forks (two winning cells, no win for the
@@ -128,11 +124,11 @@ def forced_win(solver: Solver, key: int, depth: int = FORCING_DEPTH) -> tuple[in
     p = _Position(solver, key)
     wins = p.open_cells(p.mine, p.free)
     if wins:
-        return (_cells(p.g, wins)[0],)
+        return (p.g.cells_of(wins)[0],)
     theirs = p.open_cells(p.theirs, p.free)
     if theirs & (theirs - 1):
         return None
-    moves = _cells(p.g, theirs or p.free)
+    moves = p.g.cells_of(theirs or p.free)
     threats: list[tuple[int, int]] = []
     for c in moves:
         free = p.free & ~(1 << c)
@@ -171,7 +167,7 @@ def _fork_moves(p: _Position, theirs: int, mine: int, free: int, replies: int) -
     """The cells among ``replies`` where ``theirs`` would make two winning cells while
     ``mine`` has none to answer with."""
     out = []
-    for c in _cells(p.g, replies):
+    for c in p.g.cells_of(replies):
         rest = free & ~(1 << c)
         made = p.open_cells(theirs | 1 << c, rest)
         if made & (made - 1) and not p.open_cells(mine, rest):
@@ -194,11 +190,11 @@ def explain_key(solver: Solver, key: int, cell: int, *, deep: bool = True) -> Wh
     my_wins = p.open_cells(p.mine, p.free)
     their_wins = p.open_cells(p.theirs, p.free)
     made = p.open_cells(after, free)
-    threats = tuple(_cells(g, made))
+    threats = tuple(g.cells_of(made))
     if their_wins & bit and not my_wins:
         line = p.line_at(p.theirs, cell)
         text = f"{P} blocks {Q}'s line {line_name(line)} at {cell}"
-        left = _cells(g, their_wins & ~bit)
+        left = g.cells_of(their_wins & ~bit)
         if left:
             text += f", but {Q} still wins at {_and([p.named(p.theirs, c) for c in left])}"
         elif len(threats) > 1:
@@ -263,7 +259,7 @@ def _forcing(p: _Position, after: int, threat: int, rest: tuple[int, ...], child
             steps.append(f"{P} plays {c} and wins ({line_name(q.line_at(q.mine, c))})")
             finish = "win"
         else:
-            made = [q.named(mine, t) for t in _cells(p.g, q.open_cells(mine, free))]
+            made = [q.named(mine, t) for t in p.g.cells_of(q.open_cells(mine, free))]
             more = " at once" if len(made) > 1 else ""
             steps.append(f"{P} plays {c} and threatens {_and(made)}{more}")
             if i + 1 < len(rest):
@@ -295,11 +291,11 @@ def _refuted(
     answer = brief = f"{Q} answers {reply}"
     if deep:
         why = explain_key(solver, child, reply, deep=False)
-        answer += _clause(why, p.g, solver, child, reply)
+        answer += _clause(why, solver, child, reply)
         brief += _BRIEF_REPLY.get(why.code, "")
         if why.code == "block":
             brief += ", blocks and forks" if len(why.threats) > 1 else ", blocks"
-    threats = tuple(_cells(p.g, p.open_cells(p.mine | 1 << cell, p.free & ~(1 << cell))))
+    threats = tuple(p.g.cells_of(p.open_cells(p.mine | 1 << cell, p.free & ~(1 << cell))))
     if was < 0:
         text = f"That loses in {now_distance}, not {was_distance}: {answer}."
         return Why(
@@ -322,7 +318,7 @@ def _refuted(
 _BRIEF_REPLY = {"win": ", wins", "fork": ", forks", "forcing": ", forcing", "threat": ", threat"}
 
 
-def _clause(why: Why, g: Geometry, solver: Solver, key: int, cell: int) -> str:
+def _clause(why: Why, solver: Solver, key: int, cell: int) -> str:
     """The reply's reason as a clause after ``O answers 8``."""
     p = _Position(solver, key)
     after = p.mine | 1 << cell
