@@ -537,3 +537,17 @@ def test_linked_viewers_carry_the_reasons(tmp_path: Path) -> None:
     # Each pane is a page of its own inside the linked one: its markup is escaped there.
     reason = "X takes a corner, on 3 lines, and holds the draw."
     assert reason in page and reason not in before
+
+
+def test_reasons_cost_nothing_unless_asked_for() -> None:
+    """Drawing, the table and the viewer load no reason unless one is asked for."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from ttt_maps import api; t = api.strategy('o'); api.render(t, 'svg');"
+        "api.render(t, 'html'); api.render(api.table('x'), 'svg');"
+        "print(sorted(m for m in sys.modules if m.endswith(('explain', 'tiebreak', 'reasons'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
