@@ -551,3 +551,10 @@ def test_reasons_cost_nothing_unless_asked_for() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_explain_for_a_pdf_alone_is_a_usage_error(tmp_path: Path) -> None:
+    out = tmp_path / "x.pdf"
+    result = CliRunner().invoke(app, ["render", "--player", "x", "--explain", "-o", str(out)])
+    assert result.exit_code == 2 and "--explain" in result.stderr and not out.exists()
+    assert len(result.stderr.strip().splitlines()) == 1

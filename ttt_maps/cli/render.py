@@ -174,6 +174,11 @@ def render_command(
         check_picture([t.fmt for t in targets], output, palette)
     if whole:
         _check_whole(policy, alternatives, outcomes, explain)
+    if explain and not {t.fmt for t in targets} & {"svg", "html"}:
+        raise UsageError(
+            "--explain gives SVG and the viewer (.html) a reason for each red move; "
+            "a PDF or PNG has no tooltips"
+        )
     from ttt_maps.backends import Output
 
     out = Output(size, width, dpi, margin, id_prefix, text_as_paths).checked(
