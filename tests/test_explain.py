@@ -420,6 +420,8 @@ def test_a_map_without_explain_is_as_before() -> None:
     assert plain.count("</title>") == 1  # the document's own
     html = api.render(tree, "html")
     assert html == api.render(build_strategy("x", "default"), "html")
+    # The viewer's part that says reasons comes only with them.
+    assert "whyOf" not in html and "whyOf" in api.render(tree, "html", explain=True)
 
 
 def test_render_explain_on_the_command_line(tmp_path: Path) -> None:

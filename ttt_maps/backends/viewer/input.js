@@ -27,16 +27,6 @@
     const target = n !== current ? n : null;
     svg.classList.toggle("tttv-can-zoom", Boolean(target));
     place(hoverRect, target ? cellOf(target) : null);
-    sayReason(target);
-  };
-  /** With --explain, the status line says the reason of the board under the pointer or
-   * the keyboard focus, and goes back to the current board's when it leaves. */
-  let reasonShown = null;
-  const sayReason = (n) => {
-    const why = n ? reasonText(n) : "";
-    if (why && n !== reasonShown) say(`${label(n)}, then ${why}`);
-    else if (!why && reasonShown) showStatus();
-    reasonShown = why ? n : null;
   };
   svg.addEventListener("pointerdown", (e) => {
     if (e.pointerType === "mouse" && e.button !== 0) return;
@@ -187,7 +177,6 @@
   svg.addEventListener("focusin", (e) => {
     const n = byEl.get(e.target);
     place(ring, keyboard && n && n !== current ? ringBox(n) : null);
-    sayReason(n && n !== current ? n : null);
   });
   svg.addEventListener("focusout", () => place(ring, null));
 

@@ -79,8 +79,7 @@
       if (on) {
         c.el.setAttribute("tabindex", "0");
         c.el.setAttribute("role", "button");
-        const why = reasonText(c);
-        c.el.setAttribute("aria-label", `Zoom in: ${label(c)}${why ? `. ${why}` : ""}`);
+        c.el.setAttribute("aria-label", `Zoom in: ${label(c)}`);
       } else {
         c.el.removeAttribute("tabindex");
         c.el.removeAttribute("role");

@@ -42,8 +42,7 @@
     if (ended) say(ended);
     else if (result) say(chosen ? `${moveText(chosen)}: ${result}` : result);
     else if (n.el.hasAttribute("data-cut")) say("The map stops here (drawn with --depth)");
-    else if (!playing) say(reasonText(n));
-    else if (whyOf(n)) say(`${reasonText(n)} Your move (${you})`);
+    else if (!playing) say("");
     else say(chosen ? `${moveText(chosen)}. Your move (${you})` : `Your move (${you})`);
   };
   /** The cell of the current board under a map point, or -1. */

@@ -215,22 +215,6 @@
   };
 
   const moveText = (m) => `${m.mark.toUpperCase()} ${cellName(m.cell)}`;
-  /** The reason for a board's red move (its own <title>, drawn with --explain), or "". */
-  const whyOf = (n) => {
-    const t = n && n.el ? n.el.querySelector(":scope > title") : null;
-    return t ? t.textContent : "";
-  };
-  if (svg && svg.querySelector(".ttt-board > title")) document.body.classList.add("tttv-explained");
-  /** "X top-left: X takes a corner..." for a board with a reason, else "". A reason
-   * numbers cells as its map does, so a pane turned to match another says so. */
-  const reasonText = (n) => {
-    const why = whyOf(n);
-    const chosen = why ? chosenOf(n) : null;
-    if (!chosen) return "";
-    const cells = geometry.rows * geometry.cols;
-    const turned = Array.from({ length: cells }, (_, c) => c).some((c) => screenCell(c) !== c);
-    return `${moveText(chosen)}: ${why}${turned ? " (Cells numbered as before the turn.)" : ""}`;
-  };
   const isMapRoot = (n) => n.isRoot === true;
   const label = (n) => {
     if (n === top && virtualTop) return roots.length === 2 ? "Both maps" : "All maps";
