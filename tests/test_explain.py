@@ -560,3 +560,12 @@ def test_explain_for_a_pdf_alone_is_a_usage_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["render", "--player", "x", "--explain", "-o", str(out)])
     assert result.exit_code == 2 and "--explain" in result.stderr and not out.exists()
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_notebook_shows_the_reasons() -> None:
+    import ttt_maps
+
+    tree = ttt_maps.strategy("x")
+    shown = ttt_maps.viewer(tree, explain=True)._repr_html_()
+    assert "whyOf" in shown and "X takes a corner, on 3 lines, and holds the draw." in shown
+    assert "whyOf" not in ttt_maps.viewer(tree)._repr_html_()
