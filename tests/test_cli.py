@@ -225,7 +225,12 @@ def test_solve_with_a_book(tmp_path: Path) -> None:
     book = tmp_path / "book.json"
     book.write_text('{"x...o....": 5}', encoding="utf-8")
     doc = json.loads(run("solve", "x...o....", "--json", "-p", f"book:{book}").stdout)
-    assert doc["policies"][-1] == {"name": f"book:{book}", "chain": f"book:{book},first", "move": 5}
+    assert doc["policies"][-1] == {
+        "name": f"book:{book}",
+        "chain": f"book:{book},first",
+        "move": 5,
+        "why": {"key": f"book:{book}", "text": f"book:{book}: the book's move"},
+    }
 
 
 # -- stats ---------------------------------------------------------------------

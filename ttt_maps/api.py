@@ -28,6 +28,7 @@ from ttt_maps.engine.answers import (
     choices,
     clear_cache,
     compare_policies,
+    explain,
     format_from_path,
     new_game,
     novice_ways,
@@ -36,6 +37,7 @@ from ttt_maps.engine.answers import (
     provers,
     solve_position,
     stats,
+    tie_break,
 )
 from ttt_maps.engine.build import running
 from ttt_maps.engine.files import Written, write_files
@@ -58,6 +60,7 @@ __all__ = [
     "choices",
     "clear_cache",
     "compare_policies",
+    "explain",
     "format_from_path",
     "map_options",
     "new_game",
@@ -74,6 +77,7 @@ __all__ = [
     "stats",
     "strategy",
     "table",
+    "tie_break",
     "whole",
     "write_files",
 ]
@@ -236,10 +240,13 @@ def _map_svg(tree: Strategy) -> str:
 
 
 def map_options(
-    depth: int | None = None, alternatives: bool = False, outcomes: bool = False
+    depth: int | None = None,
+    alternatives: bool = False,
+    outcomes: bool = False,
+    explain: bool = False,
 ) -> MapOptions:
     """Layout options, checked (a negative depth is a usage error)."""
-    drawing = Drawing(depth=depth, alternatives=alternatives, outcomes=outcomes)
+    drawing = Drawing(depth=depth, alternatives=alternatives, outcomes=outcomes, explain=explain)
     return drawing.checked("").map_options
 
 
@@ -288,7 +295,8 @@ def render(
     as SVG/HTML text or PDF/PNG bytes.
 
     ``depth`` cuts the nesting, ``alternatives`` draws other optimal moves
-    faint, ``outcomes`` tints sub-maps; ``theme`` names the colours
+    faint, ``outcomes`` tints sub-maps, ``explain`` gives each red move its reason
+    (SVG tooltip, the viewer's status line); ``theme`` names the colours
     (``light``, ``dark``, ``print``, ``xkcd``, ``auto``); ``title`` is drawn
     above the map (or the poster); ``size`` (``"A2"``, ``"24x36in"``),
     ``margin`` (mm, 10 by default) and ``dpi`` place PDF/PNG on a page (a PNG

@@ -22,7 +22,7 @@ from importlib.resources import files
 
 from ttt_maps.backends.svg.writer import scene_to_svg
 from ttt_maps.draw.cells import NEST_PAD
-from ttt_maps.draw.scene import Scene
+from ttt_maps.draw.scene import Group, Scene
 from ttt_maps.draw.themes import AUTO, Theme, dark_variant
 
 #: The hint under the title: the comic's rule, then what the viewer adds.
@@ -189,6 +189,8 @@ def scene_to_html(
     levels = board_levels(full)
     deepest = max(levels, default=0)
     board = escape(scene.meta.get("board", "3x3k3"))
+    if any(isinstance(item, Group) and item.title for item in scene.walk()):
+        parts = (*parts, "why.js")  # boards with reasons (--explain): the viewer says them
     svg, deferred = defer_deep_boards(full, levels)
     return "\n".join(
         [

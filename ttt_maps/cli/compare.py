@@ -92,6 +92,10 @@ def compare(
     board: BoardOpt = "3x3",
     rules: RulesOpt = "normal",
     fold: FoldOpt = False,
+    explain: Annotated[
+        bool,
+        typer.Option("--explain", help="Give each red move of the maps (-o) its reason."),
+    ] = False,
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
     search_limit: SearchLimitOpt = None,
@@ -99,7 +103,7 @@ def compare(
     """Maps under several tie-break policies compared: where they play differently, up to
     rotation and reflection, as a table, a sheet, the maps side by side or linked viewers."""
     geometry, how = runtime(board, no_cache, not no_progress, search_limit, rules)
-    files = Files(output, fmt, sheet, diff_png, as_json)
+    files = Files(output, fmt, sheet, diff_png, as_json, explain)
     compare_command(chains, player, start, geometry, theme, files, fold, how)
 
 
@@ -116,14 +120,16 @@ def _format(option: str, output: str, fmt: str | None, known: Sequence[str]) -> 
 
 
 class Files(NamedTuple):
-    """Where ``compare`` writes: the maps (``-o``, ``--format``), the sheet (``--sheet``,
-    or the old ``--diff-png``), and whether the table is printed as JSON."""
+    """Where ``compare`` writes: the maps (``-o``, ``--format``; ``explain``: each red
+    move with its reason), the sheet (``--sheet``, or the old ``--diff-png``), and
+    whether the table is printed as JSON."""
 
     output: str | None = None
     fmt: str | None = None
     sheet: str | None = None
     diff: str | None = None
     as_json: bool = False
+    explain: bool = False
 
 
 def compare_command(
@@ -141,10 +147,10 @@ def compare_command(
     ``files.diff`` is the old ``--diff-png``: it writes the sheet as a PNG, with a
     hint; ``fold`` folds each map by symmetry.
     """
-    from ttt_maps.api import Drawing, compare_policies
+    from ttt_maps.api import Drawing, compare_policies, map_options
     from ttt_maps.io.files import check_target
 
-    output, fmt, sheet, diff, as_json = files
+    output, fmt, sheet, diff, as_json, explain = files
     if player.strip().lower() not in ("x", "o"):
         raise UsageError(f"player {player!r}: expected x or o")
     chosen_theme = Drawing(theme=theme).checked().palette
@@ -174,7 +180,8 @@ def compare_command(
     )
     written: list[tuple[str, int]] = []  # the files, said after the table as render says them
     if output is not None and image_fmt is not None:
-        written.append(_write(output, found.maps(image_fmt, chosen_theme)))
+        opts = map_options(explain=True) if explain else None
+        written.append(_write(output, found.maps(image_fmt, chosen_theme, opts)))
     if sheet_path is not None and sheet_fmt is not None:
         written.append(_write(sheet_path, found.sheet(sheet_fmt, chosen_theme)))
     if as_json:

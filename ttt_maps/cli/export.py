@@ -42,6 +42,10 @@ def export(
         ),
     ] = None,
     board: BoardOpt = "3x3",
+    explain: Annotated[
+        bool,
+        typer.Option("--explain", help='Give each move its reason ("why"; check verifies them).'),
+    ] = False,
     rules: RulesOpt = "normal",
     fold: Annotated[
         bool,
@@ -64,7 +68,7 @@ def export(
 
         check_target(output)  # fail before the work, not after
     tree = strategy(player, policy, start, geometry=geometry, fold=fold, settings=how)
-    data = tree.to_json()
+    data = tree.to_json(explain)
     write_output(output or "-", data)
     if output is not None and output != "-":
         typer.echo(written_line(output, len(data.encode("utf-8"))))

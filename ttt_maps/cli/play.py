@@ -32,7 +32,7 @@ from ttt_maps.cli.output import write_output
 from ttt_maps.errors import UsageError
 
 if TYPE_CHECKING:
-    from ttt_maps.api import Game
+    from ttt_maps.api import Board, Game
 
 #: The longest line the line protocol reads (a cell number needs three characters).
 MAX_LINE = 1024
@@ -147,7 +147,8 @@ def interactive(game: Game) -> None:
     con.print(
         f"You play {them} against the map for {you} ({game.policy.name}, level {game.level}). "
         + (f"Misère: {game.geometry.k_words} loses. " if game.geometry.misere else "")
-        + "Type a cell number, or a row and a column (2 3); u undoes, ? hints, q quits."
+        + "Type a cell number, or a row and a column (2 3); u undoes, ? hints, "
+        "w says why the last move, q quits."
     )
     shown = -1
     while not game.over:
@@ -174,13 +175,54 @@ def interactive(game: Game) -> None:
         if word in ("?", "h", "hint"):
             best = ", ".join(f"{game.cell_name(c)} ({c})" for c in game.hints())
             con.print(f"Your best moves ({them}), by the solved game: {best}. {game.verdict()}")
+            for line in hint_reasons(game):
+                con.print(f"  {line}", markup=False)
+            continue
+        if word in ("w", "why"):
+            con.print(last_reason(game), markup=False)
             continue
         try:
-            game.play(parse_move(text, game))
+            before = game.board
+            move = game.play(parse_move(text, game))
         except UsageError as exc:
             con.print(f"[red]{exc}[/red]")
+            continue
+        blunder = mistake(before, move.cell)
+        if blunder:
+            con.print(blunder, markup=False)
     con.print(board_grid(game.board))
     con.print(f"[bold]{game.result_line()}[/bold]")
+
+
+def hint_reasons(game: Game) -> list[str]:
+    """``4: X takes the centre...``: each best move with its reason."""
+    from ttt_maps.api import explain
+
+    return [f"{c}: {explain(game.board, c).text}" for c in game.hints()]
+
+
+def mistake(before: Board, cell: int) -> str | None:
+    """The reason a move was a mistake, with its refutation; None for a good move."""
+    from ttt_maps.api import explain
+
+    why = explain(before, cell)
+    return why.text if why.code in ("mistake", "quick-loss") else None
+
+
+def last_reason(game: Game) -> str:
+    """Why the last move was played: its reason, and for the map's own move, the
+    key of its chain that chose it among the equally good ones."""
+    from ttt_maps.api import explain, tie_break
+
+    if not game.moves:
+        return "no move yet"
+    before, move = game.positions()[-2], game.moves[-1]
+    line = f"{move.mark.upper()} played {move.cell}: {explain(before, move.cell).text}"
+    if move.by == "map":
+        choice = tie_break(game.policy, before)
+        if choice.move == move.cell and choice.key is not None:
+            line += f" Among the equally good moves, {game.policy.name} chose it: {choice.text}."
+    return line
 
 
 def is_terminal() -> bool:

@@ -104,6 +104,14 @@ def render(
     outcomes: Annotated[
         bool, typer.Option("--outcomes", help="Tint each sub-map by its outcome (win/draw).")
     ] = False,
+    explain: Annotated[
+        bool,
+        typer.Option(
+            "--explain",
+            help="Give each red move its reason: an SVG tooltip, and in the viewer the status "
+            "line and the name a screen reader says.",
+        ),
+    ] = False,
     picture: Annotated[
         bool,
         typer.Option(
@@ -163,6 +171,7 @@ def render(
         margin,
         id_prefix,
         text_as_paths,
+        explain,
     )
     render_files(drawing, formats or (), output, picture, how, None if quiet else typer.echo)
 

@@ -13,6 +13,9 @@ from ttt_maps.cli.options import (
 )
 from ttt_maps.cli.output import board_grid, console, print_json
 
+#: The widest the table's "why" column gets, so the table fits in 100 columns.
+WHY_WIDTH = 38
+
 
 def solve(
     board: BoardArg,
@@ -56,12 +59,14 @@ def solve(
     table.add_column(f"outcome for {mover}")
     table.add_column("best", justify="center")
     table.add_column("chosen by")
+    table.add_column("why", max_width=WHY_WIDTH, overflow="fold")
     for m in doc["moves"]:
         table.add_row(
             str(m["cell"]),
             m["text"],
             "✓" if m["optimal"] else "",
             escape(", ".join(shown(name) for name in chosen.get(m["cell"], []))),
+            escape(m["why"]["brief"]),
         )
     out.print()
     out.print(table)
@@ -69,7 +74,13 @@ def solve(
     ptable.add_column("policy")
     ptable.add_column("chain")
     ptable.add_column("move", justify="right")
+    ptable.add_column("why this one", overflow="fold")
     for p in doc["policies"]:
-        ptable.add_row(escape(shown(p["name"])), escape(shown(p["chain"])), str(p["move"]))
+        ptable.add_row(
+            escape(shown(p["name"])),
+            escape(shown(p["chain"])),
+            str(p["move"]),
+            escape(p["why"]["text"]),
+        )
     out.print()
     out.print(ptable)

@@ -28,7 +28,7 @@ TABLE_FORMATS = ("svg", "pdf", "png", "json")
 #: The page of a PDF or PNG cheat sheet when no --size is given.
 DEFAULT_PAGE = "A4"
 #: The drawing options a cheat sheet takes.
-SHEET = ("theme", "title", "size", "width", "dpi", "margin", "text_as_paths")
+SHEET = ("theme", "title", "size", "width", "dpi", "margin", "text_as_paths", "explain")
 
 
 def table(
@@ -79,6 +79,9 @@ def table(
     text_as_paths: TextAsPathsOpt = False,
     title: Annotated[str | None, opt("--title", metavar="TEXT", help="The sheet's title.")] = None,
     theme: ThemeOpt = "light",
+    explain: Annotated[
+        bool, typer.Option("--explain", help="Each move's reason, in a few words under its board.")
+    ] = False,
     board: BoardOpt = "3x3",
     rules: RulesOpt = "normal",
     no_cache: NoCacheOpt = False,
@@ -102,6 +105,7 @@ def table(
         dpi=dpi,
         margin=margin,
         text_as_paths=text_as_paths,
+        explain=explain,
     )
     table_command(player, geometry, Written(output, fmt, as_json), prover, sheet, how, typer.echo)
 
@@ -151,7 +155,7 @@ def table_command(
         echo(found.to_json().rstrip("\n"))
         return
     if output is None:
-        _print_table(found, seconds, echo)
+        _print_table(found, seconds, echo, sheet.explain)
         return
     data: bytes | str
     if chosen == "json":
@@ -190,13 +194,18 @@ def _summary(table: "Table", seconds: float) -> str:
     return text
 
 
-def _print_table(table: "Table", seconds: float, echo: Callable[[str], None]) -> None:
-    """The table on the terminal: each move's boards, then how it was proven."""
+def _print_table(
+    table: "Table", seconds: float, echo: Callable[[str], None], explain: bool = False
+) -> None:
+    """The table on the terminal: each move's boards (and its reason), then how it
+    was proven."""
     from ttt_maps.api import ordinal
 
     who = table.player.upper()
+    reasons = table.reasons() if explain else {}
     for plies, entries in table.by_plies():
         echo(f"{who}'s {ordinal(plies // 2 + 1)} move:")
         for entry in entries:
-            echo(f"  {entry.board}  {entry.cell}")
+            why = f"  {reasons[entry.board]}" if explain else ""
+            echo(f"  {entry.board}  {entry.cell}{why}")
     echo(f"{_summary(table, seconds)}; any rotation or reflection of a board counts as the board")

@@ -54,6 +54,7 @@ class MapOptions(NamedTuple):
     alternatives: bool = False
     outcomes: bool = False
     differs: frozenset[int] = frozenset()
+    explain: bool = False
 
 
 class Layout:
@@ -314,7 +315,8 @@ class Layout:
             data += (("cut", "1"),)
         if fold:
             data += (("fold", fold),)
-        return Group(box, tuple(items), text, level, path, classes, data)
+        why = node.why if self.opts.explain and node.why else ""
+        return Group(box, tuple(items), text, level, path, classes, data, why)
 
     def classes(self, level: int, differs: bool, outcome: str | None) -> tuple[str, ...]:
         """A board group's classes (one tuple per kind of board, shared by all of them)."""
@@ -374,7 +376,7 @@ def layout_map(
     limit = MAX_BOARDS if max_boards is None else max_boards
     total = check_drawable(strategy.levels, strategy.player, root.board, opts.depth, limit)
     # What is drawn beyond the moves, the tree records (once, if it does not yet).
-    strategy = strategy.noted(opts.alternatives, opts.outcomes)
+    strategy = strategy.noted(opts.alternatives, opts.outcomes, opts.explain)
     root = strategy.root
     lay = Layout(strategy.geometry, strategy.player, box.w, opts)
     watch: AbstractContextManager[None] = nullcontext()

@@ -196,11 +196,12 @@ class Group(Value):
 
     ``board`` is the position's board string when the group is a board;
     ``path`` is the moves from the map's root as (mark, cell) pairs, for
-    breadcrumbs; ``classes`` and ``data`` go to the SVG as they are. Slotted
+    breadcrumbs; ``classes`` and ``data`` go to the SVG as they are;
+    ``title`` is the group's tooltip (a board's red move's reason). Slotted
     and immutable by convention, like the leaves.
     """
 
-    __match_args__ = ("box", "items", "board", "level", "path", "classes", "data")
+    __match_args__ = ("box", "items", "board", "level", "path", "classes", "data", "title")
     __slots__ = __match_args__
     box: Box
     items: tuple[Item, ...]
@@ -209,6 +210,7 @@ class Group(Value):
     path: tuple[tuple[str, int], ...]
     classes: tuple[str, ...]
     data: tuple[tuple[str, str], ...]
+    title: str
 
     def __init__(
         self,
@@ -219,6 +221,7 @@ class Group(Value):
         path: tuple[tuple[str, int], ...] = (),
         classes: tuple[str, ...] = (),
         data: tuple[tuple[str, str], ...] = (),
+        title: str = "",
     ) -> None:
         self.box = box
         self.items = items
@@ -227,6 +230,7 @@ class Group(Value):
         self.path = path
         self.classes = classes
         self.data = data
+        self.title = plain_text(title)
 
 
 Item = Mark | Line | Rect | Text | Group

@@ -17,8 +17,11 @@ if TYPE_CHECKING:
     from ttt_maps.engine.questions import CacheInfo
     from ttt_maps.game.board import Board
     from ttt_maps.game.geometry import Geometry
+    from ttt_maps.strategies.explain import Why
     from ttt_maps.strategies.match import Game
+    from ttt_maps.strategies.policy import Policy
     from ttt_maps.strategies.stats import Stats
+    from ttt_maps.strategies.tiebreak import TieBreak
     from ttt_maps.strategies.whole import WholeStats
 
 
@@ -194,3 +197,23 @@ def novice_ways(misere: bool = False) -> str:
     from ttt_maps.strategies.chains import NOVICE_WAYS
 
     return NOVICE_WAYS[misere]
+
+
+def explain(board: str | Board, cell: int, *, geometry: str | Geometry | None = None) -> Why:
+    """Why playing ``cell`` on ``board`` is good or bad: a win, a block, a fork, a forcing
+    line, a mistake with its refutation... (``Why``: code, text, line, threats)."""
+    from ttt_maps.strategies.explain import explain as reason
+
+    return reason(_board(board, geometry), cell)
+
+
+def tie_break(
+    policy: str | Policy, board: str | Board, *, geometry: str | Geometry | None = None
+) -> TieBreak:
+    """Which key of ``policy``'s chain chose its move on ``board`` among the equally good
+    ones, and by what figure."""
+    from ttt_maps.strategies.chains import parse_policy
+    from ttt_maps.strategies.tiebreak import tie_break as chosen
+
+    pos = _board(board, geometry)
+    return chosen(parse_policy(policy, pos.geometry) if isinstance(policy, str) else policy, pos)

@@ -80,7 +80,11 @@ def trees(
 
     extra: dict[str, Any] = {}
     if notes is not None:
-        asked = {"alternatives": notes.alternatives, "outcomes": notes.outcomes}
+        asked = {
+            "alternatives": notes.alternatives,
+            "outcomes": notes.outcomes,
+            "explain": notes.explain,
+        }
         extra["notes"] = frozenset(name for name, on in asked.items() if on)
     cap = max_boards(limit)
     return {
@@ -119,7 +123,7 @@ def scene_of(obj: object, opts: MapOptions | None, theme: str | Theme, title: st
     if isinstance(obj, Table):
         from ttt_maps.draw.cheatsheet import sheet_scene
 
-        return sheet_scene(obj, theme, title)
+        return sheet_scene(obj, theme, title, bool(opts and opts.explain))
     if isinstance(obj, WholeGame):
         from ttt_maps.draw.wholemap import whole_scene
 

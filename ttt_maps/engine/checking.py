@@ -61,10 +61,11 @@ def _counted(errors: int, warnings: int) -> str:
 
 
 def _strategy(parsed: Any, source: str, rules: str | None) -> Report:
-    from ttt_maps.strategies.audit import audit_file, strategy_from_json
+    from ttt_maps.strategies.audit import audit_file, check_reasons, strategy_from_json
 
     doc = strategy_from_json(parsed, source)
     same_rules(doc.geometry, rules, source)
+    check_reasons(doc, source)
     problems = audit_file(doc)
     errors = sum(p.fatal for p in problems)
     warnings = len(problems) - errors

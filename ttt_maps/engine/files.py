@@ -103,6 +103,11 @@ def _write_files(
     targets = plan(drawing.player, formats, output, drawing.board, picture, drawing.whole)
     if picture:
         check_picture([t.fmt for t in targets], output, palette)
+    if drawing.explain and not {t.fmt for t in targets} & {"svg", "html"}:
+        raise UsageError(
+            "--explain gives SVG and the viewer (.html) a reason for each red move; "
+            "a PDF or PNG has no tooltips"
+        )
     out = drawing.page([t.fmt for t in targets])
     if output is None:
         _make_output_dir(Path(OUTPUT_DIR))

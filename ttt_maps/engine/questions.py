@@ -24,45 +24,16 @@ def solve_position(
     pos: Board, policies: Sequence[str] = (), settings: Settings | None = None
 ) -> dict[str, Any]:
     """Everything ``solve`` reports on ``pos``, as JSON-ready data: the outcome, every
-    legal move's outcome (the best ones marked), and the move of each board's presets
-    and each of ``policies``."""
+    legal move's outcome (the best ones marked) and reason, and the move of each board's
+    presets and each of ``policies`` with its tie-break reason."""
     from ttt_maps.solve.registry import solver_for
     from ttt_maps.strategies.chains import parse_policy, presets_for
+    from ttt_maps.strategies.reasons import position_doc
 
     with running(settings):
         names = list(dict.fromkeys([*presets_for(pos.geometry), *policies]))
         chains = [(name, parse_policy(name, pos.geometry)) for name in names]
-        solver = solver_for(pos.geometry)
-        doc: dict[str, Any] = {
-            "board": str(pos),
-            "geometry": pos.geometry.name,
-            **pos.geometry.rules_field,
-        }
-        if pos.is_over:
-            doc.update(over=True, winner=pos.winner(), to_move=None, outcome=None, moves=[])
-            doc["policies"] = []
-            return doc
-        value = solver.outcome(pos)
-        best = set(solver.best_moves(pos))
-        moves = [
-            {
-                "cell": cell,
-                "result": out.label,
-                "distance": out.distance,
-                "text": str(out),
-                "optimal": cell in best,
-            }
-            for cell, out in solver.move_outcomes(pos).items()
-        ]
-        doc.update(
-            over=False,
-            winner=None,
-            to_move=pos.to_move,
-            outcome={"result": value.label, "distance": value.distance, "text": str(value)},
-            moves=moves,
-            policies=[{"name": n, "chain": p.name, "move": p.choose(pos)} for n, p in chains],
-        )
-        return doc
+        return position_doc(pos, chains, solver_for(pos.geometry))
 
 
 def game_stats(geometry: Geometry, fold: bool = False, settings: Settings | None = None) -> Stats:

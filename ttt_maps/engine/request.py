@@ -28,6 +28,7 @@ class DrawOptions(TypedDict, total=False):
     depth: int | None
     alternatives: bool
     outcomes: bool
+    explain: bool
     theme: str | Theme
     title: str | None
     size: str | PageSize | None
@@ -61,6 +62,7 @@ class Drawing(NamedTuple):
     margin: float | None = None
     id_prefix: str | None = None
     text_as_paths: bool = False
+    explain: bool = False
 
     @classmethod
     def of(cls, options: DrawOptions) -> Drawing:
@@ -88,7 +90,12 @@ class Drawing(NamedTuple):
     def map_options(self) -> MapOptions:
         from ttt_maps.draw.layout import MapOptions
 
-        return MapOptions(depth=self.depth, alternatives=self.alternatives, outcomes=self.outcomes)
+        return MapOptions(
+            depth=self.depth,
+            alternatives=self.alternatives,
+            outcomes=self.outcomes,
+            explain=self.explain,
+        )
 
     def page(self, fmts: list[str], flag: str = "--") -> Output:
         """The page and file options, checked against the formats written (an option
@@ -124,7 +131,12 @@ class Drawing(NamedTuple):
 
     def _check_whole(self, flag: str) -> None:
         """Options of a player's map refused for the whole game, which has no player."""
-        for name, given in (("alternatives", self.alternatives), ("outcomes", self.outcomes)):
+        asked = (
+            ("alternatives", self.alternatives),
+            ("outcomes", self.outcomes),
+            ("explain", self.explain),
+        )
+        for name, given in asked:
             if given:
                 raise UsageError(
                     f"{flag}{name} applies to a player's map: {flag}whole draws every move, "

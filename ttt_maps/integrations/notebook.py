@@ -42,17 +42,19 @@ def viewer(
     theme: str = "light",
     depth: int | None = None,
     title: str | None = None,
+    explain: bool = False,
 ) -> Viewer:
     """The interactive viewer of a strategy or poster, for a notebook cell.
 
     Click where the opponent went to zoom in, or press Play to play against the
-    map; ``height`` is the frame's height in pixels.
+    map; ``height`` is the frame's height in pixels; ``explain`` has it say each
+    red move's reason.
     """
     from ttt_maps.api import render
     from ttt_maps.errors import UsageError
 
     if not 120 <= height <= 10_000:
         raise UsageError(f"height {height}: expected 120 to 10000 pixels")
-    page = render(obj, "html", theme=theme, depth=depth, title=title)
+    page = render(obj, "html", theme=theme, depth=depth, title=title, explain=explain)
     label = title or "ttt-maps viewer"
     return Viewer(page, height, label)

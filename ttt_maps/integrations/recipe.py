@@ -87,6 +87,7 @@ OPTIONS: dict[str, Callable[[str | None], Any]] = {
     "title": required,
     "alternatives": flag,
     "outcomes": flag,
+    "explain": flag,
     "fold": flag,
     "whole": flag,
     "alt": unchanged,
@@ -97,9 +98,9 @@ OPTIONS: dict[str, Callable[[str | None], Any]] = {
 FLAGS = tuple(name for name, convert in OPTIONS.items() if convert is flag)
 #: The flags passed to the layout by name (``api.map_options``); ``fold`` and
 #: ``whole`` choose what is drawn instead.
-MAP_FLAGS = ("alternatives", "outcomes")
+MAP_FLAGS = ("alternatives", "outcomes", "explain")
 #: What applies to a player's map and not to the whole game.
-NOT_WHOLE = ("player", "policy", "alternatives", "outcomes")
+NOT_WHOLE = ("player", "policy", "alternatives", "outcomes", "explain")
 
 
 def recipe(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -211,6 +212,7 @@ def scene_of(recipe: Mapping[str, Any], locate: Callable[[str], str]) -> Scene:
         fold=recipe["fold"] or None,
         alternatives=recipe["alternatives"],
         outcomes=recipe["outcomes"],
+        explain=recipe["explain"],
         theme=recipe["theme"],
         title=recipe["title"],
     )

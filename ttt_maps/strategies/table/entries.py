@@ -73,6 +73,12 @@ class Table(NamedTuple):
 
         return move
 
+    def reasons(self) -> dict[Board, str]:
+        """Each entry's move in a few words (``explain.Why.brief``), for a cheat sheet."""
+        from ttt_maps.strategies.explain import explain
+
+        return {e.board: explain(e.board, e.cell).brief for e in self.entries}
+
     def by_plies(self) -> list[tuple[int, list[Entry]]]:
         """The entries grouped by how many marks are on the board, fewest first."""
         groups: dict[int, list[Entry]] = {}
