@@ -17,8 +17,8 @@ from PIL import Image
 from typer.testing import CliRunner
 
 import ttt_maps
-from ttt_maps.backends import FORMATS, format_from_path, render_scene
 from ttt_maps._version import __version__
+from ttt_maps.backends import FORMATS, format_from_path, render_scene
 from ttt_maps.cli.app import app
 from ttt_maps.draw.compose import INSTRUCTION, instruction, poster_scene
 from ttt_maps.draw.scene import Group, Rect, Text
