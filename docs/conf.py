@@ -30,6 +30,7 @@ html_theme = "alabaster"
 templates_path = ["_templates"]  # sidebar headings in order, the footer in a landmark
 html_static_path = ["_static"]
 html_css_files = ["docs.css"]
+html_js_files = ["docs.js"]
 html_theme_options = {
     "description": "Complete maps of optimal tic-tac-toe",
     "github_button": False,
