@@ -152,7 +152,7 @@ docs: $(STAMP)
 	@echo "docs/_build/html/index.html"
 
 clean:
-	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis docs/_build
+	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis docs/_build docs/_generated
 	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
 
 distclean: clean

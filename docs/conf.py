@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the checkout's ttt_maps, installed or not
@@ -21,7 +22,7 @@ copyright = "2026, the ttt-maps developers"
 version = release = __version__
 extensions = ["myst_parser", "sphinx.ext.autodoc", "ttt_maps.sphinx"]
 source_suffix = {".md": "markdown"}
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "_generated"]
 myst_heading_anchors = 3
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
@@ -39,3 +40,18 @@ html_theme_options = {
 html_sidebars = {"**": ["about.html", "searchfield.html", "navigation.html", "relations.html"]}
 pygments_style = "vs"  # every colour of its code passes AA contrast
 html_show_sourcelink = False
+
+#: Pictures the directive does not draw, made by the Python API before the pages are read.
+GENERATED = Path(__file__).resolve().parent / "_generated"
+
+
+def draw_pictures(app: Any) -> None:
+    """The minimal table's cheat sheet for X, for the page on the minimal table."""
+    import ttt_maps
+
+    GENERATED.mkdir(exist_ok=True)
+    ttt_maps.save(ttt_maps.table("x"), GENERATED / "x-table.svg")
+
+
+def setup(app: Any) -> None:
+    app.connect("builder-inited", draw_pictures)
