@@ -108,3 +108,17 @@ def test_every_command_the_readme_shows_runs(tmp_path: Path) -> None:
             assert run.returncode == 0, f"{part}\n{run.stderr[-2000:]}"
         made = [p for p in folder.rglob("*") if p.is_file()]
         assert made or command.startswith("ttt-maps solve"), command
+
+
+def test_every_file_the_readme_links_to_is_there() -> None:
+    """The pictures and the guides: a link or image to a file of the repository."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    targets = re.findall(r"\]\(([^)#\s]+)\)", readme)
+    local = [t for t in targets if "://" not in t]
+    guides = [t for t in local if t.startswith("docs/") and t.endswith(".md")]
+    assert len(guides) >= 12 and "output/x-map.svg" in local
+    missing = [t for t in local if not (ROOT / t).exists()]
+    assert missing == []
+    linked = {Path(t).name for t in guides}
+    pages = {p.name for p in (ROOT / "docs").glob("*.md")} - {"index.md", "changelog.md"}
+    assert pages <= linked, pages - linked  # a pointer to each guide
