@@ -1,7 +1,7 @@
 """Maps in MkDocs: the ``ttt-maps`` plugin and its ```` ```ttt-map ```` fence.
 
 ``examples/mkdocs`` (Material theme) must build with ``mkdocs build --strict``
-as the README says; its pages hold the maps inline with distinct id prefixes
+as the docs say; its pages hold the maps inline with distinct id prefixes
 (and one as an image file), a fence shown inside another fence is left as it
 is, and ``theme: auto`` follows Material's palette switch in a browser. A bad
 option stops the build with one line naming the page, the line and the option.
@@ -50,9 +50,9 @@ def maps_in(html: str) -> list[ET.Element]:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The example built exactly as the README's command builds it (only the folder moved)."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    lines = [line.split(" # ")[0].strip() for line in readme.splitlines()]
+    """The example built exactly as the docs' command builds it (only the folder moved)."""
+    text = (ROOT / "docs" / "integrations.md").read_text(encoding="utf-8")
+    lines = [line.split(" # ")[0].strip() for line in text.splitlines()]
     commands = [line for line in lines if line.startswith("mkdocs build ")]
     assert commands and all("--strict" in c for c in commands)
     out = tmp_path_factory.mktemp("site")

@@ -17,6 +17,7 @@ from PIL import Image
 from typer.testing import CliRunner
 
 import ttt_maps
+from ttt_maps._version import __version__
 from ttt_maps.backends import FORMATS, format_from_path, render_scene
 from ttt_maps.cli.app import app
 from ttt_maps.draw.compose import INSTRUCTION, instruction, poster_scene
@@ -75,7 +76,7 @@ def default_job(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path
 def test_public_names() -> None:
     for name in ("strategy", "render", "save", "poster", "Board", "Geometry", "Strategy"):
         assert name in dir(ttt_maps)
-    assert ttt_maps.__version__ == "0.1.0"
+    assert ttt_maps.__version__ == __version__ and re.fullmatch(r"\d+\.\d+\.\d+", __version__)
     assert issubclass(ttt_maps.UsageError, ValueError)
 
 

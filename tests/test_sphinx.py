@@ -1,7 +1,7 @@
 """Maps in documentation: the Sphinx directive in every builder, and Jupyter.
 
 The example project in ``examples/sphinx`` must build with ``-W`` (warnings
-are errors) in every builder, as the README runs it; its pages hold the maps' SVG with
+are errors) in every builder, as the docs run it; its pages hold the maps' SVG with
 distinct id prefixes, its LaTeX includes vector PDFs of them (compiled when
 ``latexmk`` is there), and text shows their alternative text. Bad directive
 options and files are errors that name the option and the line.
@@ -234,7 +234,7 @@ def test_latex_output_compiles(tmp_path: Path) -> None:
     assert list(out.glob("*.pdf"))
 
 
-#: Every builder of Sphinx and of the extensions it ships, as the README runs them
+#: Every builder of Sphinx and of the extensions it ships, as the docs run them
 #: (``sphinx-build -M BUILDER examples/sphinx BUILD -W``), by what each makes of a map.
 INLINE = ("html", "dirhtml", "singlehtml", "htmlhelp", "qthelp", "devhelp", "applehelp")
 SERIALIZED = {"pickle": "*.fpickle", "json": "*.fjson"}
@@ -298,14 +298,18 @@ def test_every_builder_passes_with_warnings_as_errors(builder: str, make_mode: P
 
 
 def readme_commands(program: str) -> list[str]:
-    """The command lines of ``program`` that the README shows, as written (comments cut)."""
-    readme = (EXAMPLE.parent.parent / "README.md").read_text(encoding="utf-8")
-    lines = [line.split(" # ")[0].strip() for line in readme.splitlines()]
+    """The command lines of ``program`` that the README and the docs pages show, as
+    written (comments cut)."""
+    root = EXAMPLE.parent.parent
+    text = "".join(
+        p.read_text(encoding="utf-8") for p in [root / "README.md", *root.glob("docs/*.md")]
+    )
+    lines = [line.split(" # ")[0].strip() for line in text.splitlines()]
     return [line for line in lines if line.startswith(f"{program} ")]
 
 
 def test_the_readme_sphinx_commands_work_as_written(tmp_path: Path) -> None:
-    """Each ``sphinx-build`` line of the README, run in the checkout, only its
+    """Each ``sphinx-build`` line of the README and the docs, run in the checkout, only its
     /tmp folder moved here (``latexpdf`` needs a TeX installation)."""
     commands = readme_commands("sphinx-build")
     assert len(commands) >= 3 and any("examples/myst" in c for c in commands)
