@@ -43,7 +43,8 @@ def preface(book: Book) -> list[str]:
     return lines
 
 
-def _move_line(book: Book, section: Section, cell_ref: str) -> str:
+def move_line(book: Book, section: Section, cell_ref: str) -> str:
+    """``X plays the centre (4): holds the draw.`` (``cell_ref`` is how the cell is numbered)."""
     who, _ = mover(book)
     g = book.geometry
     line = f"{who} plays {cell_words(g, section.move)} ({cell_ref}): {section.reason}."
@@ -52,7 +53,7 @@ def _move_line(book: Book, section: Section, cell_ref: str) -> str:
     return line
 
 
-def _reply_line(book: Book, reply: Reply, go: str) -> str:
+def reply_line(book: Book, reply: Reply, go: str) -> str:
     """``O plays the top edge (1): go to §4`` (``go`` names the target as the format does)."""
     _, them = mover(book)
     text = f"{them} plays {cell_words(book.geometry, reply.cell)} ({reply.cell})"
@@ -82,7 +83,7 @@ def to_markdown(book: Book) -> str:
         _, them = mover(book)
         out += [f"{them} moves first from `{book.root}`:", ""]
         out += _board_block(book.root) + [""]
-        out += [f"- {_reply_line(book, r, _md_link(r))}" for r in book.opening] + [""]
+        out += [f"- {reply_line(book, r, _md_link(r))}" for r in book.opening] + [""]
     for section in book.sections:
         out += [
             f'<a id="{anchor(section.number)}"></a>',
@@ -93,10 +94,10 @@ def to_markdown(book: Book) -> str:
             "",
             *_board_block(section.board),
             "",
-            f"**{_move_line(book, section, str(section.move))}**",
+            f"**{move_line(book, section, str(section.move))}**",
             "",
         ]
-        out += [f"- {_reply_line(book, r, _md_link(r))}" for r in section.replies]
+        out += [f"- {reply_line(book, r, _md_link(r))}" for r in section.replies]
         if section.replies:
             out.append("")
     return "\n".join(out).rstrip("\n") + "\n"
@@ -127,15 +128,15 @@ def to_text(book: Book) -> str:
     if book.opening:
         _, them = mover(book)
         out += [f"{them} moves first. The board:", *spoken_board(book.root), ""]
-        out += [_reply_line(book, r, f"section {r.target}") for r in book.opening] + [""]
+        out += [reply_line(book, r, f"section {r.target}") for r in book.opening] + [""]
     for section in book.sections:
         out += [
             f"Section {section.number}. Move {section.move_number}.",
             *spoken_board(section.board),
             f"In the notation of the strategy files: {section.board}.",
-            _move_line(book, section, f"cell {section.move}"),
+            move_line(book, section, f"cell {section.move}"),
         ]
-        out += [_reply_line(book, r, f"section {r.target}") for r in section.replies]
+        out += [reply_line(book, r, f"section {r.target}") for r in section.replies]
         out.append("")
     return "\n".join(out).rstrip("\n") + "\n"
 
