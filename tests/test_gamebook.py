@@ -9,6 +9,7 @@ reached, and that there is one section per position where the player chooses.
 
 from __future__ import annotations
 
+import itertools
 import re
 from functools import cache
 
@@ -82,7 +83,7 @@ def read_book(markdown: str) -> tuple[dict[int, tuple[str, int, dict[int, str]]]
     starts = [m.start() for m in SECTION.finditer(markdown)] + [len(markdown)]
     head = markdown[: starts[0]]
     sections = {}
-    for a, b in zip(starts, starts[1:], strict=False):
+    for a, b in itertools.pairwise(starts):
         text = markdown[a:b]
         m = SECTION.match(text)
         assert m and m[1] == m[2], text[:80]
@@ -139,7 +140,7 @@ def replay(markdown: str, player: str, shape: tuple[int, int, int]) -> set[int]:
 
     if sections:
         first = sections[1][0]
-        if first == root or to_move(root) == player and not opening:
+        if first == root or (to_move(root) == player and not opening):
             visit(1, first)
         else:
             follow(root, opening)

@@ -129,6 +129,17 @@ def render(
             "tinted by its outcome for the player who makes it (default file: output/whole-map).",
         ),
     ] = False,
+    gamebook: Annotated[
+        str | None,
+        opt(
+            "--gamebook",
+            metavar="FILE",
+            help="Write the player's strategy in words instead of maps: one numbered section "
+            "per position where the player chooses, with where to go after each reply. "
+            "FILE.md (Markdown), FILE.txt (plain text to read aloud) or FILE.pdf (an A5 "
+            "booklet with links; --size changes the page). -o FILE.md or FILE.txt does the same.",
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing on success.")] = False,
     board: BoardOpt = "3x3",
     no_cache: NoCacheOpt = False,
@@ -165,6 +176,7 @@ def render(
         whole=whole,
         echo=None if quiet else typer.echo,
         picture=picture,
+        gamebook=gamebook,
     )
 
 

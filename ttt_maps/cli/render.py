@@ -153,14 +153,30 @@ def render_command(
     echo: Callable[[str], None] | None = None,
     geometry: Geometry | None = None,
     picture: bool = False,
+    gamebook: str | None = None,
 ) -> list[tuple[Path, int]]:
     """Draw and write the requested maps; returns each written path and its size in bytes.
 
     ``fold`` folds the maps by symmetry (``None``: only the whole game, which
     ``whole`` asks for). ``echo`` (when given) gets one line per file as it is
     written, and with ``picture`` the ``<picture>`` HTML for each light and dark
-    pair.
+    pair. ``gamebook`` (or ``output`` naming a ``.md`` or ``.txt`` file) writes the
+    player's strategy in words instead (``bookfile``).
     """
+    from ttt_maps.cli.bookfile import book_path, write_gamebook
+
+    book = book_path(output, gamebook)
+    if book is not None:
+        given = {"--format": bool(formats), "--width": width is not None,
+                 "--dpi": dpi is not None, "--title": title is not None,
+                 "--id-prefix": id_prefix is not None, "--depth": depth is not None,
+                 "--alternatives": alternatives, "--outcomes": outcomes, "--picture": picture,
+                 "--whole": whole, "--size": size is not None, "--margin": margin is not None,
+                 "--text-as-paths": text_as_paths}  # fmt: skip
+        return write_gamebook(
+            book, player=player, policy=policy, start=start, fold=fold, theme=theme,
+            given=given, size=size, text_as_paths=text_as_paths, geometry=geometry, echo=echo,
+        )  # fmt: skip
     from ttt_maps.draw.themes import dark_variant, get_theme
 
     palette = get_theme(theme)

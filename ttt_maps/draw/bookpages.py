@@ -80,7 +80,9 @@ def wrap(text: str, size: float, room: float, bold: bool = False) -> list[str]:
     return [*rows, line] if line else rows
 
 
-def book_scene(book: Book, theme: Theme | str = "light", page: tuple[float, float] = (0, 0)) -> Scene:
+def book_scene(
+    book: Book, theme: Theme | str = "light", page: tuple[float, float] = (0, 0)
+) -> Scene:
     """The book's pages as one scene of ``page`` (width, height in points; A5 when 0)."""
     w, h = page if all(page) else (148 * 72 / 25.4, 210 * 72 / 25.4)
     pages = _Pages(w, h)
@@ -124,7 +126,12 @@ def book_scene(book: Book, theme: Theme | str = "light", page: tuple[float, floa
 def _section_height(pages: _Pages, book: Book, section: Section) -> float:
     text_room = pages.room - BOARD - GUTTER
     need = HEAD * LEADING + 4
-    body = len(wrap(move_line(book, section, str(section.move)), BODY, text_room, True)) * LEADING * BODY + 3
+    body = (
+        len(wrap(move_line(book, section, str(section.move)), BODY, text_room, True))
+        * LEADING
+        * BODY
+        + 3
+    )
     for reply in section.replies:
         body += len(wrap(_reply_words(book, reply), BODY, text_room)) * LEADING * BODY
     return need + max(BOARD + SMALL * 2.2, body) + HEAD * 0.9
@@ -133,15 +140,11 @@ def _section_height(pages: _Pages, book: Book, section: Section) -> float:
 def _section(pages: _Pages, book: Book, section: Section, who: str) -> None:
     top = pages.fit(_section_height(pages, book, section))
     name = f"s{section.number}"
-    pages.anchors.append(
-        Anchor(name, top, f"§{section.number}", f"Move {section.move_number}")
-    )
+    pages.anchors.append(Anchor(name, top, f"§{section.number}", f"Move {section.move_number}"))
     title = f"§{section.number}"
     pages.items.append(Text(MARGIN, top + CAP * HEAD, title, HEAD, "heading", "start", True))
     note = f"move {section.move_number}, {who} to play"
-    pages.items.append(
-        Text(pages.width - MARGIN, top + CAP * HEAD, note, SMALL, "footer", "end")
-    )
+    pages.items.append(Text(pages.width - MARGIN, top + CAP * HEAD, note, SMALL, "footer", "end"))
     y = top + HEAD * LEADING + 4
     box = Box(MARGIN, y, BOARD, BOARD * book.geometry.rows / book.geometry.cols)
     pages.items.append(_board(Entry(section.board, section.move), box))
@@ -151,7 +154,9 @@ def _section(pages: _Pages, book: Book, section: Section, who: str) -> None:
     x = MARGIN + BOARD + GUTTER
     room = pages.room - BOARD - GUTTER
     pages.y = y - pages.page * pages.height
-    pages.y += pages.lines(move_line(book, section, str(section.move)), x, y, room, BODY, bold=True) + 3
+    pages.y += (
+        pages.lines(move_line(book, section, str(section.move)), x, y, room, BODY, bold=True) + 3
+    )
     for reply in section.replies:
         _reply(pages, book, reply, x, room)
     end = max(pages.page * pages.height + pages.y, y + box.h + SMALL * 2.2)

@@ -269,8 +269,8 @@ class Scene(FrozenValue):
     ``meta`` (the file's keywords) is not compared. ``pages`` > 1: the scene is
     that many pages of equal height, stacked top to bottom (a long sheet), and a
     PDF prints each on its own page; its ``links`` go to its ``anchors`` (a PDF
-    makes them internal links and an outline, other formats leave them). A frozen value, as the dataclass it was
-    (``replace`` makes a changed copy).
+    makes them internal links and an outline, other formats leave them). A
+    frozen value, as the dataclass it was (``replace`` makes a changed copy).
     """
 
     __match_args__ = ("width", "height", "items", "theme", "title", "desc")

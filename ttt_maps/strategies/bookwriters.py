@@ -82,7 +82,7 @@ def to_markdown(book: Book) -> str:
     if book.opening:
         _, them = mover(book)
         out += [f"{them} moves first from `{book.root}`:", ""]
-        out += _board_block(book.root) + [""]
+        out += [*_board_block(book.root), ""]
         out += [f"- {reply_line(book, r, _md_link(r))}" for r in book.opening] + [""]
     for section in book.sections:
         out += [
