@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, TypeAlias, overload
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, overload
 
 from ttt_maps.errors import UsageError
 
@@ -411,49 +411,9 @@ def resolve_format(path: str | os.PathLike[str], fmt: str) -> str:
     return fmt
 
 
-#: The gamebook's formats by file suffix: Markdown, plain text, a PDF booklet.
-GAMEBOOK_SUFFIXES = {".md": "md", ".markdown": "md", ".txt": "txt", ".pdf": "pdf"}
+def gamebook(tree: Strategy, format: str = "md", **options: Any) -> str | bytes:
+    """The strategy in words: Markdown, plain text or a PDF booklet (``draw.bookpages``)."""
+    from ttt_maps.backends import render_scene
+    from ttt_maps.draw.bookpages import gamebook_of
 
-
-def gamebook(
-    tree: Strategy,
-    format: str = "md",
-    *,
-    theme: str | Theme = "light",
-    size: str | PageSize | None = None,
-    text_as_paths: bool = False,
-) -> str | bytes:
-    """The strategy in words: one numbered section per position where the player chooses.
-
-    ``md``: Markdown with a link for every reply; ``txt``: plain text that reads
-    well aloud; ``pdf``: a booklet (A5 unless ``size`` says otherwise) with
-    internal links and an outline by move number. ``theme`` and
-    ``text_as_paths`` are the PDF's.
-    """
-    from ttt_maps.strategies.gamebook import build_book
-    from ttt_maps.strategies.tree import Strategy
-
-    if not isinstance(tree, Strategy):
-        raise UsageError(f"a gamebook is one player's strategy, not a {type(tree).__name__}")
-    fmt = format.strip().lower()
-    if fmt not in ("md", "txt", "pdf"):
-        raise UsageError(f"gamebook format {format!r}: choose md, txt or pdf")
-    if fmt != "pdf" and (size is not None or text_as_paths):
-        raise UsageError(f"size and text_as_paths apply to a PDF gamebook, not to {fmt}")
-    book = build_book(tree)
-    if fmt != "pdf":
-        from ttt_maps.strategies.bookwriters import to_markdown, to_text
-
-        return to_markdown(book) if fmt == "md" else to_text(book)
-    from ttt_maps.backends.page import parse_size
-    from ttt_maps.backends.pdf.writer import scene_to_pdf
-    from ttt_maps.draw.bookpages import book_scene
-
-    page = parse_size(size or "A5-portrait") if isinstance(size, str) or size is None else size
-    scene = book_scene(book, theme, (page.width_pt, page.height_pt))
-    return scene_to_pdf(scene, text_as_paths=text_as_paths)
-
-
-def gamebook_format(path: str | os.PathLike[str]) -> str | None:
-    """The gamebook format a file name asks for (``.md``, ``.txt``, ``.pdf``), if any."""
-    return GAMEBOOK_SUFFIXES.get(Path(path).suffix.lower())
+    return gamebook_of(tree, format, render_scene, **options)

@@ -26,7 +26,7 @@ PDF_ONLY = ("--size", "--margin", "--text-as-paths")
 def book_path(output: str | None, gamebook: str | None) -> str | None:
     """The gamebook file a render asks for: ``--gamebook FILE``, or ``-o`` naming a
     ``.md`` or ``.txt`` file; None when it asks for maps."""
-    from ttt_maps.api import gamebook_format
+    from ttt_maps.strategies.bookwriters import book_format
 
     if gamebook is not None:
         if output is not None:
@@ -34,13 +34,13 @@ def book_path(output: str | None, gamebook: str | None) -> str | None:
                 f"--gamebook {gamebook} and -o {output}: a render writes the gamebook or the "
                 "maps; run it twice for both"
             )
-        if gamebook_format(gamebook) is None:
+        if book_format(gamebook) is None:
             raise UsageError(
                 f"--gamebook {gamebook!r}: name a .md (Markdown), .txt (plain text) or "
                 ".pdf (a booklet) file"
             )
         return gamebook
-    if output is not None and gamebook_format(output) in ("md", "txt"):
+    if output is not None and book_format(output) in ("md", "txt"):
         return output
     return None
 
@@ -60,10 +60,11 @@ def write_gamebook(
     echo: Callable[[str], None] | None,
 ) -> list[tuple[Path, int]]:
     """Write one player's gamebook to ``path``; ``given`` says which other options were set."""
-    from ttt_maps.api import gamebook, gamebook_format, strategy
+    from ttt_maps.api import gamebook, strategy
     from ttt_maps.io.files import check_target, write_atomic
+    from ttt_maps.strategies.bookwriters import book_format
 
-    fmt = gamebook_format(path)
+    fmt = book_format(path)
     assert fmt is not None
     for flag in MAP_ONLY + (PDF_ONLY if fmt != "pdf" else ()):
         if given.get(flag):

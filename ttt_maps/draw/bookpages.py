@@ -11,13 +11,25 @@ the page, and a PDF prints it at one unit per point.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ttt_maps.draw.cheatsheet import _board
 from ttt_maps.draw.scene import Anchor, Box, Item, Link, Scene, Text
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.draw.typeface import width as text_width
-from ttt_maps.strategies.bookwriters import heading, move_line, preface, reply_line
-from ttt_maps.strategies.gamebook import Book, Reply, Section, mover
+from ttt_maps.errors import UsageError
+from ttt_maps.strategies.bookwriters import (
+    heading,
+    move_line,
+    preface,
+    reply_line,
+    to_markdown,
+    to_text,
+)
+from ttt_maps.strategies.gamebook import Book, Reply, Section, build_book, mover
 from ttt_maps.strategies.table.entries import Entry
+from ttt_maps.strategies.tree import Strategy
 
 #: Margins, the drawn board's side and type sizes, in points.
 MARGIN = 42.0
@@ -30,6 +42,37 @@ SMALL = 7.5
 LEADING = 1.35
 #: DejaVu Sans cap height (em).
 CAP = 0.73
+
+
+#: An A5 page in points: the booklet's page, scaled to fit another ``size``.
+A5 = (148 * 72 / 25.4, 210 * 72 / 25.4)
+
+
+def gamebook_of(
+    tree: Strategy,
+    fmt: str,
+    render: Callable[..., bytes],
+    *,
+    theme: Theme | str = "light",
+    size: Any = None,
+    text_as_paths: bool = False,
+) -> str | bytes:
+    """A strategy's gamebook as ``md`` or ``txt`` text, or ``pdf`` bytes drawn by
+    ``render`` (``backends.render_scene``): A5 pages, or scaled to fit ``size``."""
+    if not isinstance(tree, Strategy):
+        raise UsageError(f"a gamebook is one player's strategy, not a {type(tree).__name__}")
+    fmt = fmt.strip().lower()
+    if fmt not in ("md", "txt", "pdf"):
+        raise UsageError(f"gamebook format {fmt!r}: choose md, txt or pdf")
+    if fmt != "pdf" and (size is not None or text_as_paths):
+        raise UsageError(f"size and text_as_paths apply to a PDF gamebook, not to {fmt}")
+    book = build_book(tree)
+    if fmt == "md":
+        return to_markdown(book)
+    if fmt == "txt":
+        return to_text(book)
+    scene = book_scene(book, theme)
+    return render(scene, "pdf", size=size, margin_mm=0.0, text_as_paths=text_as_paths)
 
 
 class _Pages:

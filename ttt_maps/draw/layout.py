@@ -28,6 +28,7 @@ from ttt_maps.game.board import Board, other
 from ttt_maps.game.board import Mark as Player
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.game.symmetry import turn_names
+from ttt_maps.strategies.match import cell_name
 from ttt_maps.strategies.nodes import Node
 from ttt_maps.strategies.tree import Strategy
 
@@ -312,7 +313,7 @@ class Layout:
             data += (("cut", "1"),)
         if fold:
             data += (("fold", fold),)
-        return Group(box, tuple(items), text, level, path, classes, data)
+        return Group(box, tuple(items), text, level, path, classes, data, board_label(node, path))
 
     def classes(self, level: int, differs: bool, outcome: str | None) -> tuple[str, ...]:
         """A board group's classes (one tuple per kind of board, shared by all of them)."""
@@ -389,6 +390,18 @@ def layout_map(
         return lay.finished_board(root, box)
 
 
+def board_label(node: Node, path: tuple[tuple[str, int], ...]) -> str:
+    """A board in words for a screen reader: the move that led to it and the move
+    played there (``After O top: X plays centre``), or whose turn it is."""
+    g = node.board.geometry
+    who = node.board.to_move.upper()
+    after = f"After {path[-1][0].upper()} {cell_name(g, path[-1][1])}: " if path else ""
+    move = node.move
+    if move is None:
+        return f"{after}{who} to move"
+    return f"{after}{who} plays {cell_name(g, move)}"
+
+
 def describe(strategy: Strategy) -> str:
     """The ``<desc>`` of a map: how to read it and what it holds."""
     f, g = strategy.facts, strategy.geometry
@@ -397,10 +410,11 @@ def describe(strategy: Strategy) -> str:
     cut = "" if not f.cut else f" Cut short in {f.cut} places: a cell with three dots holds more."
     if strategy.folded:
         cut += f" {FOLDED}"
+    lost = f", {f.losses} lost" if f.losses else ""
     return (
         f"Complete map of optimal tic-tac-toe moves for {who}{board} from {strategy.root.board}, "
         f"policy {strategy.policy.name}. Your move is given by the position of the largest "
         f"red symbol on the grid. When your opponent picks a move, zoom in on the region of "
-        f"the grid where they went. Repeat. {f.choices} positions where {who} chooses, "
-        f"{f.wins} won and {f.draws} drawn finishes.{cut}"
+        f"the grid where they went. Repeat. {f.positions} positions where {who} chooses, "
+        f"{f.choices} moves on the map, {f.wins} won{lost} and {f.draws} drawn finishes.{cut}"
     )

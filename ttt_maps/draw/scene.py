@@ -196,12 +196,13 @@ class Group(Value):
 
     ``board`` is the position's board string when the group is a board;
     ``path`` is the moves from the map's root as (mark, cell) pairs, for
-    breadcrumbs; ``classes`` and ``data`` go to the SVG as they are. Slotted
+    breadcrumbs; ``classes`` and ``data`` go to the SVG as they are, and a
+    ``label`` as the accessible name of a labelled group. Slotted
     and immutable by convention, like the leaves.
     """
 
     __match_args__ = ("box", "items", "board", "level", "path", "classes", "data")
-    __slots__ = __match_args__
+    __slots__ = (*__match_args__, "label")
     box: Box
     items: tuple[Item, ...]
     board: str | None
@@ -209,6 +210,8 @@ class Group(Value):
     path: tuple[tuple[str, int], ...]
     classes: tuple[str, ...]
     data: tuple[tuple[str, str], ...]
+    #: What the group shows, in words, for a screen reader (derived: not compared).
+    label: str
 
     def __init__(
         self,
@@ -219,7 +222,9 @@ class Group(Value):
         path: tuple[tuple[str, int], ...] = (),
         classes: tuple[str, ...] = (),
         data: tuple[tuple[str, str], ...] = (),
+        label: str = "",
     ) -> None:
+        self.label = label
         self.box = box
         self.items = items
         self.board = board

@@ -12,8 +12,16 @@ from __future__ import annotations
 from ttt_maps.game.board import Board
 from ttt_maps.strategies.gamebook import Book, Reply, Section, cell_words, mover
 
+#: The gamebook's formats by file suffix: Markdown, plain text, a PDF booklet.
+SUFFIXES = {".md": "md", ".markdown": "md", ".txt": "txt", ".pdf": "pdf"}
 #: Row names on a board of three rows, as a reader says them.
 _ROWS_3 = ("Top row", "Middle row", "Bottom row")
+
+
+def book_format(path: str) -> str | None:
+    """The gamebook format a file name asks for by its suffix, if any."""
+    dot = path.rfind(".")
+    return SUFFIXES.get(path[dot:].lower()) if dot > path.rfind("/") else None
 
 
 def heading(book: Book) -> str:

@@ -196,6 +196,8 @@ class Walk:
             )
         for key, value in group.data:
             attrs += f' data-{attr(key)}="{attr(value)}"'
+        if group.label:
+            attrs += f' role="group" aria-label="{attr(group.label)}"'
         return f"<g{attrs}>\n"
 
     def _run(self, run: list[_Leaf], parent: Group | None, level: str, family: int) -> None:
