@@ -85,6 +85,7 @@ OPTIONS: dict[str, Callable[[str | None], Any]] = {
     "outcomes": flag,
     "fold": flag,
     "whole": flag,
+    "description": flag,
     "alt": unchanged,
     "mode": choice("inline", "image"),
     "width": width,
@@ -95,7 +96,7 @@ FLAGS = tuple(name for name, convert in OPTIONS.items() if convert is flag)
 #: ``whole`` choose what is drawn instead.
 MAP_FLAGS = ("alternatives", "outcomes")
 #: What applies to a player's map and not to the whole game.
-NOT_WHOLE = ("player", "policy", "alternatives", "outcomes")
+NOT_WHOLE = ("player", "policy", "alternatives", "outcomes", "description")
 
 
 def recipe(options: Mapping[str, Any]) -> dict[str, Any]:
