@@ -132,3 +132,23 @@ def test_a_gamebook_refuses_what_does_not_apply(
     assert_usage_error(runner.invoke(app, ["render", *args]), needle)
     assert (tmp_path / "book.md").read_text() == "mine"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["book.md"]
+
+
+def test_a_picture_can_carry_the_strategy_in_words(tmp_path: Path) -> None:
+    """``--picture --description``: the poster's <img> names a <details> holding both books,
+    their anchors kept apart, every link resolving."""
+    light = tmp_path / "poster.svg"
+    result = runner.invoke(app, ["render", "--picture", "--description", "-o", str(light)])
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    (ident,) = re.findall(r'<img [^>]*aria-details="([^"]+)"', out)
+    assert f'<details id="{ident}">' in out and out.rstrip().endswith("</details>")
+    anchors = set(re.findall(r'<a id="([^"]+)"></a>', out))
+    links = set(re.findall(r"\]\(#([^)]+)\)", out))
+    assert links <= anchors
+    assert {a.split("-s")[0] for a in anchors} == {"poster-x", "poster-o"}
+    assert len(anchors) == 109 + 453  # stats: the default policy's positions for X and O
+
+
+def test_a_description_needs_a_picture() -> None:
+    assert_usage_error(runner.invoke(app, ["render", "--description"]), "use it with --picture")

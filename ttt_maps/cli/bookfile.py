@@ -19,15 +19,20 @@ if TYPE_CHECKING:
 
 #: Options of a map that a gamebook has no use for (besides the PDF's page options).
 MAP_ONLY = ("--format", "--width", "--dpi", "--title", "--id-prefix", "--depth",
-            "--alternatives", "--outcomes", "--picture", "--whole")  # fmt: skip
+            "--alternatives", "--outcomes", "--picture", "--whole", "--description")  # fmt: skip
 PDF_ONLY = ("--size", "--margin", "--text-as-paths")
+#: The gamebook's formats by file suffix: Markdown, plain text, a PDF booklet.
+SUFFIXES = {".md": "md", ".markdown": "md", ".txt": "txt", ".pdf": "pdf"}
+
+
+def book_format(path: str) -> str | None:
+    """The gamebook format a file name asks for by its suffix, if any."""
+    return SUFFIXES.get(Path(path).suffix.lower())
 
 
 def book_path(output: str | None, gamebook: str | None) -> str | None:
     """The gamebook file a render asks for: ``--gamebook FILE``, or ``-o`` naming a
     ``.md`` or ``.txt`` file; None when it asks for maps."""
-    from ttt_maps.strategies.bookwriters import book_format
-
     if gamebook is not None:
         if output is not None:
             raise UsageError(
@@ -62,7 +67,6 @@ def write_gamebook(
     """Write one player's gamebook to ``path``; ``given`` says which other options were set."""
     from ttt_maps.api import gamebook, strategy
     from ttt_maps.io.files import check_target, write_atomic
-    from ttt_maps.strategies.bookwriters import book_format
 
     fmt = book_format(path)
     assert fmt is not None

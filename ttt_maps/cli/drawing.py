@@ -129,6 +129,14 @@ def render(
             "tinted by its outcome for the player who makes it (default file: output/whole-map).",
         ),
     ] = False,
+    description: Annotated[
+        bool,
+        typer.Option(
+            "--description",
+            help="With --picture: print the strategy in words under the <picture>, folded "
+            "away in <details>, a long description for readers who cannot see the map.",
+        ),
+    ] = False,
     gamebook: Annotated[
         str | None,
         opt(
@@ -177,6 +185,7 @@ def render(
         echo=None if quiet else typer.echo,
         picture=picture,
         gamebook=gamebook,
+        description=description,
     )
 
 

@@ -18,6 +18,7 @@ from ttt_maps.errors import UsageError
 
 if TYPE_CHECKING:
     from ttt_maps.draw.themes import Theme
+    from ttt_maps.strategies.tree import Strategy
 
 #: The themes a picture's light file may be drawn in (its dark one is always dark).
 LIGHT_THEMES = ("light", "print", "xkcd")
@@ -42,11 +43,26 @@ def check_picture(formats: Sequence[str], output: str | None, theme: Theme) -> N
         )
 
 
-def picture_html(light: Path, dark: Path, alt: str) -> str:
-    """The ``<picture>`` to paste into a README next to the two files (paths as written)."""
+def picture_html(light: Path, dark: Path, alt: str, details: str = "") -> str:
+    """The ``<picture>`` to paste into a README next to the two files (paths as written);
+    ``details`` is the ``aria-details`` attribute of a long description below it."""
     return (
         "<picture>\n"
         f'  <source media="(prefers-color-scheme: dark)" srcset="{escape(dark.as_posix())}" />\n'
-        f'  <img src="{escape(light.as_posix())}" alt="{escape(alt)}" />\n'
+        f'  <img src="{escape(light.as_posix())}" alt="{escape(alt)}"{details} />\n'
         "</picture>"
     )
+
+
+def picture_words(trees: Sequence[Strategy], light: Path) -> tuple[str, str]:
+    """The strategy in words for a README under the picture: ``aria-details`` for its
+    ``<img>`` and a collapsed ``<details>`` holding each map's gamebook in Markdown."""
+    from ttt_maps.strategies.bookwriters import to_markdown
+    from ttt_maps.strategies.gamebook import build_book
+
+    ident = f"{light.stem}-words"
+    parts = [f'<details id="{escape(ident)}">', "<summary>The strategy in words</summary>", ""]
+    for tree in trees:
+        parts += [to_markdown(build_book(tree), f"{light.stem}-{tree.player}-", level=3), ""]
+    parts.append("</details>")
+    return f' aria-details="{escape(ident)}"', "\n".join(parts)

@@ -154,6 +154,7 @@ def render_command(
     geometry: Geometry | None = None,
     picture: bool = False,
     gamebook: str | None = None,
+    description: bool = False,
 ) -> list[tuple[Path, int]]:
     """Draw and write the requested maps; returns each written path and its size in bytes.
 
@@ -161,7 +162,8 @@ def render_command(
     ``whole`` asks for). ``echo`` (when given) gets one line per file as it is
     written, and with ``picture`` the ``<picture>`` HTML for each light and dark
     pair. ``gamebook`` (or ``output`` naming a ``.md`` or ``.txt`` file) writes the
-    player's strategy in words instead (``bookfile``).
+    player's strategy in words instead (``bookfile``); ``description`` adds it under
+    each ``<picture>``, for readers who cannot see the map.
     """
     from ttt_maps.cli.bookfile import book_path, write_gamebook
 
@@ -172,13 +174,18 @@ def render_command(
                  "--id-prefix": id_prefix is not None, "--depth": depth is not None,
                  "--alternatives": alternatives, "--outcomes": outcomes, "--picture": picture,
                  "--whole": whole, "--size": size is not None, "--margin": margin is not None,
-                 "--text-as-paths": text_as_paths}  # fmt: skip
+                 "--text-as-paths": text_as_paths, "--description": description}  # fmt: skip
         return write_gamebook(
             book, player=player, policy=policy, start=start, fold=fold, theme=theme,
             given=given, size=size, text_as_paths=text_as_paths, geometry=geometry, echo=echo,
         )  # fmt: skip
     from ttt_maps.draw.themes import dark_variant, get_theme
 
+    if description and (not picture or whole):
+        raise UsageError(
+            "--description sets a player's strategy in words under a README's picture: "
+            "use it with --picture, for a map or the poster"
+        )
     palette = get_theme(theme)
     if picture:
         from ttt_maps.cli.picture import check_picture
@@ -222,11 +229,17 @@ def render_command(
         if echo is not None and str(t.path) != "-":
             echo(written_line(t.path, len(data)))
     if picture and echo is not None:
-        from ttt_maps.cli.picture import picture_html
+        from ttt_maps.cli.picture import picture_html, picture_words
 
         for light, dark in zip(targets[::2], targets[1::2], strict=True):
             alt = drawings.scene(light.kind, palette).title
-            echo("\n" + picture_html(light.path, dark.path, alt))
+            details, words = "", ""
+            if description:
+                trees = [drawings.trees[p] for p in ("x", "o") if light.kind in (p, "both")]
+                details, words = picture_words(trees, light.path)
+            echo("\n" + picture_html(light.path, dark.path, alt, details))
+            if words:
+                echo("\n" + words)
     return written
 
 

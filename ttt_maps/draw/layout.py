@@ -27,8 +27,8 @@ from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, other
 from ttt_maps.game.board import Mark as Player
 from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.game.names import cell_name
 from ttt_maps.game.symmetry import turn_names
-from ttt_maps.strategies.match import cell_name
 from ttt_maps.strategies.nodes import Node
 from ttt_maps.strategies.tree import Strategy
 

@@ -12,16 +12,8 @@ from __future__ import annotations
 from ttt_maps.game.board import Board
 from ttt_maps.strategies.gamebook import Book, Reply, Section, cell_words, mover
 
-#: The gamebook's formats by file suffix: Markdown, plain text, a PDF booklet.
-SUFFIXES = {".md": "md", ".markdown": "md", ".txt": "txt", ".pdf": "pdf"}
 #: Row names on a board of three rows, as a reader says them.
 _ROWS_3 = ("Top row", "Middle row", "Bottom row")
-
-
-def book_format(path: str) -> str | None:
-    """The gamebook format a file name asks for by its suffix, if any."""
-    dot = path.rfind(".")
-    return SUFFIXES.get(path[dot:].lower()) if dot > path.rfind("/") else None
 
 
 def heading(book: Book) -> str:
@@ -75,14 +67,16 @@ def reply_line(book: Book, reply: Reply, go: str) -> str:
 # -- Markdown ---------------------------------------------------------------------
 
 
-def anchor(number: int) -> str:
-    """The id a section's anchor carries in Markdown."""
-    return f"s{number}"
+def anchor(number: int, prefix: str = "") -> str:
+    """The id a section's anchor carries in Markdown (``prefix`` keeps two books apart)."""
+    return f"{prefix}s{number}"
 
 
-def to_markdown(book: Book) -> str:
-    """The book as Markdown: linked sections, boards as code blocks and inline code."""
-    out = [f"# {heading(book)}", ""]
+def to_markdown(book: Book, prefix: str = "", level: int = 1) -> str:
+    """The book as Markdown: linked sections, boards as code blocks and inline code;
+    ``prefix`` starts every anchor and ``level`` is the title's heading level, for a
+    book inside another page."""
+    out = [f"{'#' * level} {heading(book)}", ""]
     for para in preface(book):
         out += [para, ""]
     if book.finished:
@@ -91,12 +85,12 @@ def to_markdown(book: Book) -> str:
         _, them = mover(book)
         out += [f"{them} moves first from `{book.root}`:", ""]
         out += [*_board_block(book.root), ""]
-        out += [f"- {reply_line(book, r, _md_link(r))}" for r in book.opening] + [""]
+        out += [f"- {reply_line(book, r, _md_link(r, prefix))}" for r in book.opening] + [""]
     for section in book.sections:
         out += [
-            f'<a id="{anchor(section.number)}"></a>',
+            f'<a id="{anchor(section.number, prefix)}"></a>',
             "",
-            f"## §{section.number}",
+            f"{'#' * (level + 1)} §{section.number}",
             "",
             f"Move {section.move_number}, position `{section.board}`:",
             "",
@@ -105,14 +99,14 @@ def to_markdown(book: Book) -> str:
             f"**{move_line(book, section, str(section.move))}**",
             "",
         ]
-        out += [f"- {reply_line(book, r, _md_link(r))}" for r in section.replies]
+        out += [f"- {reply_line(book, r, _md_link(r, prefix))}" for r in section.replies]
         if section.replies:
             out.append("")
     return "\n".join(out).rstrip("\n") + "\n"
 
 
-def _md_link(reply: Reply) -> str:
-    return f"[§{reply.target}](#{anchor(reply.target)})" if reply.target else ""
+def _md_link(reply: Reply, prefix: str) -> str:
+    return f"[§{reply.target}](#{anchor(reply.target, prefix)})" if reply.target else ""
 
 
 def _board_block(board: Board) -> list[str]:

@@ -20,9 +20,9 @@ from typing import NamedTuple
 
 from ttt_maps.game.board import Board, Mark, other
 from ttt_maps.game.geometry import Geometry
+from ttt_maps.game.names import cell_name
 from ttt_maps.game.symmetry import inverse, turn_names
 from ttt_maps.strategies.chains import PRESETS, preset_chain
-from ttt_maps.strategies.match import cell_name
 from ttt_maps.strategies.nodes import Node
 from ttt_maps.strategies.tree import Strategy
 
