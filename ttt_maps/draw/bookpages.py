@@ -22,6 +22,7 @@ from ttt_maps.errors import UsageError
 from ttt_maps.strategies.bookwriters import (
     heading,
     move_line,
+    opening_words,
     preface,
     reply_line,
     to_markdown,
@@ -123,13 +124,11 @@ def wrap(text: str, size: float, room: float, bold: bool = False) -> list[str]:
     return [*rows, line] if line else rows
 
 
-def book_scene(
-    book: Book, theme: Theme | str = "light", page: tuple[float, float] = (0, 0)
-) -> Scene:
-    """The book's pages as one scene of ``page`` (width, height in points; A5 when 0)."""
-    w, h = page if all(page) else (148 * 72 / 25.4, 210 * 72 / 25.4)
+def book_scene(book: Book, theme: Theme | str = "light", page: tuple[float, float] = A5) -> Scene:
+    """The book's pages as one scene of ``page`` (width, height in points)."""
+    w, h = page
     pages = _Pages(w, h)
-    who, them = mover(book)
+    who, _ = mover(book)
     top = pages.fit(0)
     used = pages.lines(heading(book), MARGIN, top, pages.room, TITLE, bold=True)
     pages.y += used + TITLE * 0.6
@@ -139,8 +138,7 @@ def book_scene(
         pages.y += pages.lines(f"The game is already over: {book.finished}.", MARGIN,
                                pages.fit(0), pages.room, BODY)  # fmt: skip
     if book.opening:
-        line = f"{them} moves first from the empty board:" if book.root.count == 0 else (
-            f"{them} moves first from {book.root}:")  # fmt: skip
+        line = f"{opening_words(book)} at {book.root}:"
         pages.y += pages.lines(line, MARGIN, pages.fit(0), pages.room, BODY, bold=True) + 2
         for reply in book.opening:
             _reply(pages, book, reply, MARGIN, pages.room)

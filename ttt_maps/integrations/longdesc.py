@@ -11,8 +11,15 @@ from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from typing import Any
 
-from ttt_maps.strategies.bookwriters import heading, move_line, preface, reply_line, spoken_board
-from ttt_maps.strategies.gamebook import Book, Reply, build_book, mover
+from ttt_maps.strategies.bookwriters import (
+    heading,
+    move_line,
+    opening_words,
+    preface,
+    reply_line,
+    spoken_board,
+)
+from ttt_maps.strategies.gamebook import Book, Reply, build_book
 from ttt_maps.strategies.tree import Strategy
 
 SUMMARY = "The strategy in words"
@@ -64,8 +71,8 @@ def _book_html(book: Book, ident: str) -> list[str]:
     if book.finished:
         out.append(f"<p>The game is already over: {escape(book.finished)}.</p>")
     if book.opening:
-        _, them = mover(book)
-        out.append(f"<p>{them} moves first.</p>")
+        board = " ".join(spoken_board(book.root))
+        out.append(f"<p>{escape(opening_words(book))}. {escape(board)}</p>")
         out.append(_replies(book, book.opening, go))
     for s in book.sections:
         board = " ".join(spoken_board(s.board))

@@ -16,6 +16,12 @@ from ttt_maps.strategies.gamebook import Book, Reply, Section, cell_words, mover
 _ROWS_3 = ("Top row", "Middle row", "Bottom row")
 
 
+def opening_words(book: Book) -> str:
+    """What comes before the opponent's first replies: ``O moves first`` or ``O is to move``."""
+    _, them = mover(book)
+    return f"{them} moves first" if book.root.count == 0 else f"{them} is to move"
+
+
 def heading(book: Book) -> str:
     """The book's title: ``X's strategy``."""
     who, _ = mover(book)
@@ -27,7 +33,8 @@ def preface(book: Book) -> list[str]:
     who, them = mover(book)
     g = book.geometry
     count = len(book.sections)
-    where = "the empty board" if book.root.count == 0 else f"the position {book.root}"
+    side = book.root.to_move.upper()
+    where = "the empty board" if book.root.count == 0 else f"{book.root}, {side} to move"
     lines = [
         f"The player is {who}, on {g.describe()}, from {where}. "
         f"Among equally good moves the tie-break policy {book.policy} chooses.",
@@ -82,8 +89,7 @@ def to_markdown(book: Book, prefix: str = "", level: int = 1) -> str:
     if book.finished:
         out += [f"The game is already over at `{book.root}`: {book.finished}.", ""]
     if book.opening:
-        _, them = mover(book)
-        out += [f"{them} moves first from `{book.root}`:", ""]
+        out += [f"{opening_words(book)} at `{book.root}`:", ""]
         out += [*_board_block(book.root), ""]
         out += [f"- {reply_line(book, r, _md_link(r, prefix))}" for r in book.opening] + [""]
     for section in book.sections:
@@ -128,8 +134,7 @@ def to_text(book: Book) -> str:
     if book.finished:
         out += [f"The game is already over: {book.finished}.", ""]
     if book.opening:
-        _, them = mover(book)
-        out += [f"{them} moves first. The board:", *spoken_board(book.root), ""]
+        out += [f"{opening_words(book)}. The board:", *spoken_board(book.root), ""]
         out += [reply_line(book, r, f"section {r.target}") for r in book.opening] + [""]
     for section in book.sections:
         out += [
