@@ -152,3 +152,17 @@ def test_a_picture_can_carry_the_strategy_in_words(tmp_path: Path) -> None:
 
 def test_a_description_needs_a_picture() -> None:
     assert_usage_error(runner.invoke(app, ["render", "--description"]), "use it with --picture")
+
+
+def test_the_api_names_what_does_not_apply() -> None:
+    import ttt_maps
+
+    tree = ttt_maps.strategy("x")
+    with pytest.raises(ttt_maps.UsageError, match="choose md, txt or pdf"):
+        ttt_maps.gamebook(tree, "doc")
+    with pytest.raises(ttt_maps.UsageError, match="apply to a PDF gamebook"):
+        ttt_maps.gamebook(tree, "md", size="A4")
+    with pytest.raises(ttt_maps.UsageError, match="one player's strategy"):
+        ttt_maps.gamebook(ttt_maps.poster(), "md")  # type: ignore[arg-type]
+    pdf = ttt_maps.gamebook(tree, "pdf", size="A4")
+    assert isinstance(pdf, bytes) and b"/MediaBox [0 0 595.2756 841.8898]" in pdf

@@ -7,6 +7,7 @@ svg = ttt_maps.render(tree, format="svg")              # str; pdf/png -> bytes
 ttt_maps.save(tree, "x-map.pdf", size="A2")
 ttt_maps.save(ttt_maps.poster(), "poster.pdf")         # both maps, like the comic
 ttt_maps.save(ttt_maps.table("o"), "o-table.pdf", size="A4")  # the minimal table
+book = ttt_maps.gamebook(tree, "md")                  # the strategy in words (txt, pdf)
 ```
 
 Importing the package loads nothing else: the API functions, the solver,
@@ -20,7 +21,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ttt_maps.api import Poster, poster, render, save, strategy, table, whole
+    from ttt_maps.api import Poster, gamebook, poster, render, save, strategy, table, whole
     from ttt_maps.errors import UsageError
     from ttt_maps.game.board import Board
     from ttt_maps.game.geometry import Geometry
@@ -36,6 +37,7 @@ __all__ = [
     "UsageError",
     "WholeGame",
     "__version__",
+    "gamebook",
     "poster",
     "render",
     "save",
@@ -51,6 +53,7 @@ _HOMES = {
     "Poster": "ttt_maps.api",
     "Strategy": "ttt_maps.strategies.tree",
     "UsageError": "ttt_maps.errors",
+    "gamebook": "ttt_maps.api",
     "poster": "ttt_maps.api",
     "render": "ttt_maps.api",
     "save": "ttt_maps.api",
