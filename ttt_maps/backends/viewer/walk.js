@@ -14,12 +14,46 @@
   const itemOf = new Map();
   let walkFocus = null;
 
-  /** Why the red move is played: the map's own reason if it carries one, else its result. */
+  /** The result for the map's player below a board of the map (1, 0, -1), read off the
+      map as the gamebook reads it off the tree: the red move, then the worst reply.
+      Null where the map is cut short, or keeps boards waiting (a big map). */
+  const values = new Map();
+  const valueOf = (n) => {
+    if (values.has(n)) return values.get(n);
+    let value = null;
+    const chosen = chosenOf(n);
+    if (chosen && !pending.size && !n.el.hasAttribute("data-cut")) {
+      const after = put(n.board, chosen.cell, chosen.mark);
+      const won = winnerOf(after);
+      if (won || !after.includes(".")) value = won ? 1 : 0;
+      else {
+        const them = other(n.player);
+        const next = new Map(kids(n).map((c) => [c.step.find((m) => m.mark === them)?.cell, c]));
+        value = 1;
+        for (let cell = 0; cell < after.length && value !== null; cell += 1) {
+          if (after[cell] !== ".") continue;
+          const child = next.get(cell);
+          const end = put(after, cell, them);
+          const v = child ? valueOf(child) : winnerOf(end) ? -1 : end.includes(".") ? null : 0;
+          value = v === null ? null : Math.min(value, v);
+        }
+      }
+    }
+    values.set(n, value);
+    return value;
+  };
+  /** Why the red move is played: the map's own reason if it carries one, else what it
+      achieves, in the gamebook's words. */
   const reasonOf = (n, chosen) => {
     const why = n.el ? n.el.getAttribute("data-why") : "";
     if (why) return why;
-    const result = resultOf(put(n.board, chosen.cell, chosen.mark));
-    return result === "draw" ? "fills the board, a draw" : result ? "wins" : "";
+    const after = put(n.board, chosen.cell, chosen.mark);
+    if (winnerOf(after)) return "wins at once";
+    if (!after.includes(".")) return "fills the board: a draw";
+    const value = valueOf(n);
+    return value === null
+      ? ""
+      : ["holds out longest", "holds the draw", "wins whatever the reply"][value + 1];
   };
   /** The replies that end the game at once, said after the move (a draw, or a loss). */
   const endings = (n, chosen) => {
