@@ -22,12 +22,12 @@ from typing import Literal, NamedTuple
 
 from ttt_maps.draw.cells import Side
 from ttt_maps.draw.folds import LETTERS, pointer, stands_for, tag
+from ttt_maps.draw.labels import board_label
 from ttt_maps.draw.scene import Box, Group, Item, Line, Mark, MarkRole, Rect
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, other
 from ttt_maps.game.board import Mark as Player
 from ttt_maps.game.geometry import STANDARD, Geometry
-from ttt_maps.game.names import cell_name
 from ttt_maps.game.symmetry import turn_names
 from ttt_maps.strategies.nodes import Node
 from ttt_maps.strategies.tree import Strategy
@@ -388,18 +388,6 @@ def layout_map(
         if root.children:
             return lay.reply_grid(root, box, 0, ())
         return lay.finished_board(root, box)
-
-
-def board_label(node: Node, path: tuple[tuple[str, int], ...]) -> str:
-    """A board in words for a screen reader: the move that led to it and the move
-    played there (``After O top: X plays centre``), or whose turn it is."""
-    g = node.board.geometry
-    who = node.board.to_move.upper()
-    after = f"After {path[-1][0].upper()} {cell_name(g, path[-1][1])}: " if path else ""
-    move = node.move
-    if move is None:
-        return f"{after}{who} to move"
-    return f"{after}{who} plays {cell_name(g, move)}"
 
 
 def describe(strategy: Strategy) -> str:
