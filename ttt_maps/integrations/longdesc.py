@@ -91,6 +91,6 @@ def _replies(book: Book, replies: Sequence[Reply], go: Callable[[Reply], str]) -
     items = []
     for r in replies:
         marker = "\x00"
-        text = escape(reply_line(book, r, marker))
+        text = escape(reply_line(book, r, marker, "cell "))
         items.append(f"<li>{text.replace(marker, go(r))}</li>")
     return "<ul>" + "".join(items) + "</ul>"

@@ -60,10 +60,11 @@ def move_line(book: Book, section: Section, cell_ref: str) -> str:
     return line
 
 
-def reply_line(book: Book, reply: Reply, go: str) -> str:
-    """``O plays the top edge (1): go to §4`` (``go`` names the target as the format does)."""
+def reply_line(book: Book, reply: Reply, go: str, cell: str = "") -> str:
+    """``O plays the top edge (1): go to §4`` (``go`` names the target as the format does,
+    ``cell`` comes before the cell's number)."""
     _, them = mover(book)
-    text = f"{them} plays {cell_words(book.geometry, reply.cell)} ({reply.cell})"
+    text = f"{them} plays {cell_words(book.geometry, reply.cell)} ({cell}{reply.cell})"
     if reply.target is None:
         return f"{text}: the game is over, {reply.ending}."
     if reply.turn:
@@ -135,15 +136,16 @@ def to_text(book: Book) -> str:
         out += [f"The game is already over: {book.finished}.", ""]
     if book.opening:
         out += [f"{opening_words(book)}. The board:", *spoken_board(book.root), ""]
-        out += [reply_line(book, r, f"section {r.target}") for r in book.opening] + [""]
+        out += [reply_line(book, r, f"section {r.target}", "cell ") for r in book.opening]
+        out.append("")
     for section in book.sections:
         out += [
             f"Section {section.number}. Move {section.move_number}.",
             *spoken_board(section.board),
-            f"In the notation of the strategy files: {section.board}.",
+            f"As a board string: {section.board}",
             move_line(book, section, f"cell {section.move}"),
         ]
-        out += [reply_line(book, r, f"section {r.target}") for r in section.replies]
+        out += [reply_line(book, r, f"section {r.target}", "cell ") for r in section.replies]
         out.append("")
     return "\n".join(out).rstrip("\n") + "\n"
 
