@@ -280,8 +280,27 @@ def _is_command(node: ast.FunctionDef) -> bool:
     return any(n.endswith(("Opt", "Arg")) for n in names) or "Annotated" in ast.unparse(node.args)
 
 
+def _is_value_constructor(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A value's ``__init__``: every parameter is stored as the field of its name."""
+    if node.name != "__init__":
+        return False
+    stored = {
+        t.attr
+        for n in ast.walk(node)
+        if isinstance(n, ast.Assign)
+        for t in n.targets
+        if isinstance(t, ast.Attribute) and getattr(t.value, "id", None) == "self"
+    }
+    for n in ast.walk(node):  # self.__dict__.update(name=...), as frozen values write
+        if isinstance(n, ast.Call) and ast.unparse(n.func) == "self.__dict__.update":
+            stored |= {k.arg for k in n.keywords if k.arg}
+    params = [p.arg for p in [*node.args.args, *node.args.kwonlyargs] if p.arg != "self"]
+    return set(params) <= stored
+
+
 def long_signatures(root: Path) -> list[str]:
-    """Functions with more than ``MAX_PARAMETERS`` parameters (self and cls not counted)."""
+    """Functions with more than ``MAX_PARAMETERS`` parameters (self and cls not counted),
+    apart from a value's constructor, which takes its fields."""
     found = []
     for path in sorted(root.rglob("*.py")):
         module = module_name(path, root)
@@ -292,7 +311,7 @@ def long_signatures(root: Path) -> list[str]:
             a = node.args
             names = [p.arg for p in [*a.posonlyargs, *a.args, *a.kwonlyargs]]
             count = len([n for n in names if n not in ("self", "cls")]) + bool(a.vararg)
-            if count <= MAX_PARAMETERS:
+            if count <= MAX_PARAMETERS or _is_value_constructor(node):
                 continue
             if module == "ttt_maps.api" and not node.name.startswith("_"):
                 continue

@@ -361,3 +361,25 @@ def test_a_book_is_read_beside_its_document_and_rebuilds_the_page(tmp_path: Path
     html = (out / "guide" / "page.html").read_text(encoding="utf-8")
     assert [first_move(svg) for svg in inline_svgs(html)] == ["6", "2"]
     assert str(tmp_path) not in html  # the policy names the book as written
+
+
+def test_a_description_sets_the_strategy_in_words_under_the_map(tmp_path: Path) -> None:
+    """``:description:`` adds the gamebook under the map, collapsed, named by aria-details
+    (the poster describes both maps); a whole-game map refuses it."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text('extensions = ["ttt_maps.sphinx"]\n', encoding="utf-8")
+    page = "Maps\n====\n\n.. ttt-map::\n   :player: both\n   :policy: yorgey\n   :description:\n"
+    (src / "index.rst").write_text(page, encoding="utf-8")
+    out = tmp_path / "out"
+    assert build(src, out, "-W") == 0
+    html = (out / "index.html").read_text(encoding="utf-8")
+    (words,) = re.findall(r'<div class="ttt-map"[^>]*aria-details="([^"]+)"', html)
+    m = re.search(rf'<details class="ttt-map-words" id="{words}">(.*?)</details>', html, re.S)
+    assert m
+    for player, count in (("x", 81), ("o", 426)):  # stats: yorgey's positions per player
+        sections = re.findall(rf'<section id="{words}-{player}-s\d+">', m[1])
+        assert len(sections) == count
+    whole = "Maps\n====\n\n.. ttt-map::\n   :whole:\n   :depth: 1\n   :description:\n"
+    (src / "index.rst").write_text(whole, encoding="utf-8")
+    assert build(src, tmp_path / "bad", "-W") != 0

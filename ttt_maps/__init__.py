@@ -7,6 +7,7 @@ svg = ttt_maps.render(tree, format="svg")              # str; pdf/png -> bytes
 ttt_maps.save(tree, "x-map.pdf", size="A2")
 ttt_maps.save(ttt_maps.poster(), "poster.pdf")         # both maps, like the comic
 ttt_maps.save(ttt_maps.table("o"), "o-table.pdf", size="A4")  # the minimal table
+book = ttt_maps.gamebook(tree, "md")                  # the strategy in words (txt, pdf)
 ```
 
 Importing the package loads nothing else: the API functions, the solver,
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
         check,
         compare_policies,
         explain,
+        gamebook,
         new_game,
         policies,
         poster,
@@ -59,6 +61,7 @@ __all__ = [
     "check",
     "compare_policies",
     "explain",
+    "gamebook",
     "new_game",
     "policies",
     "poster",
@@ -88,6 +91,7 @@ _HOMES = {
     "stats": "ttt_maps.api",
     "Strategy": "ttt_maps.strategies.tree",
     "UsageError": "ttt_maps.errors",
+    "gamebook": "ttt_maps.api",
     "poster": "ttt_maps.api",
     "render": "ttt_maps.api",
     "save": "ttt_maps.api",

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, TypeAlias, Unpack, overload
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, Unpack, overload
 
 from ttt_maps.engine.answers import (
     cache_info,
@@ -33,6 +33,7 @@ from ttt_maps.engine.answers import (
     new_game,
     novice_ways,
     ordinal,
+    picture_words,
     policies,
     provers,
     solve_position,
@@ -62,10 +63,12 @@ __all__ = [
     "compare_policies",
     "explain",
     "format_from_path",
+    "gamebook",
     "map_options",
     "new_game",
     "novice_ways",
     "ordinal",
+    "picture_words",
     "policies",
     "poster",
     "provers",
@@ -353,3 +356,11 @@ def resolve_format(path: str | os.PathLike[str], fmt: str) -> str:
             "make them agree"
         )
     return fmt
+
+
+def gamebook(tree: Strategy, format: str = "md", **options: Any) -> str | bytes:
+    """The strategy in words: Markdown, plain text or a PDF booklet (``draw.bookpages``)."""
+    from ttt_maps.backends import render_scene
+    from ttt_maps.draw.bookpages import gamebook_of
+
+    return gamebook_of(tree, format, render_scene, **options)

@@ -49,7 +49,7 @@ _GROUP = re.compile(r'<g class="ttt-board ttt-level-(\d+)"|<g\b|</g>')
 
 #: The viewer's script, by concern, in the order it is joined (one function
 #: scope: each part uses what the parts before it declare).
-SCRIPT_PARTS = ("tree.js", "view.js", "fold.js", "navigate.js", "play.js", "input.js")
+SCRIPT_PARTS = ("tree.js", "view.js", "fold.js", "navigate.js", "play.js", "walk.js", "input.js")
 #: A viewer in one pane of linked viewers (``backends/linked.py``): the same,
 #: and what lets the page around it turn it and follow its moves.
 PANE_PARTS = (*SCRIPT_PARTS, "pane.js")

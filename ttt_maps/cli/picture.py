@@ -13,11 +13,12 @@ from html import escape
 from pathlib import Path
 
 
-def picture_html(light: Path, dark: Path, alt: str) -> str:
-    """The ``<picture>`` to paste into a README next to the two files (paths as written)."""
+def picture_html(light: Path, dark: Path, alt: str, details: str = "") -> str:
+    """The ``<picture>`` to paste into a README next to the two files (paths as written);
+    ``details`` is the ``aria-details`` attribute of a long description below it."""
     return (
         "<picture>\n"
         f'  <source media="(prefers-color-scheme: dark)" srcset="{escape(dark.as_posix())}" />\n'
-        f'  <img src="{escape(light.as_posix())}" alt="{escape(alt)}" />\n'
+        f'  <img src="{escape(light.as_posix())}" alt="{escape(alt)}"{details} />\n'
         "</picture>"
     )

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ttt_maps.cli import complete
+from ttt_maps.cli.bookfile import book_path, write_gamebook
 from ttt_maps.cli.options import (
     BoardOpt,
     ChainOpt,
@@ -22,6 +23,7 @@ from ttt_maps.cli.options import (
     runtime,
 )
 from ttt_maps.cli.output import written_line
+from ttt_maps.errors import UsageError
 
 if TYPE_CHECKING:
     from ttt_maps.api import Drawing, Settings, Written
@@ -137,6 +139,25 @@ def render(
             "tinted by its outcome for the player who makes it (default file: output/whole-map).",
         ),
     ] = False,
+    description: Annotated[
+        bool,
+        typer.Option(
+            "--description",
+            help="With --picture: print the strategy in words under the <picture>, folded "
+            "away in <details>, a long description for readers who cannot see the map.",
+        ),
+    ] = False,
+    gamebook: Annotated[
+        str | None,
+        opt(
+            "--gamebook",
+            metavar="FILE",
+            help="Write the player's strategy in words instead of maps: one numbered section "
+            "per position where the player chooses, with where to go after each reply. "
+            "FILE.md (Markdown), FILE.txt (plain text to read aloud) or FILE.pdf (an A5 "
+            "booklet with links; --size changes the page). -o FILE.md or FILE.txt does the same.",
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing on success.")] = False,
     board: BoardOpt = "3x3",
     rules: RulesOpt = "normal",
@@ -173,31 +194,56 @@ def render(
         text_as_paths,
         explain,
     )
-    render_files(drawing, formats or (), output, picture, how, None if quiet else typer.echo)
+    echo = None if quiet else typer.echo
+    book = book_path(output, gamebook)
+    if book is not None:
+        given = {"--format": bool(formats), "--width": width is not None,
+                 "--dpi": dpi is not None, "--title": title is not None,
+                 "--id-prefix": id_prefix is not None, "--depth": depth is not None,
+                 "--alternatives": alternatives, "--outcomes": outcomes, "--picture": picture,
+                 "--whole": whole, "--size": size is not None, "--margin": margin is not None,
+                 "--text-as-paths": text_as_paths, "--description": description,
+                 "--explain": explain}  # fmt: skip
+        write_gamebook(book, drawing, given, how, echo)
+        return
+    if description and (not picture or whole):
+        raise UsageError(
+            "--description sets a player's strategy in words under a README's picture: "
+            "use it with --picture, for a map or the poster"
+        )
+    render_files(drawing, formats or (), output, (picture, description), how, echo)
 
 
 def render_files(
     drawing: "Drawing",
     formats: Sequence[str],
     output: str | None,
-    picture: bool,
+    picture: tuple[bool, bool],
     settings: "Settings",
     echo: Callable[[str], None] | None,
 ) -> None:
     """Draw and write ``drawing`` (the API's ``write_files``); ``echo`` (when given) gets
-    one line per file as it is written, and with ``picture`` the ``<picture>`` HTML for
-    each light and dark pair."""
+    one line per file as it is written, and with ``picture`` (a picture, and its
+    description) the ``<picture>`` HTML for each light and dark pair, with the strategy
+    in words under it."""
     from ttt_maps.api import write_files
 
     def heard(done: "Written") -> None:
         if echo is not None and str(done.target.path) != "-":
             echo(written_line(done.target.path, done.size))
 
+    pictured, description = picture
     written = write_files(
-        drawing.checked(), formats, output, picture=picture, settings=settings, echo=heard
+        drawing.checked(), formats, output, picture=pictured, settings=settings, echo=heard
     )
-    if picture and echo is not None:
+    if pictured and echo is not None:
+        from ttt_maps.api import picture_words
         from ttt_maps.cli.picture import picture_html
 
         for light, dark in zip(written[::2], written[1::2], strict=True):
-            echo("\n" + picture_html(light.target.path, dark.target.path, light.title))
+            details, words = "", ""
+            if description:
+                details, words = picture_words(light.trees, light.target.path.stem)
+            echo("\n" + picture_html(light.target.path, dark.target.path, light.title, details))
+            if words:
+                echo("\n" + words)

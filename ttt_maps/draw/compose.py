@@ -301,4 +301,14 @@ def _moved_group(group: Group, dx: float, dy: float) -> Group:
             add(Text(t.x + dx, t.y + dy, t.text, t.size, t.role, t.anchor, t.bold))
     b = group.box
     box = Box(b.x + dx, b.y + dy, b.w, b.h)
-    return Group(box, tuple(items), group.board, group.level, group.path, group.classes, group.data)
+    return Group(
+        box,
+        tuple(items),
+        group.board,
+        group.level,
+        group.path,
+        group.classes,
+        group.data,
+        group.title,
+        group.label,
+    )

@@ -23,6 +23,7 @@ from typing import Literal, NamedTuple
 
 from ttt_maps.draw.cells import Side
 from ttt_maps.draw.folds import LETTERS, pointer, stands_for, tag
+from ttt_maps.draw.labels import board_label
 from ttt_maps.draw.naming import game_name, on_board, rules_line
 from ttt_maps.draw.scene import Box, Group, Item, Line, Mark, MarkRole, Rect
 from ttt_maps.errors import UsageError
@@ -316,7 +317,8 @@ class Layout:
         if fold:
             data += (("fold", fold),)
         why = node.why if self.opts.explain and node.why else ""
-        return Group(box, tuple(items), text, level, path, classes, data, why)
+        label = board_label(node, path)
+        return Group(box, tuple(items), text, level, path, classes, data, why, label)
 
     def classes(self, level: int, differs: bool, outcome: str | None) -> tuple[str, ...]:
         """A board group's classes (one tuple per kind of board, shared by all of them)."""
@@ -403,11 +405,12 @@ def describe(strategy: Strategy) -> str:
         cut += f" {FOLDED}"
     if g.misere:
         cut += f" {rules_line(g)}"
+    lost = f", {f.losses} lost" if f.losses else ""
     return (
         f"Complete map of optimal {game_name(g)} moves for {who}{board} "
         f"from {strategy.root.board}, "
         f"policy {strategy.policy.name}. Your move is given by the position of the largest "
         f"red symbol on the grid. When your opponent picks a move, zoom in on the region of "
-        f"the grid where they went. Repeat. {f.choices} positions where {who} chooses, "
-        f"{f.wins} won and {f.draws} drawn finishes.{cut}"
+        f"the grid where they went. Repeat. {f.positions} positions where {who} chooses, "
+        f"{f.choices} moves on the map, {f.wins} won{lost} and {f.draws} drawn finishes.{cut}"
     )

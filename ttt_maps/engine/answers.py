@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from ttt_maps.strategies.policy import Policy
     from ttt_maps.strategies.stats import Stats
     from ttt_maps.strategies.tiebreak import TieBreak
+    from ttt_maps.strategies.tree import Strategy
     from ttt_maps.strategies.whole import WholeStats
 
 
@@ -217,3 +218,20 @@ def tie_break(
 
     pos = _board(board, geometry)
     return chosen(parse_policy(policy, pos.geometry) if isinstance(policy, str) else policy, pos)
+
+
+def picture_words(trees: Sequence[Strategy], stem: str) -> tuple[str, str]:
+    """The strategy in words for a README under a ``<picture>`` of files named ``stem``:
+    the ``aria-details`` attribute for its ``<img>``, and a collapsed ``<details>``
+    holding each map's gamebook in Markdown."""
+    from html import escape
+
+    from ttt_maps.strategies.bookwriters import to_markdown
+    from ttt_maps.strategies.gamebook import build_book
+
+    ident = f"{stem}-words"
+    parts = [f'<details id="{escape(ident)}">', "<summary>The strategy in words</summary>", ""]
+    for tree in trees:
+        parts += [to_markdown(build_book(tree), f"{stem}-{tree.player}-", level=3), ""]
+    parts.append("</details>")
+    return f' aria-details="{escape(ident)}"', "\n".join(parts)

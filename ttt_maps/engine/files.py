@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ttt_maps.draw.scene import Scene
     from ttt_maps.draw.themes import Theme
     from ttt_maps.game.geometry import Geometry
+    from ttt_maps.strategies.tree import Strategy
 
 #: Where the default job writes, and each drawing's file name stem there.
 OUTPUT_DIR = "output"
@@ -44,11 +45,13 @@ class Target(NamedTuple):
 
 
 class Written(NamedTuple):
-    """A file written: where, how many bytes, and the title of its drawing."""
+    """A file written: where, how many bytes, the title of its drawing, and the
+    strategies it draws (none for the whole game)."""
 
     target: Target
     size: int
     title: str
+    trees: tuple[Strategy, ...] = ()
 
 
 def dark_path(path: Path) -> Path:
@@ -127,7 +130,8 @@ def _write_files(
     written: list[Written] = []
     for t, data in payloads:
         write_atomic(t.path, data)
-        done = Written(t, len(data), drawings.scene(t.kind, themes[t.dark]).title)
+        scene = drawings.scene(t.kind, themes[t.dark])
+        done = Written(t, len(data), scene.title, drawings.trees_of(t.kind))
         written.append(done)
         if echo is not None:
             echo(done)
@@ -269,6 +273,11 @@ class Drawings:
                 for t in themes
             }
         )
+
+    def trees_of(self, kind: str) -> tuple[Strategy, ...]:
+        """The strategies a drawing of ``kind`` shows (both for the poster)."""
+        trees = getattr(self, "trees", {})
+        return tuple(trees[p] for p in ("x", "o") if kind in (p, "both") and p in trees)
 
     def scene(self, kind: str, theme: Theme) -> Scene:
         if (kind, theme.name) not in self.scenes:

@@ -38,6 +38,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.utils import get_relative_url
 
+from ttt_maps.integrations.longdesc import long_description
 from ttt_maps.integrations.recipe import (
     FenceError,
     OptionError,
@@ -146,13 +147,15 @@ class TTTMapsPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
         alt = fence.options.get("alt") or scene.title
         width = fence.options.get("width")
         style = f' style="width:{escape(width)};max-width:100%"' if width else ""
+        details, words = long_description(drawing, locate, f"ttt-{slug}-{n}")
         if fence.options.get("mode") == "image":
             name = f"ttt-map-{hashlib.sha256(svg.encode('utf-8')).hexdigest()[:16]}.svg"
             self._images[name] = svg
             src = get_relative_url(f"{IMAGE_DIR}/{name}", page.url)
-            return f'<img src="{escape(src)}" alt="{escape(alt)}" class="ttt-map"{style} />'
+            img = f'<img src="{escape(src)}" alt="{escape(alt)}" class="ttt-map"'
+            return f"{img}{details}{style} />{words}"
         label = f' role="img" aria-label="{escape(alt)}"' if "alt" in fence.options else ""
-        return f'<div class="ttt-map"{label}{style}>\n{svg.rstrip()}\n</div>'
+        return f'<div class="ttt-map"{label}{details}{style}>\n{svg.rstrip()}\n</div>{words}'
 
 
 def _closing(lines: list[str], start: int, fence: str) -> int:

@@ -90,6 +90,7 @@ OPTIONS: dict[str, Callable[[str | None], Any]] = {
     "explain": flag,
     "fold": flag,
     "whole": flag,
+    "description": flag,
     "alt": unchanged,
     "mode": choice("inline", "image"),
     "width": width,
@@ -100,7 +101,7 @@ FLAGS = tuple(name for name, convert in OPTIONS.items() if convert is flag)
 #: ``whole`` choose what is drawn instead.
 MAP_FLAGS = ("alternatives", "outcomes", "explain")
 #: What applies to a player's map and not to the whole game.
-NOT_WHOLE = ("player", "policy", "alternatives", "outcomes", "explain")
+NOT_WHOLE = ("player", "policy", "alternatives", "outcomes", "explain", "description")
 
 
 def recipe(options: Mapping[str, Any]) -> dict[str, Any]:

@@ -56,6 +56,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective, SphinxTranslator
 
+from ttt_maps.integrations.longdesc import long_description
 from ttt_maps.integrations.recipe import OPTIONS, OptionError, recipe, render, scene_of
 
 
@@ -73,7 +74,9 @@ class TTTMapDirective(SphinxDirective):
         drawing = recipe(self.options)
         try:
             scene = scene_of(drawing, self._locate(drawing["books"]))
-            svg = render(scene, "svg", self._id_prefix())
+            ident = self._id_prefix()
+            svg = render(scene, "svg", ident)
+            details, words = long_description(drawing, self._locate(drawing["books"]), ident)
         except OptionError as exc:
             raise self.error(f"ttt-map: bad :{exc.option}: option: {exc}") from None
         except Exception as exc:  # a bug of ours must not stop the build
@@ -86,6 +89,8 @@ class TTTMapDirective(SphinxDirective):
             width=self.options.get("width"),
             mode=self.options.get("mode", "inline"),
             digest=hashlib.sha256(svg.encode("utf-8")).hexdigest()[:16],
+            details=details,
+            words=words,
         )
         self.set_source_info(node)
         return [node]
@@ -134,12 +139,15 @@ def _visit_html(self: SphinxTranslator, node: ttt_map) -> None:
         src = posixpath.join(builder.imgpath, name)
         self.body.append(
             f'<img src="{escape(src)}" alt="{escape(node["alt"])}" class="ttt-map"'
-            f"{_style(node)} />\n"
+            f"{node.get('details', '')}{_style(node)} />\n{node.get('words', '')}"
         )
     else:
         label = f' role="img" aria-label="{escape(node["alt"])}"' if node["labelled"] else ""
         svg = node["svg"].rstrip()
-        self.body.append(f'<div class="ttt-map"{label}{_style(node)}>\n{svg}\n</div>\n')
+        details, words = node.get("details", ""), node.get("words", "")
+        self.body.append(f'<div class="ttt-map"{label}{details}{_style(node)}>\n{svg}\n</div>\n')
+        if words:
+            self.body.append(f"{words}\n")
     raise nodes.SkipNode
 
 

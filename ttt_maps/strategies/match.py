@@ -35,6 +35,7 @@ from typing import Any, NamedTuple
 from ttt_maps.errors import UsageError, quote
 from ttt_maps.game.board import Board, Mark, other
 from ttt_maps.game.geometry import Geometry
+from ttt_maps.game.names import cell_name as cell_name  # also named here, where games are
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import Solver
 from ttt_maps.strategies.chains import parse_policy
@@ -42,20 +43,6 @@ from ttt_maps.strategies.fold import FoldWalk
 from ttt_maps.strategies.policy import Policy, novice_replies
 
 FORMAT = "ttt-maps/game@1"
-#: Cell names on the 3x3 board, as a player reads them; bigger boards use row and column.
-#: The viewer's breadcrumbs and status line say the same (``cellName`` in
-#: ``backends/viewer/tree.js``).
-NAMES_3X3 = (
-    "top-left", "top", "top-right", "left", "centre", "right",
-    "bottom-left", "bottom", "bottom-right",
-)  # fmt: skip
-
-
-def cell_name(geometry: Geometry, cell: int) -> str:
-    """``top-left`` on the 3x3 board, ``row 2, column 3`` on others."""
-    if geometry.rows == geometry.cols == 3:
-        return NAMES_3X3[cell]
-    return f"row {cell // geometry.cols + 1}, column {cell % geometry.cols + 1}"
 
 
 def parse_level(text: str) -> tuple[str, float]:
