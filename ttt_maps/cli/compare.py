@@ -78,8 +78,10 @@ def compare_command(
     for target in (output, sheet_path):
         if target is not None:
             check_target(target)  # fail before the work, not after
-    if sheet_path is not None and sheet_path == output and output != "-":
-        raise UsageError(f"--sheet {sheet_path}: the same file as -o; give another name")
+    if sheet_path is not None and output is not None and output + sheet_path != "--":
+        from ttt_maps.io.names import check_distinct
+
+        check_distinct([("-o", output), ("--sheet" if diff is None else "--diff-png", sheet_path)])
     outs = [t for t in (output, sheet_path) if t == "-"]
     if len(outs) > 1 or (outs and as_json):
         raise UsageError("only one of -o -, --sheet - and --json can write to standard output")

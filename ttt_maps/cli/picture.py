@@ -43,10 +43,23 @@ def check_picture(formats: Sequence[str], output: str | None, theme: Theme) -> N
 
 
 def picture_html(light: Path, dark: Path, alt: str) -> str:
-    """The ``<picture>`` to paste into a README next to the two files (paths as written)."""
+    """The ``<picture>`` to paste into a README next to the two files.
+
+    Each path is a URL that names exactly the file written (``url_of``), and
+    the text is plain printable ASCII or Unicode, so the snippet can go to a
+    terminal as it is and into a page unchanged.
+    """
+    from ttt_maps.io.names import url_of
+
     return (
         "<picture>\n"
-        f'  <source media="(prefers-color-scheme: dark)" srcset="{escape(dark.as_posix())}" />\n'
-        f'  <img src="{escape(light.as_posix())}" alt="{escape(alt)}" />\n'
+        f'  <source media="(prefers-color-scheme: dark)" srcset="{url_of(dark)}" />\n'
+        f'  <img src="{url_of(light)}" alt="{_attribute(alt)}" />\n'
         "</picture>"
     )
+
+
+def _attribute(text: str) -> str:
+    """An HTML attribute value in which every character that does not print (a newline,
+    an escape sequence's ESC) is a character reference, not the character."""
+    return "".join(c if c.isprintable() else f"&#x{ord(c):x};" for c in escape(text))

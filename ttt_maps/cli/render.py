@@ -184,9 +184,12 @@ def render_command(
     if output is None:
         _make_output_dir(Path(OUTPUT_DIR))
     from ttt_maps.io.files import check_target
+    from ttt_maps.io.names import check_distinct
 
+    derived = {t.path: _derived_from(t.path, output) for t in targets}
     for t in targets:
-        check_target(t.path)
+        check_target(t.path, derived_from=derived[t.path])
+    check_distinct([("-o" if not derived[t.path] else "output", str(t.path)) for t in targets])
 
     themes = [palette, dark_variant(palette)] if picture else [palette]
     folded = whole if fold is None else fold
@@ -201,7 +204,7 @@ def render_command(
 
     written: list[tuple[Path, int]] = []
     for t, data in payloads:
-        write_atomic(t.path, data)
+        write_atomic(t.path, data, derived_from=derived[t.path])
         written.append((t.path, len(data)))
         if echo is not None and str(t.path) != "-":
             echo(written_line(t.path, len(data)))
@@ -212,6 +215,15 @@ def render_command(
             alt = drawings.scene(light.kind, palette).title
             echo("\n" + picture_html(light.path, dark.path, alt))
     return written
+
+
+def _derived_from(path: Path, output: str | None) -> str:
+    """How ttt-maps made ``path`` up ("" for the name ``-o`` gave as it is)."""
+    from ttt_maps.errors import quote
+
+    if output is None:
+        return "a default name"
+    return "" if path == Path(output) else f"a name made from -o {quote(output)}"
 
 
 def _check_whole(policy: str, alternatives: bool, outcomes: bool) -> None:
