@@ -99,11 +99,13 @@ def check_game(doc: dict[str, Any], source: str, as_json: bool) -> None:
 
 def check_table(doc: Any, source: str, as_json: bool) -> None:
     """Audit a parsed ``ttt-maps/table@1`` document and report (exit 1 when imperfect)."""
-    from ttt_maps.strategies.table.check import audit_table
+    from ttt_maps.strategies.table.check import audit_table, minimal_claim
     from ttt_maps.strategies.table.entries import table_from_json
 
     table = table_from_json(doc, source)
     problems = audit_table(table)
+    refuted, unchecked = minimal_claim(table, problems)
+    problems += refuted
     errors = sum(p.fatal for p in problems)
     warnings = len(problems) - errors
     who = table.player.upper()
@@ -118,11 +120,14 @@ def check_table(doc: Any, source: str, as_json: bool) -> None:
                 "errors": errors,
                 "warnings": warnings,
                 "problems": [p.as_dict() for p in problems],
+                "unchecked": unchecked or None,
             }
         )
     else:
         for problem in problems:
             typer.echo(str(problem))
+        if unchecked:
+            typer.echo(unchecked)
         tail = f", {warnings} warning{'s' * (warnings != 1)}" if warnings else ""
         if errors:
             typer.echo(f"{errors} error{'s' * (errors != 1)}{tail}: not a perfect table for {who}")

@@ -318,8 +318,22 @@ def parse_json(text: str, where: str) -> Any:
             raise ValueError(f"the number {digits[:20]}... is far too long")
         return int(digits)
 
+    def unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        doc: dict[str, Any] = {}
+        for key, value in pairs:  # json.loads would keep only the last of two
+            if key in doc:
+                raise ValueError(f"{quote(key)} is given twice in one object")
+            doc[key] = value
+        return doc
+
     try:
-        data = json.loads(text, parse_constant=constant, parse_int=integer, parse_float=number)
+        data = json.loads(
+            text,
+            parse_constant=constant,
+            parse_int=integer,
+            parse_float=number,
+            object_pairs_hook=unique,
+        )
     except json.JSONDecodeError as exc:
         raise UsageError(f"{where}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
     except RecursionError:
