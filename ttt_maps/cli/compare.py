@@ -173,6 +173,7 @@ def print_table(rows: Sequence[Row], player: str, reference: str) -> None:
     from rich import box
     from rich.markup import escape
     from rich.table import Table
+    from rich.text import Text
 
     who = player.upper()
     table = Table(
@@ -188,7 +189,7 @@ def print_table(rows: Sequence[Row], player: str, reference: str) -> None:
         table.add_column(col, justify="right")
     for r in rows:
         table.add_row(
-            escape(shown(r.label)),
+            Text(shown(r.label)),
             *(str(v) for v in (r.positions, r.boards, r.depth)),
             *(str(v) for v in (r.wins, r.draws, r.losses, r.traps)),
             f"{r.expected:.3f}",
@@ -198,7 +199,7 @@ def print_table(rows: Sequence[Row], player: str, reference: str) -> None:
     out.print(table)
     for r in rows:
         if r.label != r.chain:
-            out.print(f"{escape(shown(r.label))} = {escape(shown(r.chain))}", style="dim")
+            out.print(f"{shown(r.label)} = {shown(r.chain)}", style="dim", markup=False)
     out.print(
         f"positions: different positions where {who} chooses; boards: boards the map draws "
         f"(a position reached two ways is drawn twice); depth: "

@@ -61,6 +61,7 @@ def parse_move(text: str, game: Game) -> int:
 def interactive(game: Game) -> None:
     """Play on a terminal: the board after every move, one line on what the map sees."""
     from rich.console import Console
+    from rich.text import Text
 
     from ttt_maps.cli.output import board_grid
 
@@ -68,13 +69,15 @@ def interactive(game: Game) -> None:
     you, them = game.side.upper(), other(game.side).upper()
     con.print(
         f"You play {them} against the map for {you} ({game.policy.name}, level {game.level}). "
-        "Type a cell number, or a row and a column (2 3); u undoes, ? hints, q quits."
+        "Type a cell number, or a row and a column (2 3); u undoes, ? hints, q quits.",
+        markup=False,  # a policy is named as typed (book:FILE): never read as markup
     )
     shown = -1
     while not game.over:
         if game.map_to_move:
             move = game.reply()  # the result, once the game is over, is printed below
-            con.print(f"{game.describe(move)}." + ("" if game.over else f" {game.verdict()}"))
+            said = f"{game.describe(move)}." + ("" if game.over else f" {game.verdict()}")
+            con.print(said, markup=False)
             continue
         if shown != len(game.moves):
             con.print(board_grid(game.board))
@@ -94,14 +97,15 @@ def interactive(game: Game) -> None:
             continue
         if word in ("?", "h", "hint"):
             best = ", ".join(f"{cell_name(game.geometry, c)} ({c})" for c in game.hints())
-            con.print(f"Your best moves ({them}), by the solved game: {best}. {game.verdict()}")
+            hint = f"Your best moves ({them}), by the solved game: {best}. {game.verdict()}"
+            con.print(hint, markup=False)
             continue
         try:
             game.play(parse_move(text, game))
         except UsageError as exc:
-            con.print(f"[red]{exc}[/red]")
+            con.print(Text(str(exc), style="red"))  # it quotes what was typed
     con.print(board_grid(game.board))
-    con.print(f"[bold]{game.result_line()}[/bold]")
+    con.print(Text(game.result_line(), style="bold"))
 
 
 def is_terminal() -> bool:
