@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ttt_maps.cli.output import console, print_json, written_line
+from ttt_maps.cli.output import console, print_json, show_table, written_line
 from ttt_maps.compare.differences import Comparison, compare_all
 from ttt_maps.compare.summary import Row, build_strategies, compare_table
 from ttt_maps.draw.layout import MapOptions
@@ -196,7 +196,7 @@ def print_table(rows: Sequence[Row], player: str, reference: str) -> None:
             str(r.differs),
         )
     out = console()
-    out.print(table)
+    show_table(out, table)
     for r in rows:
         if r.label != r.chain:
             out.print(f"{shown(r.label)} = {shown(r.chain)}", style="dim", markup=False)

@@ -13,18 +13,50 @@ from ttt_maps.errors import shown
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.table import Table
 
     from ttt_maps.game.board import Board
 
 
 def console() -> Console:
-    """A rich console on stdout (no colour or wrapping games when piped)."""
+    """A rich console on stdout (no colour or wrapping games when piped: a line
+    goes to a pipe whole, whatever ``COLUMNS`` says)."""
     from rich.console import Console
 
     from ttt_maps.cli.streams import rich_reports_broken_pipes
 
     rich_reports_broken_pipes()
-    return Console(highlight=False, soft_wrap=False)
+    out = Console(highlight=False, soft_wrap=False)
+    out.soft_wrap = not out.is_terminal
+    return out
+
+
+def show_table(out: Console, table: Table) -> None:
+    """``table`` drawn when every cell fits the width whole, else in a plain form that
+    loses nothing: the title, then one line per row of ``column: value`` pairs."""
+    from rich.measure import Measurement
+    from rich.text import Text
+
+    natural = Measurement.get(out, out.options.update_width(1 << 16), table).maximum
+    if natural <= out.width:
+        out.print(table)
+        return
+    if table.title:
+        out.print(_plain(table.title), markup=False)
+    headers = [_plain(c.header) for c in table.columns]
+    cells = [[_plain(cell) for cell in column.cells] for column in table.columns]
+    for row in zip(*cells, strict=True):
+        pairs = [f"{h}: {v}" if h else v for h, v in zip(headers, row, strict=True) if v]
+        out.print(Text("; ".join(pairs)), soft_wrap=True)
+
+
+def _plain(cell: object) -> str:
+    """A table cell's text: a ``Text`` as it is, a string read as the markup it is."""
+    from rich.text import Text
+
+    if isinstance(cell, Text):
+        return cell.plain
+    return Text.from_markup(str(cell)).plain
 
 
 def print_json(doc: Any) -> None:

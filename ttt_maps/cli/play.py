@@ -109,4 +109,8 @@ def interactive(game: Game) -> None:
 
 
 def is_terminal() -> bool:
+    """Is a person at the keyboard? (A closed standard input is a usage error: the moves
+    come from it.)"""
+    if sys.stdin is None:
+        raise UsageError("standard input is closed; play reads your moves from it")
     return sys.stdin.isatty() and sys.stdout.isatty()

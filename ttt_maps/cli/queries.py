@@ -27,7 +27,7 @@ from ttt_maps.cli.options import (
     runtime,
     settings,
 )
-from ttt_maps.cli.output import console, print_json, write_output, written_line
+from ttt_maps.cli.output import console, print_json, show_table, write_output, written_line
 
 
 def solve(
@@ -184,7 +184,7 @@ def policies(board: BoardOpt = "3x3") -> None:
     for name, text in describe_policies(Geometry.parse(board)):
         table.add_row(escape(name), "preset" if name in PRESETS else "key", escape(text))
     out = console()
-    out.print(table)
+    show_table(out, table)
     out.print(
         "Chain keys with commas, e.g. --policy fast,novice; 'first' always closes a chain.",
         style="dim",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ttt_maps.cli.output import board_grid, console, print_json
+from ttt_maps.cli.output import board_grid, console, print_json, show_table
 
 if TYPE_CHECKING:
     from ttt_maps.game.board import Board
@@ -55,7 +55,7 @@ def solve_command(pos: Board, policy: list[str] | None, as_json: bool) -> None:
             escape(", ".join(shown(name) for name in chosen.get(m["cell"], []))),
         )
     out.print()
-    out.print(table)
+    show_table(out, table)
     ptable = Table(box=None, pad_edge=False, header_style="bold")
     ptable.add_column("policy")
     ptable.add_column("chain")
@@ -63,7 +63,7 @@ def solve_command(pos: Board, policy: list[str] | None, as_json: bool) -> None:
     for p in doc["policies"]:
         ptable.add_row(escape(shown(p["name"])), escape(shown(p["chain"])), str(p["move"]))
     out.print()
-    out.print(ptable)
+    show_table(out, ptable)
 
 
 def solve_doc(pos: Board, policies: list[tuple[str, Policy]], solver: Solver) -> dict[str, Any]:
