@@ -60,6 +60,19 @@ def picture_html(light: Path, dark: Path, alt: str) -> str:
 
 
 def _attribute(text: str) -> str:
-    """An HTML attribute value in which every character that does not print (a newline,
-    an escape sequence's ESC) is a character reference, not the character."""
-    return "".join(c if c.isprintable() else f"&#x{ord(c):x};" for c in escape(text))
+    """An HTML attribute value that prints as it is: a newline or a tab is a character
+    reference, and a control character (an escape sequence's ESC), which a page may not
+    hold at all, is the replacement character."""
+
+    def one(c: str) -> str:
+        if c.isprintable():
+            return c
+        if c in "\t\n\r" or not (ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 or _surrogate(c)):
+            return f"&#x{ord(c):x};"
+        return "\ufffd"
+
+    return "".join(one(c) for c in escape(text))
+
+
+def _surrogate(c: str) -> bool:
+    return 0xD800 <= ord(c) < 0xE000

@@ -77,7 +77,9 @@ def minimal_claim(table: Table, problems: Sequence[Problem]) -> tuple[list[Probl
         return [], ""
     where = table.entries[0].board if table.entries else Board.empty(table.geometry)
     if problems:
-        why = "it is not perfect" if any(p.fatal for p in problems) else "it lists more than it needs"
+        why = (
+            "it is not perfect" if any(p.fatal for p in problems) else "it lists more than it needs"
+        )
         return [Problem("not minimal", where, f'the file claims "minimal": true, but {why}')], ""
     try:
         smallest = minimal_table(table.player, table.geometry).size
