@@ -226,6 +226,22 @@ def test_a_class_listed_twice_with_another_move_is_an_error(
     assert "error: conflict at ....x...o" in proc.stdout.decode()
 
 
+def test_a_strategy_file_listing_a_board_twice_is_refused(tmp_path: Path) -> None:
+    """Any JSON we read: a key given twice would silently keep the last one."""
+    proc = ttt("export", "--player", "x")
+    doc = json.loads(proc.stdout)
+    board = next(b for b in doc["moves"] if "o" in b)
+    cell = doc["moves"][board]
+    path = tmp_path / "s.json"
+    path.write_text(
+        json.dumps(doc).replace(f'"{board}": {cell}', f'"{board}": {cell}, "{board}": 0')
+    )
+    one_error_line(ttt("check", path), f"{board!r} is given twice")
+    doc["moves"][board.upper()] = (cell + 1) % 9
+    path.write_text(json.dumps(doc))
+    one_error_line(ttt("check", path), f"board {board} is listed twice")
+
+
 @pytest.mark.parametrize("cell", [-1, 9, 99, 10**17])
 def test_a_cell_off_the_board_is_refused(
     cell: int, tmp_path: Path, table_x: dict[str, Any]

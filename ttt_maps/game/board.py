@@ -240,11 +240,6 @@ def parse_moves(
             raise UsageError(
                 f"{where}: the move for {quote(text)} must be a cell number, not {quote(cell)}"
             )
-        if not 0 <= cell < geometry.size:
-            raise UsageError(
-                f"{where}: the move for {quote(text)} is cell {cell}, not a cell of the board "
-                f"(0 to {geometry.size - 1})"
-            )
         if legal_only and cell not in board.moves():
             raise UsageError(f"{where}: cell {cell} is not a legal move on board {board}")
         if moves.get(board.key, cell) != cell:
