@@ -184,6 +184,19 @@ def test_render_refuses_a_light_file_that_is_its_dark_one(tmp_path: Path) -> Non
     assert sorted(os.listdir(tmp_path)) == ["a.svg"]
 
 
+def test_an_output_over_the_book_it_reads_is_refused(tmp_path: Path) -> None:
+    book = tmp_path / "b.json"
+    book.write_text('{".........": 4}')
+    (tmp_path / "link.json").symlink_to(book)
+    proc = ttt("export", "--player", "x", "--policy", "book:b.json,fast", "-o", "./link.json",
+               cwd=tmp_path)  # fmt: skip
+    one_error_line(proc, "the file --policy reads")
+    proc = ttt("play", "--player", "o", "--policy", "book:b.json", "--save", "b.json",
+               input=b"4\n", cwd=tmp_path)  # fmt: skip
+    one_error_line(proc, "the file --policy reads")
+    assert proc.stdout == b"" and book.read_text() == '{".........": 4}'
+
+
 # -- 4. check replays every claim of a table --------------------------------------------------
 
 
@@ -340,14 +353,14 @@ def on_terminal(args: list[str], lines: list[str], env: dict[str, str] | None = 
 
 
 def test_play_shows_what_was_typed_and_the_policy_as_text(tmp_path: Path) -> None:
-    book = tmp_path / "[bold]b.json"
+    book = tmp_path / "[bold]b :fire:.json"
     book.write_text('{".........": 4}')
     out = on_terminal(["play", "--player", "x", "--policy", f"book:{book},fast"],
                       ["[/x]", "[bold]zz", "q"])  # fmt: skip
     assert "Traceback" not in out and "MarkupError" not in out
     assert "'[/x]': type a cell number" in out
     assert "'[bold]zz': type a cell number" in out
-    assert "[bold]b.json" in out
+    assert "[bold]b :fire:.json" in " ".join(out.split())  # wrapped at the width
 
 
 def test_compare_shows_a_policy_named_like_markup(tmp_path: Path) -> None:
@@ -405,7 +418,7 @@ def facts_of_solve(out: str) -> None:
     assert "…" not in out and "..." not in out, out
 
 
-@pytest.mark.parametrize("columns", ["1", "20", "200"])
+@pytest.mark.parametrize("columns", ["0", "1", "20", "200"])
 def test_a_narrow_pipe_loses_nothing(columns: str) -> None:
     proc = ttt("solve", "x...o....", env={**os.environ, "COLUMNS": columns})
     assert proc.returncode == 0

@@ -26,8 +26,9 @@ def console() -> Console:
     from ttt_maps.cli.streams import rich_reports_broken_pipes
 
     rich_reports_broken_pipes()
-    out = Console(highlight=False, soft_wrap=False)
+    out = Console(highlight=False, soft_wrap=False, emoji=False)  # ":x:" is text, too
     out.soft_wrap = not out.is_terminal
+    out.width = max(out.width, 1)  # COLUMNS=0 would print nothing at all
     return out
 
 

@@ -65,7 +65,7 @@ def interactive(game: Game) -> None:
 
     from ttt_maps.cli.output import board_grid
 
-    con = Console(highlight=False)
+    con = Console(highlight=False, emoji=False)
     you, them = game.side.upper(), other(game.side).upper()
     con.print(
         f"You play {them} against the map for {you} ({game.policy.name}, level {game.level}). "

@@ -138,8 +138,11 @@ def export(
     mark = parse_mark(player)
     if output is not None and output != "-":
         from ttt_maps.io.files import check_target
+        from ttt_maps.io.names import check_not_read
+        from ttt_maps.strategies.chains import book_files
 
         check_target(output)  # fail before the work, not after
+        check_not_read(("-o", output), [("--policy", b) for b in book_files(policy)])
     data = build_strategy(mark, policy, start, geometry, fold=fold).to_json()
     write_output(output or "-", data)
     if output is not None and output != "-":
@@ -259,8 +262,11 @@ def play(
     geometry = runtime(board, no_cache, False, search_limit)
     if save is not None:
         from ttt_maps.io.files import check_target
+        from ttt_maps.io.names import check_not_read
+        from ttt_maps.strategies.chains import book_files
 
         check_target(save)
+        check_not_read(("--save", save), [("--policy", b) for b in book_files(policy)])
     if not 0 <= seed < 10**18:
         raise UsageError(f"--seed {seed}: expected 0 to {10**18 - 1}")
     root = Board.parse(start, geometry) if start is not None else None

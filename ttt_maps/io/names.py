@@ -69,3 +69,13 @@ def check_distinct(outputs: Sequence[tuple[str, str]]) -> None:
                     f"{later_label} {quote(later)} is the same file as {label} {quote(name)}; "
                     "give each output its own name"
                 )
+
+
+def check_not_read(output: tuple[str, str], inputs: Sequence[tuple[str, str]]) -> None:
+    """Refuse an output (what names it, name) that is one of the files the run reads."""
+    label, name = output
+    for what, path in inputs:
+        if name != "-" and same_file(path, name):
+            raise UsageError(
+                f"{label} {quote(name)} is the file {what} reads; writing it would destroy it"
+            )
