@@ -445,16 +445,22 @@ HOSTILE_ALT = ["A map", ".so /etc/hostname", "'\\\" comment", "@bye \\fB bold @{
 
 @pytest.fixture(scope="module")
 def hostile_docs(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    pytest.importorskip("sphinx", reason="Sphinx is a dev extra: pip install -e '.[dev]'")
+    """A page with the alternative text in reStructuredText, and one in MyST Markdown."""
+    pytest.importorskip("myst_parser", reason="myst-parser is a dev extra")
     src = tmp_path_factory.mktemp("docs")
     (src / "conf.py").write_text(
-        'extensions = ["ttt_maps.sphinx"]\nproject = "T"\n'
+        'extensions = ["myst_parser", "ttt_maps.sphinx"]\nproject = "T"\n'
         'man_pages = [("index", "tmap", "T", [], 1)]\n'
         'texinfo_documents = [("index", "tmap", "T", "me", "tmap", "d", "Misc")]\n'
     )
     alt = "\n      ".join(HOSTILE_ALT)
     (src / "index.rst").write_text(
-        f"T\n=\n\n.. ttt-map::\n   :player: x\n   :depth: 1\n   :alt: {alt}\n"
+        f"T\n=\n\n.. ttt-map::\n   :player: x\n   :depth: 1\n   :alt: {alt}\n\n"
+        ".. toctree::\n\n   myst\n"
+    )
+    block = "\n".join(f"  {line}" for line in ["MyST map", *HOSTILE_ALT[1:]])
+    (src / "myst.md").write_text(
+        f"# M\n\n```{{ttt-map}}\n---\nplayer: o\ndepth: 1\nalt: |\n{block}\n---\n```\n"
     )
     return src
 
@@ -478,13 +484,15 @@ def test_the_manual_page_shows_the_alt_text_and_runs_none_of_it(hostile_docs: Pa
                           check=False)  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     shown = " ".join(proc.stdout.replace("\u2010", "-").split())
-    assert "[A map .so /etc/hostname '\\\" comment @bye \\fB bold @{x} .TH X]" in shown, shown
+    for first in ("A map", "MyST map"):
+        said = f"[{first} .so /etc/hostname '\\\" comment @bye \\fB bold @{{x}} .TH X]"
+        assert said in shown, shown
     assert proc.stderr == "", proc.stderr
 
 
 @pytest.mark.slow
 def test_texinfo_and_text_take_the_alt_text_as_text(hostile_docs: Path) -> None:
     texi = (sphinx_build(hostile_docs, "texinfo") / "tmap.texi").read_text()
-    assert "@@bye \\fB bold @@@{x@}" in texi and "\n@bye \\fB" not in texi
+    assert texi.count("@@bye \\fB bold @@@{x@}") == 2 and "\n@bye \\fB" not in texi
     text = (sphinx_build(hostile_docs, "text") / "index.txt").read_text()
     assert "@bye \\fB bold @{x}" in text and ".so /etc/hostname" in text
