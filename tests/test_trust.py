@@ -432,6 +432,16 @@ def test_a_narrow_terminal_loses_nothing() -> None:
     facts_of_solve(out)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("columns", ["1", "30", "45", "80"])
+def test_no_table_is_cut_at_any_width(columns: str) -> None:
+    """A table whose words fit is drawn, wrapped between words; one whose words do not
+    is written as plain lines: never a cell cut short with an ellipsis."""
+    for args in (["policies"], ["stats"], ["solve", "x...o...."], ["compare", "xkcd", "yorgey"]):
+        proc = ttt(*args, env={**os.environ, "COLUMNS": columns})
+        assert proc.returncode == 0 and "…" not in proc.stdout.decode(), (args, columns)
+
+
 def test_a_narrow_pipe_keeps_the_comparison() -> None:
     proc = ttt("compare", "xkcd", "yorgey", env={**os.environ, "COLUMNS": "30"})
     out = " ".join(proc.stdout.decode().split())

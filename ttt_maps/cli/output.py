@@ -33,13 +33,13 @@ def console() -> Console:
 
 
 def show_table(out: Console, table: Table) -> None:
-    """``table`` drawn when every cell fits the width whole, else in a plain form that
-    loses nothing: the title, then one line per row of ``column: value`` pairs."""
+    """``table`` drawn when it fits the width with its cells wrapped between words, else
+    (a word would be cut short: ``dr…``) in a plain form that loses nothing: the title,
+    then one line per row of ``column: value`` pairs."""
     from rich.measure import Measurement
     from rich.text import Text
 
-    natural = Measurement.get(out, out.options.update_width(1 << 16), table).maximum
-    if natural <= out.width:
+    if Measurement.get(out, out.options.update_width(1 << 16), table).minimum <= out.width:
         out.print(table)
         return
     if table.title:
