@@ -93,6 +93,29 @@ def test_render_prints_a_snippet_a_terminal_and_a_browser_can_take(tmp_path: Pat
     assert sorted(os.listdir(tmp_path)) == sorted([name, name[:-4] + "-dark.svg"])
 
 
+@pytest.mark.parametrize("system", ["light", "dark"])
+def test_the_pasted_snippet_shows_the_right_file_in_chromium(
+    system: str, tmp_path: Path, chromium: Any
+) -> None:
+    """The snippet, pasted into a page beside the files, loads the light or the dark one."""
+    name = "my map #1, javascript:x%20.svg"
+    proc = ttt("render", "--player", "x", "--depth", "1", "--picture", "-o", name, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout.decode()
+    (tmp_path / "page.html").write_text(f"<html><body>{out[out.index('<picture>') :]}")
+    page = chromium.new_page(color_scheme=system)
+    try:
+        page.goto((tmp_path / "page.html").as_uri())
+        page.wait_for_load_state("load")
+        loaded = page.evaluate(
+            "() => [document.images[0].currentSrc, document.images[0].naturalWidth]"
+        )
+    finally:
+        page.close()
+    wanted = name if system == "light" else name[:-4] + "-dark.svg"
+    assert loaded[1] > 0 and unquote_to_bytes(loaded[0].rsplit("/", 1)[1]) == wanted.encode()
+
+
 # -- 2. a name ttt-maps derives never follows a link ------------------------------------------
 
 
