@@ -116,6 +116,19 @@ def test_the_pasted_snippet_shows_the_right_file_in_chromium(
     assert loaded[1] > 0 and unquote_to_bytes(loaded[0].rsplit("/", 1)[1]) == wanted.encode()
 
 
+def test_every_written_line_escapes_the_name(tmp_path: Path) -> None:
+    """The lines saying what was written never send a name's control characters."""
+    name = "\x1b]0;owned\x07t"
+    for args in (["table", "--player", "x", "-o", f"{name}.json"],
+                 ["export", "--player", "x", "-o", f"{name}.json"],
+                 ["render", "--player", "x", "--depth", "1", "-o", f"{name}.svg"],
+                 ["compare", "xkcd", "yorgey", "-o", f"{name}.svg"]):  # fmt: skip
+        proc = ttt(*args, cwd=tmp_path)
+        assert proc.returncode == 0, (args, proc.stderr)
+        assert b"\x1b" not in proc.stdout and b"\x07" not in proc.stdout, (args, proc.stdout)
+        assert b"\\x1b]0;owned\\x07t" in proc.stdout, (args, proc.stdout)
+
+
 # -- 2. a name ttt-maps derives never follows a link ------------------------------------------
 
 

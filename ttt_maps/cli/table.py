@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ttt_maps.errors import UsageError
+from ttt_maps.errors import UsageError, shown
 from ttt_maps.game.geometry import STANDARD, Geometry
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ def table_command(
         data = out.draw(sheet_scene(table, palette, title), str(chosen))
     write_atomic(output, data)
     if output != "-":
-        echo(f"{output}: {_summary(table, seconds)}")
+        echo(f"{shown(output)}: {_summary(table, seconds)}")
 
 
 def _format(output: str, fmt: str | None) -> str:
