@@ -19,15 +19,13 @@ if TYPE_CHECKING:
 
 
 def console() -> Console:
-    """A rich console on stdout (no colour or wrapping games when piped: a line
-    goes to a pipe whole, whatever ``COLUMNS`` says)."""
+    """A rich console on stdout (no colour or wrapping games when piped)."""
     from rich.console import Console
 
     from ttt_maps.cli.streams import rich_reports_broken_pipes
 
     rich_reports_broken_pipes()
     out = Console(highlight=False, soft_wrap=False, emoji=False)  # ":x:" is text, too
-    out.soft_wrap = not out.is_terminal
     out.width = max(out.width, 1)  # COLUMNS=0 would print nothing at all
     return out
 
