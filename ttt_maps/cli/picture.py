@@ -63,16 +63,13 @@ def _attribute(text: str) -> str:
     """An HTML attribute value that prints as it is: a newline or a tab is a character
     reference, and a control character (an escape sequence's ESC), which a page may not
     hold at all, is the replacement character."""
+    import unicodedata
 
     def one(c: str) -> str:
         if c.isprintable():
             return c
-        if c in "\t\n\r" or not (ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 or _surrogate(c)):
-            return f"&#x{ord(c):x};"
-        return "\ufffd"
+        if c not in "\t\n\r" and unicodedata.category(c) in ("Cc", "Cs"):
+            return "\ufffd"
+        return f"&#x{ord(c):x};"
 
     return "".join(one(c) for c in escape(text))
-
-
-def _surrogate(c: str) -> bool:
-    return 0xD800 <= ord(c) < 0xE000
