@@ -55,6 +55,7 @@ HOSTILE_NAMES = [
     "\x1b[31mred\x07.svg",
     'q"uo<te>&.svg',
     "carte é.svg",
+    os.fsdecode(b"latin-1 \xe9t\xe9.svg"),  # not UTF-8: a byte the name holds as it is
     "".join(chr(c) for c in range(1, 128) if chr(c) != "/") + ".svg",
 ]
 
