@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias, Unpack, overload
 
 from ttt_maps.engine.answers import (
+    book_files,
     cache_info,
     check,
     choices,
@@ -56,6 +57,7 @@ __all__ = [
     "Poster",
     "Settings",
     "Written",
+    "book_files",
     "cache_info",
     "check",
     "choices",

@@ -21,7 +21,7 @@ from ttt_maps.cli.options import (
     ThemeOpt,
     runtime,
 )
-from ttt_maps.cli.output import console, print_json, written_line
+from ttt_maps.cli.output import console, print_json, show_table, written_line
 from ttt_maps.errors import UsageError, shown
 
 if TYPE_CHECKING:
@@ -170,8 +170,10 @@ def compare_command(
     for target in (output, sheet_path):
         if target is not None:
             check_target(target)  # fail before the work, not after
-    if sheet_path is not None and sheet_path == output and output != "-":
-        raise UsageError(f"--sheet {sheet_path}: the same file as -o; give another name")
+    if sheet_path is not None and output is not None and output + sheet_path != "--":
+        from ttt_maps.io.names import check_distinct
+
+        check_distinct([("-o", output), ("--sheet" if diff is None else "--diff-png", sheet_path)])
     outs = [t for t in (output, sheet_path) if t == "-"]
     if len(outs) > 1 or (outs and as_json):
         raise UsageError("only one of -o -, --sheet - and --json can write to standard output")
@@ -220,6 +222,7 @@ def print_table(rows: Sequence["Row"], player: str, reference: str, misere: bool
     from rich import box
     from rich.markup import escape
     from rich.table import Table
+    from rich.text import Text
 
     from ttt_maps.api import novice_ways
 
@@ -237,17 +240,17 @@ def print_table(rows: Sequence["Row"], player: str, reference: str, misere: bool
         table.add_column(col, justify="right")
     for r in rows:
         table.add_row(
-            escape(shown(r.label)),
+            Text(shown(r.label)),
             *(str(v) for v in (r.positions, r.boards, r.depth)),
             *(str(v) for v in (r.wins, r.draws, r.losses, r.traps)),
             f"{r.expected:.3f}",
             str(r.differs),
         )
     out = console()
-    out.print(table)
+    show_table(out, table)
     for r in rows:
         if r.label != r.chain:
-            out.print(f"{escape(shown(r.label))} = {escape(shown(r.chain))}", style="dim")
+            out.print(f"{shown(r.label)} = {shown(r.chain)}", style="dim", markup=False)
     out.print(
         f"positions: different positions where {who} chooses; boards: boards the map draws "
         f"(a position reached two ways is drawn twice); depth: "

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 Candidates = list[tuple[str, str]]
@@ -168,3 +168,26 @@ def one_line_helps() -> None:
 
     for cls in (shells.ZshComplete, shells.FishComplete):
         shells.add_completion_class(flat(cls), cls.name)
+
+
+def check_request(environ: Mapping[str, str]) -> None:
+    """The shell's completion variables, checked before typer reads them: a stray or
+    broken one (``COMP_CWORD=x``) is one usage error, not a traceback."""
+    from ttt_maps.errors import UsageError, quote
+
+    instruction = environ.get("_TTT_MAPS_COMPLETE", "")
+    if not instruction:
+        return  # not a completion request
+    if not re.fullmatch(r"(source|complete)_(bash|zsh|fish|powershell|pwsh)", instruction):
+        raise UsageError(
+            f"_TTT_MAPS_COMPLETE {quote(instruction)}: expected complete_SHELL or "
+            "source_SHELL for bash, zsh, fish or powershell"
+        )
+    cword = environ.get("COMP_CWORD")
+    if cword is not None and not re.fullmatch(r"[0-9]{1,6}", cword.strip()):
+        raise UsageError(
+            f"COMP_CWORD {quote(cword)}: shell completion expects the number of the word "
+            "being completed"
+        )
+    if instruction == "complete_bash" and "COMP_WORDS" not in environ:
+        raise UsageError("shell completion for bash expects COMP_WORDS, the words typed so far")

@@ -64,9 +64,12 @@ def export(
 
     geometry, how = runtime(board, no_cache, not no_progress, search_limit, rules)
     if output is not None and output != "-":
+        from ttt_maps.api import book_files
         from ttt_maps.io.files import check_target
+        from ttt_maps.io.names import check_not_read
 
         check_target(output)  # fail before the work, not after
+        check_not_read(("-o", output), [("--policy", b) for b in book_files(policy)])
     tree = strategy(player, policy, start, geometry=geometry, fold=fold, settings=how)
     data = tree.to_json(explain)
     write_output(output or "-", data)

@@ -14,11 +14,34 @@ from pathlib import Path
 
 
 def picture_html(light: Path, dark: Path, alt: str, details: str = "") -> str:
-    """The ``<picture>`` to paste into a README next to the two files (paths as written);
-    ``details`` is the ``aria-details`` attribute of a long description below it."""
+    """The ``<picture>`` to paste into a README next to the two files; ``details`` is
+    the ``aria-details`` attribute of a long description below it.
+
+    Each path is a URL that names exactly the file written (``url_of``), and
+    the text is plain printable ASCII or Unicode, so the snippet can go to a
+    terminal as it is and into a page unchanged.
+    """
+    from ttt_maps.io.names import url_of
+
     return (
         "<picture>\n"
-        f'  <source media="(prefers-color-scheme: dark)" srcset="{escape(dark.as_posix())}" />\n'
-        f'  <img src="{escape(light.as_posix())}" alt="{escape(alt)}"{details} />\n'
+        f'  <source media="(prefers-color-scheme: dark)" srcset="{url_of(dark)}" />\n'
+        f'  <img src="{url_of(light)}" alt="{_attribute(alt)}"{details} />\n'
         "</picture>"
     )
+
+
+def _attribute(text: str) -> str:
+    """An HTML attribute value that prints as it is: a newline or a tab is a character
+    reference, and a control character (an escape sequence's ESC), which a page may not
+    hold at all, is the replacement character."""
+    import unicodedata
+
+    def one(c: str) -> str:
+        if c.isprintable():
+            return c
+        if c not in "\t\n\r" and unicodedata.category(c) in ("Cc", "Cs"):
+            return "\ufffd"
+        return f"&#x{ord(c):x};"
+
+    return "".join(one(c) for c in escape(text))

@@ -82,13 +82,15 @@ def play(
     from standard input; 'position: BOARD' lines and a last 'result: ...' line are
     printed, so another program can play.
     """
-    from ttt_maps.api import new_game
+    from ttt_maps.api import book_files, new_game
+    from ttt_maps.io.names import check_not_read
 
     geometry, how = runtime(board, no_cache, False, search_limit, rules)
     if save is not None:
         from ttt_maps.io.files import check_target
 
         check_target(save)
+        check_not_read(("--save", save), [("--policy", b) for b in book_files(policy)])
     game = new_game(
         player, policy, start, geometry=geometry, level=level, seed=seed, fold=fold, settings=how
     )
@@ -139,22 +141,25 @@ def parse_move(text: str, game: Game) -> int:
 def interactive(game: Game) -> None:
     """Play on a terminal: the board after every move, one line on what the map sees."""
     from rich.console import Console
+    from rich.text import Text
 
     from ttt_maps.cli.output import board_grid
 
-    con = Console(highlight=False)
+    con = Console(highlight=False, emoji=False)
     you, them = game.side.upper(), game.opponent.upper()
     con.print(
         f"You play {them} against the map for {you} ({game.policy.name}, level {game.level}). "
         + (f"Misère: {game.geometry.k_words} loses. " if game.geometry.misere else "")
         + "Type a cell number, or a row and a column (2 3); u undoes, ? hints, "
-        "w says why the last move, q quits."
+        "w says why the last move, q quits.",
+        markup=False,  # a policy is named as typed (book:FILE): never read as markup
     )
     shown = -1
     while not game.over:
         if game.map_to_move:
             move = game.reply()  # the result, once the game is over, is printed below
-            con.print(f"{game.describe(move)}." + ("" if game.over else f" {game.verdict()}"))
+            said = f"{game.describe(move)}." + ("" if game.over else f" {game.verdict()}")
+            con.print(said, markup=False)
             continue
         if shown != len(game.moves):
             con.print(board_grid(game.board))
@@ -174,7 +179,8 @@ def interactive(game: Game) -> None:
             continue
         if word in ("?", "h", "hint"):
             best = ", ".join(f"{game.cell_name(c)} ({c})" for c in game.hints())
-            con.print(f"Your best moves ({them}), by the solved game: {best}. {game.verdict()}")
+            hint = f"Your best moves ({them}), by the solved game: {best}. {game.verdict()}"
+            con.print(hint, markup=False)
             for line in hint_reasons(game):
                 con.print(f"  {line}", markup=False)
             continue
@@ -185,13 +191,13 @@ def interactive(game: Game) -> None:
             before = game.board
             move = game.play(parse_move(text, game))
         except UsageError as exc:
-            con.print(f"[red]{exc}[/red]")
+            con.print(Text(str(exc), style="red"))  # it quotes what was typed
             continue
         blunder = mistake(before, move.cell)
         if blunder:
             con.print(blunder, markup=False)
     con.print(board_grid(game.board))
-    con.print(f"[bold]{game.result_line()}[/bold]")
+    con.print(Text(game.result_line(), style="bold"))
 
 
 def hint_reasons(game: Game) -> list[str]:
@@ -226,4 +232,8 @@ def last_reason(game: Game) -> str:
 
 
 def is_terminal() -> bool:
+    """Is a person at the keyboard? (A closed standard input is a usage error: the moves
+    come from it.)"""
+    if sys.stdin is None:
+        raise UsageError("standard input is closed; play reads your moves from it")
     return sys.stdin.isatty() and sys.stdout.isatty()

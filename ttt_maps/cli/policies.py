@@ -1,7 +1,7 @@
 """``ttt-maps policies``: the tie-break keys and presets, one line each."""
 
 from ttt_maps.cli.options import BoardOpt, RulesOpt
-from ttt_maps.cli.output import console
+from ttt_maps.cli.output import console, show_table
 
 
 def policies(board: BoardOpt = "3x3", rules: RulesOpt = "normal") -> None:
@@ -20,7 +20,7 @@ def policies(board: BoardOpt = "3x3", rules: RulesOpt = "normal") -> None:
     for name, kind, text in listed(Geometry.parse(board, rules)):
         table.add_row(escape(name), kind, escape(text))
     out = console()
-    out.print(table)
+    show_table(out, table)
     out.print(
         "Chain keys with commas, e.g. --policy fast,novice; 'first' always closes a chain.",
         style="dim",

@@ -11,7 +11,7 @@ from ttt_maps.cli.options import (
     SearchLimitOpt,
     runtime,
 )
-from ttt_maps.cli.output import board_grid, console, print_json
+from ttt_maps.cli.output import board_grid, console, print_json, show_table
 
 #: The widest the table's "why" column gets, so the table fits in 100 columns.
 WHY_WIDTH = 38
@@ -69,7 +69,7 @@ def solve(
             escape(m["why"]["brief"]),
         )
     out.print()
-    out.print(table)
+    show_table(out, table)
     ptable = Table(box=None, pad_edge=False, header_style="bold")
     ptable.add_column("policy")
     ptable.add_column("chain")
@@ -83,4 +83,4 @@ def solve(
             escape(p["why"]["text"]),
         )
     out.print()
-    out.print(ptable)
+    show_table(out, ptable)

@@ -62,6 +62,8 @@ def print_stats(data: Stats, out: Console) -> None:
     """``ttt-maps stats`` as tables."""
     from rich.table import Table
 
+    from ttt_maps.cli.output import show_table
+
     g, p, e = data.games, data.positions, data.empty
     title = f"The solved game on {data.geometry.describe()} ({data.geometry.short_name})"
     counts = Table(title=title, header_style="bold")
@@ -92,10 +94,10 @@ def print_stats(data: Stats, out: Console) -> None:
         else:
             numbers = (m.positions, m.choices, m.wins, m.draws, m.boards)
             maps.add_row(m.policy, m.player, *(f"{n:,}" for n in numbers))
-    out.print(counts)
+    show_table(out, counts)
     for part, why in data.skipped.items():
         out.print(f"{part} skipped: {why}", style="dim", markup=False)
-    out.print(maps)
+    show_table(out, maps)
     out.print(
         "positions: different positions where the player chooses; moves: the player's red "
         "moves on the map (a position reached two ways is drawn twice); won/drawn: finishes; "
@@ -141,6 +143,8 @@ def print_whole(counts: WholeStats, out: Console) -> None:
     """``ttt-maps stats --whole`` as a table."""
     from rich.table import Table
 
+    from ttt_maps.cli.output import show_table
+
     g = counts.geometry
     table = Table(
         title=f"The whole game on one map, {g.describe()} ({g.short_name})", header_style="bold"
@@ -163,7 +167,7 @@ def print_whole(counts: WholeStats, out: Console) -> None:
         table.add_row("cells drawn as another cell, turned", n(f.folded), "")
         for level, boards in enumerate(counts.levels):
             table.add_row(f"boards at level {level}", n(boards), "")
-    out.print(table)
+    show_table(out, table)
     if counts.note:
         out.print(counts.note, style="dim", markup=False)
     out.print(

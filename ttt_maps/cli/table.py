@@ -18,7 +18,7 @@ from ttt_maps.cli.options import (
     opt,
     runtime,
 )
-from ttt_maps.errors import UsageError
+from ttt_maps.errors import UsageError, shown
 
 if TYPE_CHECKING:
     from ttt_maps.api import Drawing, Geometry, Settings, Table
@@ -165,7 +165,7 @@ def table_command(
         data = render(found, str(chosen), **options)
     write_atomic(output, data)
     if output != "-":
-        echo(f"{output}: {_summary(found, seconds)}")
+        echo(f"{shown(output)}: {_summary(found, seconds)}")
 
 
 def _format(output: str, fmt: str | None) -> str:

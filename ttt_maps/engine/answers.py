@@ -235,3 +235,10 @@ def picture_words(trees: Sequence[Strategy], stem: str) -> tuple[str, str]:
         parts += [to_markdown(build_book(tree), f"{stem}-{tree.player}-", level=3), ""]
     parts.append("</details>")
     return f' aria-details="{escape(ident)}"', "\n".join(parts)
+
+
+def book_files(policy: str) -> list[str]:
+    """The opening book files a policy chain reads (``book:PATH``), as written."""
+    from ttt_maps.strategies.chains import book_files as books
+
+    return list(books(policy))

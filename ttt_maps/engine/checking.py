@@ -116,12 +116,14 @@ def _game(parsed: dict[str, Any], source: str, rules: str | None) -> Report:
 
 
 def _table(parsed: Any, source: str, rules: str | None) -> Report:
-    from ttt_maps.strategies.table.check import audit_table
+    from ttt_maps.strategies.table.check import audit_table, minimal_claim
     from ttt_maps.strategies.table.entries import table_from_json
 
     table = table_from_json(parsed, source)
     same_rules(table.geometry, rules, source)
     problems = audit_table(table)
+    refuted, unchecked = minimal_claim(table, problems)
+    problems += refuted
     errors = sum(p.fatal for p in problems)
     warnings = len(problems) - errors
     who = table.player.upper()
@@ -141,5 +143,7 @@ def _table(parsed: Any, source: str, rules: str | None) -> Report:
         "errors": errors,
         "warnings": warnings,
         "problems": [p.as_dict() for p in problems],
+        "unchecked": unchecked or None,
     }
-    return Report("table", [str(p) for p in problems], summary, out, not errors)
+    lines = [str(p) for p in problems] + ([unchecked] if unchecked else [])
+    return Report("table", lines, summary, out, not errors)

@@ -115,9 +115,12 @@ def _write_files(
     if output is None:
         _make_output_dir(Path(OUTPUT_DIR))
     from ttt_maps.io.files import check_target
+    from ttt_maps.io.names import check_distinct
 
+    derived = {t.path: _derived_from(t.path, output) for t in targets}
     for t in targets:
-        check_target(t.path)
+        check_target(t.path, derived_from=derived[t.path])
+    check_distinct([("-o" if not derived[t.path] else "output", str(t.path)) for t in targets])
     themes = [palette, dark_variant(palette)] if picture else [palette]
     drawings = Drawings({t.kind for t in targets}, drawing, themes)
 
@@ -129,13 +132,23 @@ def _write_files(
 
     written: list[Written] = []
     for t, data in payloads:
-        write_atomic(t.path, data)
+        write_atomic(t.path, data, derived_from=derived[t.path])
         scene = drawings.scene(t.kind, themes[t.dark])
         done = Written(t, len(data), scene.title, drawings.trees_of(t.kind))
         written.append(done)
         if echo is not None:
             echo(done)
     return written
+
+
+def _derived_from(path: Path, output: str | None) -> str:
+    """How ttt-maps made ``path`` up ("" for the name ``-o`` gave as it is): a name the
+    user never typed is never written through a link."""
+    from ttt_maps.errors import quote
+
+    if output is None:
+        return "a default name"
+    return "" if path == Path(output) else f"a name made from -o {quote(output)}"
 
 
 def parse_player(text: str | None) -> tuple[str, ...]:

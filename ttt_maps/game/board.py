@@ -254,5 +254,9 @@ def parse_moves(
             )
         if legal_only and cell not in board.moves():
             raise UsageError(f"{where}: cell {cell} is not a legal move on board {board}")
+        if moves.get(board.key, cell) != cell:
+            raise UsageError(
+                f"{where}: board {board} is listed twice, with moves {moves[board.key]} and {cell}"
+            )
         moves[board.key] = cell
     return moves

@@ -124,7 +124,7 @@ class TTTMapsPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
         folder = Path(config["site_dir"]) / IMAGE_DIR
         for name, svg in sorted(self._images.items()):
             folder.mkdir(parents=True, exist_ok=True)
-            write_atomic(folder / name, svg.encode("utf-8"))
+            write_atomic(folder / name, svg.encode("utf-8"), derived_from="a map of the site")
 
     def _draw(self, fence: _Fence, page: Any, config: Any, n: int) -> str:
         """The HTML of one fence's map (the SVG inline, or an image in the site)."""

@@ -123,7 +123,7 @@ def _write(folder: Path, name: str, data: bytes) -> None:
     target = folder / name
     same = os.path.isfile(target) and os.path.getsize(target) == len(data)
     if not same or target.read_bytes() != data:  # (a file of another size is never read)
-        write_atomic(target, data)
+        write_atomic(target, data, derived_from="a figure of the docs build")
 
 
 def _style(node: ttt_map) -> str:
@@ -169,22 +169,14 @@ def _visit_latex(self: SphinxTranslator, node: ttt_map) -> None:
     raise nodes.SkipNode
 
 
-def _visit_text(self: SphinxTranslator, node: ttt_map) -> None:
-    """Builders that show no pictures (text, manual pages, Texinfo...): the alternative text."""
-    text = f"[{node['alt']}]"
-    if hasattr(self, "add_text"):
-        self.add_text(text)
-    else:
-        self.body.append(text)
-    raise nodes.SkipNode
-
-
 #: Builder formats with a visitor of their own (EPUB's is "html").
-_FORMATS = ("html", "latex", "text", "man", "texinfo")
+_FORMATS = ("html", "latex")
 
 
 def _alt_elsewhere(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """Any other builder (XML, or one from another extension) gets the alternative text."""
+    """Every other builder (text, manual pages, Texinfo, XML, one from another extension)
+    gets the alternative text as a paragraph of plain text, which its own writer escapes
+    for its language (a manual page line starting ``.so`` stays text)."""
     if app.builder.format in _FORMATS:
         return
     for node in list(doctree.findall(ttt_map)):
@@ -199,15 +191,11 @@ def setup(app: Sphinx) -> dict[str, Any]:
         release = version("ttt-maps")
     except PackageNotFoundError:  # pragma: no cover - a bare source tree
         release = "unknown"
-    text = (_visit_text, None)
     app.add_node(
         ttt_map,
         html=(_visit_html, None),
         epub=(_visit_html, None),
         latex=(_visit_latex, None),
-        text=text,
-        man=text,
-        texinfo=text,
     )
     app.add_directive("ttt-map", TTTMapDirective)
     app.connect("doctree-resolved", _alt_elsewhere)

@@ -83,7 +83,7 @@ def _draw(
     from rich.console import Console
     from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-    columns = [SpinnerColumn(), TextColumn("{task.description}")]
+    columns = [SpinnerColumn(), TextColumn("{task.description}", markup=False)]
     if total is not None:
         columns.append(BarColumn())
     columns.append(TextColumn("{task.fields[done]}"))

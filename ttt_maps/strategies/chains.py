@@ -151,6 +151,14 @@ def parse_policy(
     return Policy(keys, geometry)
 
 
+def book_files(chain: str) -> list[str]:
+    """The files a chain's ``book:PATH`` keys read (not the built-in ``book:xkcd``), so a
+    command never writes its output over one of them."""
+    parts = [p.strip() for p in chain.split(",")]
+    paths = [p.partition(":")[2] for p in parts if p.partition(":")[0].strip().lower() == "book"]
+    return [p for p in paths if p and p.lower() != "xkcd"]
+
+
 def describe_policies(geometry: Geometry = STANDARD) -> list[tuple[str, str]]:
     """(name, one line) for every key and preset on a board, for ``ttt-maps policies``."""
     only = "" if geometry == STANDARD else " (normal 3x3 game only)"

@@ -129,6 +129,13 @@ def table_from_json(doc: Any, source: str) -> Table:
     minimal = json_flag(doc, "minimal", source)
     moves = parse_moves(raw, geometry, f'{source}: in "moves"')
     size = geometry.size
+    for key, cell in moves.items():  # a table's move is turned with its board: it must be a cell
+        if not 0 <= cell < size:
+            board = Board(key & geometry.full, key >> size, geometry)
+            raise UsageError(
+                f'{source}: in "moves": the move for {board} is cell {cell}, not a cell of the '
+                f"board (0 to {size - 1})"
+            )
     entries = tuple(
         Entry(Board(key & geometry.full, key >> size, geometry), cell)
         for key, cell in moves.items()
