@@ -157,7 +157,8 @@ def page_head(title: str, theme: Theme, sheets: tuple[str, ...]) -> list[str]:
     css = "\n".join(_asset(name).strip() for name in sheets)
     return [
         "<!DOCTYPE html>",
-        '<html lang="en">',
+        # A map drawn in "auto" follows the reader's system on this page.
+        '<html lang="en" data-ttt-scheme="auto">' if theme.name == AUTO.name else '<html lang="en">',
         "<head>",
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
