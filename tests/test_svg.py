@@ -567,7 +567,8 @@ def test_auto_follows_the_reader_and_the_docs_theme() -> None:
     in_media = {k.strip(): v for k, v in rules}
     chosen = next(v for k, v in in_media.items() if k.endswith(".ttt-chosen"))
     assert chosen == f"stroke:{dark.chosen}"
-    for where in (f":root#{p}", f'body[data-theme="auto"] #{p}', f'html[data-ttt-scheme="auto"] #{p}'):
+    system = (":root", 'body[data-theme="auto"] ', 'html[data-ttt-scheme="auto"] ')
+    for where in (f"{a}#{p}" for a in system):
         assert f"{where} .ttt-chosen" in next(k for k in in_media if k.endswith(".ttt-chosen"))
     assert f"html #{p} .ttt-chosen" not in d.css  # a plain page (Alabaster) stays light
     assert in_media[f":root#{p} .ttt-background"] == f"fill:{dark.background}"

@@ -30,6 +30,9 @@ HINT = (
     "Your move is the largest red symbol. Click where your opponent went to zoom in; "
     "Esc or Back zooms out."
 )
+#: Marks a page whose "auto" map follows the reader's light or dark mode.
+SYSTEM_SCHEME = ' data-ttt-scheme="auto"'
+
 #: Keyboard focus ring colours (light, dark): blue, apart from the red of the moves.
 FOCUS = ("#1a66d1", "#8ab4f8")
 UI_FONT = (
@@ -158,7 +161,7 @@ def page_head(title: str, theme: Theme, sheets: tuple[str, ...]) -> list[str]:
     return [
         "<!DOCTYPE html>",
         # A map drawn in "auto" follows the reader's system on this page.
-        '<html lang="en" data-ttt-scheme="auto">' if theme.name == AUTO.name else '<html lang="en">',
+        f'<html{SYSTEM_SCHEME if theme.name == AUTO.name else ""} lang="en">',
         "<head>",
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
