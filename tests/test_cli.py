@@ -111,7 +111,7 @@ def test_no_arguments_shows_help() -> None:
     ("args", "needle"),
     [
         (["slove", "x........"], "slove"),
-        (["solve"], "BOARD"),
+        (["solve", "x", "o"], "o"),
         (["solve", "x........", "--bogus"], "--bogus"),
         (["export"], "--player"),
         (["--bogus"], "--bogus"),
@@ -122,6 +122,12 @@ def test_click_usage_errors_are_one_line(args: list[str], needle: str) -> None:
 
 
 # -- solve ---------------------------------------------------------------------
+
+
+def test_solve_with_no_board_solves_the_empty_board() -> None:
+    result = run("solve")
+    assert result.exit_code == 0, result.stderr
+    assert "x to move: draw" in result.stdout and " 0 │ 1 │ 2" in result.stdout
 
 
 def test_solve_text() -> None:

@@ -16,6 +16,7 @@ from test_fold import PERMS, optimal, turned
 
 from ttt_maps import api
 from ttt_maps.strategies.fold import FoldWalk
+from ttt_maps.strategies.match import NAMES_3X3
 from ttt_maps.strategies.tree import build_strategy
 
 VIEWPORT = {"width": 900, "height": 800}
@@ -68,8 +69,7 @@ def red_move(page: Any) -> str:
     return " ".join(page.inner_text(".tttv-crumbs .tttv-next").split())
 
 
-NAMES = ("top-left", "top", "top-right", "left", "centre", "right",
-         "bottom-left", "bottom", "bottom-right")  # fmt: skip
+NAMES = NAMES_3X3
 
 
 def test_a_folded_cell_opens_the_drawn_sub_map_turned(browser: Any, pages: dict[str, Path]) -> None:

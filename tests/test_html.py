@@ -27,13 +27,12 @@ from ttt_maps.backends.svg.writer import scene_to_svg
 from ttt_maps.cli.app import app
 from ttt_maps.draw.compose import map_scene
 from ttt_maps.draw.themes import DARK, LIGHT
-from ttt_maps.strategies.match import cell_name
+from ttt_maps.strategies.match import NAMES_3X3, cell_name
 from ttt_maps.strategies.tree import Node, build_strategy
 
 SVG = "{http://www.w3.org/2000/svg}"
 #: Cells as the viewer (and ``ttt-maps play``) names them.
-NAMES = ("top-left", "top", "top-right", "left", "centre", "right",
-         "bottom-left", "bottom", "bottom-right")  # fmt: skip
+NAMES = NAMES_3X3
 VIEWPORT = {"width": 1000, "height": 800}
 
 

@@ -300,6 +300,7 @@ def table(
     board: BoardOpt = "3x3",
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
+    search_limit: SearchLimitOpt = None,
 ) -> None:
     """The minimal strategy table: the fewest positions to know, as a list, JSON or sheet.
 
@@ -312,7 +313,7 @@ def table(
 
     table_command(
         player=player,
-        geometry=runtime(board, no_cache, not no_progress),
+        geometry=runtime(board, no_cache, not no_progress, search_limit),
         output=output,
         fmt=fmt,
         as_json=as_json,

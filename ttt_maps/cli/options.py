@@ -84,10 +84,10 @@ SearchLimitOpt = Annotated[
 
 
 BoardArg = Annotated[
-    str,
+    str | None,
     typer.Argument(
         metavar="BOARD",
-        help="A position, e.g. x...o.... or 'x../.o./...'.",
+        help="A position, e.g. x...o.... or 'x../.o./...'; the empty board when left out.",
         show_default=False,
     ),
 ]

@@ -58,6 +58,15 @@ def parse_move(text: str, game: Game) -> int:
     raise UsageError(f"{text.strip()[:20]!r}: type a cell number, a row and a column, u, ? or q")
 
 
+def _as_typed(text: str, exc: UsageError) -> str:
+    """The error, saying which cell a row and a column named (``1 1`` is cell 0)."""
+    numbers = re.findall(r"[0-9]+", text)
+    said = str(exc)
+    if len(numbers) == 2 and said.startswith("cell "):
+        return f"row {numbers[0]}, column {numbers[1]} (counted from 1): {said}"
+    return said
+
+
 def interactive(game: Game) -> None:
     """Play on a terminal: the board after every move, one line on what the map sees."""
     from rich.console import Console
@@ -68,7 +77,8 @@ def interactive(game: Game) -> None:
     you, them = game.side.upper(), other(game.side).upper()
     con.print(
         f"You play {them} against the map for {you} ({game.policy.name}, level {game.level}). "
-        "Type a cell number, or a row and a column (2 3); u undoes, ? hints, q quits."
+        "Type a cell number (from 0, as the empty cells show), or a row and a column "
+        "(from 1: 2 2 is the centre); u undoes, ? shows your best moves, q quits."
     )
     shown = -1
     while not game.over:
@@ -97,9 +107,10 @@ def interactive(game: Game) -> None:
             con.print(f"Your best moves ({them}), by the solved game: {best}. {game.verdict()}")
             continue
         try:
-            game.play(parse_move(text, game))
+            cell = parse_move(text, game)
+            game.play(cell)
         except UsageError as exc:
-            con.print(f"[red]{exc}[/red]")
+            con.print(f"[red]{_as_typed(text, exc)}[/red]")
     con.print(board_grid(game.board))
     con.print(f"[bold]{game.result_line()}[/bold]")
 

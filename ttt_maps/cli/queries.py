@@ -31,7 +31,7 @@ from ttt_maps.cli.output import console, print_json, write_output, written_line
 
 
 def solve(
-    board: BoardArg,
+    board: BoardArg = None,
     policy: PolicyOpt = None,
     as_json: JsonOpt = False,
     geometry: BoardOpt = "3x3",
@@ -43,7 +43,8 @@ def solve(
     from ttt_maps.cli.solve import solve_command
     from ttt_maps.game.board import Board
 
-    pos = Board.parse(board, runtime(geometry, no_cache, not no_progress, search_limit))
+    g = runtime(geometry, no_cache, not no_progress, search_limit)
+    pos = Board.empty(g) if board is None else Board.parse(board, g)
     solve_command(pos, policy, as_json)
 
 
@@ -246,8 +247,9 @@ def play(
 ) -> None:
     """Play against a map: the computer plays its red moves, you the other side.
 
-    On a terminal: type a cell number or a row and a column; u undoes, ? shows the
-    map's best moves for you, q quits. Otherwise one cell number per line is read
+    On a terminal: type a cell number (counted from 0, as the empty cells show) or a
+    row and a column (counted from 1: 2 2 is the centre); u undoes, ? shows your
+    best moves by the solved game, q quits. Otherwise one cell number per line is read
     from standard input; 'position: BOARD' lines and a last 'result: ...' line are
     printed, so another program can play.
     """

@@ -72,7 +72,10 @@ def table_command(
         data = out.draw(sheet_scene(table, palette, title), str(chosen))
     write_atomic(output, data)
     if output != "-":
-        echo(f"{output}: {_summary(table, seconds)}")
+        from ttt_maps.cli.output import written_line
+
+        size_of = len(data.encode("utf-8")) if isinstance(data, str) else len(data)
+        echo(f"{written_line(output, size_of)}: {_summary(table, seconds)}")
 
 
 def _format(output: str, fmt: str | None) -> str:

@@ -102,7 +102,7 @@ def compare_scene(
     )
     height = legend_y + _MARGIN * 0.8
     desc = "; ".join(
-        f"{name} ({s.policy.name}): {s.facts.choices} positions where {who} chooses"
+        f"{name} ({s.policy.name}): {s.facts.positions:,} positions where {who} chooses"
         for name, s in zip(names, strategies, strict=True)
     )
     return Scene(

@@ -181,7 +181,7 @@ def _scene(
         items=tuple(items),
         theme=get_theme(theme),
         title=title,
-        desc=f"{len(cards)} positions where the maps for {who} under {policies} play "
+        desc=f"{len(cards):,} positions where the maps for {who} under {policies} play "
         f"differently, up to rotation and reflection; each board shows every policy's move "
         f"in its colour, marked with its letter.",
         meta={"player": strategies[0].player, "policy": " | ".join(names)},

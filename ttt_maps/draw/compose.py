@@ -228,10 +228,10 @@ def _facts_line(x: Strategy, o: Strategy) -> str:
         text += " from " + " and ".join(roots)
     for s in (x, o):
         f, who = s.facts, s.player.upper()
-        lost = f", {f.losses} lost" if f.losses else ""
+        lost = f", {f.losses:,} lost" if f.losses else ""
         text += (
             f". {who}: {f.positions:,} positions where {who} chooses, "
-            f"{f.wins} won{lost} and {f.draws} drawn finishes"
+            f"{f.wins:,} won{lost} and {f.draws:,} drawn finishes"
         )
     return text + "."
 

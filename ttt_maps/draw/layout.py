@@ -394,13 +394,14 @@ def describe(strategy: Strategy) -> str:
     f, g = strategy.facts, strategy.geometry
     who = strategy.player.upper()
     board = "" if g == STANDARD else f" on {g.describe()}"
+    start = "the empty board" if strategy.root.board.count == 0 else str(strategy.root.board)
     cut = "" if not f.cut else f" Cut short in {f.cut} places: a cell with three dots holds more."
     if strategy.folded:
         cut += f" {FOLDED}"
     return (
-        f"Complete map of optimal tic-tac-toe moves for {who}{board} from {strategy.root.board}, "
+        f"Complete map of optimal tic-tac-toe moves for {who}{board} from {start}, "
         f"policy {strategy.policy.name}. Your move is given by the position of the largest "
         f"red symbol on the grid. When your opponent picks a move, zoom in on the region of "
-        f"the grid where they went. Repeat. {f.choices} positions where {who} chooses, "
-        f"{f.wins} won and {f.draws} drawn finishes.{cut}"
+        f"the grid where they went. Repeat. {f.positions:,} positions where {who} chooses, "
+        f"{f.wins:,} won and {f.draws:,} drawn finishes.{cut}"
     )

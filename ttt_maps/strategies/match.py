@@ -36,7 +36,7 @@ from ttt_maps.errors import UsageError, quote
 from ttt_maps.game.board import Board, Mark
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.solve.registry import solver_for
-from ttt_maps.solve.solver import Solver
+from ttt_maps.solve.solver import Solver, plies
 from ttt_maps.strategies.chains import parse_policy
 from ttt_maps.strategies.fold import FoldWalk
 from ttt_maps.strategies.policy import Policy, novice_replies
@@ -46,13 +46,14 @@ FORMAT = "ttt-maps/game@1"
 #: The viewer's breadcrumbs and status line say the same (``cellName`` in
 #: ``backends/viewer/tree.js``).
 NAMES_3X3 = (
-    "top-left", "top", "top-right", "left", "centre", "right",
-    "bottom-left", "bottom", "bottom-right",
+    "top-left corner", "top edge", "top-right corner", "left edge", "centre", "right edge",
+    "bottom-left corner", "bottom edge", "bottom-right corner",
 )  # fmt: skip
 
 
 def cell_name(geometry: Geometry, cell: int) -> str:
-    """``top-left`` on the 3x3 board, ``row 2, column 3`` on others."""
+    """``top-left corner``, ``top edge``, ``centre`` on the 3x3 board (the viewer, play and
+    the comparison's notes say the same), ``row 2, column 3`` on others."""
     if geometry.rows == geometry.cols == 3:
         return NAMES_3X3[cell]
     return f"row {cell // geometry.cols + 1}, column {cell % geometry.cols + 1}"
@@ -142,7 +143,7 @@ class Game:
         if not 0 <= cell < size:
             raise UsageError(f"cell {cell}: the board's cells are 0 to {size - 1}")
         if self.board.mark_at(cell):
-            raise UsageError(f"cell {cell} is taken")
+            raise UsageError(f"cell {cell} ({cell_name(self.geometry, cell)}) is taken")
         return self._add(Move(self.board.to_move, cell, "player"))
 
     def map_move(self) -> int:
@@ -213,10 +214,13 @@ class Game:
         threats = len(self.geometry.cells_of(self.solver.threats(mine) & free))
         seen = {0: "", 1: f"{me} threatens a line: ", 2: f"{me} threatens two lines: "}
         out = self.solver.outcome(self.board)
-        if out.result < 0:  # the last of ``distance`` moves is the map's
-            value = f"{them} loses to {me}'s {_when(out.distance // 2)}"
-        elif out.result > 0:  # the last of ``distance`` moves is the person's
-            value = f"{them} can win with its {_when((out.distance + 1) // 2)}"
+        if out.result < 0:  # the last of ``distance`` plies is the map's
+            value = f"{them} loses in {plies(out.distance)}, to {me}'s {_when(out.distance // 2)}"
+        elif out.result > 0:  # the last of ``distance`` plies is the person's
+            value = (
+                f"{them} can win in {plies(out.distance)}, with its "
+                f"{_when((out.distance + 1) // 2)}"
+            )
         else:
             value = "a draw with best play"
         line = seen[min(threats, 2)] + value
