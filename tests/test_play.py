@@ -166,7 +166,8 @@ def test_a_saved_game_is_audited_by_check(tmp_path: Path) -> None:
     assert proc.returncode == 1
     assert "move 2 (O top-left corner (0)) lost the draw" in proc.stdout
     doc = json.loads(check("--json", str(path)).stdout)
-    assert doc["kind"] == "game" and doc["mistakes"] == ["move 2 (O top-left corner (0)) lost the draw"]
+    assert doc["kind"] == "game"
+    assert doc["mistakes"] == ["move 2 (O top-left corner (0)) lost the draw"]
     # A log whose moves were edited no longer replays.
     log = json.loads(path.read_text(encoding="utf-8"))
     log["moves"][1]["cell"] = log["moves"][0]["cell"]
