@@ -129,6 +129,15 @@ def render(
             "tinted by its outcome for the player who makes it (default file: output/whole-map).",
         ),
     ] = False,
+    caption: Annotated[
+        bool | None,
+        typer.Option(
+            "--caption/--no-caption",
+            help="Head a single map with 'Map for X' and how to read it, and add the "
+            "poster's footer (policy, counts): on by default for a PDF or PNG with --size.",
+            show_default=False,
+        ),
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing on success.")] = False,
     board: BoardOpt = "3x3",
     no_cache: NoCacheOpt = False,
@@ -165,6 +174,7 @@ def render(
         whole=whole,
         echo=None if quiet else typer.echo,
         picture=picture,
+        caption=caption,
     )
 
 

@@ -37,8 +37,9 @@ ThemeOpt = Annotated[
     typer.Option(
         "--theme",
         metavar="NAME",
-        help="light, dark, print, xkcd, or auto: light, and dark where the reader's system "
-        "or docs page is (SVG and HTML; PDF and PNG draw it light).",
+        help="light, dark, print, xkcd (comic lettering in SVG and HTML only), or auto: "
+        "light, and dark where the docs page or the reader's system is (SVG and HTML; PDF "
+        "and PNG draw it light).",
         autocompletion=complete.themes,
     ),
 ]
