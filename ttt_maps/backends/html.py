@@ -22,7 +22,7 @@ from importlib.resources import files
 
 from ttt_maps.backends.svg.writer import scene_to_svg
 from ttt_maps.draw.cells import NEST_PAD
-from ttt_maps.draw.scene import Scene
+from ttt_maps.draw.scene import Scene, Text
 from ttt_maps.draw.themes import AUTO, Theme, dark_variant
 
 #: The hint under the title: the comic's rule, then what the viewer adds.
@@ -194,12 +194,16 @@ def scene_to_html(
     deepest = max(levels, default=0)
     board = escape(scene.meta.get("board", "3x3k3"))
     svg, deferred = defer_deep_boards(full, levels)
+    # A drawing that sets its own title (the poster, a titled map) shows it once:
+    # the page's heading stays for screen readers only.
+    own = any(isinstance(i, Text) and i.role == "title" for i in scene.items)
+    heading = '<h1 class="tttv-unseen">' if own else "<h1>"
     return "\n".join(
         [
             *page_head(title, scene.theme, ("viewer.css",)),
             "<body>",
             '<header class="tttv-head">',
-            f"<h1>{title}</h1>",
+            f"{heading}{title}</h1>",
             f'<p class="tttv-hint">{escape(HINT)}</p>',
             "</header>",
             '<div class="tttv-bar">',
