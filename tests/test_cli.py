@@ -251,7 +251,7 @@ def test_stats_json() -> None:
     }
     assert doc["empty_board"]["result"] == "draw"
     maps = {(m["policy"], m["player"]): m for m in doc["maps"]}
-    assert set(maps) == {(p, pl) for p in ("yorgey", "xkcd", "default") for pl in "xo"}
+    assert set(maps) == {(p, pl) for p in ("yorgey", "xkcd", "default", "compact") for pl in "xo"}
     x, o = maps["yorgey", "x"], maps["yorgey", "o"]
     assert (x["choices"], x["wins"], x["draws"]) == (91, 71, 2)
     assert (o["choices"], o["wins"], o["draws"]) == (768, 386, 183)

@@ -21,7 +21,8 @@ or, with myst-parser, in a MyST Markdown page::
 Options (declared in ``recipe.OPTIONS``, shared with the MkDocs fence), as for
 ``ttt-maps render``: ``player`` (x, o or both: the poster),
 ``policy``, ``from``, ``board``, ``depth``, ``theme`` (``auto`` follows the
-reader's and the docs theme's light or dark mode), ``title``,
+docs theme's light or dark mode, on the page's own background: a theme without
+one keeps it light), ``title``,
 ``alternatives``, ``outcomes``, ``fold`` (folded by symmetry) and ``whole``
 (the whole game: every move of both players, folded; ``player``, ``policy``,
 ``alternatives`` and ``outcomes`` do not apply to it) (flags); and for the
