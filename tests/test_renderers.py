@@ -191,11 +191,16 @@ PAGES = {
     "furo": '<html><body data-theme="{theme}">{svg}</body></html>',
     "pydata": '<html data-theme="{theme}"><body>{svg}</body></html>',
     "material": '<html><body data-md-color-scheme="{theme}">{svg}</body></html>',
+    # JupyterLab on <body data-jp-theme-light>, "true" or "false".
+    "jupyter": '<html><body data-jp-theme-light="{theme}">{svg}</body></html>',
     # Alabaster and any plain page: no dark mode, so the map stays light.
     "plain": "<html><body>{svg}</body></html>",
 }
 #: How each site names its light and dark switch.
-SWITCHES = {"material": {"light": "default", "dark": "slate"}}
+SWITCHES = {
+    "material": {"light": "default", "dark": "slate"},
+    "jupyter": {"light": "true", "dark": "false"},
+}
 
 
 @pytest.mark.parametrize("site", list(PAGES))

@@ -545,7 +545,7 @@ def test_a_theme_is_what_was_asked_for(theme: str) -> None:
     switched = [r for r in re.findall(r"[^{}]*\{[^{}]*\}", d.css) if "data-" in r]
     if theme == "dark":
         assert switched and all(r.endswith(".ttt-background{fill:none}") for r in switched)
-        assert all("light" not in r and "default" not in r for r in switched)
+        assert not any(w in r for r in switched for w in ('="light"', '"default"', '"true"'))
     else:
         assert "@media" not in d.css and not switched
     assert d.rules[f"#{d.prefix} .ttt-chosen"]["stroke"] == drawn.theme.chosen
@@ -573,11 +573,15 @@ def test_auto_follows_the_reader_and_the_docs_theme() -> None:
     assert f"html #{p} .ttt-chosen" not in d.css  # a plain page (Alabaster) stays light
     assert in_media[f":root#{p} .ttt-background"] == f"fill:{dark.background}"
     assert d.rules[f"html #{p} .ttt-background"]["fill"] == "none"
-    for page, colours, material in (("light", light, "default"), ("dark", dark, "slate")):
+    for page, colours, material, jupyter in (
+        ("light", light, "default", "true"),
+        ("dark", dark, "slate", "false"),
+    ):
         for switch in (
             f'body[data-theme="{page}"] #{p}',
             f'html[data-theme="{page}"] #{p}',
             f'[data-md-color-scheme="{material}"] #{p}',
+            f'body[data-jp-theme-light="{jupyter}"] #{p}',
         ):
             assert d.rules[f"{switch} .ttt-chosen"]["stroke"] == colours.chosen
             assert f"{switch} .ttt-background" not in d.rules

@@ -15,18 +15,20 @@ from ttt_maps.draw.themes import AUTO, PICKS, Theme, dark_variant
 #: Where a map set to follow the reader's light or dark mode may sit: a page
 #: of the Sphinx themes furo (``body[data-theme]``), pydata-sphinx-theme and
 #: the Book theme (``html[data-theme]``), of MkDocs' Material theme
-#: (``[data-md-color-scheme]`` on the body: ``default`` or ``slate``), or one
-#: of our viewers (``html[data-ttt-scheme]``).
+#: (``[data-md-color-scheme]`` on the body: ``default`` or ``slate``), or
+#: JupyterLab (``body[data-jp-theme-light]``).
 _FORCED = {
     "light": (
         'body[data-theme="light"] ',
         'html[data-theme="light"] ',
         '[data-md-color-scheme="default"] ',
+        'body[data-jp-theme-light="true"] ',
     ),
     "dark": (
         'body[data-theme="dark"] ',
         'html[data-theme="dark"] ',
         '[data-md-color-scheme="slate"] ',
+        'body[data-jp-theme-light="false"] ',
     ),
 }
 
