@@ -196,8 +196,13 @@ class Game:
         return cell_name(self.geometry, cell)
 
     def hints(self) -> list[int]:
-        """Every optimal move for the person (the side to move)."""
-        return [] if self.over else self.solver.best_moves(self.board)
+        """The person's best moves by the solved game: the fastest wins, the draws, or
+        when lost the moves that hold out longest."""
+        if self.over:
+            return []
+        scores = self.solver.move_scores(self.board.key)
+        best = min(scores.values())  # the opponent's score after the move: lower is better
+        return sorted(cell for cell, score in scores.items() if score == best)
 
     def verdict(self) -> str:
         """One line on the position, as the map sees it, for the person to move."""
