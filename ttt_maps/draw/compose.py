@@ -119,7 +119,9 @@ def map_scene(
     else:
         items.append(_moved_group(laid, box.x - laid.box.x, box.y - laid.box.y))
     bottom = box.y + box.h
-    notes = ((FOLDED,) if strategy.folded else ()) + ((rules_line(g),) if g.misere else ())
+    # A caption's instruction already says the rules.
+    said = g.misere and not caption
+    notes = ((FOLDED,) if strategy.folded else ()) + ((rules_line(g),) if said else ())
     for note in notes:
         bottom += 1.2 * FOOTER_SIZE + CAP * FOOTER_SIZE
         size = _fit(note, FOOTER_SIZE, MAP_SIZE)
