@@ -25,7 +25,7 @@ def table_command(
     output: str | None = None,
     fmt: str | None = None,
     as_json: bool = False,
-    prover: str = "search",
+    prover: str = "auto",
     size: str | None = None,
     width: int | None = None,
     dpi: float | None = None,
