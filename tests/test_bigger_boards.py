@@ -145,3 +145,27 @@ def test_a_given_limit_is_per_answer_and_no_budget() -> None:
         solver.score(solver.play(0, 12))
     with pytest.raises(Exception, match="expected 1 or more"):
         DeepSolver(Geometry.parse("5x5k4"), limit=-1)
+
+
+def test_novice_scores_every_winning_move_alike() -> None:
+    """Why ``novice`` skips its look-ahead in a won position: on 3x3 and 3x4, every
+    optimal move of every won position reachable scores 1 against the novice."""
+    from ttt_maps.strategies.chains import parse_policy
+
+    for board in ("3x3", "3x4k3"):
+        policy = parse_policy("fast,novice", Geometry.parse(board))
+        solver = policy.solver
+        seen, todo, won = {0}, [0], 0
+        while todo:
+            pos = todo.pop()
+            results = solver.move_results(pos)
+            if results and min(results.values()) < 0:
+                won += 1
+                me = "x" if pos.bit_count() % 2 == 0 else "o"
+                for cell in solver.best_cells(pos):
+                    assert policy.expected_at(solver.play(pos, cell), me) == 1.0
+            for _, child in solver.children(pos):
+                if child not in seen:
+                    seen.add(child)
+                    todo.append(child)
+        assert won > 100
