@@ -43,9 +43,9 @@ OLDEST := $(VENV)/oldest-docs
 OLDEST_STAMP := $(OLDEST)/.ttt-maps-setup
 OLDEST_TESTS := tests/test_sphinx.py tests/test_myst.py
 # ruff over whatever of these exists (empty folders are not in a fresh clone).
-LINT_PATHS := $(wildcard ttt_maps tests examples scripts)
+LINT_PATHS := $(wildcard ttt_maps tests examples scripts docs)
 
-.PHONY: help setup venv posters test check lint bench browser readme clean distclean
+.PHONY: help setup venv posters test check lint bench browser readme docs clean distclean
 
 help:
 	@echo "make posters   set up, then render both maps and the poster into output/"
@@ -55,7 +55,8 @@ help:
 	@echo "make bench     time and measure the main commands (scripts/bench.py);"
 	@echo "               SEED=1 against the seed program, BASELINE=REV against an older build"
 	@echo "make venv      only set up .venv (system packages + pip install -e '.[dev]')"
-	@echo "make readme    remake the README's example outputs from their commands"
+	@echo "make readme    remake the example outputs of the README and docs/ from their commands"
+	@echo "make docs      build the documentation site into docs/_build/html (warnings are errors)"
 	@echo "make clean     remove caches and build files (distclean: also .venv)"
 
 # --- set-up ------------------------------------------------------------------
@@ -143,8 +144,15 @@ bench: $(STAMP)
 readme: $(STAMP)
 	$(PY) scripts/readme_examples.py
 
+# The documentation site: MyST pages in docs/, their maps drawn by ttt-maps' own
+# directive, warnings as errors (-W; --keep-going lists them all before failing).
+# Make-mode keeps the doctrees beside the pages: docs/_build/{html,doctrees}.
+docs: $(STAMP)
+	$(VENV)/bin/sphinx-build -M html docs docs/_build -W --keep-going -q
+	@echo "docs/_build/html/index.html"
+
 clean:
-	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis docs/_build docs/_generated
 	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
 
 distclean: clean

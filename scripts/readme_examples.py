@@ -1,13 +1,13 @@
-"""The README's example outputs, made by the commands they show.
+"""The example outputs of the README and the docs pages, made by the commands they show.
 
-Each block of README.md between ``<!-- output of: COMMAND -->`` and
+Each block of README.md and docs/*.md between ``<!-- output of: COMMAND -->`` and
 ``<!-- end of output -->`` is ``$ COMMAND`` and what it printed, in a
 ``console`` code block. The commands run the way a reader would type them:
 ``ttt-maps ...`` as this checkout's command line, ``python FILE`` with this
 Python; each in a fresh folder (the checkout's ``examples/`` linked into it),
 80 columns wide, with a cache folder of its own.
 
-    python scripts/readme_examples.py          # rewrite the blocks in README.md
+    python scripts/readme_examples.py          # rewrite the blocks in README.md and docs/
     python scripts/readme_examples.py --check  # exit 1, with a diff, if any is stale
 
 ``make readme`` runs the first; ``tests/test_readme.py`` the second.
@@ -27,6 +27,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
+
+
+def pages() -> list[Path]:
+    """The files whose blocks are made: the README, then the docs pages in name order."""
+    return [README, *sorted((ROOT / "docs").glob("*.md"))]
+
+
 BLOCK = re.compile(
     r"(?P<open><!-- output of: (?P<command>.+?) -->\n)(?P<body>.*?)"
     r"(?P<close><!-- end of output -->)",
@@ -77,26 +84,33 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="only say whether they are stale")
     args = parser.parse_args()
-    old = README.read_text(encoding="utf-8")
-    if not BLOCK.search(old):
-        print("readme_examples: no '<!-- output of: ... -->' blocks in README.md", file=sys.stderr)
-        return 1
-    new = regenerate(old)
-    if args.check:
+    stale = []
+    for page in pages():
+        old = page.read_text(encoding="utf-8")
+        if not BLOCK.search(old):
+            continue
+        new = regenerate(old)
         if new == old:
-            return 0
+            continue
+        name = page.relative_to(ROOT).as_posix()
+        if not args.check:
+            page.write_text(new, encoding="utf-8")
+            continue
         diff = difflib.unified_diff(
             old.splitlines(),
             new.splitlines(),
-            "README.md",
-            "README.md as the commands print it",
+            name,
+            f"{name} as the commands print it",
             lineterm="",
         )
         print("\n".join(diff))
-        print("readme_examples: README.md is stale; run 'make readme'", file=sys.stderr)
+        stale.append(name)
+    if stale:
+        print(
+            f"readme_examples: stale output in {', '.join(stale)}; run 'make readme'",
+            file=sys.stderr,
+        )
         return 1
-    if new != old:
-        README.write_text(new, encoding="utf-8")
     return 0
 
 

@@ -17,7 +17,9 @@
 #   - librsvg's rsvg-convert and Inkscape, two more SVG renderers the maps
 #     must look right in (librsvg2-bin, inkscape);
 #   - the fish shell, whose completion of option values is tested in a real
-#     shell (fish).
+#     shell (fish);
+#   - man and groff, to read the manual page the Sphinx man builder makes
+#     (man-db, groff-base).
 # Browsers always come from apt, never from `playwright install`. Chromium is
 # required for --browser; a test tool that still cannot be installed only
 # makes its tests skip, with the reason.
@@ -31,7 +33,7 @@
 #   TTT_DRY_RUN=1            print the commands instead of running them (= --dry-run)
 #   TTT_FORCE_MISSING=LIST   pretend these are missing, comma-separated, from:
 #                            python,venv,headers,compiler,cairo,font,browser,
-#                            firefox,poppler,qpdf,rsvg,inkscape,fish
+#                            firefox,poppler,qpdf,rsvg,inkscape,fish,man
 #   TTT_PRETEND_USER=sudo|nosudo   pretend not to be root, with / without sudo
 set -euo pipefail
 
@@ -99,6 +101,7 @@ have_qpdf() { ! forced qpdf && command -v qpdf >/dev/null 2>&1; }
 have_rsvg() { ! forced rsvg && command -v rsvg-convert >/dev/null 2>&1; }
 have_inkscape() { ! forced inkscape && command -v inkscape >/dev/null 2>&1; }
 have_fish() { ! forced fish && command -v fish >/dev/null 2>&1; }
+have_man() { ! forced man && command -v man >/dev/null 2>&1 && command -v groff >/dev/null 2>&1; }
 
 # --- macOS: Homebrew, and we only tell ---------------------------------------
 if [ "$(uname -s)" = Darwin ]; then
@@ -138,6 +141,7 @@ if [ "$browser" = 1 ]; then
     have_rsvg || { missing+=(librsvg2-bin); reasons+=("rsvg-convert, an SVG renderer to compare with"); }
     have_inkscape || { missing+=(inkscape); reasons+=("Inkscape, an SVG renderer to compare with"); }
     have_fish || { missing+=(fish); reasons+=("the fish shell, to test completion in"); }
+    have_man || { missing+=(man-db groff-base); reasons+=("man and groff, to read the docs' manual page"); }
 fi
 
 # join SEP WORD...: the words separated by SEP.
@@ -153,6 +157,7 @@ report_ok() {
         have_rsvg && parts+=("rsvg-convert")
         have_inkscape && parts+=("inkscape")
         have_fish && parts+=("fish")
+        have_man && parts+=("man")
     fi
     say "ok: $(join ', ' "${parts[@]}")"
 }
@@ -215,5 +220,6 @@ if [ "$browser" = 1 ]; then
     have_rsvg || warn "rsvg-convert is still missing; the librsvg comparison will skip"
     have_inkscape || warn "inkscape is still missing; the Inkscape comparison will skip"
     have_fish || warn "fish is still missing; the fish completion test will skip"
+    have_man || warn "man or groff is still missing; the manual page test will skip"
 fi
 report_ok

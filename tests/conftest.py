@@ -18,6 +18,7 @@ import pytest
 SLOW_MODULES = frozenset(
     {
         "test_completion",
+        "test_docs",
         "test_linked",
         "test_mkdocs",
         "test_myst",

@@ -14,6 +14,7 @@ import pytest
 from cli_checks import assert_usage_error as check_usage_error
 from typer.testing import CliRunner
 
+from ttt_maps._version import __version__
 from ttt_maps.cli.app import app
 from ttt_maps.cli.run import one_command_app
 from ttt_maps.errors import UsageError
@@ -39,7 +40,7 @@ def run(*args: str) -> Any:
 def test_version() -> None:
     result = run("--version")
     assert result.exit_code == 0
-    assert result.stdout.strip() == "ttt-maps 0.1.0"
+    assert result.stdout.strip() == f"ttt-maps {__version__}"
 
 
 def test_help_lists_the_commands() -> None:
@@ -225,7 +226,12 @@ def test_solve_with_a_book(tmp_path: Path) -> None:
     book = tmp_path / "book.json"
     book.write_text('{"x...o....": 5}', encoding="utf-8")
     doc = json.loads(run("solve", "x...o....", "--json", "-p", f"book:{book}").stdout)
-    assert doc["policies"][-1] == {"name": f"book:{book}", "chain": f"book:{book},first", "move": 5}
+    assert doc["policies"][-1] == {
+        "name": f"book:{book}",
+        "chain": f"book:{book},first",
+        "move": 5,
+        "why": {"key": f"book:{book}", "text": f"book:{book}: the book's move"},
+    }
 
 
 # -- stats ---------------------------------------------------------------------
@@ -536,7 +542,7 @@ def test_installed_command_export_and_check(tmp_path: Path) -> None:
 def test_python_dash_m() -> None:
     proc = command("--version", module=True)
     assert proc.returncode == 0
-    assert proc.stdout.strip() == "ttt-maps 0.1.0"
+    assert proc.stdout.strip() == f"ttt-maps {__version__}"
 
 
 def test_cli_import_is_light() -> None:

@@ -27,13 +27,14 @@ PACKAGE = Path(__file__).resolve().parent.parent / "ttt_maps"
 
 #: Stages in flow order; a module belongs to the first whose prefix it has.
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("base", ("errors", "values", "_version", "io")),
+    ("base", ("errors", "values", "_version", "settings", "io")),
     ("game", ("game",)),
     ("solve", ("solve",)),
     ("strategies", ("strategies",)),
     ("draw", ("draw",)),
     ("backends", ("backends",)),
     ("compare", ("compare",)),
+    ("engine", ("engine",)),
     ("api", ("api",)),
     ("integrations", ("integrations",)),
     ("cli", ("cli",)),
@@ -181,6 +182,7 @@ def test_the_top_level_is_the_public_face() -> None:
         "_version.py",
         "api.py",
         "errors.py",
+        "settings.py",
         "sphinx.py",
         "values.py",
     ]
@@ -240,3 +242,137 @@ def test_a_planted_circle_is_found(
     assert circles(import_graph(copy)) == []
     _plant(copy, module, line)
     assert circles(import_graph(copy)) == [[f"ttt_maps.{m}" for m in circle]]
+
+
+# -- one engine: few parameters, a thin command line, no switches -----------------------
+
+#: What the command line may import besides itself: the public API and the tools it puts
+#: in other programs (``docs`` writes the pandoc filter), the errors, the small values,
+#: safe files and the version.
+CLI_MAY_IMPORT = (
+    "ttt_maps.api",
+    "ttt_maps.integrations",
+    "ttt_maps.errors",
+    "ttt_maps.values",
+    "ttt_maps.io",
+    "ttt_maps._version",
+)
+#: The most parameters a function takes, outside the commands' signatures (typer reads
+#: each option as a parameter) and the public API (keywords users write).
+MAX_PARAMETERS = 8
+
+
+def cli_violations(graph: dict[str, dict[str, int]]) -> list[str]:
+    """Imports of the command line that go around the public API."""
+    return [
+        f"{module}:{line} imports {target}"
+        for module, edges in graph.items()
+        if stage_of(module) == "cli"
+        for target, line in edges.items()
+        if stage_of(target) != "cli"
+        and not any(target == ok or target.startswith(ok + ".") for ok in CLI_MAY_IMPORT)
+    ]
+
+
+def _is_command(node: ast.FunctionDef) -> bool:
+    """A typer signature: a function whose parameters are declared as options."""
+    names = {getattr(a.annotation, "id", "") for a in [*node.args.args, *node.args.kwonlyargs]}
+    return any(n.endswith(("Opt", "Arg")) for n in names) or "Annotated" in ast.unparse(node.args)
+
+
+def _is_value_constructor(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A value's ``__init__``: every parameter is stored as the field of its name."""
+    if node.name != "__init__":
+        return False
+    stored = {
+        t.attr
+        for n in ast.walk(node)
+        if isinstance(n, ast.Assign)
+        for t in n.targets
+        if isinstance(t, ast.Attribute) and getattr(t.value, "id", None) == "self"
+    }
+    for n in ast.walk(node):  # self.__dict__.update(name=...), as frozen values write
+        if isinstance(n, ast.Call) and ast.unparse(n.func) == "self.__dict__.update":
+            stored |= {k.arg for k in n.keywords if k.arg}
+    params = [p.arg for p in [*node.args.args, *node.args.kwonlyargs] if p.arg != "self"]
+    return set(params) <= stored
+
+
+def long_signatures(root: Path) -> list[str]:
+    """Functions with more than ``MAX_PARAMETERS`` parameters (self and cls not counted),
+    apart from a value's constructor, which takes its fields."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        module = module_name(path, root)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            a = node.args
+            names = [p.arg for p in [*a.posonlyargs, *a.args, *a.kwonlyargs]]
+            count = len([n for n in names if n not in ("self", "cls")]) + bool(a.vararg)
+            if count <= MAX_PARAMETERS or _is_value_constructor(node):
+                continue
+            if module == "ttt_maps.api" and not node.name.startswith("_"):
+                continue
+            if (
+                stage_of(module) == "cli"
+                and isinstance(node, ast.FunctionDef)
+                and _is_command(node)
+            ):
+                continue
+            found.append(f"{module}.{node.name}: {count} parameters")
+    return found
+
+
+def switches(root: Path) -> list[str]:
+    """Module-level switches: a ``global`` statement, or a class whose attribute is set
+    from outside it (``_Switch.on = False``) -- settings must travel as parameters."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        module = module_name(path, root)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        classes = {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Global):
+                found.append(f"{module}:{node.lineno} global {', '.join(node.names)}")
+            elif isinstance(node, ast.Assign | ast.AugAssign):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for t in targets:
+                    owner = getattr(getattr(t, "value", None), "id", None)
+                    if isinstance(t, ast.Attribute) and owner in classes:
+                        found.append(f"{module}:{node.lineno} sets {owner}.{t.attr}")
+    return found
+
+
+def test_the_command_line_is_a_shell_over_the_api() -> None:
+    assert cli_violations(import_graph(PACKAGE)) == []
+
+
+def test_no_function_takes_more_than_eight_parameters() -> None:
+    assert long_signatures(PACKAGE) == []
+
+
+def test_settings_are_parameters_not_module_switches() -> None:
+    assert switches(PACKAGE) == []
+
+
+def test_planted_violations_of_the_engine_rules_are_found(copy: Path) -> None:
+    """Each rule fails on a planted violation: a command that goes around the API, a
+    body with nine parameters, and a switch class."""
+    solve = copy / "cli" / "solve.py"
+    solve.write_text(solve.read_text() + "\nfrom ttt_maps.solve.registry import solver_for\n")
+    assert cli_violations(import_graph(copy)) == [
+        f"ttt_maps.cli.solve:{len(solve.read_text().splitlines())} imports ttt_maps.solve.registry"
+    ]
+    board = copy / "game" / "board.py"
+    board.write_text(board.read_text() + "\n\ndef wide(a, b, c, d, e, f, g, h, i):\n    pass\n")
+    assert long_signatures(copy) == ["ttt_maps.game.board.wide: 9 parameters"]
+    progress = copy / "io" / "progress.py"
+    progress.write_text(
+        progress.read_text()
+        + "\n\nclass _Switch:\n    on = False\n\n\ndef enable() -> None:\n    _Switch.on = True\n"
+    )
+    assert switches(copy) == [
+        f"ttt_maps.io.progress:{len(progress.read_text().splitlines())} sets _Switch.on"
+    ]

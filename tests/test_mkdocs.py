@@ -1,7 +1,7 @@
 """Maps in MkDocs: the ``ttt-maps`` plugin and its ```` ```ttt-map ```` fence.
 
 ``examples/mkdocs`` (Material theme) must build with ``mkdocs build --strict``
-as the README says; its pages hold the maps inline with distinct id prefixes
+as the docs say; its pages hold the maps inline with distinct id prefixes
 (and one as an image file), a fence shown inside another fence is left as it
 is, and ``theme: auto`` follows Material's palette switch in a browser. A bad
 option stops the build with one line naming the page, the line and the option.
@@ -50,9 +50,9 @@ def maps_in(html: str) -> list[ET.Element]:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The example built exactly as the README's command builds it (only the folder moved)."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    lines = [line.split(" # ")[0].strip() for line in readme.splitlines()]
+    """The example built exactly as the docs' command builds it (only the folder moved)."""
+    text = (ROOT / "docs" / "integrations.md").read_text(encoding="utf-8")
+    lines = [line.split(" # ")[0].strip() for line in text.splitlines()]
     commands = [line for line in lines if line.startswith("mkdocs build ")]
     assert commands and all("--strict" in c for c in commands)
     out = tmp_path_factory.mktemp("site")
@@ -205,3 +205,39 @@ def test_a_book_is_read_beside_its_page(tmp_path: Path) -> None:
     svgs = maps_in(html)
     assert [first_move(svg) for svg in svgs] == ["8", "2"]
     assert [bool(tints(svg)) for svg in svgs] == [True, False]
+
+
+def test_the_description_is_the_strategy_in_words_under_the_map(site: Path) -> None:
+    """``description``: a collapsed <details> after the map, named by its aria-details, with a
+    section per position where X chooses and every reply linked to a section that exists."""
+    html = (site / "index.html").read_text(encoding="utf-8")
+    named = re.findall(r'<div class="ttt-map"[^>]*aria-details="([^"]+)"', html)
+    assert named == ["ttt-index-0-words"], "only the map that asks for it"
+    m = re.search(
+        r'<details class="ttt-map-words" id="ttt-index-0-words">(.*?)</details>', html, re.S
+    )
+    assert m and "<summary>The strategy in words</summary>" in m[1]
+    sections = re.findall(r'<section id="(ttt-index-0-words-x-s\d+)">', m[1])
+    links = set(re.findall(r'href="#(ttt-index-0-words-x-s\d+)"', m[1]))
+    assert len(sections) == 109 == len(set(sections))  # stats: fast,novice gives X 109 positions
+    assert links <= set(sections) and len(links) == 108  # all but the first are reached
+
+
+def test_axe_finds_nothing_of_ours_on_the_docs_page(site: Path, chromium: Any) -> None:
+    """axe-core on the example page, with the description open: no violation in our parts
+    (Material's own footer text is the theme's, not ours)."""
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright")
+    page = chromium.new_page()
+    try:
+        page.goto((site / "index.html").as_uri())
+        page.click("details.ttt-map-words > summary")
+        result = axe.Axe().run(page)
+        ours = [
+            (v["id"], n["html"][:80])
+            for v in result.response["violations"]
+            for n in v["nodes"]
+            if "md-copyright" not in n["html"] and "md-footer" not in " ".join(n["target"])
+        ]
+        assert ours == []
+    finally:
+        page.close()

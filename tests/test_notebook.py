@@ -27,6 +27,16 @@ def test_the_viewer_is_an_isolated_frame_with_the_whole_page() -> None:
         ttt_maps.viewer(ttt_maps.strategy("x"), height=5)
 
 
+def test_the_viewer_can_carry_the_strategy_in_words() -> None:
+    shown = ttt_maps.viewer(ttt_maps.poster(), description=True)._repr_html_()
+    (ident,) = re.findall(r'<iframe [^>]*aria-details="([^"]+)"', shown)
+    assert f'<details class="ttt-map-words" id="{ident}">' in shown
+    for player, count in (("x", 109), ("o", 453)):  # stats: the default policy's positions
+        assert len(re.findall(rf'<section id="{ident}-{player}-s\d+">', shown)) == count
+    with pytest.raises(ttt_maps.UsageError, match="description"):
+        ttt_maps.viewer(ttt_maps.whole(depth=1), description=True)
+
+
 def test_a_notebook_run_by_a_kernel_shows_the_viewer(tmp_path: Path) -> None:
     nbformat = pytest.importorskip("nbformat")
     nbclient = pytest.importorskip("nbclient")

@@ -33,11 +33,15 @@ pytestmark = pytest.mark.skipif(
 )
 
 
+#: What the installed package runs under: no PYTHONPATH, which would put a checkout first.
+CLEAN = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+
+
 def run(*argv: str | Path, cwd: Path | None = None, env: dict[str, str] | None = None) -> str:
     proc = subprocess.run(
         [str(a) for a in argv],
         cwd=cwd,
-        env=env,
+        env=CLEAN if env is None else env,
         capture_output=True,
         text=True,
         timeout=600,
@@ -134,6 +138,9 @@ def test_sdist_is_complete(dist: dict[str, Path]) -> None:
         "examples/myst/index.md",
         "examples/mkdocs/mkdocs.yml",
         "examples/mkdocs/docs/index.md",
+        "docs/conf.py",
+        "docs/index.md",
+        "docs/_static/docs.css",
         "scripts/readme_examples.py",
         "scripts/oldest_docs.py",
         "scripts/system-deps.sh",
@@ -166,6 +173,13 @@ def test_wheel_installs_and_runs_outside_the_checkout(fresh_venv: Path, tmp_path
         cwd=tmp_path,
     )
     assert (tmp_path / "x.pdf").read_bytes().startswith(b"%PDF-")
+    # The main job, as the README shows it: both maps and the poster into output/,
+    # the same SVGs as the checkout's committed ones.
+    run(fresh_venv / "bin" / "ttt-maps", "render", "-q", cwd=tmp_path)
+    made = sorted(p.name for p in (tmp_path / "output").iterdir())
+    assert made == sorted(f"{n}.{f}" for n in ("x-map", "o-map", "poster") for f in ("svg", "pdf"))
+    for name in ("x-map.svg", "o-map.svg", "poster.svg"):
+        assert (tmp_path / "output" / name).read_bytes() == (ROOT / "output" / name).read_bytes()
 
 
 def test_sdist_tests_run_from_the_unpacked_folder(
@@ -175,7 +189,7 @@ def test_sdist_tests_run_from_the_unpacked_folder(
     with tarfile.open(dist["sdist"]) as sdist:
         sdist.extractall(tmp_path, filter="data")
     unpacked = tmp_path / NAME
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
+    env = {k: v for k, v in CLEAN.items() if not k.startswith("PYTEST")}
     run(
         fresh_venv / "bin" / "python",
         "-m",
@@ -221,13 +235,6 @@ def test_another_python_draws_the_same_bytes(dist: dict[str, Path], tmp_path: Pa
     run(env_dir / "bin" / "python", "-m", "pip", "install", "--quiet", dist["wheel"])
     for name in ("o.pdf", "o.svg"):
         run(env_dir / "bin" / "ttt-maps", "render", "--player", "o", "-o", tmp_path / name, "-q")
-        run(
-            Path(sys.executable).parent / "ttt-maps",
-            "render",
-            "--player",
-            "o",
-            "-o",
-            tmp_path / f"here-{name}",
-            "-q",
-        )
+        here = [sys.executable, "-m", "ttt_maps", "render", "--player", "o", "-o"]
+        run(*here, tmp_path / f"here-{name}", "-q", env={**CLEAN, "PYTHONPATH": str(ROOT)})
         assert (tmp_path / name).read_bytes() == (tmp_path / f"here-{name}").read_bytes()

@@ -1,7 +1,7 @@
 """Maps for a GitHub README: ``render --picture`` writes a light and a dark SVG and prints
 the ``<picture>`` that shows the one the reader's mode asks for.
 
-Also the question the README answers: does a ``--theme auto`` SVG switch by itself
+Also the question the docs answer: does a ``--theme auto`` SVG switch by itself
 inside an ``<img>``? Drawn by Chromium (and Firefox, when installed) with each
 colour scheme emulated: it follows the page's ``color-scheme``, or the system
 where the page sets none.

@@ -17,6 +17,7 @@ from PIL import Image
 from typer.testing import CliRunner
 
 import ttt_maps
+from ttt_maps._version import __version__
 from ttt_maps.backends import FORMATS, format_from_path, render_scene
 from ttt_maps.cli.app import app
 from ttt_maps.draw.compose import INSTRUCTION, instruction, poster_scene
@@ -75,7 +76,7 @@ def default_job(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path
 def test_public_names() -> None:
     for name in ("strategy", "render", "save", "poster", "Board", "Geometry", "Strategy"):
         assert name in dir(ttt_maps)
-    assert ttt_maps.__version__ == "0.1.0"
+    assert ttt_maps.__version__ == __version__ and re.fullmatch(r"\d+\.\d+\.\d+", __version__)
     assert issubclass(ttt_maps.UsageError, ValueError)
 
 
@@ -292,7 +293,7 @@ def test_one_process_draws_the_same_bytes(
     default_job: tuple[Path, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The default job splits its drawing over two processes; one process draws the same."""
-    from ttt_maps.cli import render as commands
+    from ttt_maps.engine import files as commands
 
     out, _ = default_job
     monkeypatch.setattr(commands, "_can_fork", lambda: False)
@@ -551,7 +552,7 @@ def test_a_crash_mid_job_writes_nothing(
     With two processes the PDF is drawn in the child, whose error comes back whole.
     """
     from ttt_maps.backends.pdf import writer as pdf_backend
-    from ttt_maps.cli import render as commands
+    from ttt_maps.engine import files as commands
 
     if fork and not commands._can_fork():
         pytest.skip("one core: no second process")

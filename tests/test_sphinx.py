@@ -1,7 +1,7 @@
 """Maps in documentation: the Sphinx directive in every builder, and Jupyter.
 
 The example project in ``examples/sphinx`` must build with ``-W`` (warnings
-are errors) in every builder, as the README runs it; its pages hold the maps' SVG with
+are errors) in every builder, as the docs run it; its pages hold the maps' SVG with
 distinct id prefixes, its LaTeX includes vector PDFs of them (compiled when
 ``latexmk`` is there), and text shows their alternative text. Bad directive
 options and files are errors that name the option and the line.
@@ -234,7 +234,7 @@ def test_latex_output_compiles(tmp_path: Path) -> None:
     assert list(out.glob("*.pdf"))
 
 
-#: Every builder of Sphinx and of the extensions it ships, as the README runs them
+#: Every builder of Sphinx and of the extensions it ships, as the docs run them
 #: (``sphinx-build -M BUILDER examples/sphinx BUILD -W``), by what each makes of a map.
 INLINE = ("html", "dirhtml", "singlehtml", "htmlhelp", "qthelp", "devhelp", "applehelp")
 SERIALIZED = {"pickle": "*.fpickle", "json": "*.fjson"}
@@ -298,14 +298,18 @@ def test_every_builder_passes_with_warnings_as_errors(builder: str, make_mode: P
 
 
 def readme_commands(program: str) -> list[str]:
-    """The command lines of ``program`` that the README shows, as written (comments cut)."""
-    readme = (EXAMPLE.parent.parent / "README.md").read_text(encoding="utf-8")
-    lines = [line.split(" # ")[0].strip() for line in readme.splitlines()]
+    """The command lines of ``program`` that the README and the docs pages show, as
+    written (comments cut)."""
+    root = EXAMPLE.parent.parent
+    text = "".join(
+        p.read_text(encoding="utf-8") for p in [root / "README.md", *root.glob("docs/*.md")]
+    )
+    lines = [line.split(" # ")[0].strip() for line in text.splitlines()]
     return [line for line in lines if line.startswith(f"{program} ")]
 
 
 def test_the_readme_sphinx_commands_work_as_written(tmp_path: Path) -> None:
-    """Each ``sphinx-build`` line of the README, run in the checkout, only its
+    """Each ``sphinx-build`` line of the README and the docs, run in the checkout, only its
     /tmp folder moved here (``latexpdf`` needs a TeX installation)."""
     commands = readme_commands("sphinx-build")
     assert len(commands) >= 3 and any("examples/myst" in c for c in commands)
@@ -357,3 +361,25 @@ def test_a_book_is_read_beside_its_document_and_rebuilds_the_page(tmp_path: Path
     html = (out / "guide" / "page.html").read_text(encoding="utf-8")
     assert [first_move(svg) for svg in inline_svgs(html)] == ["6", "2"]
     assert str(tmp_path) not in html  # the policy names the book as written
+
+
+def test_a_description_sets_the_strategy_in_words_under_the_map(tmp_path: Path) -> None:
+    """``:description:`` adds the gamebook under the map, collapsed, named by aria-details
+    (the poster describes both maps); a whole-game map refuses it."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text('extensions = ["ttt_maps.sphinx"]\n', encoding="utf-8")
+    page = "Maps\n====\n\n.. ttt-map::\n   :player: both\n   :policy: yorgey\n   :description:\n"
+    (src / "index.rst").write_text(page, encoding="utf-8")
+    out = tmp_path / "out"
+    assert build(src, out, "-W") == 0
+    html = (out / "index.html").read_text(encoding="utf-8")
+    (words,) = re.findall(r'<div class="ttt-map"[^>]*aria-details="([^"]+)"', html)
+    m = re.search(rf'<details class="ttt-map-words" id="{words}">(.*?)</details>', html, re.S)
+    assert m
+    for player, count in (("x", 81), ("o", 426)):  # stats: yorgey's positions per player
+        sections = re.findall(rf'<section id="{words}-{player}-s\d+">', m[1])
+        assert len(sections) == count
+    whole = "Maps\n====\n\n.. ttt-map::\n   :whole:\n   :depth: 1\n   :description:\n"
+    (src / "index.rst").write_text(whole, encoding="utf-8")
+    assert build(src, tmp_path / "bad", "-W") != 0

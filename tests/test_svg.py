@@ -220,7 +220,7 @@ def test_title_first_then_desc_and_accessible_name() -> None:
     assert children[0].tag == f"{NS}title" and children[1].tag == f"{NS}desc"
     assert children[0].text == scene("x").title
     assert children[1].text == scene("x").desc
-    assert d.root.get("role") == "img"
+    assert d.root.get("role") == "graphics-document"
     labels = (d.root.get("aria-labelledby") or "").split()
     assert labels == [children[0].get("id"), children[1].get("id")]
     assert d.root.get("viewBox") == "0 0 1070 1070"

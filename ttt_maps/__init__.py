@@ -7,6 +7,7 @@ svg = ttt_maps.render(tree, format="svg")              # str; pdf/png -> bytes
 ttt_maps.save(tree, "x-map.pdf", size="A2")
 ttt_maps.save(ttt_maps.poster(), "poster.pdf")         # both maps, like the comic
 ttt_maps.save(ttt_maps.table("o"), "o-table.pdf", size="A4")  # the minimal table
+book = ttt_maps.gamebook(tree, "md")                  # the strategy in words (txt, pdf)
 ```
 
 Importing the package loads nothing else: the API functions, the solver,
@@ -20,37 +21,77 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ttt_maps.api import Poster, poster, render, save, strategy, table, whole
+    from ttt_maps.api import (
+        Drawing,
+        Poster,
+        Settings,
+        check,
+        compare_policies,
+        explain,
+        gamebook,
+        new_game,
+        policies,
+        poster,
+        render,
+        save,
+        solve_position,
+        stats,
+        strategy,
+        table,
+        whole,
+    )
     from ttt_maps.errors import UsageError
     from ttt_maps.game.board import Board
     from ttt_maps.game.geometry import Geometry
     from ttt_maps.integrations.notebook import viewer
+    from ttt_maps.integrations.widget import widget
     from ttt_maps.strategies.tree import Strategy
     from ttt_maps.strategies.whole import WholeGame
 
 __all__ = [
     "Board",
+    "Drawing",
     "Geometry",
     "Poster",
+    "Settings",
     "Strategy",
     "UsageError",
     "WholeGame",
     "__version__",
+    "check",
+    "compare_policies",
+    "explain",
+    "gamebook",
+    "new_game",
+    "policies",
     "poster",
     "render",
     "save",
+    "solve_position",
+    "stats",
     "strategy",
     "table",
     "viewer",
     "whole",
+    "widget",
 ]
 
 _HOMES = {
     "Board": "ttt_maps.game.board",
     "Geometry": "ttt_maps.game.geometry",
+    "Drawing": "ttt_maps.api",
     "Poster": "ttt_maps.api",
+    "Settings": "ttt_maps.api",
+    "check": "ttt_maps.api",
+    "compare_policies": "ttt_maps.api",
+    "explain": "ttt_maps.api",
+    "new_game": "ttt_maps.api",
+    "policies": "ttt_maps.api",
+    "solve_position": "ttt_maps.api",
+    "stats": "ttt_maps.api",
     "Strategy": "ttt_maps.strategies.tree",
     "UsageError": "ttt_maps.errors",
+    "gamebook": "ttt_maps.api",
     "poster": "ttt_maps.api",
     "render": "ttt_maps.api",
     "save": "ttt_maps.api",
@@ -59,6 +100,7 @@ _HOMES = {
     "viewer": "ttt_maps.integrations.notebook",
     "WholeGame": "ttt_maps.strategies.whole",
     "whole": "ttt_maps.api",
+    "widget": "ttt_maps.integrations.widget",
 }
 
 

@@ -3,4 +3,4 @@
 A constant rather than an ``importlib.metadata`` look-up, which costs ~30 ms per process.
 """
 
-__version__ = "0.1.0"
+__version__ = "1.0.0"

@@ -1,4 +1,4 @@
-"""The Python API (SPEC section 9): build a strategy, render it, save it.
+"""The Python API: build a strategy, render it, save it.
 
 ```python
 import ttt_maps
@@ -9,29 +9,100 @@ ttt_maps.save(ttt_maps.poster(policy="yorgey"), "poster.svg")
 ttt_maps.save(ttt_maps.whole(), "every-move.pdf", size="A0")
 ```
 
-Everything the ``render`` command does goes through here or through the same
-stages (``scene_of``, ``render_scene``), so the CLI and the API cannot drift.
+The command line is a shell over these functions: what it draws is a
+``Drawing`` (one checked value) written by ``write_files``, and how it runs
+is a ``Settings`` value (cache, progress, search limit) that every function
+doing work takes as ``settings=``. Trees, scenes and files are built in one
+place, ``ttt_maps.engine``, for both.
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, TypeAlias, overload
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, Unpack, overload
 
+from ttt_maps.engine.answers import (
+    book_files,
+    cache_info,
+    check,
+    choices,
+    clear_cache,
+    compare_policies,
+    explain,
+    format_from_path,
+    new_game,
+    novice_ways,
+    ordinal,
+    picture_words,
+    policies,
+    provers,
+    solve_position,
+    stats,
+    tie_break,
+)
+from ttt_maps.engine.build import running
+from ttt_maps.engine.files import Written, write_files
+from ttt_maps.engine.request import Drawing, DrawOptions
 from ttt_maps.errors import UsageError
+from ttt_maps.game.board import Board
+from ttt_maps.game.geometry import Geometry
+from ttt_maps.settings import Settings
+
+__all__ = [
+    "Board",
+    "DrawOptions",
+    "Drawing",
+    "Geometry",
+    "Poster",
+    "Settings",
+    "Written",
+    "book_files",
+    "cache_info",
+    "check",
+    "choices",
+    "clear_cache",
+    "compare_policies",
+    "explain",
+    "format_from_path",
+    "gamebook",
+    "map_options",
+    "new_game",
+    "novice_ways",
+    "ordinal",
+    "picture_words",
+    "policies",
+    "poster",
+    "provers",
+    "render",
+    "resolve_format",
+    "save",
+    "scene_of",
+    "solve_position",
+    "stats",
+    "strategy",
+    "table",
+    "tie_break",
+    "whole",
+    "write_files",
+]
 
 if TYPE_CHECKING:
-    from ttt_maps.backends.page import PageSize
+    from ttt_maps.compare.summary import Row as Row
     from ttt_maps.draw.layout import MapOptions
     from ttt_maps.draw.scene import Scene
     from ttt_maps.draw.themes import Theme
-    from ttt_maps.game.board import Board
-    from ttt_maps.game.geometry import Geometry
+    from ttt_maps.engine.checking import Report as Report
+    from ttt_maps.engine.comparing import Compared as Compared
+    from ttt_maps.engine.questions import CacheInfo as CacheInfo
+    from ttt_maps.strategies.match import Game as Game
     from ttt_maps.strategies.policy import Policy
-    from ttt_maps.strategies.table.entries import Table
+    from ttt_maps.strategies.stats import Fewest as Fewest
+    from ttt_maps.strategies.stats import Stats as Stats
+    from ttt_maps.strategies.table.entries import Table as Table
     from ttt_maps.strategies.tree import Strategy
     from ttt_maps.strategies.whole import WholeGame
+    from ttt_maps.strategies.whole import WholeStats as WholeStats
 
 
 class Poster:
@@ -70,6 +141,8 @@ def strategy(
     depth: int | None = None,
     max_boards: int | None = None,
     fold: bool = False,
+    rules: str | None = None,
+    settings: Settings | None = None,
 ) -> Strategy:
     """The strategy tree of ``player`` (``"x"``/``"o"``) from ``root`` (default: the empty board).
 
@@ -82,14 +155,16 @@ def strategy(
     more than ``max_boards`` boards (default 50,000) is refused with a
     ``UsageError`` that names the depth that fits. ``fold`` draws replies that
     are rotations or reflections of each other once (and ``compact`` then
-    minimises the folded map).
+    minimises the folded map). ``rules="misere"`` plays the game where whoever
+    completes a line loses (default: the geometry's rules, normal). ``settings``
+    says how to run (the cache, progress, the search limit of bigger boards).
     """
-    from ttt_maps.strategies.tree import build_strategy
+    from ttt_maps.engine.build import policy_and_board, trees
 
-    pol, geo = _policy(policy, root, geometry)
-    _show_strategies()
-    limit = _limit(max_boards)
-    return build_strategy(player, pol, root, geo, depth=depth, max_boards=limit, fold=fold)
+    with running(settings):
+        pol, geo = policy_and_board(policy, root, geometry, rules)
+        _show_strategies()
+        return trees((player,), pol, root, geo, depth=depth, limit=max_boards, fold=fold)[player]
 
 
 def poster(
@@ -100,33 +175,40 @@ def poster(
     depth: int | None = None,
     max_boards: int | None = None,
     fold: bool = False,
+    rules: str | None = None,
+    settings: Settings | None = None,
 ) -> Poster:
     """Both maps under one policy, ready for ``render``/``save`` (the CLI's ``--player both``);
     the keywords as for ``strategy``."""
-    from ttt_maps.strategies.tree import build_strategy
+    from ttt_maps.engine.build import policy_and_board, trees
 
-    # One Policy object for both maps: its memo of choices serves X and O alike.
-    pol, geo = _policy(policy, root, geometry)
-    limit = _limit(max_boards)
-    x, o = (
-        build_strategy(p, pol, root, geo, depth=depth, max_boards=limit, fold=fold) for p in "xo"
-    )
+    with running(settings):
+        pol, geo = policy_and_board(policy, root, geometry, rules)
+        both = trees(("x", "o"), pol, root, geo, depth=depth, limit=max_boards, fold=fold)
     _show_strategies()
-    return Poster(x, o)
+    return Poster(both["x"], both["o"])
 
 
-def table(player: str, *, geometry: str | Geometry | None = None, prover: str = "auto") -> Table:
+def table(
+    player: str,
+    *,
+    geometry: str | Geometry | None = None,
+    prover: str = "auto",
+    rules: str | None = None,
+    settings: Settings | None = None,
+) -> Table:
     """The minimal strategy table of ``player``: the fewest positions, up to rotation,
     reflection and move order, each with its move, that play perfectly by lookup from
     the empty board, proven minimal: by default by exact search where that is quick,
     else by CP-SAT where the ``cp-sat`` extra is installed (``prover="search"`` or
     ``"cp-sat"`` chooses). ``render``/``save`` draw it as a one-page cheat sheet."""
+    from ttt_maps.engine.build import policy_and_board
     from ttt_maps.game.board import parse_mark
-    from ttt_maps.game.geometry import STANDARD, Geometry
     from ttt_maps.strategies.table.exact import minimal_table
 
-    geo = Geometry.parse(geometry) if isinstance(geometry, str) else geometry or STANDARD
-    return minimal_table(parse_mark(player), geo, prover=prover)
+    _, geo = policy_and_board("default", None, geometry, rules)
+    with running(settings):
+        return minimal_table(parse_mark(player), geo, prover=prover)
 
 
 def whole(
@@ -136,16 +218,19 @@ def whole(
     fold: bool = True,
     depth: int | None = None,
     max_boards: int | None = None,
+    rules: str | None = None,
+    settings: Settings | None = None,
 ) -> WholeGame:
     """Every legal move from ``root`` (default: the empty board), for whoever is to move,
     ready for ``render``/``save``: the whole game on one map, each move tinted by its
     outcome for the player who makes it. Folded by symmetry unless ``fold=False`` (the
     3x3 game folded draws 31,694 boards; unfolded it is past the limit: give a
     ``depth``); the other keywords as for ``strategy``."""
-    from ttt_maps.strategies.whole import build_whole
+    from ttt_maps.engine.build import policy_and_board, whole_game
 
-    _, geo = _policy("default", root, geometry)
-    return build_whole(root, geo, fold=fold, depth=depth, max_boards=_limit(max_boards))
+    with running(settings):
+        _, geo = policy_and_board("default", root, geometry, rules)
+        return whole_game(root, geo, fold=fold, depth=depth, limit=max_boards)
 
 
 def _show_strategies() -> None:
@@ -160,42 +245,15 @@ def _map_svg(tree: Strategy) -> str:
     return render(tree, format="svg")
 
 
-def _limit(max_boards: int | None) -> int:
-    from ttt_maps.strategies.mapsize import MAX_BOARDS
-
-    return MAX_BOARDS if max_boards is None else max_boards
-
-
-def _policy(
-    policy: str | Policy, root: str | Board | None, geometry: str | Geometry | None
-) -> tuple[Policy, Geometry]:
-    """The parsed policy and the geometry: given, else the root's, else the policy's, else 3x3."""
-    from ttt_maps.game.board import Board
-    from ttt_maps.game.geometry import STANDARD, Geometry
-    from ttt_maps.strategies.chains import parse_policy
-
-    if isinstance(geometry, str):
-        geo = Geometry.parse(geometry)
-    elif geometry is not None:
-        geo = geometry
-    elif isinstance(root, Board):
-        geo = root.geometry
-    elif not isinstance(policy, str):
-        geo = policy.geometry
-    else:
-        geo = STANDARD
-    return (parse_policy(policy, geo) if isinstance(policy, str) else policy), geo
-
-
 def map_options(
-    depth: int | None = None, alternatives: bool = False, outcomes: bool = False
+    depth: int | None = None,
+    alternatives: bool = False,
+    outcomes: bool = False,
+    explain: bool = False,
 ) -> MapOptions:
     """Layout options, checked (a negative depth is a usage error)."""
-    from ttt_maps.draw.layout import MapOptions
-
-    if depth is not None and (isinstance(depth, bool) or depth < 0):
-        raise UsageError(f"depth {depth!r}: expected a whole number, 0 or more")
-    return MapOptions(depth=depth, alternatives=alternatives, outcomes=outcomes)
+    drawing = Drawing(depth=depth, alternatives=alternatives, outcomes=outcomes, explain=explain)
+    return drawing.checked("").map_options
 
 
 def scene_of(
@@ -207,148 +265,63 @@ def scene_of(
     """The scene for a strategy (its map), a poster, an (x, o) pair, the whole game
     (``whole``: map options other than the defaults do not apply to it) or a table (its
     cheat sheet); a Scene passes through."""
-    from ttt_maps.draw.scene import Scene
-    from ttt_maps.strategies.table.entries import Table
-    from ttt_maps.strategies.tree import Strategy
-    from ttt_maps.strategies.whole import WholeGame
+    from ttt_maps.engine.build import scene_of as build_scene
 
-    if isinstance(obj, Scene):
-        return obj
-    if isinstance(obj, Table):
-        from ttt_maps.draw.cheatsheet import sheet_scene
-
-        return sheet_scene(obj, theme, title)
-    if isinstance(obj, WholeGame):
-        from ttt_maps.draw.wholemap import whole_scene
-
-        if opts is not None and any(opts):
-            raise UsageError(
-                "depth, alternatives and outcomes apply to a player's map; the whole "
-                "game tints every move by its outcome already (cut it with whole(depth=))"
-            )
-        return whole_scene(obj, theme, title)
-    if isinstance(obj, Strategy):
-        from ttt_maps.draw.compose import map_scene
-
-        return map_scene(obj, opts, theme, title)
-    pair = _as_poster(obj)
-    from ttt_maps.draw.compose import poster_scene
-
-    return poster_scene(pair.x, pair.o, opts, theme, title)
+    return build_scene(obj, opts, theme, title)
 
 
 def _is_table(obj: object) -> bool:
-    from ttt_maps.strategies.table.entries import Table
+    from ttt_maps.strategies.table.entries import Table as Table
 
     return isinstance(obj, Table)
-
-
-def _as_poster(obj: object) -> Poster:
-    from ttt_maps.strategies.tree import Strategy
-
-    if isinstance(obj, Poster):
-        return obj
-    if isinstance(obj, tuple) and len(obj) == 2 and all(isinstance(s, Strategy) for s in obj):
-        return Poster(obj[0], obj[1])
-    raise UsageError(
-        f"cannot render a {type(obj).__name__}; give a Strategy (ttt_maps.strategy), "
-        "a Poster (ttt_maps.poster), the whole game (ttt_maps.whole) or a pair of "
-        "strategies (x, o)"
-    )
 
 
 @overload
 def render(
     obj: Renderable | Scene,
     format: Literal["svg", "html"] = "svg",
-    *,
-    depth: int | None = None,
-    alternatives: bool = False,
-    outcomes: bool = False,
-    theme: str | Theme = "light",
-    title: str | None = None,
-    size: str | PageSize | None = None,
-    width: int | None = None,
-    dpi: float | None = None,
-    margin: float | None = None,
-    id_prefix: str | None = None,
-    text_as_paths: bool = False,
+    **options: Unpack[DrawOptions],
 ) -> str: ...
 
 
 @overload
 def render(
-    obj: Renderable | Scene,
-    format: Literal["pdf", "png"],
-    *,
-    depth: int | None = None,
-    alternatives: bool = False,
-    outcomes: bool = False,
-    theme: str | Theme = "light",
-    title: str | None = None,
-    size: str | PageSize | None = None,
-    width: int | None = None,
-    dpi: float | None = None,
-    margin: float | None = None,
-    id_prefix: str | None = None,
-    text_as_paths: bool = False,
+    obj: Renderable | Scene, format: Literal["pdf", "png"], **options: Unpack[DrawOptions]
 ) -> bytes: ...
 
 
 @overload
-def render(
-    obj: Renderable | Scene,
-    format: str,
-    *,
-    depth: int | None = None,
-    alternatives: bool = False,
-    outcomes: bool = False,
-    theme: str | Theme = "light",
-    title: str | None = None,
-    size: str | PageSize | None = None,
-    width: int | None = None,
-    dpi: float | None = None,
-    margin: float | None = None,
-    id_prefix: str | None = None,
-    text_as_paths: bool = False,
-) -> str | bytes: ...
+def render(obj: Renderable | Scene, format: str, **options: Unpack[DrawOptions]) -> str | bytes: ...
 
 
 def render(
-    obj: Renderable | Scene,
-    format: str = "svg",
-    *,
-    depth: int | None = None,
-    alternatives: bool = False,
-    outcomes: bool = False,
-    theme: str | Theme = "light",
-    title: str | None = None,
-    size: str | PageSize | None = None,
-    width: int | None = None,
-    dpi: float | None = None,
-    margin: float | None = None,
-    id_prefix: str | None = None,
-    text_as_paths: bool = False,
+    obj: Renderable | Scene, format: str = "svg", **options: Unpack[DrawOptions]
 ) -> str | bytes:
     """A map, poster or table (its cheat sheet: an A4 page unless ``size`` says otherwise)
     as SVG/HTML text or PDF/PNG bytes.
 
     ``depth`` cuts the nesting, ``alternatives`` draws other optimal moves
-    faint, ``outcomes`` tints sub-maps; ``title`` is drawn above the map (or
-    the poster); ``size`` (``"A2"``, ``"24x36in"``), ``margin`` (mm, 10 by
-    default) and ``dpi`` place PDF/PNG on a page (a PNG page is drawn at
-    300 dpi unless a ``dpi`` or ``width`` is given); ``width`` is the PNG's
-    (or the embedded SVG's) width in pixels; ``text_as_paths`` draws a PDF's
-    text as outlines. An option that does not apply to the format is a
+    faint, ``outcomes`` tints sub-maps, ``explain`` gives each red move its reason
+    (SVG tooltip, the viewer's status line); ``theme`` names the colours
+    (``light``, ``dark``, ``print``, ``xkcd``, ``auto``); ``title`` is drawn
+    above the map (or the poster); ``size`` (``"A2"``, ``"24x36in"``),
+    ``margin`` (mm, 10 by default) and ``dpi`` place PDF/PNG on a page (a PNG
+    page is drawn at 300 dpi unless a ``dpi`` or ``width`` is given);
+    ``width`` is the PNG's (or the embedded SVG's) width in pixels;
+    ``id_prefix`` starts the SVG's ids; ``text_as_paths`` draws a PDF's text
+    as outlines. An option that does not apply to the format is a
     ``UsageError``, never silently ignored.
     """
-    from ttt_maps.backends import Output, check_format
+    from ttt_maps.backends import check_format
+    from ttt_maps.engine.build import scene_of as build_scene
 
     fmt = check_format(format)
-    if size is None and fmt in ("pdf", "png") and _is_table(obj):
-        size = "A4"  # a cheat sheet is a page
-    out = Output(size, width, dpi, margin, id_prefix, text_as_paths).checked([fmt], flag="")
-    scene = scene_of(obj, map_options(depth, alternatives, outcomes), theme, title)
+    drawing = Drawing.of(options)
+    if drawing.size is None and fmt in ("pdf", "png") and _is_table(obj):
+        drawing = drawing._replace(size="A4")  # a cheat sheet is a page
+    out = drawing.page([fmt], flag="")
+    drawing = drawing.checked("")
+    scene = build_scene(obj, drawing.map_options, drawing.palette, drawing.title)
     data = out.draw(scene, fmt)
     return data.decode("utf-8") if fmt in ("svg", "html") else data
 
@@ -358,19 +331,10 @@ def save(
     path: str | os.PathLike[str],
     *,
     format: str | None = None,
-    depth: int | None = None,
-    alternatives: bool = False,
-    outcomes: bool = False,
-    theme: str | Theme = "light",
-    title: str | None = None,
-    size: str | PageSize | None = None,
-    width: int | None = None,
-    dpi: float | None = None,
-    margin: float | None = None,
-    id_prefix: str | None = None,
-    text_as_paths: bool = False,
+    **options: Unpack[DrawOptions],
 ) -> Path:
-    """Render and write a file atomically; the format comes from the suffix unless given.
+    """Render and write a file atomically; the format comes from the suffix unless given;
+    the options as for ``render``.
 
     A failed write leaves any existing file as it was. Returns the path.
     """
@@ -380,22 +344,7 @@ def save(
     fmt = resolve_format(path, format) if format is not None else format_from_path(path)
     fmt = check_format(fmt)
     check_target(path)  # a bad path fails before the drawing, not after
-    data = render(
-        obj,
-        fmt,
-        depth=depth,
-        alternatives=alternatives,
-        outcomes=outcomes,
-        theme=theme,
-        title=title,
-        size=size,
-        width=width,
-        dpi=dpi,
-        margin=margin,
-        id_prefix=id_prefix,
-        text_as_paths=text_as_paths,
-    )
-    return write_atomic(path, data)
+    return write_atomic(path, render(obj, fmt, **options))
 
 
 def resolve_format(path: str | os.PathLike[str], fmt: str) -> str:
@@ -410,3 +359,11 @@ def resolve_format(path: str | os.PathLike[str], fmt: str) -> str:
             "make them agree"
         )
     return fmt
+
+
+def gamebook(tree: Strategy, format: str = "md", **options: Any) -> str | bytes:
+    """The strategy in words: Markdown, plain text or a PDF booklet (``draw.bookpages``)."""
+    from ttt_maps.backends import render_scene
+    from ttt_maps.draw.bookpages import gamebook_of
+
+    return gamebook_of(tree, format, render_scene, **options)

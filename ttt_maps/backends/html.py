@@ -22,7 +22,7 @@ from importlib.resources import files
 
 from ttt_maps.backends.svg.writer import scene_to_svg
 from ttt_maps.draw.cells import NEST_PAD
-from ttt_maps.draw.scene import Scene
+from ttt_maps.draw.scene import Group, Scene
 from ttt_maps.draw.themes import AUTO, Theme, dark_variant
 
 #: The hint under the title: the comic's rule, then what the viewer adds.
@@ -49,7 +49,7 @@ _GROUP = re.compile(r'<g class="ttt-board ttt-level-(\d+)"|<g\b|</g>')
 
 #: The viewer's script, by concern, in the order it is joined (one function
 #: scope: each part uses what the parts before it declare).
-SCRIPT_PARTS = ("tree.js", "view.js", "fold.js", "navigate.js", "play.js", "input.js")
+SCRIPT_PARTS = ("tree.js", "view.js", "fold.js", "navigate.js", "play.js", "walk.js", "input.js")
 #: A viewer in one pane of linked viewers (``backends/linked.py``): the same,
 #: and what lets the page around it turn it and follow its moves.
 PANE_PARTS = (*SCRIPT_PARTS, "pane.js")
@@ -189,6 +189,8 @@ def scene_to_html(
     levels = board_levels(full)
     deepest = max(levels, default=0)
     board = escape(scene.meta.get("board", "3x3k3"))
+    if any(isinstance(item, Group) and item.title for item in scene.walk()):
+        parts = (*parts, "why.js")  # boards with reasons (--explain): the viewer says them
     svg, deferred = defer_deep_boards(full, levels)
     return "\n".join(
         [

@@ -1,23 +1,35 @@
 """The ``ttt-maps`` command line.
 
-Thin on purpose: each command parses its arguments, calls the stages, and
-prints. Errors a user can cause are ``UsageError``s; ``run.TTTGroup.main``
-turns them (and click's own usage errors) into exit 2 with one line on stderr,
-``ttt-maps: error: <message>``. Anything else is a bug: exit 1 with a
-traceback. Heavy modules are imported inside the commands so that
-``ttt-maps --help`` starts fast.
+A shell over the Python API: each command parses its arguments, calls
+``ttt_maps.api``, and prints or writes what comes back. Errors a user can
+cause are ``UsageError``s; ``run.TTTGroup.main`` turns them (and click's own
+usage errors) into exit 2 with one line on stderr, ``ttt-maps: error:
+<message>``. Anything else is a bug: exit 1 with a traceback. The API is
+imported inside the commands so that ``ttt-maps --help`` starts fast.
 
-The commands are declared in ``drawing`` and ``queries`` and registered
-here, in the order ``--help`` lists them. Adding a command: write a function
-there, register it below, raise ``UsageError`` (or call ``run.fail``) for bad
-input, and use ``output.write_output`` for files.
+Each command is one module holding its typer signature and its body, and is
+registered here in the order ``--help`` lists them. Adding a command: write a
+module, register it below, raise ``UsageError`` for bad input, and use
+``output.write_output`` for files.
 """
 
 from typing import Annotated
 
 import typer
 
-from ttt_maps.cli import drawing, queries
+from ttt_maps.cli import (
+    cache,
+    check,
+    compare,
+    docs,
+    export,
+    play,
+    policies,
+    render,
+    solve,
+    stats,
+    table,
+)
 from ttt_maps.cli.run import PROG, new_app
 
 app = new_app()
@@ -48,15 +60,16 @@ def _root(
 
 
 for command in (
-    drawing.render,
-    queries.solve,
-    queries.stats,
-    queries.export,
-    queries.check,
-    queries.policies,
-    drawing.compare,
-    drawing.table,
-    queries.cache,
-    queries.play,
+    render.render,
+    solve.solve,
+    stats.stats,
+    export.export,
+    check.check,
+    policies.policies,
+    compare.compare,
+    table.table,
+    cache.cache,
+    play.play,
+    docs.docs,
 ):
     app.command()(command)

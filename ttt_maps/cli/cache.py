@@ -1,10 +1,13 @@
-"""The body of ``ttt-maps cache info|clear``: the solved tables kept for bigger boards."""
+"""``ttt-maps cache info|clear``: the solved tables kept for bigger boards."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
+from typing import Annotated
 
+import typer
+
+from ttt_maps.cli import complete
 from ttt_maps.errors import UsageError, shown
 
 #: What ``info`` says of each kind of file (``cache.CacheFile.state``).
@@ -26,32 +29,45 @@ _SAID = {
 }
 
 
+def cache(
+    action: Annotated[
+        str,
+        typer.Argument(
+            metavar="info|clear",
+            help="info: list the tables; clear: delete them.",
+            autocompletion=complete.cache_actions,
+        ),
+    ] = "info",
+) -> None:
+    """The solved tables kept for bigger boards (in the user's cache folder)."""
+    cache_command(action, typer.echo)
+
+
 def cache_command(action: str, echo: Callable[[str], None]) -> None:
     """``info`` lists the cache folder's files, ``clear`` removes the tables."""
-    from ttt_maps.solve import cache
+    from ttt_maps.api import cache_info, clear_cache
 
     name = action.strip().lower()
     if name not in ("info", "clear"):
         raise UsageError(f"cache {shown(action)}: choose info or clear")
-    where = shown(str(cache.folder()))
+    info = cache_info()
+    where = shown(str(info.folder))
     if name == "clear":
-        removed, left = cache.clear()
+        removed, left = clear_cache()
         line = f"removed {_files(len(removed))} from {where}"
         if left:
             line += f"; left {_files(len(left))} that ttt-maps did not write"
         echo(line)
         return
     state = ""
-    if not os.path.isdir(cache.folder()):
-        made = os.path.lexists(cache.folder())
-        state = " (not a folder: nothing is kept)" if made else " (not made yet)"
+    if not info.is_folder:
+        state = " (not a folder: nothing is kept)" if info.made else " (not made yet)"
     echo(f"cache folder: {where}{state}")
-    problem = cache.key_problem()
-    if problem is not None:
-        echo(f"{shown(problem)}: tables are neither read nor kept")
-    elif os.path.lexists(cache.key_file()):
-        echo(f"key that signs the tables: {shown(str(cache.key_file()))}")
-    listed = cache.files()
+    if info.key_problem is not None:
+        echo(f"{shown(info.key_problem)}: tables are neither read nor kept")
+    elif info.key_file is not None:
+        echo(f"key that signs the tables: {shown(str(info.key_file))}")
+    listed = info.files
     if not listed:
         echo("no solved tables kept (boards of up to 12 cells are solved in milliseconds)")
         return
@@ -59,7 +75,7 @@ def cache_command(action: str, echo: Callable[[str], None]) -> None:
     for entry in listed:
         total += entry.size
         what = f"{entry.entries:,} positions" if entry.entries is not None else _SAID[entry.state]
-        if entry.geometry != "?" and entry.state not in cache.OURS | {"empty"}:
+        if entry.geometry != "?" and entry.state not in info.ours | {"empty"}:
             what += f"; no {entry.geometry} table is kept while it is there"
         echo(f"{shown(entry.name)}  {entry.geometry}  {_size(entry.size)}  {what}")
     echo(f"{_files(len(listed))}, {_size(total)}")

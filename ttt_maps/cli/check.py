@@ -4,132 +4,65 @@ Exit 0 only when perfect: a strategy's every move optimal, a game's every move
 keeping its player's best result; 1 otherwise (the report says where).
 """
 
-from __future__ import annotations
-
-from typing import Any
+from typing import Annotated
 
 import typer
 
+from ttt_maps.cli import complete
+from ttt_maps.cli.options import (
+    JsonOpt,
+    NoCacheOpt,
+    NoProgressOpt,
+    SearchLimitOpt,
+    opt,
+    settings,
+)
 from ttt_maps.cli.output import print_json
 from ttt_maps.errors import quote
 
 
-def check_command(file: str, as_json: bool) -> None:
-    """Read ``file`` ('-': standard input) and report on it."""
-    from ttt_maps.io.files import parse_json, read_text
-    from ttt_maps.solve.registry import keep_all
-    from ttt_maps.strategies.audit import audit_file, strategy_from_json
-    from ttt_maps.strategies.match import is_game
-    from ttt_maps.strategies.table.entries import is_table
+def check(
+    file: Annotated[
+        str,
+        typer.Argument(
+            metavar="FILE",
+            help="A strategy, table or game JSON file ('-': standard input).",
+            show_default=False,
+        ),
+    ],
+    as_json: JsonOpt = False,
+    rules: Annotated[
+        str | None,
+        opt(
+            "--rules",
+            metavar="normal|misere",
+            help="Refuse a file written for other rules (default: the file's own).",
+            autocompletion=complete.rules,
+        ),
+    ] = None,
+    no_cache: NoCacheOpt = False,
+    no_progress: NoProgressOpt = False,
+    search_limit: SearchLimitOpt = None,
+) -> None:
+    """Audit a strategy file, a table from 'ttt-maps table', or a game saved by
+    'ttt-maps play --save', against the solved game (exit 0 only when perfect: every
+    move keeps its player's best result); the board is the file's "geometry"."""
+    from ttt_maps.api import check as audit
+    from ttt_maps.io.files import read_text
 
+    how = settings(no_cache, not no_progress, search_limit)
+    if rules is not None:
+        from ttt_maps.api import Geometry
+
+        Geometry().with_rules(rules)  # a bad value is refused before the file is read
     text = read_text(file, "a strategy JSON file")
     source = "standard input" if file == "-" else quote(file)
-    parsed = parse_json(text, source)
-    if is_game(parsed):
-        check_game(parsed, source, as_json)
-        return
-    if is_table(parsed):
-        check_table(parsed, source, as_json)
-        return
-    doc = strategy_from_json(parsed, source)
-    problems = audit_file(doc)
-    keep_all()
-    errors = sum(p.fatal for p in problems)
-    warnings = len(problems) - errors
+    report = audit(text, source=source, rules=rules, settings=how)
     if as_json:
-        print_json(
-            {
-                "player": doc.player,
-                "geometry": doc.geometry.name,
-                "root": str(doc.root),
-                "positions": len(doc.moves),
-                "perfect": not errors,
-                "errors": errors,
-                "warnings": warnings,
-                "problems": [p.as_dict() for p in problems],
-            }
-        )
-        if errors:
-            raise typer.Exit(1)
-        return
-    for problem in problems:
-        typer.echo(str(problem))
-    tail = f", {warnings} warning{'s' * (warnings != 1)}" if warnings else ""
-    if errors:
-        typer.echo(
-            f"{errors} error{'s' * (errors != 1)}{tail}: not a perfect strategy for {doc.player}"
-        )
-        raise typer.Exit(1)
-    start = "the empty board" if not (doc.root.x | doc.root.o) else str(doc.root)
-    typer.echo(
-        f"perfect strategy for {doc.player} from {start}: "
-        f"{len(doc.moves)} positions where {doc.player} chooses{tail}"
-    )
-
-
-def check_game(doc: dict[str, Any], source: str, as_json: bool) -> None:
-    """``check`` of a game log: replayed (a false claim exits 2), each move's value,
-    and the moves that lost some."""
-    from ttt_maps.strategies.gamelog import audit_log
-
-    audit = audit_log(doc, source)
-    if as_json:
-        print_json(
-            {
-                "kind": "game",
-                "geometry": audit.geometry.name,
-                "moves": len(audit.lines),
-                "result": audit.result,
-                "perfect": not audit.mistakes,
-                "lines": audit.lines,
-                "mistakes": audit.mistakes,
-                "unchecked": audit.unchecked or None,
-            }
-        )
+        print_json(report.doc)
     else:
-        for line in audit.lines:
+        for line in report.lines:
             typer.echo(line)
-        if audit.unchecked:
-            typer.echo(f"the map's moves were not compared with its policy: {audit.unchecked}")
-        summary = "; ".join(audit.mistakes) or "every move kept its player's best result"
-        typer.echo(f"{len(audit.lines)} moves, {audit.result}: {summary}")
-    if audit.mistakes:
-        raise typer.Exit(1)
-
-
-def check_table(doc: Any, source: str, as_json: bool) -> None:
-    """Audit a parsed ``ttt-maps/table@1`` document and report (exit 1 when imperfect)."""
-    from ttt_maps.strategies.table.check import audit_table
-    from ttt_maps.strategies.table.entries import table_from_json
-
-    table = table_from_json(doc, source)
-    problems = audit_table(table)
-    errors = sum(p.fatal for p in problems)
-    warnings = len(problems) - errors
-    who = table.player.upper()
-    if as_json:
-        print_json(
-            {
-                "kind": "table",
-                "player": table.player,
-                "geometry": table.geometry.name,
-                "positions": table.size,
-                "perfect": not errors,
-                "errors": errors,
-                "warnings": warnings,
-                "problems": [p.as_dict() for p in problems],
-            }
-        )
-    else:
-        for problem in problems:
-            typer.echo(str(problem))
-        tail = f", {warnings} warning{'s' * (warnings != 1)}" if warnings else ""
-        if errors:
-            typer.echo(f"{errors} error{'s' * (errors != 1)}{tail}: not a perfect table for {who}")
-        else:
-            typer.echo(
-                f"perfect table for {who}: {table.size} positions up to rotation and reflection "
-                f"cover every position {who} meets from the empty board{tail}"
-            )
-    if errors:
+        typer.echo(report.summary)
+    if not report.perfect:
         raise typer.Exit(1)

@@ -1,31 +1,114 @@
 """``ttt-maps compare``: the table on the terminal or as JSON; the maps side by side
 (an image, or linked viewers in a page); the differences sheet."""
 
-from __future__ import annotations
-
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Annotated, NamedTuple
 
-from ttt_maps.cli.output import console, print_json, written_line
-from ttt_maps.compare.differences import Comparison, compare_all
-from ttt_maps.compare.summary import Row, build_strategies, compare_table
-from ttt_maps.draw.layout import MapOptions
-from ttt_maps.draw.themes import get_theme
+import typer
+
+from ttt_maps.cli import complete
+from ttt_maps.cli.complete import IMAGE_FORMATS
+from ttt_maps.cli.options import (
+    BoardOpt,
+    FoldOpt,
+    FromOpt,
+    JsonOpt,
+    NoCacheOpt,
+    NoProgressOpt,
+    RulesOpt,
+    SearchLimitOpt,
+    ThemeOpt,
+    runtime,
+)
+from ttt_maps.cli.output import console, print_json, show_table, written_line
 from ttt_maps.errors import UsageError, shown
-from ttt_maps.game.geometry import STANDARD, Geometry
-from ttt_maps.strategies.tree import Strategy
 
-#: What ``-o`` writes: the maps side by side as an image, or linked viewers (html).
-IMAGE_FORMATS = ("svg", "pdf", "png", "html")
+if TYPE_CHECKING:
+    from ttt_maps.api import Geometry, Row, Settings
+
 #: What ``--sheet`` writes.
 SHEET_FORMATS = ("svg", "pdf", "png")
 #: What a user of the old pixel difference is told.
 DIFF_PNG_HINT = "--diff-png now writes the differences sheet as a PNG; use --sheet FILE"
 
 
+def compare(
+    chains: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="POLICY",
+            help="Two or more policy chains or presets; the first is the reference.",
+            show_default=False,
+            autocompletion=complete.chains,
+        ),
+    ],
+    player: Annotated[
+        str,
+        typer.Option(
+            "--player", metavar="x|o", help="Whose maps: x or o.", autocompletion=complete.player
+        ),
+    ] = "x",
+    output: Annotated[
+        str | None,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Write the maps side by side to FILE: an image (.svg, .pdf, .png) with "
+            "the positions where a map plays differently tinted, or linked viewers (.html) "
+            "that zoom together.",
+            show_default=False,
+        ),
+    ] = None,
+    fmt: Annotated[
+        str | None,
+        typer.Option(
+            "--format",
+            metavar="svg|pdf|png|html",
+            help="Format of -o FILE (default: from its suffix).",
+            show_default=False,
+            autocompletion=complete.image_formats,
+        ),
+    ] = None,
+    start: FromOpt = None,
+    as_json: JsonOpt = False,
+    theme: ThemeOpt = "light",
+    sheet: Annotated[
+        str | None,
+        typer.Option(
+            "--sheet",
+            metavar="FILE",
+            help="Write the differences sheet to FILE (.svg, .pdf or .png, A4): a small "
+            "board per position where the maps play differently, each policy's move in "
+            "its colour and letter, and what the choice changes.",
+            show_default=False,
+        ),
+    ] = None,
+    diff_png: Annotated[
+        str | None,
+        typer.Option("--diff-png", metavar="FILE", hidden=True, show_default=False),
+    ] = None,
+    board: BoardOpt = "3x3",
+    rules: RulesOpt = "normal",
+    fold: FoldOpt = False,
+    explain: Annotated[
+        bool,
+        typer.Option("--explain", help="Give each red move of the maps (-o) its reason."),
+    ] = False,
+    no_cache: NoCacheOpt = False,
+    no_progress: NoProgressOpt = False,
+    search_limit: SearchLimitOpt = None,
+) -> None:
+    """Maps under several tie-break policies compared: where they play differently, up to
+    rotation and reflection, as a table, a sheet, the maps side by side or linked viewers."""
+    geometry, how = runtime(board, no_cache, not no_progress, search_limit, rules)
+    files = Files(output, fmt, sheet, diff_png, as_json, explain)
+    compare_command(chains, player, start, geometry, theme, files, fold, how)
+
+
 def _format(option: str, output: str, fmt: str | None, known: Sequence[str]) -> str:
-    from ttt_maps.backends import format_from_path
+    from ttt_maps.api import format_from_path
 
     if output == "-" and fmt is None:
         return "svg"
@@ -36,32 +119,41 @@ def _format(option: str, output: str, fmt: str | None, known: Sequence[str]) -> 
     return chosen
 
 
+class Files(NamedTuple):
+    """Where ``compare`` writes: the maps (``-o``, ``--format``; ``explain``: each red
+    move with its reason), the sheet (``--sheet``, or the old ``--diff-png``), and
+    whether the table is printed as JSON."""
+
+    output: str | None = None
+    fmt: str | None = None
+    sheet: str | None = None
+    diff: str | None = None
+    as_json: bool = False
+    explain: bool = False
+
+
 def compare_command(
     policies: Sequence[str],
-    *,
-    player: str = "x",
-    output: str | None = None,
-    fmt: str | None = None,
-    start: str | None = None,
-    as_json: bool = False,
-    theme: str = "light",
-    sheet: str | None = None,
-    diff: str | None = None,
-    geometry: Geometry = STANDARD,
-    opts: MapOptions | None = None,
-    fold: bool = False,
+    player: str,
+    start: str | None,
+    geometry: "Geometry",
+    theme: str,
+    files: Files,
+    fold: bool,
+    settings: "Settings",
 ) -> None:
     """``ttt-maps compare``: print the table; write the maps and the sheet if asked.
 
-    ``diff`` is the old ``--diff-png``: it writes the sheet as a PNG, with a hint.
-    ``opts`` is how the maps are drawn, side by side or in linked viewers;
-    ``fold`` folds each map by symmetry.
+    ``files.diff`` is the old ``--diff-png``: it writes the sheet as a PNG, with a
+    hint; ``fold`` folds each map by symmetry.
     """
-    from ttt_maps.game.board import parse_mark
+    from ttt_maps.api import Drawing, compare_policies, map_options
     from ttt_maps.io.files import check_target
 
-    mark = parse_mark(player)
-    chosen_theme = get_theme(theme)
+    output, fmt, sheet, diff, as_json, explain = files
+    if player.strip().lower() not in ("x", "o"):
+        raise UsageError(f"player {player!r}: expected x or o")
+    chosen_theme = Drawing(theme=theme).checked().palette
     if fmt is not None and output is None:
         raise UsageError(f"--format {fmt}: give -o FILE to say where the maps go")
     image_fmt = _format("-o", output, fmt, IMAGE_FORMATS) if output is not None else None
@@ -78,52 +170,30 @@ def compare_command(
     for target in (output, sheet_path):
         if target is not None:
             check_target(target)  # fail before the work, not after
-    if sheet_path is not None and sheet_path == output and output != "-":
-        raise UsageError(f"--sheet {sheet_path}: the same file as -o; give another name")
+    if sheet_path is not None and output is not None and output + sheet_path != "--":
+        from ttt_maps.io.names import check_distinct
+
+        check_distinct([("-o", output), ("--sheet" if diff is None else "--diff-png", sheet_path)])
     outs = [t for t in (output, sheet_path) if t == "-"]
     if len(outs) > 1 or (outs and as_json):
         raise UsageError("only one of -o -, --sheet - and --json can write to standard output")
-    strategies = build_strategies(policies, mark, start, geometry, fold=fold)
-    found = compare_all(strategies)
-    rows = compare_table(strategies, labels=policies, comparisons=found)
+    found = compare_policies(
+        policies, player, start, geometry=geometry, fold=fold, settings=settings
+    )
     written: list[tuple[str, int]] = []  # the files, said after the table as render says them
     if output is not None and image_fmt is not None:
-        maps = _maps(strategies, policies, found, image_fmt, chosen_theme.name, opts)
-        written.append(_write(output, maps))
+        opts = map_options(explain=True) if explain else None
+        written.append(_write(output, found.maps(image_fmt, chosen_theme, opts)))
     if sheet_path is not None and sheet_fmt is not None:
-        from ttt_maps.compare.sheet import sheet_file, sheet_scene
-
-        scene = sheet_scene(strategies, labels=policies, theme=chosen_theme, comparisons=found)
-        written.append(_write(sheet_path, sheet_file(scene, sheet_fmt)))
+        written.append(_write(sheet_path, found.sheet(sheet_fmt, chosen_theme)))
     if as_json:
-        print_json(_json(strategies, policies, rows, found))
+        print_json(found.as_json())
         return
     if outs:  # a drawing is the output: no table in it
         return
-    print_table(rows, mark, policies[0])
+    print_table(found.rows, player.strip().lower(), policies[0], geometry.misere)
     for path, size in written:
         print(written_line(path, size))
-
-
-def _maps(
-    strategies: Sequence[Strategy],
-    labels: Sequence[str],
-    found: Sequence[Comparison],
-    fmt: str,
-    theme: str,
-    opts: MapOptions | None,
-) -> bytes:
-    """The maps side by side: an image, or (html) linked viewers."""
-    if fmt == "html":
-        from ttt_maps.compare.panes import linked_page
-
-        page = linked_page(strategies, labels=labels, theme=theme, comparisons=found, opts=opts)
-        return page.encode()
-    from ttt_maps.backends import render_scene
-    from ttt_maps.compare.picture import compare_scene
-
-    scene = compare_scene(strategies, theme=theme, opts=opts, labels=labels, comparisons=found)
-    return render_scene(scene, fmt)
 
 
 def _write(path: str, data: bytes) -> tuple[str, int]:
@@ -132,25 +202,6 @@ def _write(path: str, data: bytes) -> tuple[str, int]:
 
     write_atomic(path, data)
     return path, len(data)
-
-
-def _json(
-    strategies: Sequence[Strategy],
-    labels: Sequence[str],
-    rows: Sequence[Row],
-    found: Sequence[Comparison],
-) -> dict[str, Any]:
-    first = strategies[0]
-    lists: list[list[dict[str, Any]]] = [[], *([d.as_dict() for d in c.differences] for c in found)]
-    return {
-        "player": first.player,
-        "board": first.geometry.name,
-        "root": str(first.root.board),
-        "reference": labels[0],
-        "policies": [
-            {**row.as_dict(), "differences": diffs} for row, diffs in zip(rows, lists, strict=True)
-        ],
-    }
 
 
 _COUNT_COLUMNS = (
@@ -166,11 +217,14 @@ _COUNT_COLUMNS = (
 )
 
 
-def print_table(rows: Sequence[Row], player: str, reference: str) -> None:
+def print_table(rows: Sequence["Row"], player: str, reference: str, misere: bool = False) -> None:
     """The table on stdout with rich, narrow enough for an 80-column terminal."""
     from rich import box
     from rich.markup import escape
     from rich.table import Table
+    from rich.text import Text
+
+    from ttt_maps.api import novice_ways
 
     who = player.upper()
     table = Table(
@@ -186,23 +240,23 @@ def print_table(rows: Sequence[Row], player: str, reference: str) -> None:
         table.add_column(col, justify="right")
     for r in rows:
         table.add_row(
-            escape(shown(r.label)),
+            Text(shown(r.label)),
             *(str(v) for v in (r.positions, r.boards, r.depth)),
             *(str(v) for v in (r.wins, r.draws, r.losses, r.traps)),
             f"{r.expected:.3f}",
             str(r.differs),
         )
     out = console()
-    out.print(table)
+    show_table(out, table)
     for r in rows:
         if r.label != r.chain:
-            out.print(f"{escape(shown(r.label))} = {escape(shown(r.chain))}", style="dim")
+            out.print(f"{shown(r.label)} = {shown(r.chain)}", style="dim", markup=False)
     out.print(
         f"positions: different positions where {who} chooses; boards: boards the map draws "
         f"(a position reached two ways is drawn twice); depth: "
         f"plies to the deepest finish; wins/draws/losses: finishes of the tree; traps: "
         f"opponent replies that lose; novice: expected score (win 1, draw 0.5) against a "
-        f"novice who wins or blocks when it can, else moves at random; differs: positions, "
+        f"novice who {novice_ways(misere)}, else moves at random; differs: positions, "
         f"up to rotation and reflection, where {who}'s move leads elsewhere than under "
         f"{escape(shown(reference))}.",
         style="dim",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 Candidates = list[tuple[str, str]]
@@ -60,17 +60,18 @@ def player(incomplete: str) -> Candidates:
 
 def formats(incomplete: str) -> Candidates:
     """``render --format``: every format ttt-maps writes."""
-    from ttt_maps.backends import FORMATS
+    from ttt_maps.api import choices
 
-    return _matching(incomplete, ((f, _FORMAT_HELP.get(f, "")) for f in FORMATS))
+    return _matching(incomplete, ((f, _FORMAT_HELP.get(f, "")) for f, _ in choices("formats")))
 
 
 def image_formats(incomplete: str) -> Candidates:
     """``compare --format``: what -o writes (the images, and linked viewers)."""
-    from ttt_maps.cli.compare import IMAGE_FORMATS
-
     return _matching(incomplete, ((f, _FORMAT_HELP[f]) for f in IMAGE_FORMATS))
 
+
+#: What ``compare -o`` writes: the maps side by side as an image, or linked viewers (html).
+IMAGE_FORMATS = ("svg", "pdf", "png", "html")
 
 _FORMAT_HELP = {
     "svg": "zoomable vector image",
@@ -82,21 +83,21 @@ _FORMAT_HELP = {
 
 def themes(incomplete: str) -> Candidates:
     """``--theme``: the theme names."""
-    from ttt_maps.draw.themes import THEMES
+    from ttt_maps.api import choices
 
     helps = {"auto": "light, and dark where the reader's system or docs page is"}
-    return _matching(incomplete, ((name, helps.get(name, "")) for name in THEMES))
+    return _matching(incomplete, ((name, helps.get(name, "")) for name, _ in choices("themes")))
 
 
 def chains(incomplete: str) -> Candidates:
     """``--policy``: a key or preset, and after each comma the next one of the chain."""
-    from ttt_maps.strategies.chains import KEY_HELP, PRESETS
+    from ttt_maps.api import choices
 
     head, comma, last = incomplete.rpartition(",")
     used = {part.strip().lower() for part in head.split(",")} if comma else set()
     names = [
-        *((name, f"preset: {PRESETS[name][0]}, {PRESETS[name][1]}") for name in PRESETS),
-        *((_KEY_WORDS.get(key, key), text) for key, text in KEY_HELP.items()),
+        *((name, f"preset: {text}") for name, text in choices("presets")),
+        *((_KEY_WORDS.get(key, key), text) for key, text in choices("keys")),
     ]
     prefix = head + comma
     return [
@@ -112,16 +113,22 @@ _KEY_WORDS = {"random:SEED": "random", "book:PATH": "book:"}
 
 def boards(incomplete: str) -> Candidates:
     """``--board``: the common boards, described."""
-    from ttt_maps.game.geometry import Geometry
+    from ttt_maps.api import Geometry
 
     return _matching(incomplete, ((b, Geometry.parse(b).describe()) for b in COMMON_BOARDS))
 
 
+def rules(incomplete: str) -> Candidates:
+    """``--rules``: normal and misère, described."""
+    values = [("normal", "a line wins"), ("misere", "whoever completes a line loses")]
+    return _matching(incomplete, values)
+
+
 def pages(incomplete: str) -> Candidates:
     """``--size``: the named pages; after a ``-``, turned landscape or portrait."""
-    from ttt_maps.backends.page import NAMED_PAGES
+    from ttt_maps.api import choices
 
-    values = [(name, "turns to fit the drawing") for name in NAMED_PAGES]
+    values = [(name, "turns to fit the drawing") for name, _ in choices("pages")]
     if "-" in incomplete:
         values = [(f"{n}-{o}", "") for n, _ in values for o in ("landscape", "portrait")]
     return _matching(incomplete, values)
@@ -161,3 +168,26 @@ def one_line_helps() -> None:
 
     for cls in (shells.ZshComplete, shells.FishComplete):
         shells.add_completion_class(flat(cls), cls.name)
+
+
+def check_request(environ: Mapping[str, str]) -> None:
+    """The shell's completion variables, checked before typer reads them: a stray or
+    broken one (``COMP_CWORD=x``) is one usage error, not a traceback."""
+    from ttt_maps.errors import UsageError, quote
+
+    instruction = environ.get("_TTT_MAPS_COMPLETE", "")
+    if not instruction:
+        return  # not a completion request
+    if not re.fullmatch(r"(source|complete)_(bash|zsh|fish|powershell|pwsh)", instruction):
+        raise UsageError(
+            f"_TTT_MAPS_COMPLETE {quote(instruction)}: expected complete_SHELL or "
+            "source_SHELL for bash, zsh, fish or powershell"
+        )
+    cword = environ.get("COMP_CWORD")
+    if cword is not None and not re.fullmatch(r"[0-9]{1,6}", cword.strip()):
+        raise UsageError(
+            f"COMP_CWORD {quote(cword)}: shell completion expects the number of the word "
+            "being completed"
+        )
+    if instruction == "complete_bash" and "COMP_WORDS" not in environ:
+        raise UsageError("shell completion for bash expects COMP_WORDS, the words typed so far")

@@ -9,7 +9,7 @@ import typer
 from ttt_maps.cli import complete
 
 if TYPE_CHECKING:
-    from ttt_maps.game.geometry import Geometry
+    from ttt_maps.api import Geometry, Settings
 
 
 def opt(*names: str, metavar: str | None = None, help: str, autocompletion: Any = None) -> Any:
@@ -50,6 +50,15 @@ BoardOpt = Annotated[
         help="The board: 3x3 (the default), 4x4 (four in a row), 4x4k3, 3x4k3 ... "
         "(rows x columns, k in a row; k is the shorter side unless given).",
         autocompletion=complete.boards,
+    ),
+]
+RulesOpt = Annotated[
+    str,
+    opt(
+        "--rules",
+        metavar="normal|misere",
+        help="normal (the default: a line wins) or misere (whoever completes a line loses).",
+        autocompletion=complete.rules,
     ),
 ]
 NoCacheOpt = Annotated[
@@ -106,51 +115,32 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JS
 
 
 def runtime(
-    board: str, no_cache: bool = False, progress: bool = True, search_limit: int | None = None
-) -> Geometry:
-    """The board of a command, and its cache, progress and search settings (see
-    ttt_maps.solve.cache and ttt_maps.solve.search).
+    board: str,
+    no_cache: bool = False,
+    progress: bool = True,
+    search_limit: int | None = None,
+    rules: str = "normal",
+) -> tuple[Geometry, Settings]:
+    """The board of a command under its rules, and how to run it: the cache, progress
+    bars and the search limit of bigger boards (checked: a bad limit is a usage error)."""
+    from ttt_maps.api import Geometry
 
-    Only bigger boards have a cache, a search limit or long enough work for a
-    progress bar, so a small board's run loads none of them.
-    """
-    from ttt_maps.game.geometry import Geometry
-    from ttt_maps.solve.solver import SMALL_BOARD
-
-    geometry = Geometry.parse(board)
-    if search_limit is not None and search_limit < 1:
-        from ttt_maps.errors import UsageError
-
-        raise UsageError(f"--search-limit {search_limit}: expected 1 or more positions")
-    if geometry.size > SMALL_BOARD:
-        settings(no_cache, progress, search_limit)
-    else:
-        check_variables()
-    return geometry
+    geometry = Geometry.parse(board, rules)
+    return geometry, settings(no_cache, progress, search_limit)
 
 
 def settings(
     no_cache: bool = False, progress: bool = True, search_limit: int | None = None
-) -> None:
-    """The cache, progress and search settings, whatever the board (``check`` reads it
-    later)."""
-    check_variables()
-    from ttt_maps.io import progress as bars
-    from ttt_maps.solve import cache, search
-
-    if no_cache:
-        cache.disable()
-    bars.enable(progress)
-    if search_limit is not None:
-        search.patient(search_limit)
-
-
-def check_variables() -> None:
-    """A bad number in one of ttt-maps' variables stops any command that does work, even
-    one that would not read it (``environment.check_numbers``)."""
+) -> Settings:
+    """The cache, progress and search settings of a command, whatever the board; a bad
+    number in one of ttt-maps' variables stops any command that does work, even one that
+    would not read it (``environment.check_numbers``)."""
     import os
+
+    from ttt_maps.api import Settings
 
     if any(name.startswith("TTT_MAPS_") for name in os.environ):
         from ttt_maps.io.environment import check_numbers
 
         check_numbers()
+    return Settings(not no_cache, progress, search_limit).checked()

@@ -13,8 +13,9 @@ from ttt_maps.errors import shown
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.table import Table
 
-    from ttt_maps.game.board import Board
+    from ttt_maps.api import Board
 
 
 def console() -> Console:
@@ -24,7 +25,37 @@ def console() -> Console:
     from ttt_maps.cli.streams import rich_reports_broken_pipes
 
     rich_reports_broken_pipes()
-    return Console(highlight=False, soft_wrap=False)
+    out = Console(highlight=False, soft_wrap=False, emoji=False)  # ":x:" is text, too
+    out.width = max(out.width, 1)  # COLUMNS=0 would print nothing at all
+    return out
+
+
+def show_table(out: Console, table: Table) -> None:
+    """``table`` drawn when it fits the width with its cells wrapped between words, else
+    (a word would be cut short: ``dr…``) in a plain form that loses nothing: the title,
+    then one line per row of ``column: value`` pairs."""
+    from rich.measure import Measurement
+    from rich.text import Text
+
+    if Measurement.get(out, out.options.update_width(1 << 16), table).minimum <= out.width:
+        out.print(table)
+        return
+    if table.title:
+        out.print(_plain(table.title), markup=False)
+    headers = [_plain(c.header) for c in table.columns]
+    cells = [[_plain(cell) for cell in column.cells] for column in table.columns]
+    for row in zip(*cells, strict=True):
+        pairs = [f"{h}: {v}" if h else v for h, v in zip(headers, row, strict=True) if v]
+        out.print(Text("; ".join(pairs)), soft_wrap=True)
+
+
+def _plain(cell: object) -> str:
+    """A table cell's text: a ``Text`` as it is, a string read as the markup it is."""
+    from rich.text import Text
+
+    if isinstance(cell, Text):
+        return cell.plain
+    return Text.from_markup(str(cell)).plain
 
 
 def print_json(doc: Any) -> None:

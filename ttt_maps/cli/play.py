@@ -12,14 +12,94 @@ from __future__ import annotations
 
 import re
 import sys
-from typing import TextIO
+from typing import TYPE_CHECKING, Annotated, TextIO
 
+import typer
+
+from ttt_maps.cli import complete
+from ttt_maps.cli.options import (
+    BoardOpt,
+    ChainOpt,
+    FoldOpt,
+    FromOpt,
+    NoCacheOpt,
+    RulesOpt,
+    SearchLimitOpt,
+    opt,
+    runtime,
+)
+from ttt_maps.cli.output import write_output
 from ttt_maps.errors import UsageError
-from ttt_maps.game.board import other
-from ttt_maps.strategies.match import Game, cell_name
+
+if TYPE_CHECKING:
+    from ttt_maps.api import Board, Game
 
 #: The longest line the line protocol reads (a cell number needs three characters).
 MAX_LINE = 1024
+
+
+def play(
+    player: Annotated[
+        str,
+        typer.Option(
+            "--player",
+            metavar="x|o",
+            help="The map the computer follows; you play the other side.",
+            autocompletion=complete.player,
+        ),
+    ] = "x",
+    policy: ChainOpt = "default",
+    start: FromOpt = None,
+    board: BoardOpt = "3x3",
+    rules: RulesOpt = "normal",
+    level: Annotated[
+        str,
+        typer.Option(
+            "--level",
+            metavar="LEVEL",
+            help="perfect (the map itself: never loses), novice (wins or blocks, else any "
+            "move) or random:P (strays from the map with probability P).",
+            autocompletion=complete.levels,
+        ),
+    ] = "perfect",
+    seed: Annotated[
+        int, typer.Option("--seed", metavar="N", help="Seed for the levels that stray.")
+    ] = 0,
+    save: Annotated[
+        str | None,
+        opt(
+            "--save", metavar="FILE", help="Save the game as JSON (audit it with 'ttt-maps check')."
+        ),
+    ] = None,
+    fold: FoldOpt = False,
+    no_cache: NoCacheOpt = False,
+    search_limit: SearchLimitOpt = None,
+) -> None:
+    """Play against a map: the computer plays its red moves, you the other side.
+
+    On a terminal: type a cell number or a row and a column; u undoes, ? shows the
+    map's best moves for you, q quits. Otherwise one cell number per line is read
+    from standard input; 'position: BOARD' lines and a last 'result: ...' line are
+    printed, so another program can play.
+    """
+    from ttt_maps.api import book_files, new_game
+    from ttt_maps.io.names import check_not_read
+
+    geometry, how = runtime(board, no_cache, False, search_limit, rules)
+    if save is not None:
+        from ttt_maps.io.files import check_target
+
+        check_target(save)
+        check_not_read(("--save", save), [("--policy", b) for b in book_files(policy)])
+    game = new_game(
+        player, policy, start, geometry=geometry, level=level, seed=seed, fold=fold, settings=how
+    )
+    if is_terminal():
+        interactive(game)
+    else:
+        scripted(game, sys.stdin, sys.stdout)
+    if save is not None:
+        write_output(save, game.to_json())
 
 
 def scripted(game: Game, inp: TextIO, out: TextIO) -> None:
@@ -61,20 +141,25 @@ def parse_move(text: str, game: Game) -> int:
 def interactive(game: Game) -> None:
     """Play on a terminal: the board after every move, one line on what the map sees."""
     from rich.console import Console
+    from rich.text import Text
 
     from ttt_maps.cli.output import board_grid
 
-    con = Console(highlight=False)
-    you, them = game.side.upper(), other(game.side).upper()
+    con = Console(highlight=False, emoji=False)
+    you, them = game.side.upper(), game.opponent.upper()
     con.print(
         f"You play {them} against the map for {you} ({game.policy.name}, level {game.level}). "
-        "Type a cell number, or a row and a column (2 3); u undoes, ? hints, q quits."
+        + (f"Misère: {game.geometry.k_words} loses. " if game.geometry.misere else "")
+        + "Type a cell number, or a row and a column (2 3); u undoes, ? hints, "
+        "w says why the last move, q quits.",
+        markup=False,  # a policy is named as typed (book:FILE): never read as markup
     )
     shown = -1
     while not game.over:
         if game.map_to_move:
             move = game.reply()  # the result, once the game is over, is printed below
-            con.print(f"{game.describe(move)}." + ("" if game.over else f" {game.verdict()}"))
+            said = f"{game.describe(move)}." + ("" if game.over else f" {game.verdict()}")
+            con.print(said, markup=False)
             continue
         if shown != len(game.moves):
             con.print(board_grid(game.board))
@@ -93,16 +178,62 @@ def interactive(game: Game) -> None:
             shown = -1
             continue
         if word in ("?", "h", "hint"):
-            best = ", ".join(f"{cell_name(game.geometry, c)} ({c})" for c in game.hints())
-            con.print(f"Your best moves ({them}), by the solved game: {best}. {game.verdict()}")
+            best = ", ".join(f"{game.cell_name(c)} ({c})" for c in game.hints())
+            hint = f"Your best moves ({them}), by the solved game: {best}. {game.verdict()}"
+            con.print(hint, markup=False)
+            for line in hint_reasons(game):
+                con.print(f"  {line}", markup=False)
+            continue
+        if word in ("w", "why"):
+            con.print(last_reason(game), markup=False)
             continue
         try:
-            game.play(parse_move(text, game))
+            before = game.board
+            move = game.play(parse_move(text, game))
         except UsageError as exc:
-            con.print(f"[red]{exc}[/red]")
+            con.print(Text(str(exc), style="red"))  # it quotes what was typed
+            continue
+        blunder = mistake(before, move.cell)
+        if blunder:
+            con.print(blunder, markup=False)
     con.print(board_grid(game.board))
-    con.print(f"[bold]{game.result_line()}[/bold]")
+    con.print(Text(game.result_line(), style="bold"))
+
+
+def hint_reasons(game: Game) -> list[str]:
+    """``4: X takes the centre...``: each best move with its reason."""
+    from ttt_maps.api import explain
+
+    return [f"{c}: {explain(game.board, c).text}" for c in game.hints()]
+
+
+def mistake(before: Board, cell: int) -> str | None:
+    """The reason a move was a mistake, with its refutation; None for a good move."""
+    from ttt_maps.api import explain
+
+    why = explain(before, cell)
+    return why.text if why.code in ("mistake", "quick-loss") else None
+
+
+def last_reason(game: Game) -> str:
+    """Why the last move was played: its reason, and for the map's own move, the
+    key of its chain that chose it among the equally good ones."""
+    from ttt_maps.api import explain, tie_break
+
+    if not game.moves:
+        return "no move yet"
+    before, move = game.positions()[-2], game.moves[-1]
+    line = f"{move.mark.upper()} played {move.cell}: {explain(before, move.cell).text}"
+    if move.by == "map":
+        choice = tie_break(game.policy, before)
+        if choice.move == move.cell and choice.key is not None:
+            line += f" Among the equally good moves, {game.policy.name} chose it: {choice.text}."
+    return line
 
 
 def is_terminal() -> bool:
+    """Is a person at the keyboard? (A closed standard input is a usage error: the moves
+    come from it.)"""
+    if sys.stdin is None:
+        raise UsageError("standard input is closed; play reads your moves from it")
     return sys.stdin.isatty() and sys.stdout.isatty()

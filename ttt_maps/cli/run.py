@@ -55,9 +55,11 @@ def error_line(message: str) -> str:
 
 
 def report(message: str) -> None:
-    """Print one error line on stderr."""
-    sys.stderr.write(error_line(message) + "\n")
-    sys.stderr.flush()
+    """Print one error line on stderr (with stderr closed there is nowhere to say it,
+    and the exit code says it alone)."""
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.write(error_line(message) + "\n")
+        sys.stderr.flush()
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
@@ -96,8 +98,9 @@ class TTTGroup(TyperGroup):
 
     def _main_shell_completion(self, *args: Any, **kwargs: Any) -> Any:
         """Answer the shell's completion request (typer's classes, one line per candidate)."""
-        from ttt_maps.cli.complete import one_line_helps
+        from ttt_maps.cli.complete import check_request, one_line_helps
 
+        check_request(os.environ)
         one_line_helps()
         return super()._main_shell_completion(*args, **kwargs)
 
@@ -118,8 +121,11 @@ class TTTGroup(TyperGroup):
         (typer would turn a broken pipe into its own exit 1 and swallow a later
         flush; ``main`` below reports it as exit 2.)
         """
+        import contextvars
+
         with _output_failures():
-            return super().invoke(ctx)
+            # A context of its own: the command's settings (``settings.apply``) end with it.
+            return contextvars.copy_context().run(super().invoke, ctx)
 
     def _click_error(self, exc: Any) -> int:
         if type(exc).__name__ == "NoArgsIsHelpError":

@@ -1,26 +1,38 @@
 """``ttt-maps solve``: a position's value, every move's outcome, each policy's choice."""
 
-from __future__ import annotations
+from ttt_maps.cli.options import (
+    BoardArg,
+    BoardOpt,
+    JsonOpt,
+    NoCacheOpt,
+    NoProgressOpt,
+    PolicyOpt,
+    RulesOpt,
+    SearchLimitOpt,
+    runtime,
+)
+from ttt_maps.cli.output import board_grid, console, print_json, show_table
 
-from typing import TYPE_CHECKING, Any
-
-from ttt_maps.cli.output import board_grid, console, print_json
-
-if TYPE_CHECKING:
-    from ttt_maps.game.board import Board
-    from ttt_maps.solve.solver import Solver
-    from ttt_maps.strategies.policy import Policy
+#: The widest the table's "why" column gets, so the table fits in 100 columns.
+WHY_WIDTH = 38
 
 
-def solve_command(pos: Board, policy: list[str] | None, as_json: bool) -> None:
-    """Print what ``solve`` reports on ``pos``: a table, or JSON."""
-    from ttt_maps.solve.registry import keep_all, solver_for
-    from ttt_maps.strategies.chains import parse_policy, presets_for
+def solve(
+    board: BoardArg,
+    policy: PolicyOpt = None,
+    as_json: JsonOpt = False,
+    geometry: BoardOpt = "3x3",
+    rules: RulesOpt = "normal",
+    no_cache: NoCacheOpt = False,
+    no_progress: NoProgressOpt = False,
+    search_limit: SearchLimitOpt = None,
+) -> None:
+    """The value of a position, every legal move's outcome, and each policy's choice."""
+    from ttt_maps.api import Board, solve_position
 
-    names = list(dict.fromkeys([*presets_for(pos.geometry), *(policy or [])]))
-    policies = [(name, parse_policy(name, pos.geometry)) for name in names]
-    doc = solve_doc(pos, policies, solver_for(pos.geometry))
-    keep_all()
+    g, how = runtime(geometry, no_cache, not no_progress, search_limit, rules)
+    pos = Board.parse(board, g)
+    doc = solve_position(pos, policy or (), settings=how)
     if as_json:
         print_json(doc)
         return
@@ -47,50 +59,28 @@ def solve_command(pos: Board, policy: list[str] | None, as_json: bool) -> None:
     table.add_column(f"outcome for {mover}")
     table.add_column("best", justify="center")
     table.add_column("chosen by")
+    table.add_column("why", max_width=WHY_WIDTH, overflow="fold")
     for m in doc["moves"]:
         table.add_row(
             str(m["cell"]),
             m["text"],
             "✓" if m["optimal"] else "",
             escape(", ".join(shown(name) for name in chosen.get(m["cell"], []))),
+            escape(m["why"]["brief"]),
         )
     out.print()
-    out.print(table)
+    show_table(out, table)
     ptable = Table(box=None, pad_edge=False, header_style="bold")
     ptable.add_column("policy")
     ptable.add_column("chain")
     ptable.add_column("move", justify="right")
+    ptable.add_column("why this one", overflow="fold")
     for p in doc["policies"]:
-        ptable.add_row(escape(shown(p["name"])), escape(shown(p["chain"])), str(p["move"]))
+        ptable.add_row(
+            escape(shown(p["name"])),
+            escape(shown(p["chain"])),
+            str(p["move"]),
+            escape(p["why"]["text"]),
+        )
     out.print()
-    out.print(ptable)
-
-
-def solve_doc(pos: Board, policies: list[tuple[str, Policy]], solver: Solver) -> dict[str, Any]:
-    """Everything ``solve`` reports, as JSON-ready data."""
-    doc: dict[str, Any] = {"board": str(pos), "geometry": pos.geometry.name}
-    if pos.is_over:
-        doc.update(over=True, winner=pos.winner(), to_move=None, outcome=None, moves=[])
-        doc["policies"] = []
-        return doc
-    value = solver.outcome(pos)
-    best = set(solver.best_moves(pos))
-    moves = [
-        {
-            "cell": cell,
-            "result": out.label,
-            "distance": out.distance,
-            "text": str(out),
-            "optimal": cell in best,
-        }
-        for cell, out in solver.move_outcomes(pos).items()
-    ]
-    doc.update(
-        over=False,
-        winner=None,
-        to_move=pos.to_move,
-        outcome={"result": value.label, "distance": value.distance, "text": str(value)},
-        moves=moves,
-        policies=[{"name": n, "chain": p.name, "move": p.choose(pos)} for n, p in policies],
-    )
-    return doc
+    show_table(out, ptable)

@@ -1,29 +1,78 @@
-"""The body of ``ttt-maps stats``: the solved game's counts and the map sizes, as tables."""
+"""``ttt-maps stats``: the solved game's counts and the map sizes, as tables."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated, cast
+
+import typer
+
+from ttt_maps.cli.options import (
+    BoardOpt,
+    JsonOpt,
+    NoCacheOpt,
+    NoProgressOpt,
+    RulesOpt,
+    SearchLimitOpt,
+    runtime,
+)
+from ttt_maps.cli.output import console, print_json
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ttt_maps.game.geometry import Geometry
-    from ttt_maps.strategies.stats import Fewest, Stats
-    from ttt_maps.strategies.whole import WholeStats
+    from ttt_maps.api import Fewest, Geometry, Stats, WholeStats
+
+
+def stats(
+    as_json: JsonOpt = False,
+    board: BoardOpt = "3x3",
+    fold: Annotated[
+        bool,
+        typer.Option(
+            "--fold",
+            help="Map sizes folded by symmetry, compact's among them, and the fewest boards "
+            "a map can draw.",
+        ),
+    ] = False,
+    whole: Annotated[
+        bool,
+        typer.Option(
+            "--whole", help="The whole game's map instead: its boards, folded and not, and moves."
+        ),
+    ] = False,
+    rules: RulesOpt = "normal",
+    no_cache: NoCacheOpt = False,
+    no_progress: NoProgressOpt = False,
+    search_limit: SearchLimitOpt = None,
+) -> None:
+    """The solved game's counts (games, positions, who wins) and each preset's map size."""
+    from ttt_maps.api import stats as counted
+
+    geometry, how = runtime(board, no_cache, not no_progress, search_limit, rules)
+    data = counted(geometry=geometry, fold=fold, whole=whole, settings=how)
+    if as_json:
+        print_json(data.as_dict())
+    elif whole:
+        print_whole(cast("WholeStats", data), console())
+    else:
+        print_stats(cast("Stats", data), console())
 
 
 def print_stats(data: Stats, out: Console) -> None:
     """``ttt-maps stats`` as tables."""
     from rich.table import Table
 
+    from ttt_maps.cli.output import show_table
+
     g, p, e = data.games, data.positions, data.empty
     title = f"The solved game on {data.geometry.describe()} ({data.geometry.short_name})"
     counts = Table(title=title, header_style="bold")
+    ends = "a line, which loses" if data.geometry.misere else "a win"
     counts.add_column("fact")
     counts.add_column("count", justify="right")
     rows: list[tuple[str, int | None]] = [
         ("move sequences to a full board", g.full_board if g else None),
-        ("games (play stops at a win)", g.games if g else None),
+        (f"games (play stops at {ends})", g.games if g else None),
         ("  won by x", g.x_wins if g else None),
         ("  won by o", g.o_wins if g else None),
         ("  drawn", g.draws if g else None),
@@ -45,10 +94,10 @@ def print_stats(data: Stats, out: Console) -> None:
         else:
             numbers = (m.positions, m.choices, m.wins, m.draws, m.boards)
             maps.add_row(m.policy, m.player, *(f"{n:,}" for n in numbers))
-    out.print(counts)
+    show_table(out, counts)
     for part, why in data.skipped.items():
         out.print(f"{part} skipped: {why}", style="dim", markup=False)
-    out.print(maps)
+    show_table(out, maps)
     out.print(
         "positions: different positions where the player chooses; moves: the player's red "
         "moves on the map (a position reached two ways is drawn twice); won/drawn: finishes; "
@@ -94,6 +143,8 @@ def print_whole(counts: WholeStats, out: Console) -> None:
     """``ttt-maps stats --whole`` as a table."""
     from rich.table import Table
 
+    from ttt_maps.cli.output import show_table
+
     g = counts.geometry
     table = Table(
         title=f"The whole game on one map, {g.describe()} ({g.short_name})", header_style="bold"
@@ -116,7 +167,7 @@ def print_whole(counts: WholeStats, out: Console) -> None:
         table.add_row("cells drawn as another cell, turned", n(f.folded), "")
         for level, boards in enumerate(counts.levels):
             table.add_row(f"boards at level {level}", n(boards), "")
-    out.print(table)
+    show_table(out, table)
     if counts.note:
         out.print(counts.note, style="dim", markup=False)
     out.print(

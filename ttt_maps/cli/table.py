@@ -1,78 +1,172 @@
-"""The body of ``ttt-maps table``: the minimal strategy table as a list, JSON or a cheat sheet."""
-
-from __future__ import annotations
+"""``ttt-maps table``: the minimal strategy table as a list, JSON or a cheat sheet."""
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated, NamedTuple
 
-from ttt_maps.errors import UsageError
-from ttt_maps.game.geometry import STANDARD, Geometry
+import typer
+
+from ttt_maps.cli import complete
+from ttt_maps.cli.options import (
+    BoardOpt,
+    JsonOpt,
+    NoCacheOpt,
+    NoProgressOpt,
+    RulesOpt,
+    TextAsPathsOpt,
+    ThemeOpt,
+    opt,
+    runtime,
+)
+from ttt_maps.errors import UsageError, shown
 
 if TYPE_CHECKING:
-    from ttt_maps.strategies.table.entries import Table
+    from ttt_maps.api import Drawing, Geometry, Settings, Table
 
 #: What ``table`` writes: the cheat sheet's formats, and the table as JSON.
 TABLE_FORMATS = ("svg", "pdf", "png", "json")
 #: The page of a PDF or PNG cheat sheet when no --size is given.
 DEFAULT_PAGE = "A4"
+#: The drawing options a cheat sheet takes.
+SHEET = ("theme", "title", "size", "width", "dpi", "margin", "text_as_paths", "explain")
+
+
+def table(
+    player: Annotated[
+        str,
+        typer.Option("--player", metavar="x|o", help="Whose table: x or o.", show_default=False),
+    ],
+    output: Annotated[
+        str | None,
+        opt(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Write the one-page cheat sheet (.svg, .pdf, .png) or the table (.json) to "
+            "FILE (atomically). Default: list the table on the terminal.",
+        ),
+    ] = None,
+    fmt: Annotated[
+        str | None,
+        opt("--format", "-f", metavar="svg|pdf|png|json", help="Format (default: from FILE)."),
+    ] = None,
+    as_json: JsonOpt = False,
+    prover: Annotated[
+        str,
+        opt(
+            "--prover",
+            metavar="auto|search|cp-sat",
+            help="How minimality is proven: search (exact branch and bound), cp-sat (Google "
+            "OR-Tools, with the cp-sat extra installed), or auto (the default: the search "
+            "where it is quick, else CP-SAT when installed).",
+        ),
+    ] = "auto",
+    size: Annotated[
+        str | None,
+        opt(
+            "--size",
+            metavar="PAGE",
+            help="PDF/PNG page: A4 (the default), letter, A3 ...",
+            autocompletion=complete.pages,
+        ),
+    ] = None,
+    width: Annotated[int | None, opt("--width", metavar="PX", help="PNG width in pixels.")] = None,
+    dpi: Annotated[
+        float | None, opt("--dpi", metavar="DPI", help="PNG resolution (300 by default).")
+    ] = None,
+    margin: Annotated[
+        float | None, opt("--margin", metavar="MM", help="Margin around the sheet (10 mm).")
+    ] = None,
+    text_as_paths: TextAsPathsOpt = False,
+    title: Annotated[str | None, opt("--title", metavar="TEXT", help="The sheet's title.")] = None,
+    theme: ThemeOpt = "light",
+    explain: Annotated[
+        bool, typer.Option("--explain", help="Each move's reason, in a few words under its board.")
+    ] = False,
+    board: BoardOpt = "3x3",
+    rules: RulesOpt = "normal",
+    no_cache: NoCacheOpt = False,
+    no_progress: NoProgressOpt = False,
+) -> None:
+    """The minimal strategy table: the fewest positions to know, as a list, JSON or sheet.
+
+    The positions a player must know, up to rotation, reflection and move order,
+    each with its move, to play perfectly by looking them up from the empty board;
+    found by exact search and proven minimal. -o FILE.pdf draws them as a one-page
+    cheat sheet, boards grouped by move.
+    """
+    from ttt_maps.api import Drawing
+
+    geometry, how = runtime(board, no_cache, not no_progress, rules=rules)
+    sheet = Drawing(
+        theme=theme,
+        title=title,
+        size=size,
+        width=width,
+        dpi=dpi,
+        margin=margin,
+        text_as_paths=text_as_paths,
+        explain=explain,
+    )
+    table_command(player, geometry, Written(output, fmt, as_json), prover, sheet, how, typer.echo)
+
+
+class Written(NamedTuple):
+    """Where the table goes: a file (``-o``, in ``--format``), or JSON on the terminal."""
+
+    output: str | None = None
+    fmt: str | None = None
+    as_json: bool = False
 
 
 def table_command(
-    *,
     player: str,
-    geometry: Geometry = STANDARD,
-    output: str | None = None,
-    fmt: str | None = None,
-    as_json: bool = False,
-    prover: str = "auto",
-    size: str | None = None,
-    width: int | None = None,
-    dpi: float | None = None,
-    margin: float | None = None,
-    text_as_paths: bool = False,
-    theme: str = "light",
-    title: str | None = None,
+    geometry: "Geometry",
+    where: Written,
+    prover: str,
+    sheet: "Drawing",
+    settings: "Settings",
     echo: Callable[[str], None] = print,
 ) -> None:
-    """Find and prove the table, then print it, print its JSON, or write a file."""
-    from ttt_maps.backends import Output
-    from ttt_maps.draw.themes import get_theme
-    from ttt_maps.game.board import parse_mark
+    """Find and prove the table, then print it, print its JSON, or write a file
+    (``sheet``: how the cheat sheet is drawn and on what page)."""
+    from ttt_maps.api import provers, render, table
     from ttt_maps.io.files import check_target, write_atomic
-    from ttt_maps.strategies.table.exact import PROVERS, minimal_table
 
-    mark = parse_mark(player)
-    if prover.strip().lower() not in PROVERS:
-        raise UsageError(f"--prover {prover!r}: choose {' or '.join(PROVERS)}")
+    output, fmt, as_json = where
+    if player.strip().lower() not in ("x", "o"):
+        raise UsageError(f"player {player!r}: expected x or o")
+    if prover.strip().lower() not in provers():
+        raise UsageError(f"--prover {prover!r}: choose {' or '.join(provers())}")
     if as_json and output is not None:
         raise UsageError("--json prints the table; -o writes a file: give one (-o FILE.json)")
     if fmt is not None and output is None:
         raise UsageError(f"--format {fmt}: give -o FILE to say where the table goes")
     chosen = _format(output, fmt) if output is not None else ("json" if as_json else None)
-    page = size if size is not None or chosen not in ("pdf", "png") else DEFAULT_PAGE
-    out = Output(page, width, dpi, margin, None, text_as_paths).checked([chosen or "json"])
-    palette = get_theme(theme)
+    if sheet.size is None and chosen in ("pdf", "png"):
+        sheet = sheet._replace(size=DEFAULT_PAGE)
+    sheet.page([chosen or "json"])
+    sheet = sheet.checked()
     if output is not None and output != "-":
         check_target(output)  # fail before the work, not after
     started = time.process_time()
-    table = minimal_table(mark, geometry, prover=prover)
+    found = table(player, geometry=geometry, prover=prover, settings=settings)
     seconds = time.process_time() - started
     if as_json:
-        echo(table.to_json().rstrip("\n"))
+        echo(found.to_json().rstrip("\n"))
         return
     if output is None:
-        _print_table(table, seconds, echo)
+        _print_table(found, seconds, echo, sheet.explain)
         return
+    data: bytes | str
     if chosen == "json":
-        data: bytes | str = table.to_json()
+        data = found.to_json()
     else:
-        from ttt_maps.draw.cheatsheet import sheet_scene
-
-        data = out.draw(sheet_scene(table, palette, title), str(chosen))
+        options = {name: value for name, value in sheet._asdict().items() if name in SHEET}
+        data = render(found, str(chosen), **options)
     write_atomic(output, data)
     if output != "-":
-        echo(f"{output}: {_summary(table, seconds)}")
+        echo(f"{shown(output)}: {_summary(found, seconds)}")
 
 
 def _format(output: str, fmt: str | None) -> str:
@@ -92,7 +186,7 @@ def _format(output: str, fmt: str | None) -> str:
     return chosen
 
 
-def _summary(table: Table, seconds: float) -> str:
+def _summary(table: "Table", seconds: float) -> str:
     size = table.size
     text = f"{size} position{'s' * (size != 1)} for {table.player.upper()}"
     if table.minimal:
@@ -101,13 +195,18 @@ def _summary(table: Table, seconds: float) -> str:
     return text
 
 
-def _print_table(table: Table, seconds: float, echo: Callable[[str], None]) -> None:
-    """The table on the terminal: each move's boards, then how it was proven."""
-    from ttt_maps.draw.cheatsheet import ordinal
+def _print_table(
+    table: "Table", seconds: float, echo: Callable[[str], None], explain: bool = False
+) -> None:
+    """The table on the terminal: each move's boards (and its reason), then how it
+    was proven."""
+    from ttt_maps.api import ordinal
 
     who = table.player.upper()
+    reasons = table.reasons() if explain else {}
     for plies, entries in table.by_plies():
         echo(f"{who}'s {ordinal(plies // 2 + 1)} move:")
         for entry in entries:
-            echo(f"  {entry.board}  {entry.cell}")
+            why = f"  {reasons[entry.board]}" if explain else ""
+            echo(f"  {entry.board}  {entry.cell}{why}")
     echo(f"{_summary(table, seconds)}; any rotation or reflection of a board counts as the board")

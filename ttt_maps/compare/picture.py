@@ -151,4 +151,4 @@ def _ring_nested(group: Group, inside: bool) -> Group:
         else:
             items.append(item)
     g = group
-    return Group(g.box, tuple(items), g.board, g.level, g.path, g.classes, g.data)
+    return Group(g.box, tuple(items), g.board, g.level, g.path, g.classes, g.data, g.title, g.label)

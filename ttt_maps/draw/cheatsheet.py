@@ -6,7 +6,8 @@ play in red, on a pale cell, like the largest red symbol of a map. Boards
 are set in rows under a heading per move ("X's 3rd move"); their size is
 the largest at which every group fits the page, so a short table gets big
 boards and a long one stays on one sheet. The footer gives the table's size
-and whether it is proven minimal. Sizes are in tenths of a millimetre of an
+and whether it is proven minimal; with ``explain``, each board has its move's
+reason in a few words under it (read off the table). Sizes are in tenths of a millimetre of an
 A4 page, which a PDF or PNG page scales to.
 """
 
@@ -15,11 +16,11 @@ from __future__ import annotations
 import math
 
 from ttt_maps.draw.cells import GLYPH_PAD, GRID_WIDTH, MARK_WIDTH, WIN_WIDTH
+from ttt_maps.draw.naming import on_board, rules_line
 from ttt_maps.draw.scene import Box, Group, Item, Line, Mark, MarkRole, Rect, Scene, Text
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.draw.typeface import width as text_width
 from ttt_maps.game.board import Mark as Player
-from ttt_maps.game.geometry import STANDARD
 from ttt_maps.strategies.table.entries import Entry, Table
 
 #: The page (A4 portrait in tenths of a millimetre) and a quiet margin (a PDF or
@@ -35,6 +36,9 @@ FOOTER = 27.0
 #: Space between boards as a share of a board's side, and the largest board.
 GAP = 0.3
 LARGEST = 420.0
+#: The type size of a reason under a board, and the room a row keeps for it.
+CAPTION = 30.0
+CAPTION_ROOM = 1.6 * CAPTION
 #: DejaVu Sans proportions (em): cap height and descender.
 CAP = 0.73
 DESCENT = 0.24
@@ -47,12 +51,14 @@ def ordinal(n: int) -> str:
     return _ORDINALS.get(n if n % 100 not in (11, 12, 13) else 0, f"{n}th")
 
 
-def sheet_scene(table: Table, theme: Theme | str = "light", title: str | None = None) -> Scene:
-    """The one-page cheat sheet of ``table``."""
+def sheet_scene(
+    table: Table, theme: Theme | str = "light", title: str | None = None, explain: bool = False
+) -> Scene:
+    """The one-page cheat sheet of ``table`` (``explain``: a reason under each board)."""
     g = table.geometry
     who = table.player.upper()
-    board_name = "" if g == STANDARD else f" on {g.describe()}"
-    heading = title or f"Minimal strategy table for {who}{board_name}"
+    game = " for misère tic-tac-toe" if g.misere else ""
+    heading = title or f"Minimal strategy table for {who}{game}{on_board(g)}"
     room = PAGE_W - 2 * MARGIN
     items: list[Item] = []
     y = MARGIN + CAP * TITLE
@@ -65,11 +71,13 @@ def sheet_scene(table: Table, theme: Theme | str = "light", title: str | None = 
     groups = table.by_plies()
     aspect = g.rows / g.cols
     space = footer_y - 1.6 * FOOTER - top
-    side, columns = _board_size(groups, room, space, aspect)
+    reasons = table.reasons() if explain else {}
+    extra = CAPTION_ROOM if explain else 0.0
+    side, columns = _board_size(groups, room, space, aspect, extra)
     gap = side * GAP
-    high = side * aspect
+    high = side * aspect + extra
     # What the boards leave of the page goes between the groups, up to a heading's height.
-    spare = space - _height(groups, columns, side, aspect)
+    spare = space - _height(groups, columns, side, aspect, extra)
     between = 0.9 * HEADING + min(HEADING, spare / max(1, len(groups) - 1))
     y = top
     for plies, entries in groups:
@@ -83,8 +91,13 @@ def sheet_scene(table: Table, theme: Theme | str = "light", title: str | None = 
         y += HEADING * 1.45
         for index, entry in enumerate(entries):
             row, col = divmod(index, columns)
-            box = Box(MARGIN + col * (side + gap), y + row * (high + gap), side, high)
+            box = Box(MARGIN + col * (side + gap), y + row * (high + gap), side, side * aspect)
             items.append(_board(entry, box))
+            if explain:
+                why = reasons[entry.board]
+                at = box.y + box.h + 0.4 * CAPTION + CAP * CAPTION
+                size = _fit(why, CAPTION, side)
+                items.append(Text(box.cx, at, why, size, "legend"))
         rows = math.ceil(count / columns)
         y += rows * high + (rows - 1) * gap + between
     items.append(Text(MARGIN, footer_y, _footer(table), FOOTER, "footer", "start"))
@@ -101,7 +114,7 @@ def sheet_scene(table: Table, theme: Theme | str = "light", title: str | None = 
     )
 
 
-def _instructions(table: Table) -> tuple[str, str]:
+def _instructions(table: Table) -> tuple[str, ...]:
     who = table.player.upper()
     opponent = "O" if who == "X" else "X"
     first = (
@@ -109,7 +122,8 @@ def _instructions(table: Table) -> tuple[str, str]:
         if who == "X"
         else f"After each move of {opponent}, find the position, turned or mirrored as need be,"
     )
-    return (first, "and play the red move, turned the same way. That is perfect play.")
+    lines = (first, "and play the red move, turned the same way. That is perfect play.")
+    return (*lines, rules_line(table.geometry)) if table.geometry.misere else lines
 
 
 def _footer(table: Table) -> str:
@@ -127,25 +141,35 @@ def _fit(text: str, size: float, room: float, bold: bool = False) -> float:
 
 
 def _board_size(
-    groups: list[tuple[int, list[Entry]]], room_w: float, room_h: float, aspect: float
+    groups: list[tuple[int, list[Entry]]],
+    room_w: float,
+    room_h: float,
+    aspect: float,
+    extra: float = 0.0,
 ) -> tuple[float, int]:
-    """The largest board side (and the columns it gives) at which every group fits."""
+    """The largest board side (and the columns it gives) at which every group fits;
+    ``extra``: the height each row adds under its boards."""
     best = (0.0, 1)
     for columns in range(1, 41):
         side = min(LARGEST, room_w / (columns + (columns - 1) * GAP))
-        if _height(groups, columns, side, aspect) <= room_h and side > best[0]:
+        if _height(groups, columns, side, aspect, extra) <= room_h and side > best[0]:
             best = (side, columns)
     return best
 
 
 def _height(
-    groups: list[tuple[int, list[Entry]]], columns: int, side: float, aspect: float
+    groups: list[tuple[int, list[Entry]]],
+    columns: int,
+    side: float,
+    aspect: float,
+    extra: float = 0.0,
 ) -> float:
     """How high the groups stand, each under its heading, with the least space between."""
     height = -0.9 * HEADING
     for _, entries in groups:
         rows = math.ceil(len(entries) / columns)
-        height += 1.45 * HEADING + (rows * aspect + (rows - 1) * GAP) * side + 0.9 * HEADING
+        boards = (rows * aspect + (rows - 1) * GAP) * side + rows * extra
+        height += 1.45 * HEADING + boards + 0.9 * HEADING
     return height
 
 

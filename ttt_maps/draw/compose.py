@@ -12,6 +12,7 @@ the poster does not turn into a strip.
 from __future__ import annotations
 
 from ttt_maps.draw.layout import FOLDED, MAP_SIZE, MapOptions, describe, layout_map, map_box
+from ttt_maps.draw.naming import game_name, on_board, rules_line
 from ttt_maps.draw.scene import (
     Box,
     Group,
@@ -26,12 +27,11 @@ from ttt_maps.draw.scene import (
 )
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.game.board import Board
-from ttt_maps.game.geometry import STANDARD
+from ttt_maps.game.geometry import Geometry
 from ttt_maps.strategies.chains import PRESETS, preset_chain
 from ttt_maps.strategies.policy import Policy
 from ttt_maps.strategies.tree import Strategy
 
-TITLE = "Complete map of optimal tic-tac-toe moves"
 INSTRUCTION = (
     "Your move is given by the position of the largest red symbol on the grid.",
     "When your opponent picks a move, zoom in on the region of the grid where they went. Repeat.",
@@ -52,9 +52,20 @@ CAP = 0.73
 DESCENT = 0.24
 
 
-def instruction() -> str:
-    """The comic's instruction as one sentence pair."""
-    return " ".join(INSTRUCTION)
+def instruction(g: Geometry | None = None) -> str:
+    """The comic's instruction as one sentence pair, and the rules when they are misère."""
+    return " ".join(_instruction_lines(g))
+
+
+def _instruction_lines(g: Geometry | None) -> tuple[str, ...]:
+    rules = rules_line(g) if g is not None else ""
+    return (*INSTRUCTION, rules) if rules else INSTRUCTION
+
+
+def heading_for(g: Geometry) -> str:
+    """The poster's title: ``Complete map of optimal misère tic-tac-toe moves`` and the
+    board where it is not 3x3."""
+    return f"Complete map of optimal {game_name(g)} moves{on_board(g)}"
 
 
 def policy_label(policy: Policy) -> str:
@@ -93,19 +104,20 @@ def map_scene(
     box = map_box(g, margin, top)
     items.append(layout_map(strategy, box, opts))
     bottom = box.y + box.h
-    if strategy.folded:
+    notes = ((FOLDED,) if strategy.folded else ()) + ((rules_line(g),) if g.misere else ())
+    for note in notes:
         bottom += 1.2 * FOOTER_SIZE + CAP * FOOTER_SIZE
-        size = _fit(FOLDED, FOOTER_SIZE, MAP_SIZE)
-        items.append(Text(margin, bottom, FOLDED, size, "footer", "start"))
+        size = _fit(note, FOOTER_SIZE, MAP_SIZE)
+        items.append(Text(margin, bottom, note, size, "footer", "start"))
         bottom += DESCENT * FOOTER_SIZE
     who = strategy.player.upper()
-    board = "" if g == STANDARD else f" on {g.describe()}"
+    board = on_board(g)
     return Scene(
         width=side,
         height=round(bottom + margin * aspect, 2),
         items=tuple(items),
         theme=get_theme(theme),
-        title=title or f"Map for {who}: complete map of optimal tic-tac-toe moves{board}",
+        title=title or f"Map for {who}: complete map of optimal {game_name(g)} moves{board}",
         desc=describe(strategy),
         meta={
             "policy": strategy.policy.name,
@@ -133,7 +145,7 @@ def poster_scene(
     opts = opts or MapOptions()
     g = x.geometry
     title = check_text(title, "title") if title else title
-    heading = title or (TITLE if g == STANDARD else f"{TITLE} on {g.describe()}")
+    heading = title or heading_for(g)
     map_h = map_box(g).h
     stacked = map_h < STACK_BELOW * MAP_SIZE
     width = 2 * MARGIN + (MAP_SIZE if stacked else 2 * MAP_SIZE + GAP)
@@ -147,7 +159,7 @@ def poster_scene(
         Text(width / 2, y, heading, _fit(heading, TITLE_SIZE, room, bold=True), "title", bold=True)
     )
     y += 0.62 * TITLE_SIZE
-    lines = INSTRUCTION + ((FOLDED,) if x.folded else ())
+    lines = _instruction_lines(g) + ((FOLDED,) if x.folded else ())
     for line in lines:
         y += CAP * SUBTITLE_SIZE if line is lines[0] else 1.45 * SUBTITLE_SIZE
         items.append(Text(width / 2, y, line, _fit(line, SUBTITLE_SIZE, room), "subtitle"))
@@ -194,7 +206,7 @@ def poster_scene(
         items=tuple(items),
         theme=get_theme(theme),
         title=heading,
-        desc=f"{heading}. {instruction()} {_policy_line(x, o)}. {facts}",
+        desc=f"{heading}. {instruction(g)} {_policy_line(x, o)}. {facts}",
         meta={"policy": _policy_names(x, o), "player": "both", "board": x.root.board.geometry.name},
     )
 
@@ -289,4 +301,14 @@ def _moved_group(group: Group, dx: float, dy: float) -> Group:
             add(Text(t.x + dx, t.y + dy, t.text, t.size, t.role, t.anchor, t.bold))
     b = group.box
     box = Box(b.x + dx, b.y + dy, b.w, b.h)
-    return Group(box, tuple(items), group.board, group.level, group.path, group.classes, group.data)
+    return Group(
+        box,
+        tuple(items),
+        group.board,
+        group.level,
+        group.path,
+        group.classes,
+        group.data,
+        group.title,
+        group.label,
+    )

@@ -1,6 +1,7 @@
-"""Layout: a strategy tree becomes nested grids, following xkcd 832 (SPEC section 6).
+"""Layout: a strategy tree becomes nested grids, following the rules of xkcd 832.
 
-Two mutually recursive functions, as in the seed's Haskell program:
+Two mutually recursive functions, as in Brent Yorgey's Haskell program that first drew
+such maps:
 ``_choice_board`` (the player's turn: earlier marks in black, the chosen move
 in red at cell size, a sub-map in every other empty cell) and
 ``_reply_grid`` (the opponent's turn at the root: a sub-map in every empty
@@ -22,11 +23,13 @@ from typing import Literal, NamedTuple
 
 from ttt_maps.draw.cells import Side
 from ttt_maps.draw.folds import LETTERS, pointer, stands_for, tag
+from ttt_maps.draw.labels import board_label
+from ttt_maps.draw.naming import game_name, on_board, rules_line
 from ttt_maps.draw.scene import Box, Group, Item, Line, Mark, MarkRole, Rect
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, other
 from ttt_maps.game.board import Mark as Player
-from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.symmetry import turn_names
 from ttt_maps.strategies.nodes import Node
 from ttt_maps.strategies.tree import Strategy
@@ -52,6 +55,7 @@ class MapOptions(NamedTuple):
     alternatives: bool = False
     outcomes: bool = False
     differs: frozenset[int] = frozenset()
+    explain: bool = False
 
 
 class Layout:
@@ -312,7 +316,9 @@ class Layout:
             data += (("cut", "1"),)
         if fold:
             data += (("fold", fold),)
-        return Group(box, tuple(items), text, level, path, classes, data)
+        why = node.why if self.opts.explain and node.why else ""
+        label = board_label(node, path)
+        return Group(box, tuple(items), text, level, path, classes, data, why, label)
 
     def classes(self, level: int, differs: bool, outcome: str | None) -> tuple[str, ...]:
         """A board group's classes (one tuple per kind of board, shared by all of them)."""
@@ -372,7 +378,7 @@ def layout_map(
     limit = MAX_BOARDS if max_boards is None else max_boards
     total = check_drawable(strategy.levels, strategy.player, root.board, opts.depth, limit)
     # What is drawn beyond the moves, the tree records (once, if it does not yet).
-    strategy = strategy.noted(opts.alternatives, opts.outcomes)
+    strategy = strategy.noted(opts.alternatives, opts.outcomes, opts.explain)
     root = strategy.root
     lay = Layout(strategy.geometry, strategy.player, box.w, opts)
     watch: AbstractContextManager[None] = nullcontext()
@@ -393,14 +399,18 @@ def describe(strategy: Strategy) -> str:
     """The ``<desc>`` of a map: how to read it and what it holds."""
     f, g = strategy.facts, strategy.geometry
     who = strategy.player.upper()
-    board = "" if g == STANDARD else f" on {g.describe()}"
+    board = on_board(g)
     cut = "" if not f.cut else f" Cut short in {f.cut} places: a cell with three dots holds more."
     if strategy.folded:
         cut += f" {FOLDED}"
+    if g.misere:
+        cut += f" {rules_line(g)}"
+    lost = f", {f.losses} lost" if f.losses else ""
     return (
-        f"Complete map of optimal tic-tac-toe moves for {who}{board} from {strategy.root.board}, "
+        f"Complete map of optimal {game_name(g)} moves for {who}{board} "
+        f"from {strategy.root.board}, "
         f"policy {strategy.policy.name}. Your move is given by the position of the largest "
         f"red symbol on the grid. When your opponent picks a move, zoom in on the region of "
-        f"the grid where they went. Repeat. {f.choices} positions where {who} chooses, "
-        f"{f.wins} won and {f.draws} drawn finishes.{cut}"
+        f"the grid where they went. Repeat. {f.positions} positions where {who} chooses, "
+        f"{f.choices} moves on the map, {f.wins} won{lost} and {f.draws} drawn finishes.{cut}"
     )

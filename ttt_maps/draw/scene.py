@@ -196,12 +196,14 @@ class Group(Value):
 
     ``board`` is the position's board string when the group is a board;
     ``path`` is the moves from the map's root as (mark, cell) pairs, for
-    breadcrumbs; ``classes`` and ``data`` go to the SVG as they are. Slotted
-    and immutable by convention, like the leaves.
+    breadcrumbs; ``classes`` and ``data`` go to the SVG as they are;
+    ``title`` is the group's tooltip (a board's red move's reason), and a
+    ``label`` its accessible name as a labelled group. Slotted and immutable
+    by convention, like the leaves.
     """
 
-    __match_args__ = ("box", "items", "board", "level", "path", "classes", "data")
-    __slots__ = __match_args__
+    __match_args__ = ("box", "items", "board", "level", "path", "classes", "data", "title")
+    __slots__ = (*__match_args__, "label")
     box: Box
     items: tuple[Item, ...]
     board: str | None
@@ -209,6 +211,9 @@ class Group(Value):
     path: tuple[tuple[str, int], ...]
     classes: tuple[str, ...]
     data: tuple[tuple[str, str], ...]
+    title: str
+    #: What the group shows, in words, for a screen reader (derived: not compared).
+    label: str
 
     def __init__(
         self,
@@ -219,7 +224,10 @@ class Group(Value):
         path: tuple[tuple[str, int], ...] = (),
         classes: tuple[str, ...] = (),
         data: tuple[tuple[str, str], ...] = (),
+        title: str = "",
+        label: str = "",
     ) -> None:
+        self.label = label
         self.box = box
         self.items = items
         self.board = board
@@ -227,9 +235,41 @@ class Group(Value):
         self.path = path
         self.classes = classes
         self.data = data
+        self.title = plain_text(title)
 
 
 Item = Mark | Line | Rect | Text | Group
+
+
+class Link(Value):
+    """A place on a page that takes the reader to an ``Anchor`` (a PDF's internal link)."""
+
+    __match_args__ = ("box", "target")
+    __slots__ = __match_args__
+    box: Box
+    target: str
+
+    def __init__(self, box: Box, target: str) -> None:
+        self.box = box
+        self.target = target
+
+
+class Anchor(Value):
+    """A named place a ``Link`` goes to, at height ``y`` of the scene; with a ``title``
+    it is a bookmark of the outline, under the bookmark ``group`` when one is named."""
+
+    __match_args__ = ("name", "y", "title", "group")
+    __slots__ = __match_args__
+    name: str
+    y: float
+    title: str
+    group: str
+
+    def __init__(self, name: str, y: float, title: str = "", group: str = "") -> None:
+        self.name = name
+        self.y = y
+        self.title = plain_text(title)
+        self.group = plain_text(group)
 
 
 class Scene(FrozenValue):
@@ -237,8 +277,9 @@ class Scene(FrozenValue):
 
     ``meta`` (the file's keywords) is not compared. ``pages`` > 1: the scene is
     that many pages of equal height, stacked top to bottom (a long sheet), and a
-    PDF prints each on its own page. A frozen value, as the dataclass it was
-    (``replace`` makes a changed copy).
+    PDF prints each on its own page; its ``links`` go to its ``anchors`` (a PDF
+    makes them internal links and an outline, other formats leave them). A
+    frozen value, as the dataclass it was (``replace`` makes a changed copy).
     """
 
     __match_args__ = ("width", "height", "items", "theme", "title", "desc")
@@ -250,6 +291,8 @@ class Scene(FrozenValue):
     desc: str
     meta: dict[str, str]
     pages: int
+    links: tuple[Link, ...]
+    anchors: tuple[Anchor, ...]
 
     def __init__(
         self,
@@ -261,6 +304,8 @@ class Scene(FrozenValue):
         desc: str = "",
         meta: dict[str, str] | None = None,
         pages: int = 1,
+        links: tuple[Link, ...] = (),
+        anchors: tuple[Anchor, ...] = (),
     ) -> None:
         # Metadata (every format's title, description, keywords) holds no control
         # characters: a policy's book name or a title may bring them.
@@ -268,6 +313,7 @@ class Scene(FrozenValue):
         self.__dict__.update(
             width=width, height=height, items=items, theme=theme,
             title=plain_text(title), desc=plain_text(desc), meta=kept, pages=pages,
+            links=links, anchors=anchors,
         )  # fmt: skip
 
     def replace(self, **changes: Any) -> Scene:

@@ -22,14 +22,13 @@ from ttt_maps.draw.cells import GRID_WIDTH, Side
 from ttt_maps.draw.compose import CAP, DESCENT, FOOTER_SIZE, SUBTITLE_SIZE, TITLE_SIZE
 from ttt_maps.draw.folds import stands_for
 from ttt_maps.draw.layout import FOLDED, MAP_SIZE, Layout, MapOptions, map_box
+from ttt_maps.draw.naming import game_name, on_board, rules_line
 from ttt_maps.draw.scene import Box, Group, Item, Line, Rect, RectRole, Scene, Text
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.draw.typeface import width
-from ttt_maps.game.geometry import STANDARD
 from ttt_maps.strategies.nodes import Node
 from ttt_maps.strategies.whole import WholeGame, mover_outcome
 
-TITLE = "Every move of tic-tac-toe"
 SUBTITLE = (
     "Each board holds every move of the player to move; zoom into a cell to follow that move."
 )
@@ -120,7 +119,7 @@ def whole_scene(game: WholeGame, theme: Theme | str = "light", title: str | None
     margin = MAP_SIZE * 0.035
     side = MAP_SIZE + 2 * margin
     room = MAP_SIZE
-    heading = title or (TITLE if g == STANDARD else f"{TITLE} on {g.describe()}")
+    heading = title or f"Every move of {game_name(g)}{on_board(g)}"
     y = margin + CAP * TITLE_SIZE
     items: list[Item] = [
         Text(side / 2, y, heading, _fit(heading, TITLE_SIZE, room, True), "title", bold=True)
@@ -134,7 +133,8 @@ def whole_scene(game: WholeGame, theme: Theme | str = "light", title: str | None
     items += _legend(margin, y)
     y += 3.3 * FOOTER_SIZE
     facts = facts_line(game)
-    for line in (facts, FOLDED) if game.folded else (facts,):
+    notes = ((FOLDED,) if game.folded else ()) + ((rules_line(g),) if g.misere else ())
+    for line in (facts, *notes):
         y += 1.45 * FOOTER_SIZE
         items.append(Text(margin, y, line, _fit(line, FOOTER_SIZE, room), "footer", "start"))
     f = game.facts
@@ -150,6 +150,7 @@ def whole_scene(game: WholeGame, theme: Theme | str = "light", title: str | None
             f"player who makes it, with perfect play after it: {f.wins:,} wins, "
             f"{f.draws:,} draws, {f.losses:,} losses. {facts}"
             + (f" {FOLDED}" if game.folded else "")
+            + (f" {rules_line(g)}" if g.misere else "")
         ),
         meta={"player": "both", "board": g.name, "policy": "every move"},
     )

@@ -1,4 +1,6 @@
-"""Positions as two bitmasks, with the notation of SPEC section 2.
+"""Positions as two bitmasks, written as board strings (``x..o.....``: the cells
+row-major, ``x``, ``o`` and ``.``; input also takes upper case, ``-`` or ``_`` for an
+empty cell, and ``/`` or spaces between rows).
 
 A ``Board`` is the X bitmask, the O bitmask and its geometry. Bit ``c`` is cell
 ``c`` (row-major, 0 top-left). Who is to move follows from the counts.
@@ -33,7 +35,9 @@ def parse_mark(text: str) -> Mark:
 
 
 def illegal_reason(g: Geometry, x: int, o: int) -> str | None:
-    """Why (x, o) cannot arise in a game, or None when it can (SPEC section 3)."""
+    """Why (x, o) cannot arise in a game, or None when it can: the counts (X moves first), no
+    line for both players, a line only for the player who moved last, and nothing
+    after the game ended."""
     nx, no = x.bit_count(), o.bit_count()
     if x & o:
         return "a cell holds both x and o"
@@ -160,18 +164,26 @@ class Board(FrozenValue):
         """Can this position arise in a game?"""
         return illegal_reason(self.geometry, self.x, self.o) is None
 
-    def winner(self) -> Mark | None:
-        """The player with a line, if any."""
+    def line_maker(self) -> Mark | None:
+        """The player who completed a line, if any: the winner, or under misère the loser."""
         if self.geometry.has_line(self.x):
             return "x"
         if self.geometry.has_line(self.o):
             return "o"
         return None
 
+    def winner(self) -> Mark | None:
+        """The player who won, if anyone has: the line's maker, or under misère the other."""
+        made = self.line_maker()
+        if made is None or not self.geometry.misere:
+            return made
+        return other(made)
+
     def winning_lines(self) -> list[tuple[int, ...]]:
-        """Cells of every line the winner holds (usually one)."""
+        """Cells of every line completed (usually one): the winner's, or under misère
+        the loser's."""
         g = self.geometry
-        mine = self.x if self.winner() == "x" else self.o
+        mine = self.x if self.line_maker() == "x" else self.o
         pairs = zip(g.lines, g.line_cells, strict=True)
         return [cells for line, cells in pairs if line & mine == line]
 
@@ -242,5 +254,9 @@ def parse_moves(
             )
         if legal_only and cell not in board.moves():
             raise UsageError(f"{where}: cell {cell} is not a legal move on board {board}")
+        if moves.get(board.key, cell) != cell:
+            raise UsageError(
+                f"{where}: board {board} is listed twice, with moves {moves[board.key]} and {cell}"
+            )
         moves[board.key] = cell
     return moves

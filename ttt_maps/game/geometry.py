@@ -20,32 +20,38 @@ _GEOMETRY_PATTERN = r"^\s*([0-9]+)\s*x\s*([0-9]+)\s*(?:k\s*([0-9]+))?\s*\Z"
 #: The largest side a board may have: cell numbers stay two digits, and
 #: nothing bigger could be solved or drawn anyway.
 MAX_SIDE = 10
+#: The rules' names as a user types them; normal is the default.
+RULES = ("normal", "misere")
 _WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 Permutation = tuple[int, ...]
 
 
 class Geometry(FrozenValue):
-    """A rows x cols board where ``k`` marks in a row win.
+    """A rows x cols board where ``k`` marks in a row win -- or, under misère rules
+    (``misere``), lose.
 
-    Immutable, compared and hashed by (rows, cols, k) like the frozen dataclass
-    it was; not one because the dataclass cost every start-up a millisecond
-    to generate. The lines, symmetries and memos are derived from the three.
+    The rules are part of the board's identity, so they travel wherever the board
+    does: solvers, cache keys, trees, exports and file names. Immutable, compared
+    and hashed by (rows, cols, k, misere) like the frozen dataclass it was; not
+    one because the dataclass cost every start-up a millisecond to generate. The
+    lines, symmetries and memos are derived from the fields.
     """
 
-    __match_args__ = ("rows", "cols", "k")
+    __match_args__ = ("rows", "cols", "k", "misere")
     rows: int
     cols: int
     k: int
+    misere: bool
     lines: tuple[int, ...]
     line_cells: tuple[tuple[int, ...], ...]
     symmetries: tuple[Permutation, ...]
     _line_memo: dict[int, bool]
     _completion_memo: dict[int, int]
 
-    def __init__(self, rows: int = 3, cols: int = 3, k: int = 3) -> None:
+    def __init__(self, rows: int = 3, cols: int = 3, k: int = 3, misere: bool = False) -> None:
         fields = self.__dict__  # past ``__setattr__``, which refuses every change
-        fields.update(rows=rows, cols=cols, k=k)
+        fields.update(rows=rows, cols=cols, k=k, misere=misere)
         if rows < 1 or cols < 1 or k < 1:
             raise UsageError(f"board {self.short_name}: rows, columns and k must be 1 or more")
         if max(rows, cols) > MAX_SIDE:
@@ -67,15 +73,47 @@ class Geometry(FrozenValue):
 
     @property
     def name(self) -> str:
-        """Canonical name, e.g. ``3x3k3`` (files and cache keys use it)."""
-        return f"{self.rows}x{self.cols}k{self.k}"
+        """Canonical name, e.g. ``3x3k3`` or ``3x3k3-misere`` (files, exports and cache
+        keys use it, so the rules are never lost)."""
+        return f"{self.rows}x{self.cols}k{self.k}{self._rules_suffix}"
 
     @property
     def short_name(self) -> str:
         """The name a user types: ``3x3``, ``4x4`` (k=4), ``4x4k3``; k is left out
-        when it is the shorter side, as ``parse`` assumes."""
+        when it is the shorter side, as ``parse`` assumes. Misère adds ``-misere``."""
         size = f"{self.rows}x{self.cols}"
-        return size if self.k == min(self.rows, self.cols) else f"{size}k{self.k}"
+        short = size if self.k == min(self.rows, self.cols) else f"{size}k{self.k}"
+        return short + self._rules_suffix
+
+    @property
+    def rules(self) -> str:
+        """``normal`` or ``misere``, as ``--rules`` spells them."""
+        return RULES[self.misere]
+
+    @property
+    def rules_field(self) -> dict[str, str]:
+        """``{"rules": "misere"}`` for a JSON document of a misère board, else nothing:
+        normal documents stay as they always were."""
+        return {"rules": "misere"} if self.misere else {}
+
+    @property
+    def file_suffix(self) -> str:
+        """What a default file name adds for this board: nothing on the normal 3x3
+        board, ``misere`` on its misère twin, else the name (``3x4k3-misere``)."""
+        if self.with_rules("normal") == STANDARD:
+            return "misere" if self.misere else ""
+        return self.name
+
+    @property
+    def _rules_suffix(self) -> str:
+        return "-misere" if self.misere else ""
+
+    def with_rules(self, rules: str) -> Geometry:
+        """The same board under ``rules`` (``normal`` or ``misere``)."""
+        misere = parse_rules(rules)
+        if misere == self.misere:
+            return self
+        return Geometry(self.rows, self.cols, self.k, misere)
 
     @property
     def size_name(self) -> str:
@@ -83,13 +121,34 @@ class Geometry(FrozenValue):
         return f"{self.rows}x{self.cols}"
 
     def describe(self) -> str:
-        """The board for people: ``the 3x3 board, three in a row``."""
+        """The board for people: ``the 3x3 board, three in a row``, and under misère
+        ``the 3x3 board, misère: three in a row loses``."""
         k = _WORDS[self.k] if self.k < len(_WORDS) else str(self.k)
+        if self.misere:
+            return f"the {self.size_name} board, misère: {k} in a row loses"
         return f"the {self.size_name} board, {k} in a row"
 
+    @property
+    def k_words(self) -> str:
+        """``three in a row``: what completes a line here, in words."""
+        k = _WORDS[self.k] if self.k < len(_WORDS) else str(self.k)
+        return f"{k} in a row"
+
     @classmethod
-    def parse(cls, text: str) -> Geometry:
-        """Parse ``3x3``, ``4x4k3``, ``3x4k3``; k defaults to min(rows, cols)."""
+    def parse(cls, text: str, rules: str = "normal") -> Geometry:
+        """Parse ``3x3``, ``4x4k3``, ``3x4k3``; k defaults to min(rows, cols). A name
+        as files record it (``3x3k3-misere``) carries its rules, which must then
+        agree with ``rules`` unless that is left normal."""
+        base, dash, tail = text.rpartition("-")
+        if dash and tail.strip().lower() in RULES:
+            named = parse_rules(tail)
+            if rules != "normal" and parse_rules(rules) != named:
+                raise UsageError(f"board {quote(text)}: the board names other rules than {rules}")
+            return cls._parse_size(base, named)
+        return cls._parse_size(text, parse_rules(rules))
+
+    @classmethod
+    def _parse_size(cls, text: str, misere: bool) -> Geometry:
         m = re.match(_GEOMETRY_PATTERN, text, re.IGNORECASE | re.ASCII)
         if not m:
             raise UsageError(
@@ -99,7 +158,7 @@ class Geometry(FrozenValue):
             raise UsageError(f"board {quote(text)}: rows, columns and k are at most {MAX_SIDE}")
         rows, cols = int(m.group(1)), int(m.group(2))
         k = int(m.group(3)) if m.group(3) else min(rows, cols)
-        return cls(rows, cols, k)
+        return cls(rows, cols, k, misere)
 
     # -- cells --------------------------------------------------------------
 
@@ -213,6 +272,16 @@ def _symmetries(rows: int, cols: int) -> tuple[Permutation, ...]:
 
 def _cell(rc: tuple[int, int], cols: int) -> int:
     return rc[0] * cols + rc[1]
+
+
+def parse_rules(text: str) -> bool:
+    """``normal`` or ``misere`` (also ``misère``, any case) as a misère flag."""
+    low = text.strip().lower().replace("è", "e")
+    if low not in RULES:
+        raise UsageError(
+            f"rules {quote(text)}: expected normal or misere (whoever completes a line loses)"
+        )
+    return low == "misere"
 
 
 STANDARD = Geometry()

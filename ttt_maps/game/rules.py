@@ -1,10 +1,11 @@
-"""The human-style rule player of ``seeds/002``: a rule list, no search.
+"""The human-style rule player: a rule list, no search (win; block; the opening
+rules; fork; threat; any move), as a person taught the game plays it.
 
 ``rule_moves`` returns the first rule that applies and every cell it allows.
-Where the seed's code shuffles a list of cells, all of them are allowed; where
-it fixes one cell that the rule's words leave open (a corner "adjacent" to a
+Where the rule player of the original program shuffles a list of cells, all of
+them are allowed; where it fixes one cell that the rule's words leave open (a corner "adjacent" to a
 taken edge, the "last attack found"), every cell the words describe is
-allowed, so an audit of these sets covers every pick the seed could make.
+allowed, so an audit of these sets covers every pick that program could make.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ def _masks(board: Board) -> tuple[int, int]:
 
 
 def _opening(board: Board) -> set[int]:
-    """The seed's rules for the first three plies (fewer than 4 marks)."""
+    """The opening rules for the first three plies (fewer than 4 marks)."""
     g = board.geometry
     free = set(board.moves())
     edges_taken = {c for c in g.edges if board.mark_at(c)}

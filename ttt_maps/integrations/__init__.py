@@ -1,2 +1,3 @@
-"""ttt-maps inside other tools: the Sphinx directive and the notebook viewer.
-They use the public API, as a user's own code would."""
+"""ttt-maps inside other tools: the Sphinx directive, the MkDocs plugin, the pandoc and
+Quarto filter, the notebook viewer and widget. They use the public API, as a user's own
+code would."""

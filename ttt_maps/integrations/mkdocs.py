@@ -38,14 +38,19 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.utils import get_relative_url
 
-from ttt_maps.integrations.recipe import OPTIONS, OptionError, flag, recipe, render, scene_of
+from ttt_maps.integrations.longdesc import long_description
+from ttt_maps.integrations.recipe import (
+    FenceError,
+    OptionError,
+    read_options,
+    recipe,
+    render,
+    scene_of,
+)
 
 #: The fence that draws a map, and any other fence (whose lines are left alone).
 _OPEN = re.compile(r"(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*ttt-map[ \t]*\Z")
 _OTHER = re.compile(r"(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})")
-#: ``name: value``, or a flag's name alone.
-_OPTION = re.compile(r"(?P<name>[A-Za-z_-]+)[ \t]*(?::[ \t]*(?P<value>.*?))?[ \t]*\Z")
-_TRUE, _FALSE = ("true", "yes", "on"), ("false", "no", "off")
 #: Where image-mode maps go in the site.
 IMAGE_DIR = "assets/ttt-maps"
 
@@ -119,7 +124,7 @@ class TTTMapsPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
         folder = Path(config["site_dir"]) / IMAGE_DIR
         for name, svg in sorted(self._images.items()):
             folder.mkdir(parents=True, exist_ok=True)
-            write_atomic(folder / name, svg.encode("utf-8"))
+            write_atomic(folder / name, svg.encode("utf-8"), derived_from="a map of the site")
 
     def _draw(self, fence: _Fence, page: Any, config: Any, n: int) -> str:
         """The HTML of one fence's map (the SVG inline, or an image in the site)."""
@@ -142,13 +147,15 @@ class TTTMapsPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
         alt = fence.options.get("alt") or scene.title
         width = fence.options.get("width")
         style = f' style="width:{escape(width)};max-width:100%"' if width else ""
+        details, words = long_description(drawing, locate, f"ttt-{slug}-{n}")
         if fence.options.get("mode") == "image":
             name = f"ttt-map-{hashlib.sha256(svg.encode('utf-8')).hexdigest()[:16]}.svg"
             self._images[name] = svg
             src = get_relative_url(f"{IMAGE_DIR}/{name}", page.url)
-            return f'<img src="{escape(src)}" alt="{escape(alt)}" class="ttt-map"{style} />'
+            img = f'<img src="{escape(src)}" alt="{escape(alt)}" class="ttt-map"'
+            return f"{img}{details}{style} />{words}"
         label = f' role="img" aria-label="{escape(alt)}"' if "alt" in fence.options else ""
-        return f'<div class="ttt-map"{label}{style}>\n{svg.rstrip()}\n</div>'
+        return f'<div class="ttt-map"{label}{details}{style}>\n{svg.rstrip()}\n</div>{words}'
 
 
 def _closing(lines: list[str], start: int, fence: str) -> int:
@@ -162,31 +169,11 @@ def _closing(lines: list[str], start: int, fence: str) -> int:
 
 def _read(body: list[str], line: int, indent: str, where: str) -> _Fence:
     """A fence's options, each converted as the directive converts it."""
-    fence = _Fence(line, indent)
-    for k, text in enumerate(body, start=line + 1):
-        text = text[len(indent) :] if text.startswith(indent) else text.lstrip()
-        if not text.strip() or text.lstrip().startswith("#"):
-            continue
-        match = _OPTION.fullmatch(text.strip())
-        if match is None:
-            raise PluginError(f"{where}:{k}: ttt-map: expected 'option: value', not {text!r}")
-        name, value = match.group("name").lower(), match.group("value")
-        if name not in OPTIONS:
-            known = ", ".join(OPTIONS)
-            raise PluginError(f"{where}:{k}: ttt-map: unknown option {name!r}; known: {known}")
-        if name in fence.options:
-            raise PluginError(f"{where}:{k}: ttt-map: option {name!r} is given twice")
-        convert = OPTIONS[name]
-        if convert is flag and value is not None and value.strip().lower() in _TRUE + _FALSE:
-            if value.strip().lower() in _FALSE:
-                continue
-            value = None
-        try:
-            fence.options[name] = convert(value)
-        except ValueError as exc:
-            raise PluginError(f"{where}:{k}: ttt-map: bad {name} option: {exc}") from None
-        fence.lines[name] = k
-    return fence
+    try:
+        options, lines = read_options(body, line, indent)
+    except FenceError as exc:
+        raise PluginError(f"{where}:{exc.line}: ttt-map: {exc}") from None
+    return _Fence(line, indent, options, lines)
 
 
 def _first_line(path: str | None, markdown: str) -> int:

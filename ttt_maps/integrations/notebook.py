@@ -19,16 +19,21 @@ if TYPE_CHECKING:
 class Viewer:
     """A viewer page that shows itself in a notebook (``_repr_html_``)."""
 
-    def __init__(self, page: str, height: int, title: str) -> None:
+    def __init__(
+        self, page: str, height: int, title: str, words: tuple[str, str] = ("", "")
+    ) -> None:
         self.page = page
         self.height = height
         self.title = title
+        #: The frame's ``aria-details`` and the long description after it, if asked for.
+        self.words = words
 
     def _repr_html_(self) -> str:
+        details, words = self.words
         return (
-            f'<iframe class="ttt-maps-viewer" title="{escape(self.title)}" '
+            f'<iframe class="ttt-maps-viewer" title="{escape(self.title)}"{details} '
             f'sandbox="allow-scripts" style="width:100%;height:{self.height}px;border:0" '
-            f'srcdoc="{escape(self.page, quote=True)}"></iframe>'
+            f'srcdoc="{escape(self.page, quote=True)}"></iframe>{words}'
         )
 
     def __repr__(self) -> str:
@@ -42,17 +47,40 @@ def viewer(
     theme: str = "light",
     depth: int | None = None,
     title: str | None = None,
+    explain: bool = False,
+    description: bool = False,
 ) -> Viewer:
     """The interactive viewer of a strategy or poster, for a notebook cell.
 
     Click where the opponent went to zoom in, or press Play to play against the
-    map; ``height`` is the frame's height in pixels.
+    map; ``height`` is the frame's height in pixels; ``explain`` has it say each
+    red move's reason; ``description`` adds the strategy in words under it, folded
+    away, for readers who cannot see the map.
     """
     from ttt_maps.api import render
     from ttt_maps.errors import UsageError
 
     if not 120 <= height <= 10_000:
         raise UsageError(f"height {height}: expected 120 to 10000 pixels")
-    page = render(obj, "html", theme=theme, depth=depth, title=title)
+    page = render(obj, "html", theme=theme, depth=depth, title=title, explain=explain)
     label = title or "ttt-maps viewer"
-    return Viewer(page, height, label)
+    return Viewer(page, height, label, _words(obj, page) if description else ("", ""))
+
+
+def _words(obj: Renderable, page: str) -> tuple[str, str]:
+    """The long description of a strategy or a poster's two, with an id from the page."""
+    import hashlib
+
+    from ttt_maps.api import Poster
+    from ttt_maps.errors import UsageError
+    from ttt_maps.integrations.longdesc import details_html
+    from ttt_maps.strategies.tree import Strategy
+
+    if isinstance(obj, Strategy):
+        trees = [obj]
+    elif isinstance(obj, Poster):
+        trees = [obj.x, obj.o]
+    else:
+        raise UsageError("description: the strategy in words is a player's map's (or a poster's)")
+    ident = f"ttt-words-{hashlib.sha256(page.encode('utf-8')).hexdigest()[:12]}"
+    return f' aria-details="{ident}"', details_html(trees, ident)

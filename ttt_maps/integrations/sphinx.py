@@ -20,11 +20,13 @@ or, with myst-parser, in a MyST Markdown page::
 
 Options (declared in ``recipe.OPTIONS``, shared with the MkDocs fence), as for
 ``ttt-maps render``: ``player`` (x, o or both: the poster),
-``policy``, ``from``, ``board``, ``depth``, ``theme`` (``auto`` follows the
+``policy``, ``from``, ``board``, ``rules`` (``normal`` or ``misere``: whoever
+completes a line loses), ``depth``, ``theme`` (``auto`` follows the
 reader's and the docs theme's light or dark mode), ``title``,
-``alternatives``, ``outcomes``, ``fold`` (folded by symmetry) and ``whole``
-(the whole game: every move of both players, folded; ``player``, ``policy``,
-``alternatives`` and ``outcomes`` do not apply to it) (flags); and for the
+``alternatives``, ``outcomes``, ``explain`` (each red move's reason as its
+tooltip), ``fold`` (folded by symmetry) and ``whole`` (the whole game: every
+move of both players, folded; ``player``, ``policy``, ``alternatives``,
+``outcomes`` and ``explain`` do not apply to it) (flags); and for the
 page: ``alt``
 (alternative text), ``width`` (a CSS length, a bare number is pixels) and
 ``mode``: ``inline`` (the default: the SVG inside the HTML, so it scales and
@@ -54,6 +56,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective, SphinxTranslator
 
+from ttt_maps.integrations.longdesc import long_description
 from ttt_maps.integrations.recipe import OPTIONS, OptionError, recipe, render, scene_of
 
 
@@ -71,7 +74,9 @@ class TTTMapDirective(SphinxDirective):
         drawing = recipe(self.options)
         try:
             scene = scene_of(drawing, self._locate(drawing["books"]))
-            svg = render(scene, "svg", self._id_prefix())
+            ident = self._id_prefix()
+            svg = render(scene, "svg", ident)
+            details, words = long_description(drawing, self._locate(drawing["books"]), ident)
         except OptionError as exc:
             raise self.error(f"ttt-map: bad :{exc.option}: option: {exc}") from None
         except Exception as exc:  # a bug of ours must not stop the build
@@ -84,6 +89,8 @@ class TTTMapDirective(SphinxDirective):
             width=self.options.get("width"),
             mode=self.options.get("mode", "inline"),
             digest=hashlib.sha256(svg.encode("utf-8")).hexdigest()[:16],
+            details=details,
+            words=words,
         )
         self.set_source_info(node)
         return [node]
@@ -116,7 +123,7 @@ def _write(folder: Path, name: str, data: bytes) -> None:
     target = folder / name
     same = os.path.isfile(target) and os.path.getsize(target) == len(data)
     if not same or target.read_bytes() != data:  # (a file of another size is never read)
-        write_atomic(target, data)
+        write_atomic(target, data, derived_from="a figure of the docs build")
 
 
 def _style(node: ttt_map) -> str:
@@ -132,12 +139,15 @@ def _visit_html(self: SphinxTranslator, node: ttt_map) -> None:
         src = posixpath.join(builder.imgpath, name)
         self.body.append(
             f'<img src="{escape(src)}" alt="{escape(node["alt"])}" class="ttt-map"'
-            f"{_style(node)} />\n"
+            f"{node.get('details', '')}{_style(node)} />\n{node.get('words', '')}"
         )
     else:
         label = f' role="img" aria-label="{escape(node["alt"])}"' if node["labelled"] else ""
         svg = node["svg"].rstrip()
-        self.body.append(f'<div class="ttt-map"{label}{_style(node)}>\n{svg}\n</div>\n')
+        details, words = node.get("details", ""), node.get("words", "")
+        self.body.append(f'<div class="ttt-map"{label}{details}{_style(node)}>\n{svg}\n</div>\n')
+        if words:
+            self.body.append(f"{words}\n")
     raise nodes.SkipNode
 
 
@@ -159,22 +169,14 @@ def _visit_latex(self: SphinxTranslator, node: ttt_map) -> None:
     raise nodes.SkipNode
 
 
-def _visit_text(self: SphinxTranslator, node: ttt_map) -> None:
-    """Builders that show no pictures (text, manual pages, Texinfo...): the alternative text."""
-    text = f"[{node['alt']}]"
-    if hasattr(self, "add_text"):
-        self.add_text(text)
-    else:
-        self.body.append(text)
-    raise nodes.SkipNode
-
-
 #: Builder formats with a visitor of their own (EPUB's is "html").
-_FORMATS = ("html", "latex", "text", "man", "texinfo")
+_FORMATS = ("html", "latex")
 
 
 def _alt_elsewhere(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """Any other builder (XML, or one from another extension) gets the alternative text."""
+    """Every other builder (text, manual pages, Texinfo, XML, one from another extension)
+    gets the alternative text as a paragraph of plain text, which its own writer escapes
+    for its language (a manual page line starting ``.so`` stays text)."""
     if app.builder.format in _FORMATS:
         return
     for node in list(doctree.findall(ttt_map)):
@@ -189,15 +191,11 @@ def setup(app: Sphinx) -> dict[str, Any]:
         release = version("ttt-maps")
     except PackageNotFoundError:  # pragma: no cover - a bare source tree
         release = "unknown"
-    text = (_visit_text, None)
     app.add_node(
         ttt_map,
         html=(_visit_html, None),
         epub=(_visit_html, None),
         latex=(_visit_latex, None),
-        text=text,
-        man=text,
-        texinfo=text,
     )
     app.add_directive("ttt-map", TTTMapDirective)
     app.connect("doctree-resolved", _alt_elsewhere)

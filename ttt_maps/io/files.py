@@ -44,18 +44,22 @@ MAX_DEPTH = 32
 # -- writing -------------------------------------------------------------------------
 
 
-def check_target(path: str | os.PathLike[str]) -> Path:
+def check_target(path: str | os.PathLike[str], *, derived_from: str = "") -> Path:
     """Where ``path`` will be written (links followed), checked before any work is done.
 
     Raises ``UsageError`` when the folder is missing or not writable, or the
     target is a folder or something we must not write (a block device, a
-    socket). ``-`` (standard output) is always fine.
+    socket). ``-`` (standard output) is always fine. A name ttt-maps made up
+    (``derived_from`` says how: ``a name made from -o 'm.svg'``) is written only as a
+    file of its own: a link or anything but a regular file there is refused.
     """
     text = os.fspath(path)
     if text == "-":
         return Path("-")
     if text == "" or Path(text).name in ("", ".", ".."):
         raise UsageError(f"output path {quote(text)}: expected a file name")
+    if derived_from:
+        _check_own(text, derived_from)
     try:
         target = _follow(Path(text))
     except OSError as exc:  # a name too long, a folder we may not look into
@@ -87,15 +91,23 @@ def check_target(path: str | os.PathLike[str]) -> Path:
     return target
 
 
-def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> Path:
+def write_atomic(
+    path: str | os.PathLike[str], data: bytes | str, *, derived_from: str = ""
+) -> Path:
     """Write ``data`` (text as UTF-8) to ``path`` safely (see the module); returns the path.
 
-    ``-`` writes to standard output.
+    ``-`` writes to standard output. A name ttt-maps made up (``derived_from``,
+    as for ``check_target``) is never written through a link: the file is
+    put in place under that very name.
     """
     payload = data.encode("utf-8") if isinstance(data, str) else data
     if os.fspath(path) == "-":
         write_stdout(payload)
         return Path("-")
+    if derived_from:
+        check_target(path, derived_from=derived_from)
+        _replace(Path(path), payload, os.fspath(path))
+        return Path(path)
     target = check_target(path)
     if os.path.exists(target) and not os.path.isfile(target):
         _write_into(target, payload, os.fspath(path))
@@ -125,6 +137,25 @@ def write_stdout(data: bytes) -> None:
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view) :]
+
+
+def _check_own(text: str, derived_from: str) -> None:
+    """A made-up name must be free or a regular file: nothing foreign is replaced."""
+    try:
+        mode = os.lstat(text).st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise UsageError(f"output {quote(text)}: {exc.strerror}") from None
+    if stat.S_ISREG(mode):
+        return
+    what = "a symbolic link" if stat.S_ISLNK(mode) else f"a {_kind(mode)}"
+    if stat.S_ISDIR(mode):
+        what = "a directory"
+    raise UsageError(
+        f"output {quote(text)}, {derived_from}, is {what}, which ttt-maps does not write "
+        "through or replace; remove it or choose another name"
+    )
 
 
 def _follow(path: Path) -> Path:
@@ -287,8 +318,22 @@ def parse_json(text: str, where: str) -> Any:
             raise ValueError(f"the number {digits[:20]}... is far too long")
         return int(digits)
 
+    def unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        doc: dict[str, Any] = {}
+        for key, value in pairs:  # json.loads would keep only the last of two
+            if key in doc:
+                raise ValueError(f"{quote(key)} is given twice in one object")
+            doc[key] = value
+        return doc
+
     try:
-        data = json.loads(text, parse_constant=constant, parse_int=integer, parse_float=number)
+        data = json.loads(
+            text,
+            parse_constant=constant,
+            parse_int=integer,
+            parse_float=number,
+            object_pairs_hook=unique,
+        )
     except json.JSONDecodeError as exc:
         raise UsageError(f"{where}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
     except RecursionError:

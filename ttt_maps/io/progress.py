@@ -2,8 +2,9 @@
 
 Long stages (choosing the moves of a big map, laying it out) wrap their work
 in ``stage``, giving a way to read how far they are. Nothing is shown unless
-the command line switched progress on (``enable``; ``--quiet`` and
-``--no-progress`` leave it off) and stderr is a terminal; then a thread
+the settings in force ask for progress (``ttt_maps.settings``: the command
+line's, unless ``--quiet`` or ``--no-progress``; never the library's) and
+stderr is a terminal; then a thread
 waits ``DELAY`` seconds and only if the stage is still running draws a rich
 progress bar, refreshed from the counters, and clears it when the stage ends.
 So quick runs, pipes and the library import nothing (rich, threading) and
@@ -17,6 +18,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
+from ttt_maps.settings import current
+
 if TYPE_CHECKING:
     import threading
 
@@ -26,17 +29,6 @@ DELAY = 1.0
 REFRESH = 0.1
 
 Counter = Callable[[], int]
-
-
-class _Switch:
-    """Whether the command line wants progress (off for the library)."""
-
-    on = False
-
-
-def enable(on: bool = True) -> None:
-    """Show progress bars from now on (when stderr is a terminal)."""
-    _Switch.on = on
 
 
 @contextmanager
@@ -49,7 +41,7 @@ def stage(
     """Run the body; past ``DELAY`` seconds, show ``label`` with ``count()`` done of
     ``total()`` (a bar) or of an unknown total (a spinner), and ``searched()``
     positions searched when given."""
-    if not (_Switch.on and sys.stderr.isatty()):
+    if not (current().progress and sys.stderr.isatty()):
         yield
         return
     import threading
@@ -91,7 +83,7 @@ def _draw(
     from rich.console import Console
     from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-    columns = [SpinnerColumn(), TextColumn("{task.description}")]
+    columns = [SpinnerColumn(), TextColumn("{task.description}", markup=False)]
     if total is not None:
         columns.append(BarColumn())
     columns.append(TextColumn("{task.fields[done]}"))

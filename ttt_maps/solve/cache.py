@@ -4,7 +4,8 @@ A board of up to 12 cells is solved whole in milliseconds and never cached.
 On a bigger board the solver's table (a lower and an upper bound of the
 score per position) costs real time to build, so once a run has searched
 more than ``WORTH_KEEPING`` positions (about a second) the table is written
-to ``<cache folder>/table-<board>-v<solver version>.bin`` and later runs
+to ``<cache folder>/table-<board>-v<solver version>.bin`` (the board's name
+carries its rules, ``4x4k3-misere``, in the file name and in the header) and later runs
 start from it. The folder is the platform's user cache folder
 (``platformdirs``) or ``$TTT_MAPS_CACHE_DIR``; ``--no-cache`` (``disable``)
 leaves it alone. ``$TTT_MAPS_CACHE_MIN_SEARCH`` changes the threshold (the
@@ -41,22 +42,15 @@ ENV_DIR = "TTT_MAPS_CACHE_DIR"
 ENV_MIN = "TTT_MAPS_CACHE_MIN_SEARCH"
 #: The names ``info`` lists: tables' names, and our temporary files' (``io.atomic``).
 _TABLE_NAME = re.compile(r"table-.*\.bin\Z", re.DOTALL)
-_OUR_NAME = re.compile(r"table-([0-9]+x[0-9]+k[0-9]+)-v[0-9]+\.bin\Z")
-_OUR_TEMPORARY = re.compile(r"\.table-[0-9]+x[0-9]+k[0-9]+-v[0-9]+\.bin\.ttt-[0-9a-f]{8}\.tmp\Z")
+_OUR_NAME = re.compile(r"table-([0-9]+x[0-9]+k[0-9]+(?:-misere)?)-v[0-9]+\.bin\Z")
+_OUR_TEMPORARY = re.compile(
+    r"\.table-[0-9]+x[0-9]+k[0-9]+(?:-misere)?-v[0-9]+\.bin\.ttt-[0-9a-f]{8}\.tmp\Z"
+)
 #: Reading a file of the folder: never through a link, never waiting on a pipe.
 _READ = os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0)
 _FOLDER = os.O_RDONLY | os.O_CLOEXEC | getattr(os, "O_DIRECTORY", 0)
 #: States of a file that ``clear`` removes: our header, or our temporary name.
 OURS = frozenset({"table", "other version", "damaged", "no key", "bad key", "temporary"})
-
-
-class _Switch:
-    on = True
-
-
-def disable() -> None:
-    """Neither read nor write the cache in this process (``--no-cache``)."""
-    _Switch.on = False
 
 
 def folder() -> Path:
@@ -78,7 +72,7 @@ def file_name(geometry: Geometry) -> str:
 
 def usable(solver: DeepSolver) -> bool:
     """Is this solver's table one the cache keeps?"""
-    return _Switch.on and solver.geometry.size <= tables.MAX_CELLS
+    return solver.cache and solver.geometry.size <= tables.MAX_CELLS
 
 
 def load(solver: DeepSolver) -> int:

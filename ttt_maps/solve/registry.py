@@ -1,44 +1,84 @@
-"""One shared solver per board, started from its cached table on bigger boards.
+"""One shared solver per board and settings, started from its cached table on bigger boards.
 
-Everything that asks about positions gets its solver here, so a run solves
-each position once whoever asks; at the end of a command ``keep_all`` writes
-what took long into the cache. (The solver itself knows nothing of the
-cache: the cache reads and writes solvers' tables.) Small boards are solved
-whole by a ``Solver``; only bigger ones load the alpha-beta search and the
-cache.
+Everything that asks about positions gets its solver here, so a request solves
+each position once whoever asks; at its end ``keep_all`` writes what took long
+into the cache. (The solver itself knows nothing of the cache: the cache reads
+and writes solvers' tables.) Small boards are solved whole by a ``Solver``,
+the same whatever the settings; only bigger ones load the alpha-beta search
+and the cache, and there each combination of cache and search limit
+(``ttt_maps.settings``) has its own solver, so a request without the cache
+never reads or writes a table that another request loaded.
 """
 
 from __future__ import annotations
 
+import threading
+
 from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.settings import current
 from ttt_maps.solve.solver import SMALL_BOARD, Solver
 
-_SOLVERS: dict[Geometry, Solver] = {}
+_SOLVERS: dict[tuple[Geometry, bool, int | None], Solver] = {}
+_LOCK = threading.Lock()
 
 
 def solver_for(geometry: Geometry = STANDARD) -> Solver:
-    """The shared solver of a geometry (starting from its cached table, on bigger boards)."""
-    hit = _SOLVERS.get(geometry)
+    """The shared solver of a geometry under the settings in force (starting from its
+    cached table, on bigger boards when the cache is on)."""
+    key: tuple[Geometry, bool, int | None]
+    if geometry.size <= SMALL_BOARD:
+        key = (geometry, True, None)
+    else:
+        settings = current()
+        key = (geometry, settings.cache, settings.search_limit)
+    hit = _SOLVERS.get(key)
     if hit is None:
-        if geometry.size <= SMALL_BOARD:
-            hit = _SOLVERS[geometry] = Solver(geometry)
-        else:
-            from ttt_maps.solve import cache
-            from ttt_maps.solve.search import DeepSolver
-
-            deep = DeepSolver(geometry)
-            cache.load(deep)
-            hit = _SOLVERS[geometry] = deep
+        with _LOCK:
+            hit = _SOLVERS.get(key)
+            if hit is None:
+                hit = _SOLVERS[key] = _new_solver(geometry, key[1], key[2])
     return hit
 
 
+def _new_solver(geometry: Geometry, cache_on: bool, limit: int | None) -> Solver:
+    """A board's solver under its rules: small boards solved whole, bigger ones searched
+    (from the cached table, with the cache on)."""
+    if geometry.size <= SMALL_BOARD:
+        if geometry.misere:
+            from ttt_maps.solve.misere import MisereSolver
+
+            return MisereSolver(geometry)
+        return Solver(geometry)
+    from ttt_maps.solve import cache
+    from ttt_maps.solve.search import DeepSolver
+
+    deep: DeepSolver
+    if geometry.misere:
+        from ttt_maps.solve.deepmisere import MisereDeepSolver
+
+        deep = MisereDeepSolver(geometry, limit=limit, cache=cache_on)
+    else:
+        deep = DeepSolver(geometry, limit=limit, cache=cache_on)
+    cache.load(deep)
+    return deep
+
+
 def keep_all() -> None:
-    """Keep what every solver of this run found, where that took long (``cache.keep``)."""
-    if all(solver.whole for solver in _SOLVERS.values()):
+    """Keep what the solvers of the settings in force found, where that took long
+    (``cache.keep``); nothing without the cache."""
+    settings = current()
+    if not settings.cache:
+        return
+    mine = [
+        s
+        for (_, on, limit), s in list(_SOLVERS.items())
+        if not s.whole and on and limit == settings.search_limit
+    ]
+    if not mine:
         return  # small boards only: nothing to keep, nothing more to import
     from ttt_maps.solve import cache
     from ttt_maps.solve.search import DeepSolver
 
-    for solver in _SOLVERS.values():
+    for solver in mine:
         if isinstance(solver, DeepSolver):
             cache.keep(solver)

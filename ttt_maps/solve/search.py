@@ -38,7 +38,7 @@ SYMMETRIC_PLIES = 6
 #: Positions one question (a value, or a win/draw/loss) may search before the
 #: board is given up as too big: 4x4 maps need under 1.5 million. A count, not
 #: a time, so a board is refused the same way on every machine;
-#: ``--search-limit`` (``patient``) or ``$TTT_MAPS_SEARCH_LIMIT`` changes it.
+#: ``--search-limit`` (the settings' ``search_limit``) or ``$TTT_MAPS_SEARCH_LIMIT`` changes it.
 #: A refused search is not kept in the cache.
 SEARCH_LIMIT = 4_000_000
 #: A board whose positions are bounded (every placement of the marks,
@@ -61,19 +61,6 @@ TRIAL_WORK = 12_000_000
 PAIRING_WORK = 3
 
 
-class _Limit:
-    """The search limit the command line gave (``--search-limit``), if any."""
-
-    given: int | None = None
-
-
-def patient(limit: int) -> None:
-    """Search up to ``limit`` positions for each answer, however big the board."""
-    if limit < 1:
-        raise UsageError(f"--search-limit {limit}: expected a whole number of positions, 1 or more")
-    _Limit.given = limit
-
-
 class TooBigToSolve(UsageError):
     """A board too big to solve: past the bound before searching, or past the search
     limit while searching."""
@@ -84,18 +71,18 @@ class DeepSolver(Solver):
 
     whole = False
 
-    def __init__(self, geometry: Geometry, limit: int | None = None) -> None:
+    def __init__(self, geometry: Geometry, limit: int | None = None, cache: bool = True) -> None:
         """``limit``: positions one question may search, however big the board (as
         ``--search-limit``); None takes ``$TTT_MAPS_SEARCH_LIMIT`` or the default, and
         tries a board past the bound within ``trial_budget`` positions in all."""
         super().__init__(geometry)
+        #: Whether the user's cache may hold this solver's table (``--no-cache``: not).
+        self.cache = cache
         self._span = bound_span(self._size)
         self.table: dict[int, int] = {}
         #: Positions searched by this process that were kept in the cache.
         self.kept = 0
-        if limit is not None and limit < 1:
-            raise UsageError(f"search limit {limit}: expected 1 or more positions")
-        self.search_limit, self.patient = (limit, True) if limit else _search_limit()
+        self.search_limit, self.patient = _search_limit(limit)
         #: Positions searched in all when the run must stop (a board past the bound).
         self.budget: int | None = None
         self._stop_at = self.search_limit
@@ -239,6 +226,17 @@ class DeepSolver(Solver):
                 return True
         return False
 
+    def _too_big(self) -> TooBigToSolve:
+        """The refusal of a search past its limit or the run's budget (and what it
+        searched is not kept: it answers nothing)."""
+        self.refused = True
+        searched = self._stop_at if self._stop_at == self.budget else self.search_limit
+        return TooBigToSolve(
+            f"{self.geometry.describe()}, is too big to solve here: {searched:,} positions "
+            "searched without an answer (--search-limit N searches up to N positions for "
+            "each answer)"
+        )
+
     def _bounded(self, key: int, alpha: int, beta: int) -> int:
         """The absolute score if it lies inside (alpha, beta), else a bound beyond it.
         (The search for one answer may visit ``search_limit`` positions.)"""
@@ -266,13 +264,7 @@ class DeepSolver(Solver):
         """
         self.searched += 1
         if self.searched > self._stop_at:
-            self.refused = True  # what it searched is not kept: it answers nothing
-            raise TooBigToSolve(
-                f"{self.geometry.describe()}, is too big to solve here: "
-                f"{self._stop_at if self._stop_at == self.budget else self.search_limit:,} "
-                "positions searched without an answer "
-                "(--search-limit N searches up to N positions for each answer)"
-            )
+            raise self._too_big()
         far = self._far
         free = self._full & ~(mine | last)
         plies = self._size - free.bit_count()
@@ -374,11 +366,12 @@ def trial_budget(geometry: Geometry) -> int:
     return TRIAL_WORK // len(geometry.lines)
 
 
-def _search_limit() -> tuple[int, bool]:
+def _search_limit(given: int | None) -> tuple[int, bool]:
     """The positions one question may search, and whether the user chose that
-    (``--search-limit``, or ``$TTT_MAPS_SEARCH_LIMIT``: ASCII digits, 0 for the default)."""
-    if _Limit.given is not None:
-        return _Limit.given, True
+    (``given``: ``--search-limit``; else ``$TTT_MAPS_SEARCH_LIMIT``: ASCII digits, 0 for
+    the default)."""
+    if given is not None:
+        return given, True
     from ttt_maps.io.environment import whole_number
 
     given = whole_number("TTT_MAPS_SEARCH_LIMIT", 0, meaning="a number of positions")

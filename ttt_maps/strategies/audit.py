@@ -32,6 +32,8 @@ class StrategyFile(NamedTuple):
     root: Board
     moves: dict[int, int]
     folded: bool = False
+    #: The reasons the file gives (``export --explain``), by position key.
+    why: dict[int, dict[str, Any]] | None = None
 
 
 def load_strategy(text: str, source: str = "strategy") -> StrategyFile:
@@ -52,7 +54,7 @@ def strategy_from_json(doc: Any, source: str) -> StrategyFile:
     player_text = json_field(doc, "player", str, source)
     root_text = json_field(doc, "root", str, source)
     try:
-        geometry = Geometry.parse(geometry_text)
+        geometry = Geometry.parse(geometry_text, str(doc.get("rules", "normal")))
     except UsageError as exc:
         raise UsageError(f'{source}: "geometry": {exc}') from None
     try:
@@ -64,7 +66,54 @@ def strategy_from_json(doc: Any, source: str) -> StrategyFile:
     folded = json_flag(doc, "folded", source)
     raw_moves = json_field(doc, "moves", dict, source)
     moves = parse_moves(raw_moves, geometry, f'{source}: in "moves"')
-    return StrategyFile(geometry, player, str(policy), root, moves, folded)
+    why = _reasons(doc.get("why"), geometry, source) if "why" in doc else None
+    return StrategyFile(geometry, player, str(policy), root, moves, folded, why)
+
+
+def _reasons(raw: Any, geometry: Geometry, source: str) -> dict[int, dict[str, Any]]:
+    """A file's ``why``: an object of reasons (objects with a ``code``) by board."""
+    if not isinstance(raw, dict):
+        raise UsageError(f'{source}: "why" must be an object of reasons by board')
+    out = {}
+    for text, reason in raw.items():
+        try:
+            board = Board.parse(text, geometry)
+        except UsageError as exc:
+            raise UsageError(f'{source}: in "why": {exc}') from None
+        if not isinstance(reason, dict) or not isinstance(reason.get("code"), str):
+            raise UsageError(f'{source}: in "why": the reason for {text} has no "code"')
+        out[board.key] = reason
+    return out
+
+
+#: What a reason claims, checked against the solved game (its words are free).
+CLAIMS = ("code", "line", "threats", "sequence", "refutation")
+
+
+def check_reasons(doc: StrategyFile, source: str) -> int:
+    """Every reason a file gives is the one the solved game gives for its move; a wrong
+    claim is a ``UsageError`` naming it. Returns how many reasons were checked."""
+    if not doc.why:
+        return 0
+    import json
+
+    from ttt_maps.strategies.explain import explain_key
+
+    solver = solver_for(doc.geometry)
+    for key, claim in sorted(doc.why.items()):
+        board = solver.board(key)
+        cell = doc.moves.get(key)
+        if cell is None or cell not in board.moves():
+            raise UsageError(f"{source}: a reason for {board}, where the file plays no legal move")
+        true = explain_key(solver, key, cell).to_json()
+        for name in CLAIMS:
+            if name in claim and claim[name] != true.get(name):
+                said, truth = json.dumps(claim[name]), json.dumps(true.get(name))
+                raise UsageError(
+                    f"{source}: the reason for {cell} at {board} is wrong: {name} {said}, "
+                    f"where the solved game says {truth} ({true['text']})"
+                )
+    return len(doc.why)
 
 
 # -- the audit ----------------------------------------------------------------

@@ -43,8 +43,18 @@ PRESETS: dict[str, tuple[str, str]] = {
 
 #: Presets and keys made for the 3x3 board: the comic's moves, the rule player.
 ONLY_3X3 = frozenset({"xkcd", "rules"})
-#: The boards where ``default`` is ``fast,novice``.
-NOVICE_BOARDS = frozenset({"3x3k3", "3x4k3", "4x3k3", "4x4k3"})
+#: The boards where ``default`` is ``fast,novice`` (misère 4x4k3 games run too long for it).
+NOVICE_BOARDS = frozenset(
+    {"3x3k3", "3x4k3", "4x3k3", "4x4k3", "3x3k3-misere", "3x4k3-misere", "4x3k3-misere"}
+)
+#: What the novice opponent does before moving at random, under normal rules and misère.
+NOVICE_WAYS = (
+    "wins or blocks when it can",
+    "leaves the opponent only moves that complete a line, else avoids completing its own",
+)
+MISERE_NOVICE = (
+    f"the highest expected score against a novice (who {NOVICE_WAYS[1]}, else plays at random)"
+)
 
 
 def preset_chain(name: str, geometry: Geometry = STANDARD) -> str:
@@ -55,8 +65,15 @@ def preset_chain(name: str, geometry: Geometry = STANDARD) -> str:
 
 
 def presets_for(geometry: Geometry = STANDARD) -> list[str]:
-    """The presets that exist on a board (``xkcd`` is for 3x3 only)."""
+    """The presets that exist on a board (``xkcd`` is for the normal 3x3 game only)."""
     return [name for name in PRESETS if geometry == STANDARD or name not in ONLY_3X3]
+
+
+def _not_here(geometry: Geometry) -> str:
+    """Where the comic's moves and the rule player do not apply, in words."""
+    if geometry.misere and geometry.with_rules("normal") == STANDARD:
+        return "not misère, where a line loses"
+    return f"not {geometry.describe()}"
 
 
 # -- parsing ----------------------------------------------------------------
@@ -76,8 +93,8 @@ def _parse_key(text: str, geometry: Geometry, locate: Locate | None = None) -> K
             raise UsageError(f"policy key {text!r}: {name!r} takes no argument")
         if name in ONLY_3X3 and geometry != STANDARD:
             raise UsageError(
-                f"policy key {name}: the rule player is for the 3x3 board only, "
-                f"not {geometry.describe()}"
+                f"policy key {name}: the rule player is for the normal 3x3 game only, "
+                f"{_not_here(geometry)}"
             )
         return Key(name, simple[name])
     if name == "random":
@@ -97,8 +114,8 @@ def _parse_key(text: str, geometry: Geometry, locate: Locate | None = None) -> K
         if arg.lower() == "xkcd":
             if geometry != STANDARD:
                 raise UsageError(
-                    f"policy key {text}: the comic's moves are for the 3x3 board only, "
-                    f"not {geometry.describe()}"
+                    f"policy key {text}: the comic's moves are for the normal 3x3 game only, "
+                    f"{_not_here(geometry)}"
                 )
             return Key("book:xkcd", book_key(xkcd_book()))
         path = locate(arg) if locate is not None else arg
@@ -124,8 +141,8 @@ def parse_policy(
     for part in parts:
         if part in ONLY_3X3 and part in PRESETS and geometry != STANDARD:
             raise UsageError(
-                f"policy {part}: the comic's moves are for the 3x3 board only, "
-                f"not {geometry.describe()}"
+                f"policy {part}: the comic's moves are for the normal 3x3 game only, "
+                f"{_not_here(geometry)}"
             )
         texts = preset_chain(part, geometry).split(",") if part in PRESETS else [part]
         keys.extend(_parse_key(t, geometry, locate) for t in texts)
@@ -134,10 +151,19 @@ def parse_policy(
     return Policy(keys, geometry)
 
 
+def book_files(chain: str) -> list[str]:
+    """The files a chain's ``book:PATH`` keys read (not the built-in ``book:xkcd``), so a
+    command never writes its output over one of them."""
+    parts = [p.strip() for p in chain.split(",")]
+    paths = [p.partition(":")[2] for p in parts if p.partition(":")[0].strip().lower() == "book"]
+    return [p for p in paths if p and p.lower() != "xkcd"]
+
+
 def describe_policies(geometry: Geometry = STANDARD) -> list[tuple[str, str]]:
     """(name, one line) for every key and preset on a board, for ``ttt-maps policies``."""
-    only = "" if geometry == STANDARD else " (3x3 only)"
-    rows = [(k, text + (only if k in ONLY_3X3 else "")) for k, text in KEY_HELP.items()]
+    only = "" if geometry == STANDARD else " (normal 3x3 game only)"
+    helps = dict(KEY_HELP, novice=MISERE_NOVICE) if geometry.misere else KEY_HELP
+    rows = [(k, text + (only if k in ONLY_3X3 else "")) for k, text in helps.items()]
     for name, (_, text) in PRESETS.items():
         if name in ONLY_3X3 and geometry != STANDARD:
             rows.append((name, f"{text}{only}"))

@@ -47,7 +47,8 @@ def audit_log(doc: dict[str, Any], source: str) -> GameAudit:
     def bad(why: str) -> UsageError:
         return UsageError(f"{source}: {why}")
 
-    geometry = _parse(lambda: Geometry.parse(_text(doc, "geometry", bad)), "geometry", bad)
+    rules = str(doc.get("rules", "normal"))
+    geometry = _parse(lambda: Geometry.parse(_text(doc, "geometry", bad), rules), "geometry", bad)
     side = _parse(lambda: parse_mark(_text(doc, "map", bad)), "map", bad)
     level, _ = _parse(lambda: parse_level(_text(doc, "level", bad)), "level", bad)
     board = _parse(lambda: Board.parse(_text(doc, "start", bad), geometry), "start", bad)

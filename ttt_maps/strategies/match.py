@@ -33,8 +33,9 @@ import re
 from typing import Any, NamedTuple
 
 from ttt_maps.errors import UsageError, quote
-from ttt_maps.game.board import Board, Mark
+from ttt_maps.game.board import Board, Mark, other
 from ttt_maps.game.geometry import Geometry
+from ttt_maps.game.names import cell_name as cell_name  # also named here, where games are
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import Solver
 from ttt_maps.strategies.chains import parse_policy
@@ -42,20 +43,6 @@ from ttt_maps.strategies.fold import FoldWalk
 from ttt_maps.strategies.policy import Policy, novice_replies
 
 FORMAT = "ttt-maps/game@1"
-#: Cell names on the 3x3 board, as a player reads them; bigger boards use row and column.
-#: The viewer's breadcrumbs and status line say the same (``cellName`` in
-#: ``backends/viewer/tree.js``).
-NAMES_3X3 = (
-    "top-left", "top", "top-right", "left", "centre", "right",
-    "bottom-left", "bottom", "bottom-right",
-)  # fmt: skip
-
-
-def cell_name(geometry: Geometry, cell: int) -> str:
-    """``top-left`` on the 3x3 board, ``row 2, column 3`` on others."""
-    if geometry.rows == geometry.cols == 3:
-        return NAMES_3X3[cell]
-    return f"row {cell // geometry.cols + 1}, column {cell % geometry.cols + 1}"
 
 
 def parse_level(text: str) -> tuple[str, float]:
@@ -199,6 +186,15 @@ class Game:
 
     # -- what the map sees ------------------------------------------------------
 
+    @property
+    def opponent(self) -> Mark:
+        """The mark of the person playing against the map."""
+        return other(self.side)
+
+    def cell_name(self, cell: int) -> str:
+        """A cell in words on this board (``cell_name``)."""
+        return cell_name(self.geometry, cell)
+
     def hints(self) -> list[int]:
         """Every optimal move for the person (the side to move)."""
         return [] if self.over else self.solver.best_moves(self.board)
@@ -211,6 +207,8 @@ class Game:
         free = self.geometry.full & ~(self.board.x | self.board.o)
         mine = self.board.x if self.side == "x" else self.board.o
         threats = len(self.geometry.cells_of(self.solver.threats(mine) & free))
+        if self.geometry.misere:
+            threats = 0  # under misère a line the map could complete is its own loss
         seen = {0: "", 1: f"{me} threatens a line: ", 2: f"{me} threatens two lines: "}
         out = self.solver.outcome(self.board)
         if out.result < 0:  # the last of ``distance`` moves is the map's
@@ -241,6 +239,7 @@ class Game:
         doc = {
             "format": FORMAT,
             "geometry": self.geometry.name,
+            **self.geometry.rules_field,
             "map": self.side,
             "policy": self.policy.name,
             "level": self.level,

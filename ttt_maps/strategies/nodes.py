@@ -29,14 +29,16 @@ class Node:
     on request (``Strategy.noted``): ``best``, every optimal cell at a
     position where the player chooses (the map's faint alternatives), and
     ``result``, the win (1), draw (0) or loss (-1) of the side to move (its
-    outcome tint). In a folded tree (``--fold``) a position's ``children`` are
-    the representatives of its replies and ``folds`` the replies drawn as
-    them, turned (``fold.Fold``). A plain slotted class, not a dataclass: trees make
-    thousands of nodes and every start-up would pay for the generated
-    methods. Equality is identity; treat nodes as read-only.
+    outcome tint); ``why``, at a position where the player chooses, the reason
+    for the chosen move and the key that chose it (``--explain``). In a folded
+    tree (``--fold``) a position's ``children`` are the representatives of its
+    replies and ``folds`` the replies drawn as them, turned (``fold.Fold``). A
+    plain slotted class, not a dataclass: trees make thousands of nodes and
+    every start-up would pay for the generated methods. Equality is identity;
+    treat nodes as read-only.
     """
 
-    __slots__ = ("best", "board", "children", "chooses", "cut", "folds", "result")
+    __slots__ = ("best", "board", "children", "chooses", "cut", "folds", "result", "why")
     board: Board
     children: tuple[tuple[int, Node], ...]
     chooses: bool
@@ -44,6 +46,7 @@ class Node:
     best: tuple[int, ...]
     result: int | None
     folds: tuple[Fold, ...]
+    why: str | None
 
     def __init__(
         self,
@@ -54,6 +57,7 @@ class Node:
         best: tuple[int, ...] = (),
         result: int | None = None,
         folds: tuple[Fold, ...] = (),
+        why: str | None = None,
     ) -> None:
         self.board = board
         self.children = children
@@ -62,6 +66,7 @@ class Node:
         self.best = best
         self.result = result
         self.folds = folds
+        self.why = why
 
     @property
     def move(self) -> int | None:

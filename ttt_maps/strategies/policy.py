@@ -155,7 +155,8 @@ class Policy:
         if not replies:
             g = solver.geometry
             last: Mark = "o" if x_moves else "x"
-            value = (1.0 if last == me else 0.0) if g.has_line(_marks(g, pos, last)) else 0.5
+            won = (last == me) != g.misere  # under misère the line's maker lost
+            value = (1.0 if won else 0.0) if g.has_line(_marks(g, pos, last)) else 0.5
         elif x_moves == (me == "x"):
             after = solver.play(pos, self.choose_key(pos))
             value = memo[after] if after in memo else self._expect(after, me, memo)
@@ -198,7 +199,9 @@ def _marks(g: Geometry, pos: int, mark: Mark) -> int:
 
 
 def novice_replies(solver: Solver, pos: int, replies: Children) -> list[int]:
-    """The positions a novice picks from uniformly: after a win, else a block, else any move.
+    """The positions a novice picks from uniformly: after a win, else a block, else any
+    move; under misère, after a move that leaves the opponent only moves completing
+    a line, else one that completes none of the novice's own, else any move.
 
     ``replies`` are the position's children, ascending, as ``Solver.children`` gives them.
     """
@@ -206,8 +209,23 @@ def novice_replies(solver: Solver, pos: int, replies: Children) -> list[int]:
     x, o = pos & g.full, pos >> g.size
     mine, theirs = (x, o) if pos.bit_count() % 2 == 0 else (o, x)
     free = g.full & ~(x | o)
+    if g.misere:
+        return _misere_novice(solver, mine, theirs, free, replies)
     # Neither side holds a line yet, so ``threats`` are the cells completing one.
     cells = solver.threats(mine) & free or solver.threats(theirs) & free
     if not cells:
         return [after for _, after in replies]
     return [after for cell, after in replies if cells >> cell & 1]
+
+
+def _misere_novice(
+    solver: Solver, mine: int, theirs: int, free: int, replies: Children
+) -> list[int]:
+    """``novice_replies`` under misère: force the opponent into a line, else avoid one's own."""
+    own = solver.threats(mine) & free
+    facing = solver.threats(theirs)
+    safe = [(cell, after) for cell, after in replies if not own >> cell & 1]
+    forcing = [
+        after for cell, after in safe if (left := free & ~(1 << cell)) and facing & left == left
+    ]
+    return forcing or [after for _, after in safe] or [after for _, after in replies]

@@ -1,4 +1,5 @@
-"""The known facts of the game (SPEC section 3), computed, and map sizes.
+"""The known facts of the game (games, positions, who wins: the counts from the
+literature), computed, and map sizes.
 
 Everything here is a pure function of a ``Geometry`` (and the shared solver),
 so the same code counts 3x3 and bigger boards. Positions are counted without
@@ -47,7 +48,7 @@ class GameCounts:
 
 
 def count_games(geometry: Geometry = STANDARD) -> GameCounts:
-    """Count move sequences by DFS, memoised per position."""
+    """Count move sequences by DFS, memoised per position (wins by the rules)."""
     full, shift = geometry.full, geometry.size
     through = _lines_through(geometry)
     memo: dict[int, tuple[int, int, int, int]] = {}
@@ -84,7 +85,10 @@ def count_games(geometry: Geometry = STANDARD) -> GameCounts:
         memo[key] = value
         return value
 
-    return GameCounts(*visit(0, 0, True))
+    xw, ow, dr, fb = visit(0, 0, True)
+    if geometry.misere:  # the same games end at the same lines; their makers lose
+        xw, ow = ow, xw
+    return GameCounts(xw, ow, dr, fb)
 
 
 def _lines_through(geometry: Geometry) -> dict[int, tuple[int, ...]]:
@@ -135,9 +139,10 @@ def map_sizes(
     for name in policies:
         try:
             policy = parse_policy(name, geometry)
-        except UsageError:  # a 3x3 preset on another board
+        except UsageError:  # a preset of the normal 3x3 game on another board or rules
+            note = "normal 3x3 only" if geometry.misere else "3x3 only"
             for player in players:
-                out.append(_missing(name, "", player, "3x3 only"))
+                out.append(_missing(name, "", player, note))
             continue
         for player in players:
             try:
@@ -191,6 +196,7 @@ class Stats:
         g, p = self.games, self.positions
         doc: dict[str, Any] = {
             "geometry": self.geometry.name,
+            **self.geometry.rules_field,
             "sequences_to_full_board": g.full_board if g else None,
             "games": None
             if g is None

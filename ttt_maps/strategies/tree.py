@@ -1,6 +1,6 @@
 """Strategy trees: one chosen move at the player's turn, every reply at the other's.
 
-This is what a map draws (SPEC section 5). The tree is built from a policy
+This is what a map draws. The tree is built from a policy
 and exported as ``ttt-maps/strategy@1`` JSON; ``ttt_maps.strategies.audit`` reads such a
 file back and checks it against the solved game.
 """
@@ -26,7 +26,7 @@ FORMAT = "ttt-maps/strategy@1"
 
 
 #: What a tree's nodes can record for a drawing beyond the moves (``Node``).
-NOTES = ("alternatives", "outcomes")
+NOTES = ("alternatives", "outcomes", "explain")
 
 #: How a strategy draws itself as SVG for ``_repr_svg_``. The public API puts
 #: its renderer here when it loads (``show_with``): drawing comes later in the
@@ -81,7 +81,7 @@ class Strategy:
         counts = count(self.root, self.player, memo, chooser_keys)
         choices, wins, draws, losses, cut, depth = counts
         # The map gives a board to each of the player's turns, and to the root whatever
-        # it is (SPEC section 6); a finished position below it is a mark in its parent.
+        # it is (even a finished one); a finished position below it is a mark in its parent.
         boards = choices + (0 if self.root.chooses else 1)
         return Facts(choices, len(chooser_keys), wins, draws, losses, depth, boards, cut)
 
@@ -112,8 +112,9 @@ class Strategy:
         visit(self.root)
         return out
 
-    def to_json(self) -> str:
-        """The documented ``ttt-maps/strategy@1`` export, stable key order.
+    def to_json(self, explain: bool = False) -> str:
+        """The documented ``ttt-maps/strategy@1`` export, stable key order; with
+        ``explain``, ``why`` gives each listed move's reason (``explain.Why``).
 
         A folded strategy says so (``"folded": true``) and lists the positions
         its map draws: a position it does not list is played as a listed
@@ -123,6 +124,7 @@ class Strategy:
         doc: dict[str, object] = {
             "format": FORMAT,
             "geometry": self.geometry.name,
+            **self.geometry.rules_field,
             "player": self.player,
             "policy": self.policy.name,
             "root": str(self.root.board),
@@ -130,18 +132,25 @@ class Strategy:
         if self.folded:
             doc["folded"] = True
         doc["moves"] = {str(b): m for b, m in moves}
+        if explain:
+            from ttt_maps.strategies.explain import explain_key
+
+            solver = self.policy.solver
+            doc["why"] = {str(b): explain_key(solver, b.key, m).to_json() for b, m in moves}
         import json  # the render path never needs it
 
         return json.dumps(doc, indent=2) + "\n"
 
-    def noted(self, alternatives: bool = False, outcomes: bool = False) -> Strategy:
+    def noted(
+        self, alternatives: bool = False, outcomes: bool = False, explain: bool = False
+    ) -> Strategy:
         """This strategy with its nodes recording what a drawing asks for (``Node``):
         itself when they already do, else a copy (the moves are the same)."""
-        asked = {n for n, on in zip(NOTES, (alternatives, outcomes), strict=True) if on}
+        asked = {n for n, on in zip(NOTES, (alternatives, outcomes, explain), strict=True) if on}
         if asked <= self.notes:
             return self
         notes = self.notes | asked
-        note = _Noter(self.policy.solver, notes, self.folded)
+        note = _Noter(self.policy, notes, self.folded)
         memo: dict[int, Node] = {}
 
         def copy(node: Node) -> Node:
@@ -150,7 +159,8 @@ class Strategy:
                 kids = tuple([(cell, copy(child)) for cell, child in node.children])
                 live = bool(kids) and not node.cut
                 best, result = note(node.board.key, node.move, live)
-                hit = Node(node.board, kids, node.chooses, node.cut, best, result, node.folds)
+                why = note.why(node.board, node.move) if node.move is not None else None
+                hit = Node(node.board, kids, node.chooses, node.cut, best, result, node.folds, why)
                 memo[id(node)] = hit
             return hit
 
@@ -167,13 +177,16 @@ class Strategy:
 
 
 class _Noter:
-    """What a node records for a drawing (``Node.best``, ``Node.result``), from the solver."""
+    """What a node records for a drawing (``Node.best``, ``Node.result``, ``Node.why``),
+    from the solver and the policy."""
 
-    def __init__(self, solver: Solver, notes: frozenset[str], folded: bool) -> None:
-        self.solver = solver
+    def __init__(self, policy: Policy, notes: frozenset[str], folded: bool) -> None:
+        self.policy = policy
+        self.solver: Solver = policy.solver
         self.alternatives = "alternatives" in notes
         self.outcomes = "outcomes" in notes
-        self.folder = _folder(solver.geometry) if folded else None
+        self.explain = "explain" in notes
+        self.folder = _folder(policy.geometry) if folded else None
 
     def __call__(
         self, key: int, chosen: int | None, live: bool
@@ -192,6 +205,19 @@ class _Noter:
         result = self.solver.result(key) if live and self.outcomes else None
         return best, result
 
+    def why(self, board: Board, chosen: int) -> str | None:
+        """The chosen move's reason and the key that chose it, when asked for."""
+        if not self.explain:
+            return None
+        from ttt_maps.strategies.explain import explain_key
+        from ttt_maps.strategies.tiebreak import tie_break
+
+        text = explain_key(self.solver, board.key, chosen).text
+        choice = tie_break(self.policy, board)
+        if choice.move == chosen and choice.key is not None:
+            text += f" Chosen among equals by {choice.text}."
+        return text
+
 
 def build_strategy(
     player: Mark | str,
@@ -201,19 +227,18 @@ def build_strategy(
     *,
     depth: int | None = None,
     max_boards: int | None = None,
-    alternatives: bool = False,
-    outcomes: bool = False,
     fold: bool = False,
+    notes: frozenset[str] = frozenset(),
 ) -> Strategy:
     """The strategy tree of ``player`` from ``root`` (the empty board by default).
 
     ``depth`` builds the tree only as deep as a map cut at that depth draws
     it; ``max_boards`` refuses a map that would draw more boards
     (``mapsize.MapTooLarge``, a usage error saying which depth fits).
-    ``alternatives`` and ``outcomes`` record what a map drawn with them
-    needs (``Node.best``, ``Node.result``). ``fold`` folds the tree by
-    symmetry (``fold``): equivalent replies once, and ``compact`` counting
-    the folded map.
+    ``notes`` (of ``NOTES``: ``alternatives``, ``outcomes``, ``explain``) record what
+    a map drawn with them needs (``Node.best``, ``Node.result``, ``Node.why``).
+    ``fold`` folds the tree by symmetry (``fold``): equivalent replies once, and
+    ``compact`` counting the folded map.
     """
     from ttt_maps.strategies.mapsize import plan_map
 
@@ -270,7 +295,7 @@ def build_strategy(
         return node
 
     plain = Strategy(mark, pol, grow(start.key), tuple(plan.levels), folded=fold)
-    return plain.noted(alternatives, outcomes)
+    return plain.noted(*(name in notes for name in NOTES))
 
 
 def _folder(geometry: Geometry) -> Folder:

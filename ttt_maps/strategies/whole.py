@@ -264,6 +264,7 @@ class WholeStats(NamedTuple):
         f = self.facts
         return {
             "geometry": self.geometry.name,
+            **self.geometry.rules_field,
             "boards": f.boards if f else None,
             "unfolded_boards": self.unfolded,
             "levels": list(self.levels) if self.levels else None,

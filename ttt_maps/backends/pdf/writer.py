@@ -21,10 +21,12 @@ from __future__ import annotations
 
 import time
 import zlib
+from typing import NamedTuple
 
 from ttt_maps.backends.page import PageSize, placement
 from ttt_maps.backends.pdf.content import UNITS, Content, colour, num
-from ttt_maps.draw.scene import Item, Line, Scene, Text
+from ttt_maps.backends.pdf.links import add_links, add_outline, pdf_string
+from ttt_maps.draw.scene import Box, Item, Line, Scene, Text
 from ttt_maps.draw.themes import rgb
 from ttt_maps.errors import UsageError
 
@@ -52,8 +54,10 @@ def scene_to_pdf(
     content = Content(scene.theme, text_as_paths)
     background = rgb(scene.theme.background)
     pages: list[tuple[float, float, str]] = []  # width, height, operators
+    places: list[_Place] = []
     for index, page in enumerate(_pages(scene)):
         page_w, page_h, (ox, oy, s) = placement(page, size, margin_mm)
+        places.append(_Place(index * page.height, page.height, page_h, ox, oy, s))
         ops = content.out
         if background != (1.0, 1.0, 1.0):
             # past the edges, so no antialiased seam shows where the page ends mid-pixel
@@ -77,9 +81,53 @@ def scene_to_pdf(
         ).encode("latin-1")
     kids = " ".join(f"{number} 0 R" for number in range(_PAGE, _PAGE + len(pages)))
     doc.objects[_PAGES - 1] = f"<< /Type /Pages /Kids [{kids}] /Count {len(pages)} >>".encode()
-    doc.objects[_CATALOG - 1] = f"<< /Type /Catalog /Pages {_PAGES} 0 R >>".encode()
+    catalog = f"/Type /Catalog /Pages {_PAGES} 0 R"
+    if scene.anchors:
+        dests = {a.name: _where(places, a.y) for a in scene.anchors}
+        add_links(doc, scene.links, dests, lambda box: _on_page(places, box), _PAGE)
+        outline = add_outline(doc, scene.anchors, dests, _PAGE)
+        if outline:
+            catalog += f" /Outlines {outline} 0 R /PageMode /UseOutlines"
+    doc.objects[_CATALOG - 1] = f"<< {catalog} >>".encode()
     info_ref = doc.add(info.encode("latin-1"))
     return doc.finish(info_ref)
+
+
+class _Place(NamedTuple):
+    """Where a page of the scene sits on its PDF page: its top and height in the
+    scene, the PDF page's height, and the offset and scale (``page.placement``)."""
+
+    top: float
+    height: float
+    page_h: float
+    ox: float
+    oy: float
+    s: float
+
+    def box(self, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
+        """A box of the scene on this page, as PDF's [left bottom right top]."""
+        left, top = self.ox + self.s * x, self.page_h - self.oy - self.s * (y - self.top)
+        return left, top - self.s * h, left + self.s * w, top
+
+
+def _page_at(places: list[_Place], y: float) -> int:
+    """The page (from 0) that the scene's height ``y`` is on."""
+    index = 0
+    while index + 1 < len(places) and y >= places[index + 1].top:
+        index += 1
+    return index
+
+
+def _where(places: list[_Place], y: float) -> tuple[int, float]:
+    """The page of the scene's ``y`` and the height on it, in points from its foot."""
+    index = _page_at(places, y)
+    return index, places[index].box(0, y, 0, 0)[3]
+
+
+def _on_page(places: list[_Place], box: Box) -> tuple[int, tuple[float, float, float, float]]:
+    """The page a box of the scene starts on, and the box there as [left bottom right top]."""
+    index = _page_at(places, box.y)
+    return index, places[index].box(box.x, box.y, box.w, box.h)
 
 
 def _pages(scene: Scene) -> list[Scene]:
@@ -148,27 +196,19 @@ def _info(scene: Scene) -> str:
     """The document information dictionary: creator, dates, title, subject, keywords."""
     when = _pdf_date(_source_date_epoch())
     keywords = ["tic-tac-toe", "xkcd 832", *(f"{k} {v}" for k, v in sorted(scene.meta.items()))]
-    creator = _string(f"ttt-maps {_version()}")
+    creator = pdf_string(f"ttt-maps {_version()}")
     entries = [
         f"/Creator {creator}",
         f"/Producer {creator}",
-        f"/CreationDate {_string(when)}",
-        f"/ModDate {_string(when)}",
-        f"/Keywords {_string(', '.join(keywords))}",
+        f"/CreationDate {pdf_string(when)}",
+        f"/ModDate {pdf_string(when)}",
+        f"/Keywords {pdf_string(', '.join(keywords))}",
     ]
     if scene.title:
-        entries.append(f"/Title {_string(scene.title)}")
+        entries.append(f"/Title {pdf_string(scene.title)}")
     if scene.desc:
-        entries.append(f"/Subject {_string(scene.desc)}")
+        entries.append(f"/Subject {pdf_string(scene.desc)}")
     return "<< " + " ".join(entries) + " >>"
-
-
-def _string(text: str) -> str:
-    """A PDF text string: a literal when it is ASCII, else UTF-16 hex with a byte-order mark."""
-    if text.isascii() and text.isprintable():
-        escaped = text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-        return f"({escaped})"
-    return "<FEFF" + text.encode("utf-16-be").hex().upper() + ">"
 
 
 def _source_date_epoch() -> int:

@@ -196,6 +196,10 @@ class Walk:
             )
         for key, value in group.data:
             attrs += f' data-{attr(key)}="{attr(value)}"'
+        if group.label:
+            attrs += f' role="group" aria-label="{attr(group.label)}"'
+        if group.title:
+            return f"<g{attrs}>\n<title>{text_(group.title)}</title>\n"
         return f"<g{attrs}>\n"
 
     def _run(self, run: list[_Leaf], parent: Group | None, level: str, family: int) -> None:

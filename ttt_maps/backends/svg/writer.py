@@ -202,7 +202,7 @@ class _Writer:
         head = [
             f'<svg aria-labelledby="{p}-title {p}-desc" baseProfile="full" class="ttt-map"',
             f' height="{xml_attr(height)}"' if height else "",
-            f' id="{p}" role="img" version="1.1" viewBox="{size}"',
+            f' id="{p}" role="graphics-document" version="1.1" viewBox="{size}"',
             f' width="{xml_attr(width)}"' if width else "",
             ' xmlns="http://www.w3.org/2000/svg" xmlns:ev="http://www.w3.org/2001/xml-events"'
             ' xmlns:xlink="http://www.w3.org/1999/xlink">',

@@ -6,10 +6,14 @@ listed up to rotation and reflection, and every move looked up keeps the
 position's value. How fast a win comes is not asked: a table may win slowly
 to stay small. Entries the play never reaches, and a class listed twice with
 the same move, are warnings; a class listed twice with different moves is an
-error, as a player could not tell which to play.
+error, as a player could not tell which to play. A file's claim to be
+minimal is proven again (``minimal_claim``), or said to be unchecked where
+the proof would take too long.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from ttt_maps.game.board import Board
 from ttt_maps.game.symmetry import canonicaliser
@@ -56,6 +60,38 @@ def audit_table(table: Table) -> list[Problem]:
             )
         )
     return problems
+
+
+def minimal_claim(table: Table, problems: Sequence[Problem]) -> tuple[list[Problem], str]:
+    """The file's ``"minimal": true`` replayed: a refuting problem, or a note saying why
+    it was not checked (both empty when the claim holds or is not made).
+
+    A minimal table is perfect and lists nothing twice or in vain, and no
+    perfect table is smaller: the last is proven by the same search as
+    ``ttt-maps table``, within its step limit.
+    """
+    from ttt_maps.strategies.table.exact import minimal_table
+    from ttt_maps.strategies.table.graph import TableTooBig
+
+    if not table.minimal:
+        return [], ""
+    where = table.entries[0].board if table.entries else Board.empty(table.geometry)
+    if problems:
+        why = (
+            "it is not perfect" if any(p.fatal for p in problems) else "it lists more than it needs"
+        )
+        return [Problem("not minimal", where, f'the file claims "minimal": true, but {why}')], ""
+    try:
+        smallest = minimal_table(table.player, table.geometry).size
+    except TableTooBig as exc:
+        return [], f'the claim "minimal": true was not checked: {exc}'
+    if table.size <= smallest:
+        return [], ""
+    message = (
+        f'the file claims "minimal": true, but a perfect table of {smallest} positions '
+        f"exists, not {table.size}"
+    )
+    return [Problem("not minimal", where, message)], ""
 
 
 def _listed_twice(table: Table) -> list[Problem]:

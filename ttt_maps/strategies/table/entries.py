@@ -73,6 +73,12 @@ class Table(NamedTuple):
 
         return move
 
+    def reasons(self) -> dict[Board, str]:
+        """Each entry's move in a few words (``explain.Why.brief``), for a cheat sheet."""
+        from ttt_maps.strategies.explain import explain
+
+        return {e.board: explain(e.board, e.cell).brief for e in self.entries}
+
     def by_plies(self) -> list[tuple[int, list[Entry]]]:
         """The entries grouped by how many marks are on the board, fewest first."""
         groups: dict[int, list[Entry]] = {}
@@ -85,6 +91,7 @@ class Table(NamedTuple):
         return {
             "format": FORMAT,
             "geometry": self.geometry.name,
+            **self.geometry.rules_field,
             "player": self.player,
             "moves": {str(e.board): e.cell for e in self.entries},
             "minimal": self.minimal,
@@ -112,7 +119,7 @@ def table_from_json(doc: Any, source: str) -> Table:
         json_field(doc, "moves", dict, source),
     )
     try:
-        geometry = Geometry.parse(geometry_text)
+        geometry = Geometry.parse(geometry_text, str(doc.get("rules", "normal")))
     except UsageError as exc:
         raise UsageError(f'{source}: "geometry": {exc}') from None
     try:
@@ -122,6 +129,13 @@ def table_from_json(doc: Any, source: str) -> Table:
     minimal = json_flag(doc, "minimal", source)
     moves = parse_moves(raw, geometry, f'{source}: in "moves"')
     size = geometry.size
+    for key, cell in moves.items():  # a table's move is turned with its board: it must be a cell
+        if not 0 <= cell < size:
+            board = Board(key & geometry.full, key >> size, geometry)
+            raise UsageError(
+                f'{source}: in "moves": the move for {board} is cell {cell}, not a cell of the '
+                f"board (0 to {size - 1})"
+            )
     entries = tuple(
         Entry(Board(key & geometry.full, key >> size, geometry), cell)
         for key, cell in moves.items()

@@ -1,0 +1,113 @@
+"""The engine: a drawing asked for once as a value, settings as parameters.
+
+Two requests in one process, in two threads at once or one after the other,
+run with their own settings: a request without the cache neither reads nor
+writes a solved table, whatever another request does beside it.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+import ttt_maps
+from ttt_maps.api import Drawing, Settings
+from ttt_maps.errors import UsageError
+from ttt_maps.settings import DEFAULT, current
+
+
+def _tables(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.glob("table-*.bin")) if folder.is_dir() else []
+
+
+def test_two_threads_with_and_without_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two maps drawn at once in two threads: the one without the cache leaves no table."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("TTT_MAPS_CACHE_DIR", str(folder))
+    monkeypatch.setenv("TTT_MAPS_CACHE_MIN_SEARCH", "1")
+    barrier = threading.Barrier(2)
+    svgs: dict[str, str] = {}
+    seen: dict[str, Settings] = {}
+    errors: list[BaseException] = []
+
+    def draw(board: str, cache: bool) -> None:
+        try:
+            barrier.wait(timeout=30)
+            tree = ttt_maps.strategy("x", geometry=board, settings=Settings(cache=cache))
+            seen[board] = current()  # outside the call: the defaults again
+            svgs[board] = ttt_maps.render(tree)
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [
+        threading.Thread(target=draw, args=("3x5k3", False)),
+        threading.Thread(target=draw, args=("5x3k3", True)),
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert not errors
+    assert set(svgs) == {"3x5k3", "5x3k3"}
+    assert seen == {"3x5k3": DEFAULT, "5x3k3": DEFAULT}
+    names = _tables(folder)
+    assert any("5x3k3" in n for n in names), names  # the cached request kept its table
+    assert not any("3x5k3" in n for n in names), names  # the other one kept nothing
+
+
+def test_settings_do_not_leak_into_the_next_call(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A call's search limit is its own: the next call without one is not refused."""
+    monkeypatch.setenv("TTT_MAPS_CACHE_DIR", str(tmp_path / "cache"))
+    with pytest.raises(UsageError, match="positions"):
+        ttt_maps.strategy("x", geometry="3x5k3", settings=Settings(cache=False, search_limit=5))
+    assert current() == DEFAULT
+    tree = ttt_maps.strategy("x", geometry="3x5k3", settings=Settings(cache=False))
+    assert tree.facts.choices > 0
+
+
+def test_bad_settings_are_refused_with_the_option_named() -> None:
+    with pytest.raises(UsageError, match="search-limit 0"):
+        ttt_maps.strategy("x", settings=Settings(search_limit=0))
+
+
+def test_one_drawing_value_checks_once_with_the_surface_s_words() -> None:
+    """The same value speaks the command line's words or Python's."""
+    bad = Drawing(player="y")
+    with pytest.raises(UsageError, match=r"^--player 'y': choose x, o or both"):
+        bad.checked()
+    with pytest.raises(UsageError, match=r"^player 'y'"):
+        bad.checked("")
+    whole = Drawing(whole=True, outcomes=True)
+    with pytest.raises(UsageError, match=r"^outcomes applies to a player's map"):
+        whole.checked("")
+    checked = Drawing(player=" X ", theme="dark").checked()
+    assert checked.player == "x" and checked.theme.name == "dark"
+    assert checked.geometry is not None and checked.geometry.name == "3x3k3"
+
+
+def test_the_api_and_the_command_line_draw_the_same_bytes(tmp_path: Path) -> None:
+    """render -o and api.write_files are one engine: the same drawing, the same file."""
+    from typer.testing import CliRunner
+
+    from ttt_maps.api import write_files
+    from ttt_maps.cli.app import app
+
+    cli_file = tmp_path / "cli.svg"
+    result = CliRunner().invoke(
+        app,
+        ["render", "--player", "o", "--policy", "yorgey", "--theme", "print", "-o", str(cli_file)],
+    )
+    assert result.exit_code == 0, result.output
+    api_file = tmp_path / "api.svg"
+    drawing = Drawing(player="o", policy="yorgey", theme="print").checked("")
+    written = write_files(drawing, output=str(api_file))
+    assert [w.target.path for w in written] == [api_file]
+    assert api_file.read_bytes() == cli_file.read_bytes()
+    tree = ttt_maps.strategy("o", "yorgey")
+    assert ttt_maps.render(tree, theme="print").encode() == cli_file.read_bytes()

@@ -1,0 +1,252 @@
+"""The gamebook, replayed by a reader written here: every link, every move, every ending.
+
+The reader knows only the Markdown and the rules of the game (its own minimax,
+below): it starts at §1 (or at the opponent's first replies), follows every
+opponent reply through the links, and checks that every move the book gives
+is optimal, that no path loses, that every link resolves and every section is
+reached, and that there is one section per position where the player chooses.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from functools import cache
+
+import pytest
+
+from ttt_maps.game.geometry import Geometry
+from ttt_maps.strategies.bookwriters import to_markdown, to_text
+from ttt_maps.strategies.gamebook import build_book
+from ttt_maps.strategies.tree import build_strategy
+
+BOARDS = ("3x3", "3x4k3")
+POLICIES = ("default", "fast,last", "corner,first")
+
+
+# -- the rules, on board strings, independent of the package ----------------------------
+
+
+@cache
+def lines_of(rows: int, cols: int, k: int) -> tuple[tuple[int, ...], ...]:
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                cells = [(r + dr * i, c + dc * i) for i in range(k)]
+                if all(0 <= a < rows and 0 <= b < cols for a, b in cells):
+                    out.append(tuple(a * cols + b for a, b in cells))
+    return tuple(out)
+
+
+def winner(board: str, shape: tuple[int, int, int]) -> str | None:
+    for line in lines_of(*shape):
+        first = board[line[0]]
+        if first != "." and all(board[c] == first for c in line):
+            return first
+    return None
+
+
+def to_move(board: str) -> str:
+    return "x" if board.count("x") == board.count("o") else "o"
+
+
+@cache
+def value(board: str, shape: tuple[int, int, int]) -> int:
+    """The result for the side to move with best play: 1, 0 or -1."""
+    if winner(board, shape) is not None:
+        return -1  # the side that just moved made a line
+    if "." not in board:
+        return 0
+    side = to_move(board)
+    return max(-value(play(board, c, side), shape) for c in empties(board))
+
+
+def play(board: str, cell: int, side: str) -> str:
+    return board[:cell] + side + board[cell + 1 :]
+
+
+def empties(board: str) -> list[int]:
+    return [i for i, ch in enumerate(board) if ch == "."]
+
+
+# -- the reader ------------------------------------------------------------------------
+
+SECTION = re.compile(r'<a id="s(\d+)"></a>\n\n## §(\d+)\n\nMove \d+, position `([xo.]+)`')
+MOVE = re.compile(r"^\*\*[XO] plays .*?\((\d+)\): .*\*\*$", re.M)
+REPLY = re.compile(r"^- [XO] plays .*?\((\d+)\): (.*)$", re.M)
+LINK = re.compile(r"\[§(\d+)\]\(#s(\d+)\)")
+
+
+def read_book(markdown: str) -> tuple[dict[int, tuple[str, int, dict[int, str]]], dict[int, str]]:
+    """Sections (number -> position, move, replies by cell) and the opening replies."""
+    starts = [m.start() for m in SECTION.finditer(markdown)] + [len(markdown)]
+    head = markdown[: starts[0]]
+    sections = {}
+    for a, b in itertools.pairwise(starts):
+        text = markdown[a:b]
+        m = SECTION.match(text)
+        assert m and m[1] == m[2], text[:80]
+        move = MOVE.search(text)
+        assert move, text
+        replies = {int(r[1]): r[2] for r in REPLY.finditer(text)}
+        sections[int(m[1])] = (m[3], int(move[1]), replies)
+    opening = {int(r[1]): r[2] for r in REPLY.finditer(head)}
+    return sections, opening
+
+
+def replay(markdown: str, player: str, shape: tuple[int, int, int]) -> set[int]:
+    """Follow every line of play from the start; returns the sections reached."""
+    sections, opening = read_book(markdown)
+    assert sorted(sections) == list(range(1, len(sections) + 1))
+    reached: set[int] = set()
+    size = shape[0] * shape[1]
+    root = "." * size
+    # What the player can hold from the start: no line of play may end worse.
+    floor = value(root, shape) * (1 if to_move(root) == player else -1)
+
+    def follow(board: str, replies: dict[int, str]) -> None:
+        assert sorted(replies) == empties(board), (board, replies)
+        for cell, text in replies.items():
+            after = play(board, cell, to_move(board))
+            done = winner(after, shape) is not None or "." not in after
+            link = LINK.search(text)
+            if done:
+                assert link is None and "the game is over" in text
+                w = winner(after, shape)
+                result = 0 if w is None else 1 if w == player else -1
+                assert result >= floor, f"{after}: worse than the player can hold"
+                assert text.endswith(f"{w.upper()} wins." if w else "a draw."), text
+                continue
+            assert link and link[1] == link[2], text
+            visit(int(link[1]), after)
+
+    def visit(number: int, board: str) -> None:
+        assert number in sections, f"§{number} does not resolve"
+        position, move, replies = sections[number]
+        assert position == board, f"§{number} shows {position}, the game is at {board}"
+        if number in reached:
+            return
+        reached.add(number)
+        assert to_move(board) == player
+        after = play(board, move, player)
+        assert board[move] == "."
+        # Optimal: the move keeps the best value the position has.
+        assert -value(after, shape) == value(board, shape), (board, move)
+        if winner(after, shape) is not None or "." not in after:
+            assert not replies
+            return
+        follow(after, replies)
+
+    if sections:
+        first = sections[1][0]
+        if first == root or (to_move(root) == player and not opening):
+            visit(1, first)
+        else:
+            follow(root, opening)
+    return reached
+
+
+@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("player", ["x", "o"])
+def test_the_markdown_book_plays_perfectly_through_every_link(
+    board: str, policy: str, player: str
+) -> None:
+    g = Geometry.parse(board)
+    tree = build_strategy(player, policy, None, g)
+    markdown = to_markdown(build_book(tree))
+    shape = (g.rows, g.cols, g.k)
+    reached = replay(markdown, player, shape)
+    sections, _ = read_book(markdown)
+    assert reached == set(sections), "every section is reached"
+    assert len(sections) == tree.facts.positions
+
+
+def test_the_book_names_player_policy_and_board_at_the_top() -> None:
+    markdown = to_markdown(build_book(build_strategy("o", "yorgey")))
+    top = markdown.split("<a id=")[0]
+    assert top.startswith("# O's strategy")
+    assert "yorgey (fast,last,first)" in top and "the 3x3 board, three in a row" in top
+    assert "426 sections" in top  # stats: the yorgey O map, 426 positions
+
+
+def test_a_finished_position_is_a_book_without_sections() -> None:
+    markdown = to_markdown(build_book(build_strategy("x", "default", "xxxoo....")))
+    assert "<a id=" not in markdown and "X wins" in markdown
+
+
+# -- folded: replies that are turns of each other share a section ----------------------
+
+TURNS = {
+    "mirror the board left to right": lambda r, c, n: (r, n - c),
+    "mirror the board top to bottom": lambda r, c, n: (n - r, c),
+    "turn the board half a turn": lambda r, c, n: (n - r, n - c),
+    "mirror the board in the diagonal from top-left to bottom-right": lambda r, c, n: (c, r),
+    "mirror the board in the diagonal from top-right to bottom-left": lambda r, c, n: (
+        n - c,
+        n - r,
+    ),
+    "turn the board a quarter turn clockwise": lambda r, c, n: (c, n - r),
+    "turn the board a quarter turn anticlockwise": lambda r, c, n: (n - c, r),
+}
+
+
+def turned(board: str, words: str) -> str:
+    """The board as a reader turns it by the book's words (square boards)."""
+    n = round(len(board) ** 0.5)
+    out = ["."] * len(board)
+    for cell, ch in enumerate(board):
+        r, c = TURNS[words](*divmod(cell, n), n - 1)
+        out[r * n + c] = ch
+    return "".join(out)
+
+
+@pytest.mark.parametrize("player", ["x", "o"])
+def test_a_folded_book_turns_the_board_and_still_plays_perfectly(player: str) -> None:
+    tree = build_strategy(player, "default", fold=True)
+    markdown = to_markdown(build_book(tree))
+    sections, opening = read_book(markdown)
+    shape = (3, 3, 3)
+    reached: set[int] = set()
+    turns = 0
+
+    def follow(board: str, replies: dict[int, str]) -> None:
+        nonlocal turns
+        for cell, text in replies.items():
+            after = play(board, cell, to_move(board))
+            link = LINK.search(text)
+            if link is None:
+                assert winner(after, shape) != ("o" if player == "x" else "x")
+                continue
+            m = re.match(r"(.*), then go to", text)
+            if m:
+                after = turned(after, m[1])
+                turns += 1
+            visit(int(link[1]), after)
+
+    def visit(number: int, board: str) -> None:
+        position, move, replies = sections[number]
+        assert position == board, (number, position, board)
+        if number in reached:
+            return
+        reached.add(number)
+        after = play(board, move, player)
+        assert -value(after, shape) == value(board, shape)
+        follow(after, replies)
+
+    if opening:
+        follow("." * 9, opening)
+    else:
+        visit(1, "." * 9)
+    assert reached == set(sections) and turns > 0
+    assert len(sections) < build_book(build_strategy(player)).sections.__len__()
+
+
+def test_the_plain_text_reads_aloud() -> None:
+    text = to_text(build_book(build_strategy("x")))
+    assert not re.search("[\u2500-\u257f§#`*]", text), "no box drawing, no symbols to spell out"
+    assert "Section 1. Move 1." in text
+    first = text.split("Section 2.")[0]
+    assert "The board is empty: 3 rows of 3 cells." in first
+    assert "Top row: X, O, empty." in text

@@ -1,0 +1,461 @@
+"""Misère rules, where whoever completes a line loses: the solver against a minimax
+written here, the maps that follow from it, the cache and every command's option.
+
+The minimax below knows nothing of the package: boards are strings, lines are
+listed from rows, columns and diagonals, and a position's value is the result
+for the side to move with the distance rule of the normal game (win in the
+fewest plies, lose in the most).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import xml.etree.ElementTree as ET
+from functools import cache
+from pathlib import Path
+
+import pytest
+from cli_checks import assert_usage_error
+from typer.testing import CliRunner
+
+from ttt_maps.cli.app import app
+from ttt_maps.game.board import Board
+from ttt_maps.game.geometry import Geometry
+from ttt_maps.solve.registry import solver_for
+from ttt_maps.strategies.chains import parse_policy
+from ttt_maps.strategies.tree import build_strategy
+
+runner = CliRunner()
+MISERE = Geometry.parse("3x3", "misere")
+MISERE_3X4 = Geometry.parse("3x4k3", "misere")
+
+# -- misère tic-tac-toe, written again here ----------------------------------------
+
+
+@cache
+def lines_of(rows: int, cols: int, k: int) -> tuple[tuple[int, ...], ...]:
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                cells = [(r + dr * i, c + dc * i) for i in range(k)]
+                if all(0 <= y < rows and 0 <= x < cols for y, x in cells):
+                    out.append(tuple(y * cols + x for y, x in cells))
+    return tuple(out)
+
+
+def made_line(board: str, mark: str, lines: tuple[tuple[int, ...], ...]) -> bool:
+    return any(all(board[c] == mark for c in line) for line in lines)
+
+
+@cache
+def minimax(board: str, rows: int, cols: int, k: int) -> tuple[int, int]:
+    """(result, plies to the end) for the side to move, under misère."""
+    lines = lines_of(rows, cols, k)
+    mover = "x" if board.count("x") == board.count("o") else "o"
+    last = "o" if mover == "x" else "x"
+    if made_line(board, last, lines):
+        return (1, 0)  # the last move completed a line: its maker lost
+    if "." not in board:
+        return (0, 0)
+    best: tuple[int, int] | None = None
+    for cell, ch in enumerate(board):
+        if ch == ".":
+            r, d = minimax(board[:cell] + mover + board[cell + 1 :], rows, cols, k)
+            mine = (-r, d + 1)
+            if best is None or _rank(mine) > _rank(best):
+                best = mine
+    assert best is not None
+    return best
+
+
+def _rank(value: tuple[int, int]) -> tuple[int, int]:
+    result, plies = value
+    return (result, -plies if result > 0 else plies if result < 0 else 0)
+
+
+def reachable(rows: int, cols: int, k: int) -> set[str]:
+    lines, seen = lines_of(rows, cols, k), set()
+    todo = ["." * rows * cols]
+    while todo:
+        board = todo.pop()
+        if board in seen:
+            continue
+        seen.add(board)
+        if any(made_line(board, m, lines) for m in "xo") or "." not in board:
+            continue
+        mover = "x" if board.count("x") == board.count("o") else "o"
+        todo.extend(board[:c] + mover + board[c + 1 :] for c, ch in enumerate(board) if ch == ".")
+    return seen
+
+
+# -- the solved game ---------------------------------------------------------------
+
+
+def test_every_3x3_position_has_the_minimax_value() -> None:
+    solver = solver_for(MISERE)
+    boards = reachable(3, 3, 3)
+    assert len(boards) == 5478
+    for text in boards:
+        outcome = solver.outcome(Board.parse(text, MISERE))
+        assert (outcome.result, outcome.distance) == minimax(text, 3, 3, 3), text
+
+
+def test_3x3_is_a_draw_and_only_the_centre_opening_holds_it() -> None:
+    empty = Board.empty(MISERE)
+    solver = solver_for(MISERE)
+    assert solver.outcome(empty).result == 0
+    holding = [c for c, out in solver.move_outcomes(empty).items() if out.result >= 0]
+    assert holding == list(MISERE.centers) == [4]
+    assert minimax("." * 9, 3, 3, 3)[0] == 0
+    assert [c for c in range(9) if minimax("." * c + "x" + "." * (8 - c), 3, 3, 3)[0] <= 0] == [4]
+
+
+def test_a_sample_of_3x4k3_positions_has_the_minimax_value() -> None:
+    solver = solver_for(MISERE_3X4)
+    rng = random.Random(31)
+    checked = 0
+    for _ in range(60):
+        board = Board.empty(MISERE_3X4)
+        while not board.is_over:
+            if board.count >= 4:
+                out = solver.outcome(board)
+                assert (out.result, out.distance) == minimax(str(board), 3, 4, 3), board
+                checked += 1
+            board = board.play(rng.choice(board.moves()))
+    assert checked > 300
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", ["3x4k3", "4x3k3"])
+def test_the_second_player_wins_3x4k3_by_minimax(size: str) -> None:
+    g = Geometry.parse(size, "misere")
+    assert minimax("." * g.size, g.rows, g.cols, g.k)[0] == -1
+    assert solver_for(g).outcome(Board.empty(g)).result == -1
+
+
+@pytest.mark.slow
+def test_the_second_player_wins_4x4k3() -> None:
+    g = Geometry.parse("4x4k3", "misere")
+    assert solver_for(g).result(Board.empty(g).key) == -1
+
+
+def test_normal_and_misere_are_different_games() -> None:
+    normal = Geometry.parse("3x3")
+    assert normal != MISERE and MISERE.with_rules("normal") == normal
+    assert MISERE.name == "3x3k3-misere" and Geometry.parse(MISERE.name) == MISERE
+    assert solver_for(MISERE) is not solver_for(normal)
+    won = Board.parse("xxx/oo./...", MISERE)
+    assert won.winner() == "o" and won.line_maker() == "x"
+    assert Board.parse("xxx/oo./...").winner() == "x"
+
+
+# -- maps that follow the solved game ------------------------------------------------
+
+
+def finishes(strategy_root: object) -> list[Board]:
+    from ttt_maps.strategies.nodes import Node
+
+    assert isinstance(strategy_root, Node)
+    return [n.board for n in strategy_root.walk() if not n.children and not n.cut]
+
+
+def lines_lost_by(player: str, boards: list[Board]) -> int:
+    return sum(b.winner() not in (None, player) for b in boards)
+
+
+@pytest.mark.parametrize(
+    "policy", ["yorgey", "default", "fast,trap", "compact", "center,corner", "random:3", "novice"]
+)
+@pytest.mark.parametrize("player", ["x", "o"])
+def test_every_3x3_map_never_loses(policy: str, player: str) -> None:
+    tree = build_strategy(player, policy, None, MISERE)  # type: ignore[arg-type]
+    ends = finishes(tree.root)
+    assert ends and lines_lost_by(player, ends) == 0
+    assert tree.facts.losses == 0
+    for board in ends:  # every finish as the minimax scores it for the map's player
+        result, _ = minimax(str(board), 3, 3, 3)
+        mover_won = result > 0
+        assert result == 0 or (mover_won == (board.to_move == player)), board
+
+
+@pytest.mark.parametrize("policy", ["yorgey", "default"])
+def test_3x4k3_maps_keep_the_solved_value(policy: str) -> None:
+    o_map = build_strategy("o", policy, None, MISERE_3X4)
+    assert lines_lost_by("o", finishes(o_map.root)) == 0
+    assert o_map.facts.draws == 0  # the second player wins every game
+    solver = solver_for(MISERE_3X4)
+    x_map = build_strategy("x", policy, None, MISERE_3X4)
+    for node in x_map.root.walk():
+        if node.chooses:
+            assert node.move in solver.best_moves(node.board), node.board
+
+
+def test_novice_under_misere_avoids_its_own_line_and_forces_the_opponents() -> None:
+    from ttt_maps.strategies.policy import novice_replies
+
+    solver = solver_for(MISERE)
+    # O to move: cell 2 would complete O's top row; any other cell is what a novice plays.
+    board = Board.parse("oo./xx./x..", MISERE)
+    picked = novice_replies(solver, board.key, solver.children(board.key))
+    cells = sorted(c for c, after in solver.children(board.key) if after in picked)
+    assert 2 not in cells and cells
+    # O to move, cells 2 and 6 free: taking 6 leaves X only cell 2, which completes X's row.
+    board = Board.parse("xx./oox/.ox", MISERE)
+    picked = novice_replies(solver, board.key, solver.children(board.key))
+    assert [c for c, after in solver.children(board.key) if after in picked] == [6]
+
+
+def test_the_comic_and_the_rule_player_are_refused_in_one_line() -> None:
+    for chain in ("xkcd", "rules", "book:xkcd"):
+        result = runner.invoke(app, ["solve", ".........", "--rules", "misere", "-p", chain])
+        assert_usage_error(result, "normal 3x3 game only", "misère")
+    assert parse_policy("fast,novice", MISERE).name == "fast,novice,first"
+
+
+# -- the cache keeps the rules apart --------------------------------------------------
+
+
+def test_a_table_kept_under_one_rules_is_never_read_under_the_other(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ttt_maps.solve import cache
+    from ttt_maps.solve.deepmisere import MisereDeepSolver
+    from ttt_maps.solve.search import DeepSolver
+
+    monkeypatch.setenv("TTT_MAPS_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("TTT_MAPS_KEY_FILE", str(tmp_path / "key" / "table-key"))
+    monkeypatch.setenv("TTT_MAPS_CACHE_MIN_SEARCH", "1")
+    normal, misere = Geometry.parse("4x4k3"), Geometry.parse("4x4k3", "misere")
+    middle = "xo.x/o.x./.o../...."
+    solved = MisereDeepSolver(misere)
+    truth = solved.outcome(Board.parse(middle, misere))
+    kept = cache.keep(solved)
+    assert kept is not None and kept.name == cache.file_name(misere) != cache.file_name(normal)
+    assert cache.load(DeepSolver(normal)) == 0  # another file: none under normal rules yet
+    assert cache.load(MisereDeepSolver(misere)) == len(solved.table) > 0
+    # The misère table under the normal name: its header names the other rules.
+    (kept.parent / cache.file_name(normal)).write_bytes(kept.read_bytes())
+    assert cache.load(DeepSolver(normal)) == 0
+    # O holds two open twos there: under normal rules X loses in two plies, not wins.
+    assert DeepSolver(normal).outcome(Board.parse(middle, normal)) == (-1, 2)
+    assert (truth.result, truth.distance) == minimax(middle.replace("/", ""), 4, 4, 3)
+
+
+# -- every surface ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", "x........"],
+        ["stats"],
+        ["export", "--player", "x"],
+        ["compare", "yorgey", "default", "--json"],
+        ["table", "--player", "x", "--json"],
+        ["policies"],
+    ],
+)
+def test_every_command_takes_the_rules_and_refuses_bad_ones(args: list[str]) -> None:
+    result = runner.invoke(app, [*args, "--rules", "misere"])
+    assert result.exit_code == 0, result.stderr
+    assert_usage_error(runner.invoke(app, [*args, "--rules", "loser"]), "rules 'loser'")
+
+
+def test_solve_and_export_record_the_rules() -> None:
+    doc = json.loads(
+        runner.invoke(app, ["solve", "x........", "--rules", "misere", "--json"]).stdout
+    )
+    assert doc["rules"] == "misere" and doc["geometry"] == "3x3k3-misere"
+    exported = runner.invoke(app, ["export", "--player", "o", "--rules", "misere"]).stdout
+    assert json.loads(exported)["rules"] == "misere"
+
+
+def test_check_refuses_a_strategy_of_the_other_rules(tmp_path: Path) -> None:
+    normal = tmp_path / "normal.json"
+    normal.write_text(runner.invoke(app, ["export", "--player", "x"]).stdout)
+    result = runner.invoke(app, ["check", str(normal), "--rules", "misere"])
+    assert_usage_error(result, "written for normal rules", "--rules normal")
+    misere = tmp_path / "misere.json"
+    misere.write_text(runner.invoke(app, ["export", "--player", "x", "--rules", "misere"]).stdout)
+    assert runner.invoke(app, ["check", str(misere), "--rules", "misere"]).exit_code == 0
+    assert runner.invoke(app, ["check", str(misere)]).exit_code == 0
+    # Audited under normal rules, the misère strategy is not the file's: refused too.
+    assert_usage_error(
+        runner.invoke(app, ["check", str(misere), "--rules", "normal"]), "written for misere"
+    )
+
+
+@pytest.mark.parametrize("side", ["x", "o"])
+def test_play_against_a_misere_map_never_beats_it(side: str) -> None:
+    from ttt_maps.strategies.match import Game
+
+    rng = random.Random(side)
+    for _ in range(40):
+        game = Game(side, "default", None, MISERE)  # type: ignore[arg-type]
+        while not game.over:
+            if game.map_to_move:
+                game.reply()
+            else:
+                game.play(rng.choice(game.board.moves()))
+        assert game.board.winner() in (None, side), game.board
+    person = [m.cell for m in game.moves if m.by == "player"]
+    result = runner.invoke(
+        app,
+        ["play", "--player", side, "--rules", "misere"],
+        input="".join(f"{c}\n" for c in person),
+    )
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == f"result: {game.result}"
+
+
+def test_render_names_the_rules_in_files_and_titles(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["render", "--rules", "misere", "-f", "svg"])
+    assert result.exit_code == 0, result.stderr
+    names = sorted(p.name for p in (tmp_path / "output").iterdir())
+    assert names == ["o-map-misere.svg", "poster-misere.svg", "x-map-misere.svg"]
+    poster = ET.parse(tmp_path / "output" / "poster-misere.svg").getroot()
+    texts = " ".join(t.text or "" for t in poster.iter("{http://www.w3.org/2000/svg}text"))
+    assert "misère tic-tac-toe" in texts and "three in a row loses" in texts
+    result = runner.invoke(
+        app,
+        [
+            "render",
+            "--rules",
+            "misere",
+            "--board",
+            "3x4k3",
+            "--player",
+            "x",
+            "-f",
+            "svg",
+            "--depth",
+            "1",
+        ],
+    )
+    assert result.exit_code == 0, result.stderr
+    assert (tmp_path / "output" / "x-map-3x4k3-misere.svg").is_file()
+
+
+@pytest.mark.parametrize("extra", [["--fold"], ["--whole"], ["--alternatives", "--outcomes"]])
+def test_render_takes_fold_whole_and_tints_under_misere(tmp_path: Path, extra: list[str]) -> None:
+    out = tmp_path / "map.svg"
+    args = ["render", "--rules", "misere", "--player", "x", "-o", str(out), *extra]
+    if extra == ["--whole"]:
+        args[3:5] = ["--depth", "2"]  # the whole game, two levels deep
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.stderr
+    root = ET.parse(out).getroot()
+    assert root.findtext("{http://www.w3.org/2000/svg}title", "").find("misère") >= 0
+
+
+# -- the API and the docs tools -------------------------------------------------------
+
+
+def test_the_api_takes_rules() -> None:
+    import ttt_maps
+    from ttt_maps import api
+
+    tree = ttt_maps.strategy("x", rules="misere")
+    assert tree.geometry == MISERE and tree.root.children[0][0] == 4
+    assert api.poster(rules="misere").x.geometry == MISERE
+    assert api.whole(rules="misere", depth=1).geometry == MISERE
+    assert api.table("x", rules="misere").geometry == MISERE
+    svg = ttt_maps.render(tree, format="svg")
+    assert "misère tic-tac-toe" in svg
+    with pytest.raises(ttt_maps.UsageError, match="rules 'loser'"):
+        ttt_maps.strategy("x", rules="loser")
+    with pytest.raises(ttt_maps.UsageError, match="not the 3x3 board, misère"):
+        ttt_maps.strategy("x", root=Board.empty(), rules="misere")
+
+
+def test_a_docs_recipe_takes_rules() -> None:
+    from ttt_maps.integrations.recipe import OPTIONS, recipe, scene_of
+
+    options = {"rules": OPTIONS["rules"]("Misere"), "player": "o", "depth": 1}
+    scene = scene_of(recipe(options), str)
+    assert scene.meta["board"] == "3x3k3-misere" and "misère" in scene.title
+    with pytest.raises(ValueError, match="normal, misere"):
+        OPTIONS["rules"]("loser")
+
+
+PAGE = "{fence}\n{key}player: o\n{key}rules: misere\n{key}depth: 1\n```\n"
+
+
+def _misere_titles(html: str) -> list[str]:
+    return re.findall(r"<title\b[^>]*>([^<]*misère[^<]*)</title>", html)
+
+
+@pytest.mark.slow
+def test_sphinx_and_myst_build_a_misere_map(tmp_path: Path) -> None:
+    pytest.importorskip("myst_parser")
+    from sphinx.cmd.build import build_main
+
+    (tmp_path / "conf.py").write_text(
+        'extensions = ["myst_parser", "ttt_maps.sphinx"]\n', encoding="utf-8"
+    )
+    (tmp_path / "index.rst").write_text(
+        "Maps\n====\n\n.. ttt-map::\n   :rules: misere\n   :depth: 1\n\n.. toctree::\n\n   page\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "page.md").write_text(
+        "# Page\n\n" + PAGE.format(fence="```{ttt-map}", key=":"), encoding="utf-8"
+    )
+    out = tmp_path / "_b"
+    assert build_main(["-E", "-q", "-W", "-b", "html", str(tmp_path), str(out)]) == 0
+    for page in ("index.html", "page.html"):
+        assert _misere_titles((out / page).read_text(encoding="utf-8")), page
+
+
+@pytest.mark.slow
+def test_mkdocs_builds_a_misere_map(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    pytest.importorskip("mkdocs")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "mkdocs.yml").write_text("site_name: x\nplugins:\n  - ttt-maps\n", "utf-8")
+    page = "# Home\n\n" + PAGE.format(fence="```ttt-map", key="")
+    (tmp_path / "docs" / "index.md").write_text(page, "utf-8")
+    program = Path(sys.executable).with_name("mkdocs")
+    run = subprocess.run(
+        [str(program), "build", "--strict"], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert _misere_titles((tmp_path / "site" / "index.html").read_text(encoding="utf-8"))
+
+
+def test_stats_counts_the_misere_games() -> None:
+    lines = lines_of(3, 3, 3)
+    counts = {"x": 0, "o": 0, "draw": 0}
+
+    def play(board: str) -> None:
+        mover = "x" if board.count("x") == board.count("o") else "o"
+        for cell, ch in enumerate(board):
+            if ch == ".":
+                after = board[:cell] + mover + board[cell + 1 :]
+                if made_line(after, mover, lines):
+                    counts["o" if mover == "x" else "x"] += 1  # its maker lost
+                elif "." not in after:
+                    counts["draw"] += 1
+                else:
+                    play(after)
+
+    play("." * 9)
+    result = runner.invoke(app, ["stats", "--rules", "misere", "--json"])
+    doc = json.loads(result.stdout)
+    assert doc["rules"] == "misere" and doc["empty_board"]["result"] == "draw"
+    games = doc["games"]
+    assert (games["x_wins"], games["o_wins"], games["draws"]) == (
+        counts["x"],
+        counts["o"],
+        counts["draw"],
+    )
+    assert games["total"] == 255168 and doc["positions"]["reachable"] == 5478
+    sizes = {(m["policy"], m["player"]): m for m in doc["maps"]}
+    assert sizes["default", "o"]["losses"] == sizes["default", "x"]["losses"] == 0

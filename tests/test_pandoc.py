@@ -1,0 +1,359 @@
+"""Maps in pandoc, Quarto and R Markdown: the ``ttt-map.lua`` filter and ``ttt-maps docs``.
+
+The filter runs in a real pandoc 3 (the ``pypandoc-binary`` wheel ships one):
+a ``ttt-map`` block becomes inline SVG in HTML, a PDF figure in LaTeX and a
+PNG packed into docx and epub; a bad option stops the build with one line
+naming the file, the line and the problem, and writes nothing. ``ttt-maps
+docs quarto`` writes an extension whose manifest follows Quarto's schema for
+``_extension.yml`` (title, author, version, quarto-required, contributes).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+import zipfile
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+
+from ttt_maps.errors import UsageError
+from ttt_maps.integrations.pandoc import ENGINE, FILTER, filter_source, install, manifest
+from ttt_maps.integrations.pandoc.fence import Where, draw, fences, locate, place_for
+
+ROOT = Path(__file__).resolve().parent.parent
+LUA = ROOT / "ttt_maps" / "integrations" / "pandoc" / FILTER
+SVG = "{http://www.w3.org/2000/svg}"
+
+DOC = """\
+---
+title: Two maps
+---
+
+# X's map
+
+```ttt-map
+player: x
+policy: fast,novice
+alt: The complete map of optimal moves for X
+```
+
+Some text.
+
+``` {.ttt-map}
+player: o
+depth: 2
+width: 60%
+```
+"""
+
+
+def pandoc_program() -> str:
+    pypandoc = pytest.importorskip("pypandoc", reason="pandoc comes with the dev extra")
+    try:
+        path: str = pypandoc.get_pandoc_path()
+    except OSError:
+        pytest.skip("no pandoc")
+    return path
+
+
+def pandoc(folder: Path, *args: str, lua: Path = LUA) -> subprocess.CompletedProcess[str]:
+    """``pandoc ARGS -L ttt-map.lua`` in ``folder``, with this tree's ttt-maps."""
+    env = {
+        **os.environ,
+        "TTT_MAPS_PYTHON": sys.executable,
+        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+    }
+    return subprocess.run(
+        [pandoc_program(), *args, "-L", str(lua)],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
+
+
+# -- reading blocks, without pandoc ------------------------------------------------------
+
+
+def test_fences_are_found_with_their_lines_in_every_spelling() -> None:
+    text = (
+        "a\n```ttt-map\nplayer: x\n```\n"
+        "~~~~ {.ttt-map #m width=3}\nplayer: o\n~~~~\n"
+        "  ```{.other}\n  player: x\n  ```\n"
+        "```python\nx = 1\n```\n"
+        "  ```ttt-map\n  depth: 1\n  ```\n"
+        "```ttt-mapper\nplayer: x\n```\n"
+    )
+    assert fences(text) == [(2, "player: x"), (5, "player: o"), (14, "depth: 1")]
+
+
+def test_a_block_is_located_by_its_text_and_its_place_among_equals(tmp_path: Path) -> None:
+    text = "".join(f"```ttt-map\nplayer: {p}\n```\n\n" for p in "oxx")
+    doc = tmp_path / "doc.md"
+    assert locate("player: x", [str(doc)], 0) == Where(str(doc), None)  # not there
+    doc.write_text(text, encoding="utf-8")
+    assert locate("player: x", [str(doc)], 0) == Where(str(doc), 5)
+    assert locate("player: x\n", [str(doc)], 1) == Where(str(doc), 9)
+    assert locate("player: both", [str(doc)], 0) == Where(str(doc), None)
+    assert locate("player: x", [], 0) == locate("player: x", ["-"], 0) == Where("<stdin>", None)
+
+
+@pytest.mark.parametrize(
+    ("to", "place"),
+    [
+        ("html", "inline"),
+        ("html5+smart", "inline"),
+        ("revealjs", "inline"),
+        ("latex", "file"),
+        ("beamer", "file"),
+        ("docx", "media"),
+        ("epub3", "media"),
+        ("odt", "media"),
+        ("pptx", "media"),
+    ],
+)
+def test_each_format_holds_the_map_its_own_way(to: str, place: str) -> None:
+    assert place_for(to) == place
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "says"),
+    [
+        ("player: x\npolicy: sneaky", 12, "doc.md:14: ttt-map: bad policy option: policy key"),
+        ("player: x\n\ndepht: 2", 3, "doc.md:6: ttt-map: unknown option 'depht'; known: player"),
+        ("player: x\nplayer: o", 1, "doc.md:3: ttt-map: option 'player' is given twice"),
+        ("player: y", 1, "doc.md:2: ttt-map: bad player option: 'y' unknown"),
+        ("just words", 1, "doc.md:2: ttt-map: expected 'option: value'"),
+        ("from: xxxx.....", 7, "doc.md:8: ttt-map: bad from option:"),
+        ("whole\nplayer: o", 7, "doc.md:9: ttt-map: bad player option: it applies to a player's"),
+    ],
+)
+def test_a_bad_option_names_the_file_and_the_line(text: str, line: int, says: str) -> None:
+    with pytest.raises(UsageError) as caught:
+        draw(text, "html", Where("doc.md", line), "ttt-doc-0")
+    assert str(caught.value).startswith(says)
+    assert "\n" not in str(caught.value)
+
+
+def test_a_block_whose_line_is_unknown_still_names_the_file() -> None:
+    with pytest.raises(UsageError, match=r"^doc\.md: ttt-map: bad depth option"):
+        draw("depth: many", "html", Where("doc.md", None), "p")
+
+
+def test_html_gets_the_svg_inline_and_other_formats_an_image() -> None:
+    html = draw("player: o\ndepth: 1\nalt: O's map", "html", Where("d.md", 1), "ttt-d-0")
+    assert html.place == "inline" and html.name == ""
+    div = html.payload.decode("utf-8")
+    assert div.startswith('<div class="ttt-map" role="img" aria-label="O&#x27;s map">')
+    svg = ET.fromstring(div.split("\n", 1)[1].rsplit("\n", 1)[0])
+    assert svg.get("id") == "ttt-d-0" and svg.findall(f".//{SVG}g[@data-board]")
+    pdf = draw("player: o\ndepth: 1", "latex", Where("d.md", 1), "ttt-d-0")
+    assert pdf.place == "file" and pdf.payload.startswith(b"%PDF-")
+    assert re.fullmatch(r"ttt-map-[0-9a-f]{16}\.pdf", pdf.name)
+    png = draw("player: o\ndepth: 1\nwidth: 50%", "docx", Where("d.md", 1), "ttt-d-0")
+    assert png.place == "media" and png.payload.startswith(b"\x89PNG") and png.width == "50%"
+    image = draw("player: o\ndepth: 1\nmode: image", "html", Where("d.md", 1), "ttt-d-0")
+    assert image.place == "file" and image.name.endswith(".svg")
+    assert draw("player: o\ndepth: 1", "latex", Where("d.md", 1), "x").payload == pdf.payload
+
+
+# -- the filter in pandoc ----------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_html_inlines_each_map_with_its_own_prefix(tmp_path: Path) -> None:
+    (tmp_path / "doc.md").write_text(DOC, encoding="utf-8")
+    run = pandoc(tmp_path, "doc.md", "-s", "-o", "doc.html")
+    assert run.returncode == 0, run.stderr
+    html = (tmp_path / "doc.html").read_text(encoding="utf-8")
+    found = re.findall(r'<div class="ttt-map"([^>]*)>\s*(<svg\b.*?</svg>)', html, re.S)
+    assert len(found) == 2
+    (label, first), (style, second) = found
+    assert 'aria-label="The complete map of optimal moves for X"' in label
+    assert 'style="width:60%;max-width:100%"' in style
+    svgs = [ET.fromstring(first), ET.fromstring(second)]
+    assert [s.get("id") for s in svgs] == ["ttt-doc-0", "ttt-doc-1"]
+    levels = [
+        int(g.get("class", "").split("ttt-level-")[1].split()[0])
+        for g in svgs[1].findall(f".//{SVG}g[@data-board]")
+    ]
+    assert max(levels) == 2
+    # The same document gives the same page.
+    again = pandoc(tmp_path, "doc.md", "-s", "-o", "again.html")
+    assert again.returncode == 0 and (tmp_path / "again.html").read_text() == html
+
+
+@pytest.mark.slow
+def test_docx_and_epub_pack_a_png_of_each_map(tmp_path: Path) -> None:
+    from PIL import Image
+
+    (tmp_path / "doc.md").write_text(DOC, encoding="utf-8")
+    for name, media in (("doc.docx", "word/media/"), ("doc.epub", "EPUB/media/")):
+        run = pandoc(tmp_path, "doc.md", "-o", name)
+        assert run.returncode == 0, run.stderr
+        with zipfile.ZipFile(tmp_path / name) as z:
+            pngs = [n for n in z.namelist() if n.startswith(media) and n.endswith(".png")]
+            assert len(pngs) == 2, z.namelist()
+            for png in pngs:
+                with Image.open(BytesIO(z.read(png))) as im:
+                    assert im.width == 1800 and im.height > 1000
+            text = b"".join(z.read(n) for n in z.namelist() if n.endswith((".xml", ".xhtml")))
+        assert b"The complete map of optimal moves for X" in text
+    assert not (tmp_path / "ttt-maps-figures").exists()  # packed into the file, not beside it
+
+
+@pytest.mark.slow
+def test_latex_links_a_pdf_figure_written_whole(tmp_path: Path) -> None:
+    (tmp_path / "doc.md").write_text(DOC, encoding="utf-8")
+    run = pandoc(tmp_path, "doc.md", "-s", "-o", "doc.tex")
+    assert run.returncode == 0, run.stderr
+    tex = (tmp_path / "doc.tex").read_text(encoding="utf-8")
+    linked = re.findall(r"\\includegraphics\[([^\]]*)\]\{(ttt-maps-figures/[^}]+)\}", tex)
+    assert len(linked) == 2
+    assert "alt={The complete map of optimal moves for X}" in linked[0][0]
+    assert "width=0.6\\linewidth" in linked[1][0]
+    for _, path in linked:
+        assert (tmp_path / path).read_bytes().startswith(b"%PDF-")
+    assert sorted(p.name for p in (tmp_path / "ttt-maps-figures").iterdir()) == sorted(
+        Path(p).name for _, p in linked
+    )
+    # The document's metadata can name the folder.
+    (tmp_path / "mine.md").write_text(
+        DOC.replace("title: Two maps", "title: Two maps\nttt-maps:\n  figures: figs"), "utf-8"
+    )
+    run = pandoc(tmp_path, "mine.md", "-s", "-o", "mine.tex")
+    assert run.returncode == 0, run.stderr
+    tex = (tmp_path / "mine.tex").read_text(encoding="utf-8")
+    assert tex.count("{figs/ttt-map-") == 2 and len(list((tmp_path / "figs").iterdir())) == 2
+
+
+@pytest.mark.slow
+def test_a_pdf_through_latex_holds_the_maps_as_vector_figures(tmp_path: Path) -> None:
+    if not shutil.which("pdflatex"):
+        pytest.skip("no TeX engine (apt-get install texlive-latex-recommended lmodern)")
+    (tmp_path / "doc.md").write_text(DOC, encoding="utf-8")
+    run = pandoc(tmp_path, "doc.md", "-o", "doc.pdf")
+    assert run.returncode == 0, run.stderr
+    pdf = (tmp_path / "doc.pdf").read_bytes()
+    assert pdf.startswith(b"%PDF-")
+    # Each map is a page of its own figure PDF, drawn in as a form: no bitmap.
+    assert pdf.count(b"/Subtype /Form") + pdf.count(b"/Subtype/Form") >= 2
+    if shutil.which("pdfimages"):
+        listed = subprocess.run(
+            ["pdfimages", "-list", str(tmp_path / "doc.pdf")], capture_output=True, text=True
+        )
+        assert listed.returncode == 0 and len(listed.stdout.splitlines()) == 2  # the header
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sourcepos", [False, True])
+def test_a_bad_option_stops_the_build_with_one_line(tmp_path: Path, sourcepos: bool) -> None:
+    bad = DOC.replace("depth: 2", "depth: 2\npolicy: sneaky")
+    (tmp_path / "bad.md").write_text(bad, encoding="utf-8")
+    (tmp_path / "bad.html").write_text("before", encoding="utf-8")
+    reader = ["-f", "commonmark_x+sourcepos+yaml_metadata_block"] if sourcepos else []
+    run = pandoc(tmp_path, *reader, "bad.md", "-o", "bad.html")
+    assert run.returncode == 2
+    lines = [line for line in run.stderr.splitlines() if "ttt-map" in line]
+    assert len(lines) == 1 and "Traceback" not in run.stderr
+    assert lines[0].startswith("ttt-maps: error: bad.md:18: ttt-map: bad policy option: ")
+    assert (tmp_path / "bad.html").read_text() == "before"
+
+
+@pytest.mark.slow
+def test_a_missing_python_is_named(tmp_path: Path) -> None:
+    (tmp_path / "doc.md").write_text(DOC, encoding="utf-8")
+    env = {**os.environ, "TTT_MAPS_PYTHON": str(tmp_path / "no-python")}
+    run = subprocess.run(
+        [pandoc_program(), "doc.md", "-L", str(LUA), "-o", "doc.html"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert run.returncode == 1 and not (tmp_path / "doc.html").exists()
+    assert "ttt-map: could not draw with " in run.stderr and "TTT_MAPS_PYTHON" in run.stderr
+
+
+# -- writing the filter into a project ---------------------------------------------------
+
+
+def test_quarto_extension_follows_quartos_schema(tmp_path: Path) -> None:
+    yaml = pytest.importorskip("yaml")
+    written = install("quarto", tmp_path, python="/opt/py/bin/python3")
+    home = tmp_path / "_extensions" / "ttt-maps"
+    assert sorted(written) == sorted([home / "_extension.yml", home / FILTER])
+    data = yaml.safe_load((home / "_extension.yml").read_text(encoding="utf-8"))
+    # Quarto's schema (src/resources/schema/extension.yml): these keys, a semver version,
+    # contributes.filters an array of paths beside the manifest.
+    assert set(data) <= {"title", "author", "version", "quarto-required", "contributes"}
+    assert isinstance(data["title"], str) and isinstance(data["author"], str)
+    assert re.fullmatch(r"\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?", str(data["version"]))
+    assert re.fullmatch(r"[<>=^~ ]*\d+(\.\d+)*", data["quarto-required"])
+    assert set(data["contributes"]) == {"filters"}
+    assert all((home / f).is_file() for f in data["contributes"]["filters"])
+    lua = (home / FILTER).read_text(encoding="utf-8")
+    assert 'local WRITTEN_BY = "/opt/py/bin/python3"' in lua
+    assert lua.replace('"/opt/py/bin/python3"', "nil") == filter_source()
+
+
+def test_install_never_replaces_a_file_it_did_not_write(tmp_path: Path) -> None:
+    both = [tmp_path / FILTER, tmp_path / ENGINE]
+    assert install("pandoc", tmp_path, python="py") == both
+    assert install("pandoc", tmp_path, python="py") == []  # the same: left alone
+    assert install("pandoc", tmp_path, python="py3") == both  # ours: updated
+    assert 'local WRITTEN_BY = "py3"' in (tmp_path / ENGINE).read_text(encoding="utf-8")
+    (tmp_path / FILTER).write_text("-- someone else's filter\n", encoding="utf-8")
+    home = tmp_path / "_extensions" / "ttt-maps"
+    home.mkdir(parents=True)
+    (home / "_extension.yml").write_text("title: mine\n", encoding="utf-8")
+    for kind in ("pandoc", "quarto"):
+        with pytest.raises(UsageError, match="was not written by ttt-maps; use --force"):
+            install(kind, tmp_path)
+    assert not (home / FILTER).exists()  # nothing written unless all can be
+    assert (tmp_path / FILTER).read_text() == "-- someone else's filter\n"
+    install("quarto", tmp_path, force=True)
+    assert (home / "_extension.yml").read_text() == manifest()
+    with pytest.raises(UsageError, match="no such folder"):
+        install("pandoc", tmp_path / "nowhere")
+
+
+@pytest.mark.slow
+def test_the_docs_command_writes_and_refuses(tmp_path: Path) -> None:
+    def ttt(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "ttt_maps", *args],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
+
+    made = ttt("docs", "quarto")
+    assert made.returncode == 0 and "_extensions/ttt-maps/_extension.yml" in made.stdout
+    (tmp_path / FILTER).write_text("mine", encoding="utf-8")
+    for args, says in (
+        (("docs", "pandoc"), f"{FILTER}: exists and was not written by ttt-maps; use --force"),
+        (("docs", "rmarkdown"), "'rmarkdown': ttt-maps writes a filter for pandoc or quarto"),
+        (("docs", "pandoc", "nowhere"), "nowhere: no such folder"),
+    ):
+        run = ttt(*args)
+        assert run.returncode == 2 and run.stderr.count("\n") == 1 and says in run.stderr
+    assert (tmp_path / FILTER).read_text() == "mine"
+    assert ttt("docs", "pandoc", "--force").returncode == 0
+    # The filter written into the project draws the Quarto example as Quarto runs it.
+    (tmp_path / "maps.qmd").write_bytes((ROOT / "examples" / "quarto" / "maps.qmd").read_bytes())
+    lua = tmp_path / "_extensions" / "ttt-maps" / FILTER
+    run = pandoc(tmp_path, "-f", "markdown", "maps.qmd", "-o", "maps.html", lua=lua)
+    assert run.returncode == 0, run.stderr
+    html = (tmp_path / "maps.html").read_text(encoding="utf-8")
+    assert html.count('<svg aria-labelledby="ttt-maps-') == 2

@@ -1,0 +1,94 @@
+"""``render --gamebook FILE`` (and ``render -o FILE.md|.txt``): the strategy in words.
+
+A gamebook is one player's strategy as numbered sections; the file's suffix
+picks Markdown, plain text or a PDF booklet. Options that draw maps do not
+apply to it and are refused by name, never ignored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ttt_maps.cli.output import written_line
+from ttt_maps.errors import UsageError
+
+if TYPE_CHECKING:
+    from ttt_maps.api import Drawing, Settings
+
+#: Options of a map that a gamebook has no use for (besides the PDF's page options).
+MAP_ONLY = ("--format", "--width", "--dpi", "--title", "--id-prefix", "--depth",
+            "--alternatives", "--outcomes", "--picture", "--whole", "--description",
+            "--explain")  # fmt: skip
+PDF_ONLY = ("--size", "--margin", "--text-as-paths")
+#: The gamebook's formats by file suffix: Markdown, plain text, a PDF booklet.
+SUFFIXES = {".md": "md", ".markdown": "md", ".txt": "txt", ".pdf": "pdf"}
+
+
+def book_format(path: str) -> str | None:
+    """The gamebook format a file name asks for by its suffix, if any."""
+    return SUFFIXES.get(Path(path).suffix.lower())
+
+
+def book_path(output: str | None, gamebook: str | None) -> str | None:
+    """The gamebook file a render asks for: ``--gamebook FILE``, or ``-o`` naming a
+    ``.md`` or ``.txt`` file; None when it asks for maps."""
+    if gamebook is not None:
+        if output is not None:
+            raise UsageError(
+                f"--gamebook {gamebook} and -o {output}: a render writes the gamebook or the "
+                "maps; run it twice for both"
+            )
+        if book_format(gamebook) is None:
+            raise UsageError(
+                f"--gamebook {gamebook!r}: name a .md (Markdown), .txt (plain text) or "
+                ".pdf (a booklet) file"
+            )
+        return gamebook
+    if output is not None and book_format(output) in ("md", "txt"):
+        return output
+    return None
+
+
+def write_gamebook(
+    path: str,
+    drawing: Drawing,
+    given: Mapping[str, bool],
+    settings: Settings,
+    echo: Callable[[str], None] | None,
+) -> list[tuple[Path, int]]:
+    """Write one player's gamebook of ``drawing`` to ``path``; ``given`` says which other
+    options were set (those of a map are refused by name)."""
+    from ttt_maps.api import gamebook, strategy
+    from ttt_maps.io.files import check_target, write_atomic
+
+    fmt = book_format(path)
+    assert fmt is not None
+    for flag in MAP_ONLY + (PDF_ONLY if fmt != "pdf" else ()):
+        if given.get(flag):
+            what = "a PDF gamebook's page" if flag in PDF_ONLY else "a map"
+            raise UsageError(f"{flag} does not apply to the gamebook {path}: it sets {what}")
+    player = drawing.player
+    who = (player or "").strip().lower()
+    if who not in ("x", "o"):
+        shown = f"--player {player}" if player else "no --player"
+        raise UsageError(
+            f"{shown}: a gamebook is one player's strategy; add --player x or --player o"
+        )
+    check_target(path)
+    tree = strategy(
+        who,
+        drawing.policy,
+        drawing.start,
+        geometry=drawing.geometry,
+        fold=bool(drawing.fold),
+        settings=settings,
+    )
+    options = {"theme": drawing.theme, "size": drawing.size, "text_as_paths": drawing.text_as_paths}
+    data = gamebook(tree, fmt, **options)
+    write_atomic(path, data)
+    size_bytes = len(data.encode("utf-8") if isinstance(data, str) else data)
+    if echo is not None:
+        echo(written_line(path, size_bytes))
+    return [(Path(path), size_bytes)]

@@ -1,0 +1,28 @@
+"""``ttt-maps policies``: the tie-break keys and presets, one line each."""
+
+from ttt_maps.cli.options import BoardOpt, RulesOpt
+from ttt_maps.cli.output import console, show_table
+
+
+def policies(board: BoardOpt = "3x3", rules: RulesOpt = "normal") -> None:
+    """The tie-break policy keys and presets, one line each (on --board's board)."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from ttt_maps.api import policies as listed
+
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    table.add_column("name")
+    table.add_column("kind")
+    table.add_column("prefers")
+    from ttt_maps.api import Geometry
+
+    for name, kind, text in listed(Geometry.parse(board, rules)):
+        table.add_row(escape(name), kind, escape(text))
+    out = console()
+    show_table(out, table)
+    out.print(
+        "Chain keys with commas, e.g. --policy fast,novice; 'first' always closes a chain.",
+        style="dim",
+        markup=False,
+    )

@@ -1,0 +1,216 @@
+"""A gamebook's pages (``strategies.gamebook``): a booklet, A5 unless asked otherwise.
+
+The first page names the player, the policy and the board and says how to
+read on; then each section in order, never split across pages: its number
+and the move of the game, the position drawn small with the move in red
+(as the cheat sheet draws an entry), its notation, the move in words, and one
+line per opponent reply whose "go to" is a link to its section. Every
+section is a bookmark under its move number. Sizes are points: the scene is
+the page, and a PDF prints it at one unit per point.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ttt_maps.draw.cheatsheet import _board
+from ttt_maps.draw.scene import Anchor, Box, Item, Link, Scene, Text
+from ttt_maps.draw.themes import Theme, get_theme
+from ttt_maps.draw.typeface import width as text_width
+from ttt_maps.errors import UsageError
+from ttt_maps.strategies.bookwriters import (
+    heading,
+    move_line,
+    opening_words,
+    preface,
+    reply_line,
+    to_markdown,
+    to_text,
+)
+from ttt_maps.strategies.gamebook import Book, Reply, Section, build_book, mover
+from ttt_maps.strategies.table.entries import Entry
+from ttt_maps.strategies.tree import Strategy
+
+#: Margins, the drawn board's side and type sizes, in points.
+MARGIN = 42.0
+BOARD = 58.0
+GUTTER = 12.0
+TITLE = 17.0
+HEAD = 12.5
+BODY = 9.0
+SMALL = 7.5
+LEADING = 1.35
+#: DejaVu Sans cap height (em).
+CAP = 0.73
+
+
+#: An A5 page in points: the booklet's page, scaled to fit another ``size``.
+A5 = (148 * 72 / 25.4, 210 * 72 / 25.4)
+
+
+def gamebook_of(
+    tree: Strategy,
+    fmt: str,
+    render: Callable[..., bytes],
+    *,
+    theme: Theme | str = "light",
+    size: Any = None,
+    text_as_paths: bool = False,
+) -> str | bytes:
+    """A strategy's gamebook as ``md`` or ``txt`` text, or ``pdf`` bytes drawn by
+    ``render`` (``backends.render_scene``): A5 pages, or scaled to fit ``size``."""
+    if not isinstance(tree, Strategy):
+        raise UsageError(f"a gamebook is one player's strategy, not a {type(tree).__name__}")
+    fmt = fmt.strip().lower()
+    if fmt not in ("md", "txt", "pdf"):
+        raise UsageError(f"gamebook format {fmt!r}: choose md, txt or pdf")
+    if fmt != "pdf" and (size is not None or text_as_paths):
+        raise UsageError(f"size and text_as_paths apply to a PDF gamebook, not to {fmt}")
+    book = build_book(tree)
+    if fmt == "md":
+        return to_markdown(book)
+    if fmt == "txt":
+        return to_text(book)
+    scene = book_scene(book, theme)
+    return render(scene, "pdf", size=size, margin_mm=0.0, text_as_paths=text_as_paths)
+
+
+class _Pages:
+    """Blocks set down the pages, each kept whole on one page."""
+
+    def __init__(self, width: float, height: float) -> None:
+        self.width, self.height = width, height
+        self.items: list[Item] = []
+        self.links: list[Link] = []
+        self.anchors: list[Anchor] = []
+        self.page = 0
+        self.y = MARGIN
+
+    @property
+    def room(self) -> float:
+        return self.width - 2 * MARGIN
+
+    def fit(self, need: float) -> float:
+        """The top of a block of height ``need``: here, or at the top of the next page."""
+        bottom = self.page * self.height + self.height - MARGIN - 1.6 * SMALL
+        if self.page * self.height + self.y + need > bottom and self.y > MARGIN:
+            self.page += 1
+            self.y = MARGIN
+        return self.page * self.height + self.y
+
+    def lines(
+        self, text: str, x: float, top: float, room: float, size: float, bold: bool = False
+    ) -> float:
+        """``text`` wrapped into ``room`` from ``top``; returns the height used."""
+        rows = wrap(text, size, room, bold)
+        for i, row in enumerate(rows):
+            base = top + CAP * size + i * LEADING * size
+            self.items.append(Text(x, base, row, size, "subtitle", "start", bold))
+        return len(rows) * LEADING * size
+
+
+def wrap(text: str, size: float, room: float, bold: bool = False) -> list[str]:
+    """Words set in lines no wider than ``room``."""
+    rows: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if line and text_width(trial, size, bold) > room:
+            rows.append(line)
+            line = word
+        else:
+            line = trial
+    return [*rows, line] if line else rows
+
+
+def book_scene(book: Book, theme: Theme | str = "light", page: tuple[float, float] = A5) -> Scene:
+    """The book's pages as one scene of ``page`` (width, height in points)."""
+    w, h = page
+    pages = _Pages(w, h)
+    who, _ = mover(book)
+    top = pages.fit(0)
+    used = pages.lines(heading(book), MARGIN, top, pages.room, TITLE, bold=True)
+    pages.y += used + TITLE * 0.6
+    for para in preface(book):
+        pages.y += pages.lines(para, MARGIN, pages.fit(0), pages.room, BODY) + BODY * 0.8
+    if book.finished:
+        pages.y += pages.lines(f"The game is already over: {book.finished}.", MARGIN,
+                               pages.fit(0), pages.room, BODY)  # fmt: skip
+    if book.opening:
+        line = f"{opening_words(book)} at {book.root}:"
+        pages.y += pages.lines(line, MARGIN, pages.fit(0), pages.room, BODY, bold=True) + 2
+        for reply in book.opening:
+            _reply(pages, book, reply, MARGIN, pages.room)
+    pages.y += HEAD
+    for section in book.sections:
+        _section(pages, book, section, who)
+    count = pages.page + 1
+    for number in range(count):
+        base = number * h + h - MARGIN * 0.55
+        label = f"{number + 1}"
+        pages.items.append(Text(w / 2, base, label, SMALL, "footer"))
+    return Scene(
+        width=round(w, 2),
+        height=round(h * count, 2),
+        items=tuple(pages.items),
+        theme=get_theme(theme),
+        title=heading(book),
+        desc=" ".join(preface(book)),
+        meta={"policy": book.policy, "player": book.player, "board": book.geometry.name},
+        pages=count,
+        links=tuple(pages.links),
+        anchors=tuple(pages.anchors),
+    )
+
+
+def _section_height(pages: _Pages, book: Book, section: Section) -> float:
+    text_room = pages.room - BOARD - GUTTER
+    need = HEAD * LEADING + 4
+    body = (
+        len(wrap(move_line(book, section, str(section.move)), BODY, text_room, True))
+        * LEADING
+        * BODY
+        + 3
+    )
+    for reply in section.replies:
+        body += len(wrap(_reply_words(book, reply), BODY, text_room)) * LEADING * BODY
+    return need + max(BOARD + SMALL * 2.2, body) + HEAD * 0.9
+
+
+def _section(pages: _Pages, book: Book, section: Section, who: str) -> None:
+    top = pages.fit(_section_height(pages, book, section))
+    name = f"s{section.number}"
+    pages.anchors.append(Anchor(name, top, f"§{section.number}", f"Move {section.move_number}"))
+    title = f"§{section.number}"
+    pages.items.append(Text(MARGIN, top + CAP * HEAD, title, HEAD, "heading", "start", True))
+    note = f"move {section.move_number}, {who} to play"
+    pages.items.append(Text(pages.width - MARGIN, top + CAP * HEAD, note, SMALL, "footer", "end"))
+    y = top + HEAD * LEADING + 4
+    box = Box(MARGIN, y, BOARD, BOARD * book.geometry.rows / book.geometry.cols)
+    pages.items.append(_board(Entry(section.board, section.move), box))
+    pages.items.append(
+        Text(MARGIN + BOARD / 2, y + box.h + SMALL * 1.5, str(section.board), SMALL, "footer")
+    )
+    x = MARGIN + BOARD + GUTTER
+    room = pages.room - BOARD - GUTTER
+    pages.y = y - pages.page * pages.height
+    pages.y += (
+        pages.lines(move_line(book, section, str(section.move)), x, y, room, BODY, bold=True) + 3
+    )
+    for reply in section.replies:
+        _reply(pages, book, reply, x, room)
+    end = max(pages.page * pages.height + pages.y, y + box.h + SMALL * 2.2)
+    pages.y = end - pages.page * pages.height + HEAD * 0.9
+
+
+def _reply(pages: _Pages, book: Book, reply: Reply, x: float, room: float) -> None:
+    top = pages.page * pages.height + pages.y
+    used = pages.lines(_reply_words(book, reply), x, top, room, BODY)
+    if reply.target is not None:
+        pages.links.append(Link(Box(x, top, room, used), f"s{reply.target}"))
+    pages.y += used
+
+
+def _reply_words(book: Book, reply: Reply) -> str:
+    return reply_line(book, reply, f"§{reply.target}")

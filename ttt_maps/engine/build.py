@@ -1,0 +1,182 @@
+"""Trees and scenes, built in one place for every surface: a player's strategy, the
+poster's pair, the whole game, and the scene of any of them (or of a table's
+cheat sheet)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+from ttt_maps.errors import UsageError
+from ttt_maps.settings import Settings, using
+
+if TYPE_CHECKING:
+    from ttt_maps.draw.layout import MapOptions
+    from ttt_maps.draw.scene import Scene
+    from ttt_maps.draw.themes import Theme
+    from ttt_maps.engine.request import Drawing
+    from ttt_maps.game.board import Board
+    from ttt_maps.game.geometry import Geometry
+    from ttt_maps.strategies.policy import Policy
+    from ttt_maps.strategies.tree import Strategy
+    from ttt_maps.strategies.whole import WholeGame
+
+
+@contextmanager
+def running(settings: Settings | None) -> Iterator[None]:
+    """Do a request's work under ``settings``; when it succeeds, keep in the cache what
+    took long to solve (bigger boards, with the cache on)."""
+    with using(settings):
+        yield
+        from ttt_maps.solve.registry import keep_all
+
+        keep_all()
+
+
+def policy_and_board(
+    policy: str | Policy,
+    root: str | Board | None,
+    geometry: str | Geometry | None,
+    rules: str | None = None,
+) -> tuple[Policy, Geometry]:
+    """The parsed policy and the geometry: given, else the root's, else the policy's, else
+    3x3; under ``rules`` (``normal`` or ``misere``) when they are given."""
+    from ttt_maps.game.board import Board
+    from ttt_maps.game.geometry import STANDARD, Geometry
+    from ttt_maps.strategies.chains import parse_policy
+
+    if isinstance(geometry, str):
+        geometry = Geometry.parse(geometry)
+    given = root.geometry if isinstance(root, Board) else None
+    geo = geometry or given or (STANDARD if isinstance(policy, str) else policy.geometry)
+    geo = geo if rules is None else geo.with_rules(rules)
+    if given and given != geo:
+        raise UsageError(f"root {root}: a board of {given.describe()}, not {geo.describe()}")
+    return (parse_policy(policy, geo) if isinstance(policy, str) else policy), geo
+
+
+def max_boards(limit: int | None) -> int:
+    """The most boards a map may draw (``None``: the default, 50,000)."""
+    from ttt_maps.strategies.mapsize import MAX_BOARDS
+
+    return MAX_BOARDS if limit is None else limit
+
+
+def trees(
+    players: tuple[str, ...],
+    policy: Policy,
+    root: str | Board | None,
+    geometry: Geometry,
+    *,
+    depth: int | None = None,
+    limit: int | None = None,
+    fold: bool = False,
+    notes: MapOptions | None = None,
+) -> dict[str, Strategy]:
+    """Each player's strategy tree under one policy (one ``Policy`` object, so its memo of
+    choices serves both), recording what ``notes`` (alternatives, outcomes) will draw."""
+    from ttt_maps.strategies.tree import build_strategy
+
+    extra: dict[str, Any] = {}
+    if notes is not None:
+        asked = {
+            "alternatives": notes.alternatives,
+            "outcomes": notes.outcomes,
+            "explain": notes.explain,
+        }
+        extra["notes"] = frozenset(name for name, on in asked.items() if on)
+    cap = max_boards(limit)
+    return {
+        p: build_strategy(
+            p, policy, root, geometry, depth=depth, max_boards=cap, fold=fold, **extra
+        )
+        for p in players
+    }
+
+
+def whole_game(
+    root: str | Board | None,
+    geometry: Geometry,
+    *,
+    fold: bool = True,
+    depth: int | None = None,
+    limit: int | None = None,
+) -> WholeGame:
+    """Every legal move from ``root``, for whoever is to move (``--whole``)."""
+    from ttt_maps.strategies.whole import build_whole
+
+    return build_whole(root, geometry, fold=fold, depth=depth, max_boards=max_boards(limit))
+
+
+def scene_of(obj: object, opts: MapOptions | None, theme: str | Theme, title: str | None) -> Scene:
+    """The scene for a strategy (its map), a poster or an (x, o) pair, the whole game
+    (map options other than the defaults do not apply to it) or a table (its cheat
+    sheet); a Scene passes through."""
+    from ttt_maps.draw.scene import Scene
+    from ttt_maps.strategies.table.entries import Table
+    from ttt_maps.strategies.tree import Strategy
+    from ttt_maps.strategies.whole import WholeGame
+
+    if isinstance(obj, Scene):
+        return obj
+    if isinstance(obj, Table):
+        from ttt_maps.draw.cheatsheet import sheet_scene
+
+        return sheet_scene(obj, theme, title, bool(opts and opts.explain))
+    if isinstance(obj, WholeGame):
+        from ttt_maps.draw.wholemap import whole_scene
+
+        if opts is not None and any(opts):
+            raise UsageError(
+                "depth, alternatives and outcomes apply to a player's map; the whole "
+                "game tints every move by its outcome already (cut it with whole(depth=))"
+            )
+        return whole_scene(obj, theme, title)
+    if isinstance(obj, Strategy):
+        from ttt_maps.draw.compose import map_scene
+
+        return map_scene(obj, opts, theme, title)
+    x, o = pair_of(obj)
+    from ttt_maps.draw.compose import poster_scene
+
+    return poster_scene(x, o, opts, theme, title)
+
+
+def pair_of(obj: object) -> tuple[Strategy, Strategy]:
+    """X's and O's strategies of a poster (anything with ``x`` and ``o`` trees) or a pair."""
+    from ttt_maps.strategies.tree import Strategy
+
+    x, o = getattr(obj, "x", None), getattr(obj, "o", None)
+    if isinstance(x, Strategy) and isinstance(o, Strategy):
+        return x, o
+    if isinstance(obj, tuple) and len(obj) == 2 and all(isinstance(s, Strategy) for s in obj):
+        if (obj[0].player, obj[1].player) != ("x", "o"):
+            raise UsageError(
+                f"a poster takes X's strategy then O's, not {obj[0].player} and {obj[1].player}"
+            )
+        return obj[0], obj[1]
+    raise UsageError(
+        f"cannot render a {type(obj).__name__}; give a Strategy (ttt_maps.strategy), "
+        "a Poster (ttt_maps.poster), the whole game (ttt_maps.whole) or a pair of "
+        "strategies (x, o)"
+    )
+
+
+def subject(drawing: Drawing) -> object:
+    """What one drawing (checked) draws, built: a player's strategy, the (x, o) pair of
+    the poster (``player`` both, or none), or the whole game."""
+    policy, g = policy_and_board(drawing.policy, drawing.start, drawing.board)
+    if drawing.whole:
+        return whole_game(drawing.start, g, fold=drawing.folded, depth=drawing.depth)
+    players = ("x", "o") if drawing.player in (None, "both") else (str(drawing.player),)
+    built = trees(
+        players,
+        policy,
+        drawing.start,
+        g,
+        depth=drawing.depth,
+        fold=drawing.folded,
+        notes=drawing.map_options,
+    )
+    return built[players[0]] if len(players) == 1 else (built["x"], built["o"])

@@ -1,0 +1,106 @@
+"""Tie-break policies compared, built in one place: one tree per policy, where their
+maps really differ, the table of what each holds, and the drawings (the maps side by
+side, linked viewers, the differences sheet) as file bytes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ttt_maps.engine.build import running
+from ttt_maps.settings import Settings
+
+if TYPE_CHECKING:
+    from ttt_maps.compare.differences import Comparison
+    from ttt_maps.compare.summary import Row
+    from ttt_maps.draw.layout import MapOptions
+    from ttt_maps.draw.themes import Theme
+    from ttt_maps.game.board import Board
+    from ttt_maps.game.geometry import Geometry
+    from ttt_maps.strategies.tree import Strategy
+
+
+class Compared:
+    """Several policies' maps for one player: the trees (``strategies``), their labels,
+    the differences from the first (``found``) and the table (``rows``)."""
+
+    def __init__(
+        self,
+        strategies: list[Strategy],
+        labels: Sequence[str],
+        found: Sequence[Comparison],
+        rows: list[Row],
+    ) -> None:
+        self.strategies, self.labels, self.found, self.rows = strategies, list(labels), found, rows
+
+    def maps(self, fmt: str, theme: str | Theme = "light", opts: MapOptions | None = None) -> bytes:
+        """The maps side by side as an image (svg, pdf, png), or linked viewers (html)."""
+        from ttt_maps.draw.themes import get_theme
+
+        name = get_theme(theme).name
+        if fmt == "html":
+            from ttt_maps.compare.panes import linked_page
+
+            page = linked_page(
+                self.strategies, labels=self.labels, theme=name, comparisons=self.found, opts=opts
+            )
+            return page.encode()
+        from ttt_maps.backends import render_scene
+        from ttt_maps.compare.picture import compare_scene
+
+        scene = compare_scene(
+            self.strategies, theme=name, opts=opts, labels=self.labels, comparisons=self.found
+        )
+        return render_scene(scene, fmt)
+
+    def sheet(self, fmt: str, theme: str | Theme = "light") -> bytes:
+        """The differences sheet (svg, pdf or png; A4 pages)."""
+        from ttt_maps.compare.sheet import sheet_file, sheet_scene
+        from ttt_maps.draw.themes import get_theme
+
+        scene = sheet_scene(
+            self.strategies, labels=self.labels, theme=get_theme(theme), comparisons=self.found
+        )
+        return sheet_file(scene, fmt)
+
+    def as_json(self) -> dict[str, Any]:
+        """The table and every difference, as ``compare --json`` prints them."""
+        first = self.strategies[0]
+        lists: list[list[dict[str, Any]]] = [
+            [],
+            *([d.as_dict() for d in c.differences] for c in self.found),
+        ]
+        return {
+            "player": first.player,
+            "board": first.geometry.name,
+            "root": str(first.root.board),
+            "reference": self.labels[0],
+            "policies": [
+                {**row.as_dict(), "differences": diffs}
+                for row, diffs in zip(self.rows, lists, strict=True)
+            ],
+        }
+
+
+def compare_policies(
+    policies: Sequence[str],
+    player: str = "x",
+    root: str | Board | None = None,
+    geometry: Geometry | None = None,
+    *,
+    fold: bool = False,
+    settings: Settings | None = None,
+) -> Compared:
+    """Each policy's map for ``player`` from ``root``, and where they differ from the
+    first's, up to rotation and reflection."""
+    from ttt_maps.compare.differences import compare_all
+    from ttt_maps.compare.summary import build_strategies, compare_table
+    from ttt_maps.game.board import parse_mark
+    from ttt_maps.game.geometry import STANDARD
+
+    with running(settings):
+        mark = parse_mark(player)
+        strategies = build_strategies(policies, mark, root, geometry or STANDARD, fold=fold)
+        found = compare_all(strategies)
+        rows = compare_table(strategies, labels=policies, comparisons=found)
+    return Compared(strategies, policies, found, rows)

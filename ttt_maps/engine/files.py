@@ -1,0 +1,369 @@
+"""Files: what a drawing writes where, each drawn in memory, then written.
+
+Everything cheap is checked before anything is drawn (kinds, formats, paths,
+page, theme), so a typo fails at once with one line. Then each strategy is
+built once, each map is laid out once (the poster moves the two laid-out maps
+into place), every file is drawn in memory (in two processes when there are
+two cores), and only then are the files written, each atomically: a failure
+while drawing leaves every existing file as it was.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+from ttt_maps.engine.request import Drawing
+from ttt_maps.errors import UsageError
+from ttt_maps.settings import Settings
+
+if TYPE_CHECKING:
+    from ttt_maps.draw.scene import Scene
+    from ttt_maps.draw.themes import Theme
+    from ttt_maps.game.geometry import Geometry
+    from ttt_maps.strategies.tree import Strategy
+
+#: Where the default job writes, and each drawing's file name stem there.
+OUTPUT_DIR = "output"
+STEMS = {"x": "x-map", "o": "o-map", "both": "poster", "whole": "whole-map"}
+#: What the default job draws, and in which formats.
+DEFAULT_KINDS = ("x", "o", "both")
+DEFAULT_FORMATS = ("svg", "pdf")
+#: The themes a picture's light file may be drawn in (its dark one is always dark).
+LIGHT_THEMES = ("light", "print", "xkcd")
+
+
+class Target(NamedTuple):
+    """One file to write: which drawing, in which format, where."""
+
+    kind: str  # "x", "o", "both" (the poster) or "whole" (the whole game)
+    fmt: str
+    path: Path
+    dark: bool = False  # the dark copy of a --picture
+
+
+class Written(NamedTuple):
+    """A file written: where, how many bytes, the title of its drawing, and the
+    strategies it draws (none for the whole game)."""
+
+    target: Target
+    size: int
+    title: str
+    trees: tuple[Strategy, ...] = ()
+
+
+def dark_path(path: Path) -> Path:
+    """Where the dark copy of ``path`` goes: ``x-map.svg`` -> ``x-map-dark.svg``, beside it."""
+    return path.with_name(f"{path.stem}-dark{path.suffix}")
+
+
+def check_picture(formats: Sequence[str], output: str | None, theme: Theme) -> None:
+    """A picture is two SVG files drawn light and dark: anything else is a usage error."""
+    others = sorted({f.strip().lower() for f in formats} - {"svg"})
+    if others:
+        raise UsageError(f"--picture writes SVG files for a web page, not {', '.join(others)}")
+    if output == "-":
+        raise UsageError("--picture writes two files; give -o FILE.svg, not -o -")
+    if theme.name not in LIGHT_THEMES:
+        raise UsageError(
+            f"--picture draws a light and a dark file; --theme {theme.name} is not a light "
+            f"theme (choose {', '.join(LIGHT_THEMES)} for the light one)"
+        )
+
+
+def write_files(
+    drawing: Drawing,
+    formats: Sequence[str] = (),
+    output: str | None = None,
+    *,
+    picture: bool = False,
+    settings: Settings | None = None,
+    echo: Callable[[Written], None] | None = None,
+) -> list[Written]:
+    """Draw and write ``drawing`` (checked) in ``formats`` to ``output`` (``None``: the
+    default files in output/), with ``picture`` a light and a dark SVG of each; ``echo``
+    hears of each file as it is written. Returns what was written, in order."""
+    from ttt_maps.engine.build import running
+
+    with running(settings):
+        return _write_files(drawing, formats, output, picture, echo)
+
+
+def _write_files(
+    drawing: Drawing,
+    formats: Sequence[str],
+    output: str | None,
+    picture: bool,
+    echo: Callable[[Written], None] | None,
+) -> list[Written]:
+    from ttt_maps.draw.themes import dark_variant
+
+    palette = drawing.palette
+    if picture:
+        check_picture(formats, output, palette)
+    targets = plan(drawing.player, formats, output, drawing.board, picture, drawing.whole)
+    if picture:
+        check_picture([t.fmt for t in targets], output, palette)
+    if drawing.explain and not {t.fmt for t in targets} & {"svg", "html"}:
+        raise UsageError(
+            "--explain gives SVG and the viewer (.html) a reason for each red move; "
+            "a PDF or PNG has no tooltips"
+        )
+    out = drawing.page([t.fmt for t in targets])
+    if output is None:
+        _make_output_dir(Path(OUTPUT_DIR))
+    from ttt_maps.io.files import check_target
+    from ttt_maps.io.names import check_distinct
+
+    derived = {t.path: _derived_from(t.path, output) for t in targets}
+    for t in targets:
+        check_target(t.path, derived_from=derived[t.path])
+    check_distinct([("-o" if not derived[t.path] else "output", str(t.path)) for t in targets])
+    themes = [palette, dark_variant(palette)] if picture else [palette]
+    drawings = Drawings({t.kind for t in targets}, drawing, themes)
+
+    def draw(t: Target) -> bytes:
+        return out.draw(drawings.scene(t.kind, themes[t.dark]), t.fmt)
+
+    payloads = list(zip(targets, _draw_all(targets, draw), strict=True))
+    from ttt_maps.io.files import write_atomic
+
+    written: list[Written] = []
+    for t, data in payloads:
+        write_atomic(t.path, data, derived_from=derived[t.path])
+        scene = drawings.scene(t.kind, themes[t.dark])
+        done = Written(t, len(data), scene.title, drawings.trees_of(t.kind))
+        written.append(done)
+        if echo is not None:
+            echo(done)
+    return written
+
+
+def _derived_from(path: Path, output: str | None) -> str:
+    """How ttt-maps made ``path`` up ("" for the name ``-o`` gave as it is): a name the
+    user never typed is never written through a link."""
+    from ttt_maps.errors import quote
+
+    if output is None:
+        return "a default name"
+    return "" if path == Path(output) else f"a name made from -o {quote(output)}"
+
+
+def parse_player(text: str | None) -> tuple[str, ...]:
+    """``x``, ``o`` or ``both``; none given means all three (the default job)."""
+    if text is None:
+        return DEFAULT_KINDS
+    name = text.strip().lower()
+    if name not in ("x", "o", "both"):
+        raise UsageError(f"--player {text!r}: choose x, o or both (both = the poster)")
+    return (name,)
+
+
+def default_stem(kind: str, geometry: Geometry | None = None) -> str:
+    """A drawing's default file name without its suffix: ``x-map``, ``x-map-misere``, or
+    ``x-map-3x4k3`` on another board than 3x3, so the maps of two boards or rules never
+    overwrite each other."""
+    from ttt_maps.game.geometry import STANDARD
+
+    suffix = (geometry or STANDARD).file_suffix
+    return f"{STEMS[kind]}-{suffix}" if suffix else STEMS[kind]
+
+
+def plan(
+    player: str | None,
+    formats: Sequence[str],
+    output: str | None,
+    geometry: Geometry | None = None,
+    picture: bool = False,
+    whole: bool = False,
+) -> list[Target]:
+    """The files to write, from ``--player``, ``--format`` (repeatable), ``-o``,
+    ``--picture`` (each SVG also drawn dark, beside it) and ``--whole`` (the whole
+    game, one map of both players' moves)."""
+    targets = _plan(player, formats, output, geometry, picture, whole)
+    if not picture:
+        return targets
+    return [u for t in targets for u in (t, t._replace(path=dark_path(t.path), dark=True))]
+
+
+def _plan(
+    player: str | None,
+    formats: Sequence[str],
+    output: str | None,
+    geometry: Geometry | None,
+    picture: bool,
+    whole: bool,
+) -> list[Target]:
+    from ttt_maps.backends import SUFFIXES, check_format, format_from_path
+
+    if whole and player is not None:
+        raise UsageError(f"--player {player}: --whole draws every move of both players")
+    fmts = list(dict.fromkeys(check_format(f) for f in formats))
+    if output is None:
+        kinds = ("whole",) if whole else parse_player(player)
+        fmts = fmts or (["svg"] if picture else list(DEFAULT_FORMATS))
+        folder = Path(OUTPUT_DIR)
+        return [
+            Target(k, f, folder / f"{default_stem(k, geometry)}.{f}") for k in kinds for f in fmts
+        ]
+
+    kind = "whole" if whole else parse_player(player or "both")[0]
+    if output == "-":
+        if len(fmts) != 1:
+            raise UsageError("-o - writes one file to standard output: choose it with --format")
+        return [Target(kind, fmts[0], Path("-"))]
+    path = Path(output)
+    if output.endswith(("/", os.sep)) or os.path.isdir(output):
+        name = os.path.join(output.rstrip("/" + os.sep) or ".", "map.svg")
+        raise UsageError(f"-o {output!r} is a directory; give a file name such as {name}")
+    suffix = path.suffix.lower()
+    implied = SUFFIXES.get(suffix)
+    if not fmts:
+        return [Target(kind, format_from_path(output), path)]
+    if implied is not None:
+        if fmts != [implied]:
+            raise UsageError(
+                f"-o {output!r} is a .{implied} file but --format asks for {', '.join(fmts)}; "
+                "make them agree, or drop the suffix to write one file per format"
+            )
+        return [Target(kind, implied, path)]
+    if suffix and len(fmts) > 1:
+        raise UsageError(
+            f"-o {output!r}: with several formats give a name without a suffix "
+            f"(each file gets .{', .'.join(fmts)})"
+        )
+    if len(fmts) == 1:
+        return [Target(kind, fmts[0], path)]
+    return [Target(kind, f, path.with_name(f"{path.name}.{f}")) for f in fmts]
+
+
+def _make_output_dir(folder: Path) -> None:
+    if folder.is_dir():
+        return
+    try:
+        folder.mkdir()
+    except FileExistsError:
+        raise UsageError(
+            f"{str(folder)!r} exists and is not a directory; move it or use -o FILE"
+        ) from None
+    except OSError as exc:
+        raise UsageError(f"cannot create {str(folder)!r} ({exc.strerror}); use -o FILE") from None
+
+
+class Drawings:
+    """The scenes of one run: each strategy built once, each map laid out once.
+
+    The poster is put together on first use from the two laid-out maps, so a
+    run that splits its work (``_draw_all``) builds it only where it is drawn.
+    """
+
+    def __init__(self, kinds: set[str], drawing: Drawing, themes: Sequence[Theme]) -> None:
+        from ttt_maps.draw.compose import map_scene
+        from ttt_maps.engine.build import policy_and_board, trees, whole_game
+
+        opts, title, fold = drawing.map_options, drawing.title, drawing.folded
+        self.opts, self.title = opts, title
+        self.scenes: dict[tuple[str, str], Scene] = {}
+        policy, g = policy_and_board(drawing.policy, drawing.start, drawing.board)
+        if "whole" in kinds:
+            from ttt_maps.draw.wholemap import whole_scene
+
+            game = whole_game(drawing.start, g, fold=fold, depth=opts.depth)
+            for t in themes:
+                self.scenes[("whole", t.name)] = whole_scene(game, t, title)
+            return
+        players = tuple(sorted({p for k in kinds for p in (("x", "o") if k == "both" else (k,))}))
+        self.trees = trees(
+            players, policy, drawing.start, g, depth=opts.depth, fold=fold, notes=opts
+        )
+        self.scenes.update(
+            {
+                (p, t.name): map_scene(self.trees[p], opts, t, title)
+                for p in players
+                if p in kinds
+                for t in themes
+            }
+        )
+
+    def trees_of(self, kind: str) -> tuple[Strategy, ...]:
+        """The strategies a drawing of ``kind`` shows (both for the poster)."""
+        trees = getattr(self, "trees", {})
+        return tuple(trees[p] for p in ("x", "o") if kind in (p, "both") and p in trees)
+
+    def scene(self, kind: str, theme: Theme) -> Scene:
+        if (kind, theme.name) not in self.scenes:
+            from ttt_maps.draw.compose import poster_scene
+            from ttt_maps.draw.scene import Group
+
+            maps = None
+            x_scene, o_scene = (self.scenes.get((p, theme.name)) for p in ("x", "o"))
+            if x_scene is not None and o_scene is not None:
+                x_map, o_map = x_scene.items[0], o_scene.items[0]
+                assert isinstance(x_map, Group) and isinstance(o_map, Group)
+                maps = (x_map, o_map)
+            x, o = self.trees["x"], self.trees["o"]
+            poster = poster_scene(x, o, self.opts, theme, self.title, maps=maps)
+            self.scenes[(kind, theme.name)] = poster
+        return self.scenes[(kind, theme.name)]
+
+
+def _draw_all(targets: Sequence[Target], draw: Callable[[Target], bytes]) -> list[bytes]:
+    """Every target drawn, in order; on two or more cores, in two processes.
+
+    Drawing is pure and the files are independent, so a forked child draws
+    one share (the poster when there are several drawings, else the
+    PDF/PNG files) while this process draws the rest; the bytes are
+    identical either way. The child sends its bytes, or its exception,
+    back through a pipe.
+    """
+    if len({t.kind for t in targets}) > 1:
+        theirs = [t.kind == "both" for t in targets]
+    else:
+        theirs = [t.fmt in ("pdf", "png") for t in targets]
+    if all(theirs) or not any(theirs) or not _can_fork():
+        return [draw(t) for t in targets]
+
+    import pickle
+
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child; coverage does not follow a fork
+        os.close(read_end)
+        result: tuple[str, object]
+        try:
+            result = ("ok", [draw(t) for t, mine in zip(targets, theirs, strict=True) if mine])
+        except BaseException as exc:
+            result = ("error", exc)
+        try:
+            data = pickle.dumps(result)
+        except Exception:
+            data = pickle.dumps(("error", RuntimeError(repr(result[1]))))
+        with os.fdopen(write_end, "wb") as pipe:
+            pipe.write(data)
+        os._exit(0)
+    os.close(write_end)
+    try:
+        here = [draw(t) for t, mine in zip(targets, theirs, strict=True) if not mine]
+    finally:
+        with os.fdopen(read_end, "rb") as pipe:
+            data = pipe.read()
+        os.waitpid(pid, 0)
+    try:
+        status, value = pickle.loads(data)
+    except Exception:
+        raise RuntimeError("the drawing process ended without a result") from None
+    if status != "ok":
+        raise value
+    there = iter(value)
+    mine_iter = iter(here)
+    return [next(there) if mine else next(mine_iter) for mine in theirs]
+
+
+def _can_fork() -> bool:
+    """Two processes pay off only with fork (cheap, shares the scenes) and two free cores."""
+    if not hasattr(os, "fork"):
+        return False
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return (cores or 1) >= 2

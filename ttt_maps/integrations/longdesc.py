@@ -1,0 +1,96 @@
+"""The long description of a map in a docs page: its strategy in words, under the map.
+
+A complex image needs one (WCAG 2.1, 1.1.1): the gamebook (``strategies.gamebook``)
+as HTML in a collapsed ``<details>``, each reply a link to its section, that
+the map names with ``aria-details``. The poster describes both maps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from html import escape
+from typing import Any
+
+from ttt_maps.strategies.bookwriters import (
+    heading,
+    move_line,
+    opening_words,
+    preface,
+    reply_line,
+    spoken_board,
+)
+from ttt_maps.strategies.gamebook import Book, Reply, build_book
+from ttt_maps.strategies.tree import Strategy
+
+SUMMARY = "The strategy in words"
+
+
+def long_description(
+    recipe: Mapping[str, Any], locate: Callable[[str], str], ident: str
+) -> tuple[str, str]:
+    """The ``aria-details`` attribute for the map's wrapper and the ``<details>`` to set
+    after it, when the recipe asks for a ``description`` (else two empty strings).
+    The recipe has drawn its map already, so its options are good."""
+    if not recipe.get("description"):
+        return "", ""
+    from ttt_maps import api
+    from ttt_maps.game.board import Board
+    from ttt_maps.game.geometry import STANDARD, Geometry
+    from ttt_maps.strategies.chains import parse_policy
+
+    geometry = Geometry.parse(recipe["board"]) if recipe["board"] else STANDARD
+    root = Board.parse(recipe["from"], geometry) if recipe["from"] else None
+    policy = parse_policy(recipe["policy"], geometry, locate=locate)
+    players = ("x", "o") if recipe["player"] == "both" else (recipe["player"],)
+    trees = [api.strategy(p, policy, root, fold=recipe["fold"]) for p in players]
+    words = f"{ident}-words"
+    return f' aria-details="{escape(words)}"', details_html(trees, words)
+
+
+def details_html(strategies: Sequence[Strategy], ident: str) -> str:
+    """``<details id="IDENT">`` holding each strategy's gamebook as HTML."""
+    parts = [f'<details class="ttt-map-words" id="{escape(ident)}">',
+             f"<summary>{SUMMARY}</summary>"]  # fmt: skip
+    for tree in strategies:
+        parts += _book_html(build_book(tree), f"{ident}-{tree.player}")
+    parts.append("</details>")
+    return "\n".join(parts)
+
+
+def _book_html(book: Book, ident: str) -> list[str]:
+    def go(reply: Reply) -> str:
+        # Underlined: a link in a line of text must not rely on colour alone.
+        return (
+            f'<a href="#{ident}-s{reply.target}" style="text-decoration:underline">'
+            f"section {reply.target}</a>"
+        )
+
+    # Not a heading element: the page's own outline decides the levels around the map.
+    out = [f"<p><strong>{escape(heading(book))}</strong></p>"]
+    out += [f"<p>{escape(para)}</p>" for para in preface(book)]
+    if book.finished:
+        out.append(f"<p>The game is already over: {escape(book.finished)}.</p>")
+    if book.opening:
+        board = " ".join(spoken_board(book.root))
+        out.append(f"<p>{escape(opening_words(book))}. {escape(board)}</p>")
+        out.append(_replies(book, book.opening, go))
+    for s in book.sections:
+        board = " ".join(spoken_board(s.board))
+        out.append(
+            f'<section id="{ident}-s{s.number}"><p><strong>Section {s.number}.</strong> '
+            f"Move {s.move_number}. {escape(board)} "
+            f"<strong>{escape(move_line(book, s, f'cell {s.move}'))}</strong></p>"
+        )
+        if s.replies:
+            out.append(_replies(book, s.replies, go))
+        out.append("</section>")
+    return out
+
+
+def _replies(book: Book, replies: Sequence[Reply], go: Callable[[Reply], str]) -> str:
+    items = []
+    for r in replies:
+        marker = "\x00"
+        text = escape(reply_line(book, r, marker, "cell "))
+        items.append(f"<li>{text.replace(marker, go(r))}</li>")
+    return "<ul>" + "".join(items) + "</ul>"

@@ -1,0 +1,103 @@
+"""The interactive viewer as a notebook widget: ``ttt_maps.widget(tree)``.
+
+Built on anywidget (``pip install 'ttt-maps[notebook]'``), so it works in
+JupyterLab, Notebook 7, VS Code, Colab and marimo, and its ES module
+(``widget.js``) runs in MyST's ``{anywidget}`` directive too. The widget
+shows the page ``ttt-maps render -f html`` writes, or for several maps the
+linked viewers of ``ttt-maps compare -f html``, in a frame sandboxed to
+scripts: zoom, breadcrumbs and play are the page's own, nothing is fetched,
+and the page cannot touch the notebook (linked viewers keep their origin, as
+their panes must reach one another). A small script added to the page
+(``bridge.js``) tells the widget where the reader is, which Python reads as
+``position``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ttt_maps.errors import UsageError
+from ttt_maps.integrations.widget.assets import BRIDGE, asset
+
+if TYPE_CHECKING:
+    from ttt_maps.api import Renderable
+    from ttt_maps.integrations.widget.model import MapWidget
+
+
+def with_bridge(page: str) -> str:
+    """The viewer page with the script that tells the widget where the reader is."""
+    script = f"<script>\n{asset(BRIDGE).strip()}\n</script>\n"
+    head, sep, tail = page.rpartition("</body>")
+    if not sep:
+        raise ValueError("a viewer page ends with </body>")
+    return f"{head}{script}{sep}{tail}"
+
+
+def page_of(
+    maps: Sequence[Renderable],
+    *,
+    theme: str,
+    depth: int | None,
+    title: str | None,
+    labels: Sequence[str] | None,
+) -> str:
+    """The page the widget shows: one map's viewer, or several maps' linked viewers."""
+    from ttt_maps import api
+
+    if not maps:
+        raise UsageError("widget: give a map to show (ttt_maps.strategy(...) or a poster)")
+    if len(maps) == 1:
+        if labels is not None:
+            raise UsageError("widget: labels name the maps of a comparison; give two or more")
+        return with_bridge(api.render(maps[0], "html", theme=theme, depth=depth, title=title))
+    from ttt_maps.compare.panes import linked_page
+    from ttt_maps.strategies.tree import Strategy
+
+    strategies = [m for m in maps if isinstance(m, Strategy)]
+    if len(strategies) != len(maps):
+        raise UsageError("widget: a comparison links players' maps (ttt_maps.strategy(...))")
+    if title is not None:
+        raise UsageError("widget: a comparison names itself; title is for one map")
+    opts = api.map_options(depth)
+    return with_bridge(linked_page(strategies, labels=labels, theme=theme, opts=opts))
+
+
+def widget(
+    *maps: Renderable,
+    height: int = 640,
+    theme: str = "light",
+    depth: int | None = None,
+    title: str | None = None,
+    labels: Sequence[str] | None = None,
+) -> MapWidget:
+    """The interactive viewer of a map, or linked viewers of several, as a notebook widget.
+
+    Click where the opponent went to zoom in, or press Play to play against
+    the map. Several maps of one player (the same game under different
+    policies) zoom together. ``height`` is the widget's height in pixels; the
+    widget's ``position`` is where the reader is.
+    """
+    if not 120 <= height <= 10_000:
+        raise UsageError(f"height {height}: expected 120 to 10000 pixels")
+    page = page_of(maps, theme=theme, depth=depth, title=title, labels=labels)
+    label = title or ("ttt-maps linked viewers" if len(maps) > 1 else "ttt-maps viewer")
+    try:
+        from ttt_maps.integrations.widget.model import MapWidget
+    except ImportError:
+        raise UsageError(
+            "the notebook widget needs anywidget: pip install 'ttt-maps[notebook]'"
+        ) from None
+    return MapWidget(page=page, height=height, label=label, linked=len(maps) > 1)
+
+
+def myst_model(widget: MapWidget) -> str:
+    """The JSON body of a MyST ``{anywidget}`` directive that shows the same viewer."""
+    model = {
+        "page": widget.page,
+        "height": widget.height,
+        "label": widget.label,
+        "linked": widget.linked,
+    }
+    return json.dumps(model, ensure_ascii=False, sort_keys=True)
