@@ -94,7 +94,6 @@ class DeepSolver(Solver):
         #: seldom hold pairs enough, and their games are won before they would.
         self._pairs = geometry.k >= 4
         self._exposed: dict[int, tuple[int, ...]] = {}
-        self._defended: dict[int, bool] = {}
         #: The move that raised alpha or cut, by position: tried first next time.
         self._cuts: dict[int, int] = {}
         self._pairings: dict[tuple[int, ...], bool] = {}
@@ -191,12 +190,8 @@ class DeepSolver(Solver):
 
     def _defends(self, defender: int, free: int) -> bool:
         """Has ``defender`` a pairing that keeps the other side from ever completing a
-        line (``ttt_maps.game.pairing``)? (Memoised by position, and by the lines
-        left to cover.)"""
-        slot = free << self._size | defender
-        hit = self._defended.get(slot)
-        if hit is not None:
-            return hit
+        line (``ttt_maps.game.pairing``)? (Memoised by the lines left to cover: a memo
+        by position would outgrow the table, as each position asks after every move.)"""
         exposed = self._exposed.get(defender)
         if exposed is None:
             exposed = self._exposed[defender] = tuple(
@@ -204,14 +199,12 @@ class DeepSolver(Solver):
             )
         needs = open_lines(exposed, free, self._k)
         if needs is None:
-            hit = False
-        else:
-            hit = self._pairings.get(needs)
-            if hit is None:
-                hit, tries = has_pairing(needs)
-                self._pairings[needs] = hit
-                self.searched += PAIRING_WORK * tries  # counted as positions of work
-        self._defended[slot] = hit
+            return False
+        hit = self._pairings.get(needs)
+        if hit is None:
+            hit, tries = has_pairing(needs)
+            self._pairings[needs] = hit
+            self.searched += PAIRING_WORK * tries  # counted as positions of work
         return hit
 
     def _defends_after(self, defender: int, free: int) -> bool:
