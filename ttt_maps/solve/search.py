@@ -208,10 +208,14 @@ class DeepSolver(Solver):
         return hit
 
     def _defends_after(self, defender: int, free: int) -> bool:
-        """``_defends``, now or after one of the defender's moves."""
+        """``_defends``, now or after one of the defender's moves: one on a line the
+        other side could still make (a move elsewhere leaves the same lines to cover)."""
         if self._defends(defender, free):
             return True
-        rest = free
+        rest = 0
+        for line in self._exposed[defender]:
+            rest |= line
+        rest &= free
         while rest:
             bit = rest & -rest
             rest ^= bit
