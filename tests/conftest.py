@@ -19,6 +19,7 @@ SLOW_MODULES = frozenset(
     {
         "test_completion",
         "test_docs",
+        "test_embeds",
         "test_linked",
         "test_mkdocs",
         "test_myst",

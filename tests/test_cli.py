@@ -112,7 +112,7 @@ def test_no_arguments_shows_help() -> None:
     ("args", "needle"),
     [
         (["slove", "x........"], "slove"),
-        (["solve"], "BOARD"),
+        (["solve", "x", "o"], "o"),
         (["solve", "x........", "--bogus"], "--bogus"),
         (["export"], "--player"),
         (["--bogus"], "--bogus"),
@@ -123,6 +123,12 @@ def test_click_usage_errors_are_one_line(args: list[str], needle: str) -> None:
 
 
 # -- solve ---------------------------------------------------------------------
+
+
+def test_solve_with_no_board_solves_the_empty_board() -> None:
+    result = run("solve")
+    assert result.exit_code == 0, result.stderr
+    assert "x to move: draw" in result.stdout and " 0 │ 1 │ 2" in result.stdout
 
 
 def test_solve_text() -> None:
@@ -251,7 +257,7 @@ def test_stats_json() -> None:
     }
     assert doc["empty_board"]["result"] == "draw"
     maps = {(m["policy"], m["player"]): m for m in doc["maps"]}
-    assert set(maps) == {(p, pl) for p in ("yorgey", "xkcd", "default") for pl in "xo"}
+    assert set(maps) == {(p, pl) for p in ("yorgey", "xkcd", "default", "compact") for pl in "xo"}
     x, o = maps["yorgey", "x"], maps["yorgey", "o"]
     assert (x["choices"], x["wins"], x["draws"]) == (91, 71, 2)
     assert (o["choices"], o["wins"], o["draws"]) == (768, 386, 183)
@@ -629,3 +635,41 @@ def test_installed_command_render_writes_a_whole_pdf(tmp_path: Path) -> None:
     assert proc.stdout.startswith(str(tmp_path / "o.pdf"))
     data = (tmp_path / "o.pdf").read_bytes()
     assert data.startswith(b"%PDF-") and data.endswith(b"%%EOF\n")
+
+
+# -- words a new user reads --------------------------------------------------------------
+
+
+def test_a_misspelled_policy_gets_a_did_you_mean() -> None:
+    assert_usage_error(run("solve", "-p", "yorgy"), "'yorgy' is unknown; did you mean 'yorgey'?")
+
+
+def test_compare_refuses_a_policy_given_twice() -> None:
+    assert_usage_error(run("compare", "xkcd", "XKCD"), "'XKCD' is given twice")
+
+
+def test_stats_lists_compact_folded_or_not() -> None:
+    for extra in ([], ["--fold"]):
+        doc = json.loads(run("stats", "--json", *extra).stdout)
+        rows = {(m["policy"], m["player"]): m for m in doc["maps"]}
+        assert {("compact", "x"), ("compact", "o")} <= set(rows), extra
+    # Unfolded, compact draws the fewest boards with a move: 91 for X and 600 for O.
+    doc = json.loads(run("stats", "--json").stdout)
+    compact = {m["player"]: m["choices"] for m in doc["maps"] if m["policy"] == "compact"}
+    assert compact == {"x": 91, "o": 600}
+
+
+def test_a_refused_whole_game_counts_as_stats_does() -> None:
+    stats = run("stats", "--whole", "--json")
+    assert stats.exit_code == 0, stats.stderr
+    line = assert_usage_error(run("render", "--whole", "--no-fold", "-o", "never.svg"))
+    assert "would draw 294,778 boards" in line and "294778" in stats.stdout
+
+
+def test_table_names_the_file_it_wrote_and_its_size(tmp_path: Path) -> None:
+    out = tmp_path / "o-table.svg"
+    result = run("table", "--player", "o", "-o", str(out))
+    assert result.exit_code == 0, result.stderr
+    size = f"{out.stat().st_size / 1000:.1f} kB"
+    assert result.stdout.startswith(f"{out}  {size}: ") and " positions for O" in result.stdout
+    assert "--search-limit" in run("table", "--help").stdout

@@ -260,7 +260,7 @@ def test_cli_json_table(tmp_path: Path) -> None:
 
 def test_cli_prints_a_table_and_writes_the_image(tmp_path: Path) -> None:
     out = tmp_path / "cmp.svg"
-    result = run("yorgey", "yorgey", "--player", "o", "-o", str(out))
+    result = run("yorgey", "fast,last", "--player", "o", "-o", str(out))
     assert result.exit_code == 0, result.stderr
     assert "yorgey" in result.stdout and "differs" in result.stdout
     assert len(maps(out.read_text(encoding="utf-8"))) == 2

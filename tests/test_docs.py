@@ -151,7 +151,7 @@ def test_the_pages_maps_are_drawn_by_the_directive(site: Path) -> None:
     assert counts["index"] == 1 and counts["reading"] == 2 and counts["policies"] == 2
     assert counts["folded"] == 1 and counts["whole"] == 1 and counts["bigger"] == 1
     svg = inline_maps(site / "index.html")[0]
-    assert svg.findall(f".//{SVG}g[@data-board]") and svg.get("role") == "img"
+    assert svg.findall(f".//{SVG}g[@data-board]") and svg.get("role") == "graphics-document"
     folded = inline_maps(site / "folded.html")[0]
     assert folded.findall(f".//{SVG}g[@class='ttt-folded']")
     ids = [e.get("id") for p in pages(site) for s in inline_maps(p) for e in s.iter()]

@@ -361,7 +361,8 @@ def test_play_names_a_mistake_with_its_refutation_on_a_terminal() -> None:
     shown = " ".join(on_a_terminal([], ["?", "1", "w", "q"]).split())
     assert "4: O takes the centre, on 4 lines, and holds the draw." in shown
     found = re.search(
-        r"That loses: X answers (\d+), threatening (\d+) \(([\d-]+)\); .*? O loses in (\d+)\.",
+        r"That loses: X answers (\d+), threatening (\d+) \(([\d-]+)\); .*? "
+        r"O loses in (\d+) plies\.",
         shown,
     )
     assert found, shown

@@ -32,7 +32,7 @@ def status(page: Any) -> str:
 
 
 def reason(board: str) -> str:
-    """``X top-left: X takes a corner...``: what the viewer should say of a board."""
+    """``X top-left corner: X takes a corner...``: what the viewer should say of a board."""
     tree = api.strategy("x")
     position = Board.parse(board)
     move = tree.policy.choose(position)
@@ -50,7 +50,10 @@ def test_the_viewer_says_each_reason(browser: Any, explained: tuple[Path, Path])
                  .find((g) => g.dataset.board === b).getAttribute('aria-label')""",
             target,
         )
-        assert label.startswith("Zoom in: X top-left → O top. ") and reason(target) in label
+        assert (
+            label.startswith("Zoom in: X top-left corner → O top edge. ")
+            and reason(target) in label
+        )
         # The pointer over that board: the status line says its reason.
         page.mouse.move(*cell_centre(page, target))
         page.wait_for_function("(document.body.dataset.status || '').includes(', then X ')")

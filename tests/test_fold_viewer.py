@@ -15,6 +15,7 @@ import pytest
 from test_fold import PERMS, optimal, turned
 
 from ttt_maps import api
+from ttt_maps.game.names import NAMES_3X3
 from ttt_maps.strategies.fold import FoldWalk
 from ttt_maps.strategies.tree import build_strategy
 
@@ -68,8 +69,7 @@ def red_move(page: Any) -> str:
     return " ".join(page.inner_text(".tttv-crumbs .tttv-next").split())
 
 
-NAMES = ("top-left", "top", "top-right", "left", "centre", "right",
-         "bottom-left", "bottom", "bottom-right")  # fmt: skip
+NAMES = NAMES_3X3
 
 
 def test_a_folded_cell_opens_the_drawn_sub_map_turned(browser: Any, pages: dict[str, Path]) -> None:

@@ -27,13 +27,12 @@ from ttt_maps.backends.svg.writer import scene_to_svg
 from ttt_maps.cli.app import app
 from ttt_maps.draw.compose import map_scene
 from ttt_maps.draw.themes import DARK, LIGHT
-from ttt_maps.strategies.match import cell_name
+from ttt_maps.game.names import NAMES_3X3, cell_name
 from ttt_maps.strategies.tree import Node, build_strategy
 
 SVG = "{http://www.w3.org/2000/svg}"
 #: Cells as the viewer (and ``ttt-maps play``) names them.
-NAMES = ("top-left", "top", "top-right", "left", "centre", "right",
-         "bottom-left", "bottom", "bottom-right")  # fmt: skip
+NAMES = NAMES_3X3
 VIEWPORT = {"width": 1000, "height": 800}
 
 
@@ -774,3 +773,12 @@ def test_play_mode_grows_the_o_map_page_by_little() -> None:
     svg = scene_to_svg(map_scene(build_strategy("o")))
     assert "tttv-play" in page and "playCell" in page
     assert len(page.encode()) < len(svg.encode()) * 1.3
+
+
+def test_the_title_is_shown_once() -> None:
+    """A drawing that sets its own title (the poster) keeps the page's heading for screen
+    readers only; an untitled map's page shows its heading."""
+    poster = scene_to_html(api.scene_of(api.poster(policy="yorgey")))
+    single = scene_to_html(map_scene(build_strategy("x", "yorgey")))
+    assert '<h1 class="tttv-unseen">Complete map of optimal tic-tac-toe moves</h1>' in poster
+    assert re.search(r"<h1>Map for X: [^<]+</h1>", single)

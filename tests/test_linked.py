@@ -217,3 +217,60 @@ def test_a_big_maps_pane_follows_without_drawing_all_its_boards(
         assert drawn < boards / 4
     finally:
         page.close()
+
+
+# -- three panes: the maps line up, the address keeps the zoom ----------------------------
+
+
+@pytest.fixture(scope="module")
+def three(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Three X maps whose notes and moves-so-far differ in length."""
+    names = ["xkcd", "yorgey", "default"]
+    path = tmp_path_factory.mktemp("linked-three") / "cmp.html"
+    maps = [build_strategy("x", p) for p in names]
+    path.write_text(linked_page(maps, labels=names), encoding="utf-8")
+    return path
+
+
+#: Each pane's current board: its top on the page in pixels, and whether the veil shows.
+BOARDS = """() => [...document.querySelectorAll('iframe')].map((f) => {
+  const w = f.contentWindow, d = f.contentDocument, board = w.tttViewer.current().board;
+  const g = [...d.querySelectorAll('g.ttt-board')].find((e) => e.dataset.board === board);
+  const r = g.getBoundingClientRect();
+  const veil = d.querySelector('.tttv-veil');
+  return { top: f.getBoundingClientRect().top + r.top, veiled: veil.getAttribute('visibility') };
+})"""
+
+
+def test_linked_maps_line_up_and_the_address_keeps_the_zoom(chromium: Any, three: Path) -> None:
+    page = chromium.new_page(viewport=VIEWPORT, reduced_motion="reduce")
+    try:
+        page.goto(three.as_uri())
+        page.wait_for_function("document.body.dataset.ready === '1'")
+        wait_synced(page, 1)
+        for syncs, board in enumerate(["x...o....", "x.o.o...x"], 2):
+            page.mouse.click(*sub_map_on_screen(page, 0, board))
+            wait_synced(page, syncs)
+            drawn = page.evaluate(BOARDS)
+            tops = [b["top"] for b in drawn]
+            assert max(tops) - min(tops) < 2, (board, tops)
+            # Zoomed in, everything but the board is veiled: no cut-off neighbours.
+            assert {b["veiled"] for b in drawn} == {"visible"}
+        # Their notes differ in length (one line, three), their moves so far too.
+        notes = [s["note"] for s in states(page)]
+        assert len({len(n) for n in notes}) == 3
+        address, seen = page.url, [s["shown"] for s in states(page)]
+        assert "#pane=0&map=x&moves=0,4,8,2" in address
+    finally:
+        page.close()
+    again = chromium.new_page(viewport=VIEWPORT, reduced_motion="reduce")
+    try:
+        again.goto(address)
+        again.wait_for_function("document.body.dataset.ready === '1'")
+        wait_synced(again, 1)
+        assert [s["shown"] for s in states(again)] == seen
+        assert again.evaluate("window.tttLink.leader()") == 0
+        tops = [b["top"] for b in again.evaluate(BOARDS)]
+        assert max(tops) - min(tops) < 2
+    finally:
+        again.close()

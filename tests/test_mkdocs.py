@@ -97,8 +97,8 @@ def test_a_fence_inside_a_fence_is_shown_as_written(site: Path) -> None:
 
 
 def test_auto_follows_the_reader_and_materials_switch(site: Path, chromium: Any) -> None:
-    """On a light and a dark system, and after the header's switch: the map's background
-    is the page's scheme, whatever the system says."""
+    """On a light and a dark system, and after the header's switch: the map's ink is
+    the page's scheme, whatever the system says, on the page's own background."""
     for system in ("light", "dark"):
         page = chromium.new_page(color_scheme=system)
         try:
@@ -106,18 +106,19 @@ def test_auto_follows_the_reader_and_materials_switch(site: Path, chromium: Any)
             seen = []
             for _ in range(2):
                 scheme = page.evaluate("() => document.body.dataset.mdColorScheme")
-                fill = page.evaluate(
-                    "() => getComputedStyle(document.querySelector("
-                    "'#ttt-index-0 .ttt-background')).fill"
+                fill, ink = page.evaluate(
+                    "() => ['.ttt-background', '.ttt-board'].map((s) => getComputedStyle("
+                    "document.querySelector('#ttt-index-0 ' + s))).map((c, i) => "
+                    "i ? c.stroke : c.fill)"
                 )
-                seen.append((scheme, fill))
+                seen.append((scheme, (fill, ink)))
                 page.click("label.md-header__button[for^=__palette]:visible")
         finally:
             page.close()
         first = "default" if system == "light" else "slate"
         assert [s for s, _ in seen] == [first, {"default": "slate", "slate": "default"}[first]]
-        for scheme, fill in seen:
-            assert fill == rgb((LIGHT if scheme == "default" else DARK).background), system
+        for scheme, drawn in seen:
+            assert drawn == ("none", rgb((LIGHT if scheme == "default" else DARK).ink)), system
 
 
 def tints(svg: ET.Element) -> list[ET.Element]:

@@ -115,7 +115,7 @@ def test_a_process_can_play_move_by_move() -> None:
 @pytest.mark.parametrize(
     ("moves", "message"),
     [
-        ("4\n4\n", "cell 4 is taken"),
+        ("4\n4\n", "cell 4 (centre) is taken"),
         ("9\n", "cell 9: the board's cells are 0 to 8"),
         ("centre\n", "move 'centre': expected a cell number"),
         ("4\n", "standard input ended before the game did"),
@@ -167,9 +167,10 @@ def test_a_saved_game_is_audited_by_check(tmp_path: Path) -> None:
     path.write_text(game.to_json(), encoding="utf-8")
     proc = check(str(path))
     assert proc.returncode == 1
-    assert "move 2 (O top-left (0)) lost the draw" in proc.stdout
+    assert "move 2 (O top-left corner (0)) lost the draw" in proc.stdout
     doc = json.loads(check("--json", str(path)).stdout)
-    assert doc["kind"] == "game" and doc["mistakes"] == ["move 2 (O top-left (0)) lost the draw"]
+    assert doc["kind"] == "game"
+    assert doc["mistakes"] == ["move 2 (O top-left corner (0)) lost the draw"]
     # A log whose moves were edited no longer replays.
     log = json.loads(path.read_text(encoding="utf-8"))
     log["moves"][1]["cell"] = log["moves"][0]["cell"]

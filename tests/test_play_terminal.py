@@ -55,17 +55,20 @@ def every_verdict(game: Game, seen: list[tuple[str, int, int]]) -> None:
 
 @pytest.mark.parametrize(("side", "root"), [("x", None), ("o", "xo......."), ("o", None)])
 def test_the_verdict_counts_a_players_own_moves(side: str, root: str | None) -> None:
-    """``O loses to X's 2nd move from here``: X's moves, the last of the solved distance;
-    ``X can win with its 3rd move from here``: the person's own moves."""
+    """``O loses in 4 plies, to X's 2nd move from here``: the solved distance in plies,
+    then X's moves, the last of them; ``X can win in 5 plies, with its 3rd move from
+    here``: the person's own moves."""
     seen: list[tuple[str, int, int]] = []
     every_verdict(Game(side, "yorgey", Board.parse(root) if root else None), seen)
     kinds = set()
     for text, result, distance in seen:
         if result < 0:
-            assert " loses to " in text and own_moves(text) == distance // 2, (text, distance)
+            assert re.search(f" loses in {distance} pl(y|ies), to ", text), (text, distance)
+            assert own_moves(text) == distance // 2, (text, distance)
             kinds.add("loss")
         elif result > 0:
-            assert " can win with its " in text and own_moves(text) == (distance + 1) // 2
+            assert re.search(f" can win in {distance} pl(y|ies), with its ", text), text
+            assert own_moves(text) == (distance + 1) // 2
             kinds.add("win")
         else:
             assert text.lower().endswith("a draw with best play"), text
@@ -119,7 +122,7 @@ def on_a_terminal(args: list[str], typed: list[str], timeout: float = 60) -> str
 def test_a_game_on_a_terminal_ends_with_one_result_line() -> None:
     """X against the map for O: a hint, then X leaves O's line open and O wins."""
     shown = on_a_terminal(["--player", "o"], ["?", "1", "3", "7", "2"])
-    assert "Your best moves (X), by the solved game: top-left (0)" in shown
+    assert "Your best moves (X), by the solved game: top-left corner (0)" in shown
     assert "the map says" not in shown
-    assert "O plays bottom-right (8).\n" in shown  # the winning move, without a verdict
+    assert "O plays bottom-right corner (8).\n" in shown  # the winning move, without a verdict
     assert shown.count("O wins") == 1, shown

@@ -613,3 +613,34 @@ def test_default_names_carry_any_other_board(
         "output/x-map-3x4k3.pdf",
     ]
     assert len(boards((tmp_path / "output" / "x-map-3x4k3.svg").read_bytes())) > 1
+
+
+# -- a printed single map carries its caption ------------------------------------------------
+
+
+def test_a_printed_single_map_is_captioned_unless_asked_not_to(tmp_path: Path) -> None:
+    import subprocess
+
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext is not installed (apt-get install poppler-utils)")
+    runner = CliRunner()
+    pdf, plain, svg = (tmp_path / n for n in ("o.pdf", "plain.pdf", "o.svg"))
+    for args in (
+        ["--size", "A3", "-o", str(pdf)],
+        ["--size", "A3", "--no-caption", "-o", str(plain)],
+        ["-o", str(svg)],
+    ):
+        result = runner.invoke(app, ["render", "--player", "o", *args])
+        assert result.exit_code == 0, result.stderr
+
+    def text(path: Path) -> str:
+        out = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, check=True)
+        return " ".join(out.stdout.decode("utf-8").split())
+
+    captioned = text(pdf)
+    assert captioned.startswith("Map for O " + instruction())
+    assert "Tie-break policy: default (fast,novice,first)" in captioned
+    assert "O: 453 positions where O chooses, 410 won and 223 drawn finishes." in captioned
+    assert text(plain) == ""  # the map's own lettering is drawn, not written
+    words = [t.text for t in ET.parse(svg).iter("{http://www.w3.org/2000/svg}text")]
+    assert "Map for O" not in words  # on screen, without --size: the map alone

@@ -191,9 +191,16 @@ PAGES = {
     "furo": '<html><body data-theme="{theme}">{svg}</body></html>',
     "pydata": '<html data-theme="{theme}"><body>{svg}</body></html>',
     "material": '<html><body data-md-color-scheme="{theme}">{svg}</body></html>',
+    # JupyterLab on <body data-jp-theme-light>, "true" or "false".
+    "jupyter": '<html><body data-jp-theme-light="{theme}">{svg}</body></html>',
+    # Alabaster and any plain page: no dark mode, so the map stays light.
+    "plain": "<html><body>{svg}</body></html>",
 }
 #: How each site names its light and dark switch.
-SWITCHES = {"material": {"light": "default", "dark": "slate"}}
+SWITCHES = {
+    "material": {"light": "default", "dark": "slate"},
+    "jupyter": {"light": "true", "dark": "false"},
+}
 
 
 @pytest.mark.parametrize("site", list(PAGES))
@@ -207,6 +214,8 @@ def test_auto_map_follows_the_docs_theme(site: str, chromium: Any, tmp_path: Pat
     ]
     if site == "furo":
         cases += [("auto", "light", LIGHT), ("auto", "dark", DARK)]
+    if site == "plain":
+        cases = [("light", "light", LIGHT), ("light", "dark", LIGHT)]
     for switch, system, colours in cases:
         path = tmp_path / f"{site}-{switch}.html"
         name = SWITCHES.get(site, {}).get(switch, switch)
@@ -215,13 +224,14 @@ def test_auto_map_follows_the_docs_theme(site: str, chromium: Any, tmp_path: Pat
         try:
             page.goto(path.as_uri())
             got = page.evaluate(
-                """() => ['.ttt-chosen', '.ttt-background'].map((s) => {
+                """() => ['.ttt-chosen', '.ttt-board', '.ttt-background'].map((s) => {
                      const c = getComputedStyle(document.querySelector('#m ' + s));
-                     return s === '.ttt-chosen' ? c.stroke : c.fill; })"""
+                     return s === '.ttt-background' ? c.fill : c.stroke; })"""
             )
         finally:
             page.close()
-        want = [rgb(colours.chosen), rgb(colours.background)]
+        # On the page's own background: the map draws none of its own.
+        want = [rgb(colours.chosen), rgb(colours.ink), "none"]
         assert got == want, (site, switch, system)
 
 

@@ -538,29 +538,51 @@ def test_numbers_are_compact() -> None:
 
 @pytest.mark.parametrize("theme", ["light", "dark", "print", "xkcd"])
 def test_a_theme_is_what_was_asked_for(theme: str) -> None:
-    """No dark-mode block unless asked: on a light page a dark reader sees the light map."""
+    """No dark-mode block unless asked: on a light page a dark reader sees the light map.
+    A dark map only drops its background on a page that is dark too."""
     drawn = map_scene(strategy("x"), theme=theme)
     d = Doc(scene_to_svg(drawn))
-    assert "@media" not in d.css and "data-theme" not in d.css
+    switched = [r for r in re.findall(r"[^{}]*\{[^{}]*\}", d.css) if "data-" in r]
+    if theme == "dark":
+        assert switched and all(r.endswith(".ttt-background{fill:none}") for r in switched)
+        assert not any(w in r for r in switched for w in ('="light"', '"default"', '"true"'))
+    else:
+        assert "@media" not in d.css and not switched
     assert d.rules[f"#{d.prefix} .ttt-chosen"]["stroke"] == drawn.theme.chosen
 
 
 def test_auto_follows_the_reader_and_the_docs_theme() -> None:
     """``auto``: light colours by default, dark ones under ``prefers-color-scheme: dark``
     and under the dark switch of furo (``body``), pydata-sphinx-theme (``html``) and
-    MkDocs' Material (``slate``); their light switch keeps the map light on a dark system."""
+    MkDocs' Material (``slate``); their light switch keeps the map light on a dark system.
+    The reader's system decides only where nothing else does: the SVG on its own, a
+    furo page on "auto", a viewer; inside a page the map has no background of its own."""
     d = Doc(scene_to_svg(map_scene(strategy("x"), theme="auto")))
     light, dark = map_scene(strategy("x")).theme, dark_variant(map_scene(strategy("x")).theme)
     p = d.prefix
     assert d.rules[f"#{p} .ttt-chosen"]["stroke"] == light.chosen
     media = re.search(r"@media \(prefers-color-scheme:dark\)\{(.*?)\n\}", d.css, re.S)
-    assert media and f"#{p} .ttt-chosen{{stroke:{dark.chosen}}}" in media.group(1)
-    for page, colours, material in (("light", light, "default"), ("dark", dark, "slate")):
+    assert media
+    rules = re.findall(r"([^{}]*)\{([^{}]*)\}", media[1])
+    in_media = {k.strip(): v for k, v in rules}
+    chosen = next(v for k, v in in_media.items() if k.endswith(".ttt-chosen"))
+    assert chosen == f"stroke:{dark.chosen}"
+    system = (":root", 'body[data-theme="auto"] ', 'html[data-ttt-scheme="auto"] ')
+    for where in (f"{a}#{p}" for a in system):
+        assert f"{where} .ttt-chosen" in next(k for k in in_media if k.endswith(".ttt-chosen"))
+    assert f"html #{p} .ttt-chosen" not in d.css  # a plain page (Alabaster) stays light
+    assert in_media[f":root#{p} .ttt-background"] == f"fill:{dark.background}"
+    assert d.rules[f"html #{p} .ttt-background"]["fill"] == "none"
+    for page, colours, material, jupyter in (
+        ("light", light, "default", "true"),
+        ("dark", dark, "slate", "false"),
+    ):
         for switch in (
             f'body[data-theme="{page}"] #{p}',
             f'html[data-theme="{page}"] #{p}',
             f'[data-md-color-scheme="{material}"] #{p}',
+            f'body[data-jp-theme-light="{jupyter}"] #{p}',
         ):
             assert d.rules[f"{switch} .ttt-chosen"]["stroke"] == colours.chosen
-            assert d.rules[f"{switch} .ttt-background"]["fill"] == colours.background
+            assert f"{switch} .ttt-background" not in d.rules
             assert d.rules[f"{switch} .ttt-board"]["color"] == colours.grid

@@ -22,7 +22,7 @@ from importlib.resources import files
 
 from ttt_maps.backends.svg.writer import scene_to_svg
 from ttt_maps.draw.cells import NEST_PAD
-from ttt_maps.draw.scene import Group, Scene
+from ttt_maps.draw.scene import Group, Scene, Text
 from ttt_maps.draw.themes import AUTO, Theme, dark_variant
 
 #: The hint under the title: the comic's rule, then what the viewer adds.
@@ -30,6 +30,9 @@ HINT = (
     "Your move is the largest red symbol. Click where your opponent went to zoom in; "
     "Esc or Back zooms out."
 )
+#: Marks a page whose "auto" map follows the reader's light or dark mode.
+SYSTEM_SCHEME = ' data-ttt-scheme="auto"'
+
 #: Keyboard focus ring colours (light, dark): blue, apart from the red of the moves.
 FOCUS = ("#1a66d1", "#8ab4f8")
 UI_FONT = (
@@ -157,7 +160,8 @@ def page_head(title: str, theme: Theme, sheets: tuple[str, ...]) -> list[str]:
     css = "\n".join(_asset(name).strip() for name in sheets)
     return [
         "<!DOCTYPE html>",
-        '<html lang="en">',
+        # A map drawn in "auto" follows the reader's system on this page.
+        f'<html{SYSTEM_SCHEME if theme.name == AUTO.name else ""} lang="en">',
         "<head>",
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -192,12 +196,16 @@ def scene_to_html(
     if any(isinstance(item, Group) and item.title for item in scene.walk()):
         parts = (*parts, "why.js")  # boards with reasons (--explain): the viewer says them
     svg, deferred = defer_deep_boards(full, levels)
+    # A drawing that sets its own title (the poster, a titled map) shows it once:
+    # the page's heading stays for screen readers only.
+    own = any(isinstance(i, Text) and i.role == "title" for i in scene.items)
+    heading = '<h1 class="tttv-unseen">' if own else "<h1>"
     return "\n".join(
         [
             *page_head(title, scene.theme, ("viewer.css",)),
             "<body>",
             '<header class="tttv-head">',
-            f"<h1>{title}</h1>",
+            f"{heading}{title}</h1>",
             f'<p class="tttv-hint">{escape(HINT)}</p>',
             "</header>",
             '<div class="tttv-bar">',

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 #: Options of a map that a gamebook has no use for (besides the PDF's page options).
 MAP_ONLY = ("--format", "--width", "--dpi", "--title", "--id-prefix", "--depth",
             "--alternatives", "--outcomes", "--picture", "--whole", "--description",
-            "--explain")  # fmt: skip
+            "--explain", "--caption")  # fmt: skip
 PDF_ONLY = ("--size", "--margin", "--text-as-paths")
 #: The gamebook's formats by file suffix: Markdown, plain text, a PDF booklet.
 SUFFIXES = {".md": "md", ".markdown": "md", ".txt": "txt", ".pdf": "pdf"}

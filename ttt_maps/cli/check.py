@@ -45,8 +45,9 @@ def check(
     search_limit: SearchLimitOpt = None,
 ) -> None:
     """Audit a strategy file, a table from 'ttt-maps table', or a game saved by
-    'ttt-maps play --save', against the solved game (exit 0 only when perfect: every
-    move keeps its player's best result); the board is the file's "geometry"."""
+    'ttt-maps play --save', against the solved game: exit 0 when perfect (every move
+    keeps its player's best result), 1 when not, 2 when the file cannot be read; the
+    board is the file's "geometry"."""
     from ttt_maps.api import check as audit
     from ttt_maps.io.files import read_text
 

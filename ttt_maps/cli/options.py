@@ -37,8 +37,9 @@ ThemeOpt = Annotated[
     typer.Option(
         "--theme",
         metavar="NAME",
-        help="light, dark, print, xkcd, or auto: light, and dark where the reader's system "
-        "or docs page is (SVG and HTML; PDF and PNG draw it light).",
+        help="light, dark, print, xkcd (comic lettering in SVG and HTML only), or auto: "
+        "light, and dark where the docs page or the reader's system is (SVG and HTML; PDF "
+        "and PNG draw it light).",
         autocompletion=complete.themes,
     ),
 ]
@@ -93,10 +94,10 @@ SearchLimitOpt = Annotated[
 
 
 BoardArg = Annotated[
-    str,
+    str | None,
     typer.Argument(
         metavar="BOARD",
-        help="A position, e.g. x...o.... or 'x../.o./...'.",
+        help="A position, e.g. x...o.... or 'x../.o./...'; the empty board when left out.",
         show_default=False,
     ),
 ]

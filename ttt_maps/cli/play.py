@@ -77,8 +77,10 @@ def play(
 ) -> None:
     """Play against a map: the computer plays its red moves, you the other side.
 
-    On a terminal: type a cell number or a row and a column; u undoes, ? shows the
-    map's best moves for you, q quits. Otherwise one cell number per line is read
+    On a terminal: type a cell number (counted from 0, as the empty cells show) or a
+    row and a column (counted from 1: 2 2 is the centre); u undoes, ? shows your
+    best moves by the solved game and why, w says why the last move was played, q
+    quits. Otherwise one cell number per line is read
     from standard input; 'position: BOARD' lines and a last 'result: ...' line are
     printed, so another program can play.
     """
@@ -138,6 +140,15 @@ def parse_move(text: str, game: Game) -> int:
     raise UsageError(f"{text.strip()[:20]!r}: type a cell number, a row and a column, u, ? or q")
 
 
+def _as_typed(text: str, exc: UsageError) -> str:
+    """The error, saying which cell a row and a column named (``1 1`` is cell 0)."""
+    numbers = re.findall(r"[0-9]+", text)
+    said = str(exc)
+    if len(numbers) == 2 and said.startswith("cell "):
+        return f"row {numbers[0]}, column {numbers[1]} (counted from 1): {said}"
+    return said
+
+
 def interactive(game: Game) -> None:
     """Play on a terminal: the board after every move, one line on what the map sees."""
     from rich.console import Console
@@ -150,8 +161,9 @@ def interactive(game: Game) -> None:
     con.print(
         f"You play {them} against the map for {you} ({game.policy.name}, level {game.level}). "
         + (f"Misère: {game.geometry.k_words} loses. " if game.geometry.misere else "")
-        + "Type a cell number, or a row and a column (2 3); u undoes, ? hints, "
-        "w says why the last move, q quits.",
+        + "Type a cell number (from 0, as the empty cells show), or a row and a column "
+        "(from 1: 2 2 is the centre); u undoes, ? shows your best moves, w says why the "
+        "last move, q quits.",
         markup=False,  # a policy is named as typed (book:FILE): never read as markup
     )
     shown = -1
@@ -191,7 +203,7 @@ def interactive(game: Game) -> None:
             before = game.board
             move = game.play(parse_move(text, game))
         except UsageError as exc:
-            con.print(Text(str(exc), style="red"))  # it quotes what was typed
+            con.print(Text(_as_typed(text, exc), style="red"))  # it quotes what was typed
             continue
         blunder = mistake(before, move.cell)
         if blunder:

@@ -139,6 +139,15 @@ def render(
             "tinted by its outcome for the player who makes it (default file: output/whole-map).",
         ),
     ] = False,
+    caption: Annotated[
+        bool | None,
+        typer.Option(
+            "--caption/--no-caption",
+            help="Head a single map with 'Map for X' and how to read it, and add the "
+            "poster's footer (policy, counts): on by default for a PDF or PNG with --size.",
+            show_default=False,
+        ),
+    ] = None,
     description: Annotated[
         bool,
         typer.Option(
@@ -193,6 +202,7 @@ def render(
         id_prefix,
         text_as_paths,
         explain,
+        caption,
     )
     echo = None if quiet else typer.echo
     book = book_path(output, gamebook)
@@ -203,7 +213,7 @@ def render(
                  "--alternatives": alternatives, "--outcomes": outcomes, "--picture": picture,
                  "--whole": whole, "--size": size is not None, "--margin": margin is not None,
                  "--text-as-paths": text_as_paths, "--description": description,
-                 "--explain": explain}  # fmt: skip
+                 "--explain": explain, "--caption": bool(caption)}  # fmt: skip
         write_gamebook(book, drawing, given, how, echo)
         return
     if description and (not picture or whole):

@@ -18,7 +18,7 @@ WHY_WIDTH = 38
 
 
 def solve(
-    board: BoardArg,
+    board: BoardArg = None,
     policy: PolicyOpt = None,
     as_json: JsonOpt = False,
     geometry: BoardOpt = "3x3",
@@ -31,7 +31,7 @@ def solve(
     from ttt_maps.api import Board, solve_position
 
     g, how = runtime(geometry, no_cache, not no_progress, search_limit, rules)
-    pos = Board.parse(board, g)
+    pos = Board.empty(g) if board is None else Board.parse(board, g)
     doc = solve_position(pos, policy or (), settings=how)
     if as_json:
         print_json(doc)

@@ -13,12 +13,13 @@ from ttt_maps.cli.options import (
     NoCacheOpt,
     NoProgressOpt,
     RulesOpt,
+    SearchLimitOpt,
     TextAsPathsOpt,
     ThemeOpt,
     opt,
     runtime,
 )
-from ttt_maps.errors import UsageError, shown
+from ttt_maps.errors import UsageError
 
 if TYPE_CHECKING:
     from ttt_maps.api import Drawing, Geometry, Settings, Table
@@ -87,6 +88,7 @@ def table(
     rules: RulesOpt = "normal",
     no_cache: NoCacheOpt = False,
     no_progress: NoProgressOpt = False,
+    search_limit: SearchLimitOpt = None,
 ) -> None:
     """The minimal strategy table: the fewest positions to know, as a list, JSON or sheet.
 
@@ -97,7 +99,7 @@ def table(
     """
     from ttt_maps.api import Drawing
 
-    geometry, how = runtime(board, no_cache, not no_progress, rules=rules)
+    geometry, how = runtime(board, no_cache, not no_progress, search_limit, rules)
     sheet = Drawing(
         theme=theme,
         title=title,
@@ -166,7 +168,10 @@ def table_command(
         data = render(found, str(chosen), **options)
     write_atomic(output, data)
     if output != "-":
-        echo(f"{shown(output)}: {_summary(found, seconds)}")
+        from ttt_maps.cli.output import written_line
+
+        size_of = len(data.encode("utf-8")) if isinstance(data, str) else len(data)
+        echo(f"{written_line(output, size_of)}: {_summary(found, seconds)}")
 
 
 def _format(output: str, fmt: str | None) -> str:

@@ -175,7 +175,7 @@ def _numbers(card: Card, x: float, y: float, m: CardSize) -> list[Item]:
     reached = [p.choice for p in card.picks if p.choice is not None]
     novice = len({round(ch.novice, 3) for ch in reached}) > 1
     rows = [
-        (p, (str(p.choice.boards), str(p.choice.outcome), f"{p.choice.novice:.3f}"))
+        (p, (f"{p.choice.boards:,}", str(p.choice.outcome), f"{p.choice.novice:.3f}"))
         for p in card.picks
         if p.choice is not None
     ]

@@ -31,16 +31,8 @@ HINT = (
 def cell_phrases(geometry: Geometry) -> list[str]:
     """Each cell as a note names a move there: ``the top-left corner``, ``the centre``,
     ``the top edge`` on 3x3; ``the cell at row 2, column 3`` elsewhere."""
-    out = []
-    for cell in range(geometry.size):
-        name = cell_name(geometry, cell)
-        if geometry.rows != 3 or geometry.cols != 3:
-            out.append(f"the cell at {name}")
-        elif cell in geometry.centers:
-            out.append("the centre")
-        else:
-            out.append(f"the {name} {'corner' if cell in geometry.corners else 'edge'}")
-    return out
+    lead = "the " if geometry.rows == geometry.cols == 3 else "the cell at "
+    return [lead + cell_name(geometry, cell) for cell in range(geometry.size)]
 
 
 def linked_page(

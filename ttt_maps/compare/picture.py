@@ -27,10 +27,23 @@ _MARGIN = MAP_SIZE * 0.06
 _GAP = MAP_SIZE * 0.12
 _TITLE = 64.0
 _HEADING = 46.0
-_CHAIN = 28.0
+_CHAIN = 36.0
 _LEGEND = 30.0
 #: Ring around a highlighted board nested in a highlighted board, share of its side.
 _RING = 0.04
+
+
+def _lines(parts: Sequence[str], size: float, room: float) -> list[str]:
+    """A map's note, its ``parts`` joined by " · " on as few lines as fit ``room``."""
+    from ttt_maps.draw.typeface import width
+
+    lines: list[str] = []
+    for part in parts:
+        if lines and width(f"{lines[-1]} · {part}", size) <= room:
+            lines[-1] += f" · {part}"
+        else:
+            lines.append(part)
+    return lines
 
 
 def compare_scene(
@@ -56,9 +69,17 @@ def compare_scene(
     who = first.player.upper()
     n = len(strategies)
     width = 2 * _MARGIN + n * MAP_SIZE + (n - 1) * _GAP
+    turns = [best_turn(first, s) if i else identity for i, s in enumerate(strategies)]
+    notes = []
+    for i, (s, turn) in enumerate(zip(strategies, turns, strict=True)):
+        parts = [s.policy.name, _verdict(first, s, found[i - 1]) if i else "the reference"]
+        if turn != identity:
+            parts.append(f"{symmetry_name(s.geometry, turn)} to match")
+        notes.append(_lines(parts, _CHAIN, MAP_SIZE))
+    rows = max(len(lines) for lines in notes)
     top = _MARGIN + _TITLE
     heads = top + _TITLE * 0.55 + _HEADING
-    map_y = heads + _CHAIN * 1.9
+    map_y = heads + _CHAIN * (1.9 + 1.25 * (rows - 1))
     items: list[Item] = []
     root = "" if first.root.board == Board.empty(first.geometry) else f" from {first.root.board}"
     text = title or f"Which optimal move? The map for {who}{root} under {n} tie-break policies"
@@ -68,17 +89,16 @@ def compare_scene(
     )
     for i, (name, s) in enumerate(zip(names, strategies, strict=True)):
         x = _MARGIN + i * (MAP_SIZE + _GAP)
-        turn = best_turn(first, s) if i else identity
+        turn = turns[i]
         tinted = found[i - 1].boards if i else frozenset()
         keys = frozenset(turned_key(s.geometry, k, turn) for k in tinted)
         cx = x + MAP_SIZE / 2
         items.append(
             Text(cx, heads, name, _fit(name, _HEADING, MAP_SIZE, bold=True), "heading", bold=True)
         )
-        note = s.policy.name + " · " + (_verdict(first, s, found[i - 1]) if i else "the reference")
-        if turn != identity:
-            note += f" · {symmetry_name(s.geometry, turn)} to match"
-        items.append(Text(cx, heads + _CHAIN * 1.3, note, _fit(note, _CHAIN, MAP_SIZE), "subtitle"))
+        for row, line in enumerate(notes[i]):
+            y = heads + _CHAIN * (1.3 + 1.25 * row)
+            items.append(Text(cx, y, line, _fit(line, _CHAIN, MAP_SIZE), "subtitle"))
         box = map_box(first.geometry, x, map_y)
         drawn = turned(s, turn) if i else s
         items.append(_ring_nested(layout_map(drawn, box, base._replace(differs=keys)), False))
@@ -102,7 +122,7 @@ def compare_scene(
     )
     height = legend_y + _MARGIN * 0.8
     desc = "; ".join(
-        f"{name} ({s.policy.name}): {s.facts.choices} positions where {who} chooses"
+        f"{name} ({s.policy.name}): {s.facts.positions:,} positions where {who} chooses"
         for name, s in zip(names, strategies, strict=True)
     )
     return Scene(

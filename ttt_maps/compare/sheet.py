@@ -94,7 +94,8 @@ def sheet_scene(
     intro = (
         f"Positions, up to rotation and reflection, where the policies' moves lead to "
         f"different positions ({len(cards)}), drawn as {names[0]} draws them.",
-        "By move; within a move, the differences that change the map most come first. "
+        "By ply (one player's move); within a ply, the differences that change the map most "
+        "come first. "
         "Under each board, per policy: boards drawn below the move, the finish it leads "
         "to, and the expected score against a novice where the scores differ.",
     )
@@ -122,14 +123,14 @@ def sheet_scene(
     for number, group in groups.items():
         turn = _ordinal((number + 1) // 2 if who == "X" else number // 2)
         count = f"{len(group)} position{'s' * (len(group) != 1)}"
-        head = f"Move {number}, {who}'s {turn} · {count}"
+        head = f"Ply {number}, {who}'s {turn} move · {count}"
         row = 0  # rows of the group on this page, below its heading at ``y``
         for at in range(0, len(group), columns):
             # What must fit on this page: the heading before the first row, then each row.
             needs = (HEADING * 2.75 if at == 0 else HEADING * 0.55 + row * m.h) + m.h
             if y + needs > (page + 1) * PAGE_H - MARGIN * 0.6:
                 page += 1
-                y = _heading(items, head if at == 0 else f"Move {number}, continued",
+                y = _heading(items, head if at == 0 else f"Ply {number}, continued",
                              page * PAGE_H + MARGIN * 0.5)  # fmt: skip
                 row = 0
             elif at == 0:
@@ -181,7 +182,7 @@ def _scene(
         items=tuple(items),
         theme=get_theme(theme),
         title=title,
-        desc=f"{len(cards)} positions where the maps for {who} under {policies} play "
+        desc=f"{len(cards):,} positions where the maps for {who} under {policies} play "
         f"differently, up to rotation and reflection; each board shows every policy's move "
         f"in its colour, marked with its letter.",
         meta={"player": strategies[0].player, "policy": " | ".join(names)},

@@ -38,6 +38,11 @@ def build_strategies(
     if len(policies) < 2:
         given = ", ".join(policies) or "none"
         raise UsageError(f"compare needs at least two policies, got {len(policies)} ({given})")
+    seen: set[str] = set()
+    for chain in policies:
+        if chain.strip().lower() in seen:
+            raise UsageError(f"policy {chain!r} is given twice: compare different policies")
+        seen.add(chain.strip().lower())
     return [
         build_strategy(player, chain, root, geometry, max_boards=MAX_BOARDS, fold=fold)
         for chain in policies

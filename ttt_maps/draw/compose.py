@@ -45,6 +45,8 @@ SUBTITLE_SIZE = 32.0
 HEADING_SIZE = 46.0
 FOOTER_SIZE = 22.0
 SMALL_SIZE = 17.0
+#: The instruction under a captioned single map's heading.
+CAPTION_SIZE = 27.0
 #: Maps flatter than this (height over width) are stacked instead of side by side.
 STACK_BELOW = 0.6
 #: DejaVu Sans proportions (em): cap height and descender.
@@ -82,12 +84,18 @@ def map_scene(
     opts: MapOptions | None = None,
     theme: Theme | str = "light",
     title: str | None = None,
+    *,
+    caption: bool = False,
+    laid: Group | None = None,
 ) -> Scene:
     """A single map with a quiet margin around it, under its title when one is given.
 
     The title is set as the poster's is (bold, the same size), shrunk only
     when it would not fit the map's width. A folded map says under it how it
-    is read.
+    is read. With ``caption`` (a printed map has no page around it to say
+    so) it is headed "Map for X", under the instruction, with the poster's
+    footer: the policy and what the map holds. ``laid`` is the map already
+    laid out (``MAP_SIZE`` wide, anywhere), moved into place.
     """
     title = check_text(title, "title") if title else title
     g = strategy.geometry
@@ -96,13 +104,20 @@ def map_scene(
     side = MAP_SIZE + 2 * margin
     items: list[Item] = []
     top = margin * aspect
+    if caption:
+        top += margin
     if title:
         top += CAP * TITLE_SIZE
         size = _fit(title, TITLE_SIZE, MAP_SIZE, bold=True)
         items.append(Text(side / 2, top, title, size, "title", bold=True))
         top += (DESCENT + 0.45) * TITLE_SIZE
+    if caption:
+        top = _caption_head(strategy, items, margin, top)
     box = map_box(g, margin, top)
-    items.append(layout_map(strategy, box, opts))
+    if laid is None:
+        items.append(layout_map(strategy, box, opts))
+    else:
+        items.append(_moved_group(laid, box.x - laid.box.x, box.y - laid.box.y))
     bottom = box.y + box.h
     notes = ((FOLDED,) if strategy.folded else ()) + ((rules_line(g),) if g.misere else ())
     for note in notes:
@@ -110,6 +125,8 @@ def map_scene(
         size = _fit(note, FOOTER_SIZE, MAP_SIZE)
         items.append(Text(margin, bottom, note, size, "footer", "start"))
         bottom += DESCENT * FOOTER_SIZE
+    if caption:
+        bottom = _caption_foot(strategy, items, margin, bottom) + margin
     who = strategy.player.upper()
     board = on_board(g)
     return Scene(
@@ -125,6 +142,44 @@ def map_scene(
             "board": strategy.root.board.geometry.name,
         },
     )
+
+
+def _caption_head(strategy: Strategy, items: list[Item], left: float, top: float) -> float:
+    """A captioned map's heading and instruction from ``top``; returns where the map goes."""
+    who, g = strategy.player.upper(), strategy.geometry
+    heading = f"Map for {who}{on_board(g)}"
+    top += CAP * HEADING_SIZE
+    size = _fit(heading, HEADING_SIZE, MAP_SIZE, bold=True)
+    items.append(Text(left, top, heading, size, "heading", "start", bold=True))
+    top += DESCENT * HEADING_SIZE
+    for line in _wrap(instruction(g), CAPTION_SIZE, MAP_SIZE):
+        top += 1.4 * CAPTION_SIZE
+        items.append(Text(left, top, line, CAPTION_SIZE, "subtitle", "start"))
+    return top + DESCENT * CAPTION_SIZE + 0.7 * HEADING_SIZE
+
+
+def _caption_foot(strategy: Strategy, items: list[Item], left: float, bottom: float) -> float:
+    """A captioned map's footer from ``bottom``: the policy, then what the map holds."""
+    line = f"Tie-break policy: {policy_label(strategy.policy)}"
+    bottom += 1.6 * FOOTER_SIZE + CAP * FOOTER_SIZE
+    items.append(Text(left, bottom, line, _fit(line, FOOTER_SIZE, MAP_SIZE), "footer", "start"))
+    facts = _facts_line(strategy)
+    bottom += 1.55 * SMALL_SIZE + 0.3 * FOOTER_SIZE
+    items.append(Text(left, bottom, facts, _fit(facts, SMALL_SIZE, MAP_SIZE), "footer", "start"))
+    return bottom + DESCENT * SMALL_SIZE
+
+
+def _wrap(text: str, size: float, room: float) -> list[str]:
+    """``text`` broken into lines that fit ``room`` at ``size``."""
+    from ttt_maps.draw.typeface import width
+
+    lines: list[str] = []
+    for word in text.split():
+        if lines and width(f"{lines[-1]} {word}", size) <= room:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 def poster_scene(
@@ -232,18 +287,18 @@ def _policy_line(x: Strategy, o: Strategy) -> str:
     return f"Tie-break policies: X {policy_label(x.policy)}; O {policy_label(o.policy)}"
 
 
-def _facts_line(x: Strategy, o: Strategy) -> str:
+def _facts_line(*maps: Strategy) -> str:
     """The footer's small print: the tool and what each map holds."""
     text = "Drawn by ttt-maps"
-    roots = sorted({str(x.root.board), str(o.root.board)})
-    if roots != [str(Board.empty(x.geometry))]:
+    roots = sorted({str(m.root.board) for m in maps})
+    if roots != [str(Board.empty(maps[0].geometry))]:
         text += " from " + " and ".join(roots)
-    for s in (x, o):
+    for s in maps:
         f, who = s.facts, s.player.upper()
-        lost = f", {f.losses} lost" if f.losses else ""
+        lost = f", {f.losses:,} lost" if f.losses else ""
         text += (
             f". {who}: {f.positions:,} positions where {who} chooses, "
-            f"{f.wins} won{lost} and {f.draws} drawn finishes"
+            f"{f.wins:,} won{lost} and {f.draws:,} drawn finishes"
         )
     return text + "."
 

@@ -34,6 +34,9 @@ LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 #: of the gap around its sub-map, its right end and baseline as shares of that gap
 #: from the cell's top-right corner.
 LETTER_SIZE = 0.34
+#: The largest letter, in map units (a map is 1,000 wide): on the biggest cells a
+#: letter is a label, lighter than the marks and lines around it, not a mark.
+LETTER_MAX = 50.0
 TAG_SIZE = 1.2
 TAG_RIGHT = 0.35
 TAG_BASE = 0.98
@@ -42,7 +45,7 @@ TAG_BASE = 0.98
 def pointer(s: Side, box: Box, cell: int, letter: str) -> Group:
     """A folded cell: the letter of the cell drawn for it, large and faint, in its middle."""
     side = 2 * s.half
-    size = side * LETTER_SIZE
+    size = min(side * LETTER_SIZE, LETTER_MAX)
     x, y = box.x + s.dx[cell], box.y + s.dy[cell]
     text = Text(x + s.half, y + s.half + size * 0.365, letter, size, "pointer")
     cell_box = Box(x, y, side, side)
@@ -51,8 +54,9 @@ def pointer(s: Side, box: Box, cell: int, letter: str) -> Group:
 
 def tag(s: Side, box: Box, cell: int, letter: str, replies: int) -> Text:
     """The letter and a times sign with N, in the top-right corner of a drawn ``cell``:
-    the replies its sub-map stands for."""
-    right = box.x + s.dx[cell] + 2 * s.half - s.nest * TAG_RIGHT
+    the replies its sub-map stands for, clear of the grid line beside the cell."""
+    inset = max(s.nest * TAG_RIGHT, s.grid_width / 2 + s.nest * 0.2)
+    right = box.x + s.dx[cell] + 2 * s.half - inset
     base = box.y + s.dy[cell] + s.nest * TAG_BASE
     return Text(right, base, f"{letter} \u00d7{replies}", s.nest * TAG_SIZE, "count", "end")
 

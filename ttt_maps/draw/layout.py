@@ -400,6 +400,7 @@ def describe(strategy: Strategy) -> str:
     f, g = strategy.facts, strategy.geometry
     who = strategy.player.upper()
     board = on_board(g)
+    start = "the empty board" if strategy.root.board.count == 0 else str(strategy.root.board)
     cut = "" if not f.cut else f" Cut short in {f.cut} places: a cell with three dots holds more."
     if strategy.folded:
         cut += f" {FOLDED}"
@@ -407,10 +408,10 @@ def describe(strategy: Strategy) -> str:
         cut += f" {rules_line(g)}"
     lost = f", {f.losses} lost" if f.losses else ""
     return (
-        f"Complete map of optimal {game_name(g)} moves for {who}{board} "
-        f"from {strategy.root.board}, "
+        f"Complete map of optimal {game_name(g)} moves for {who}{board} from {start}, "
         f"policy {strategy.policy.name}. Your move is given by the position of the largest "
         f"red symbol on the grid. When your opponent picks a move, zoom in on the region of "
-        f"the grid where they went. Repeat. {f.positions} positions where {who} chooses, "
-        f"{f.choices} moves on the map, {f.wins} won{lost} and {f.draws} drawn finishes.{cut}"
+        f"the grid where they went. Repeat. {f.positions:,} positions where {who} chooses, "
+        f"{f.choices:,} moves on the map, {f.wins:,} won{lost} and {f.draws:,} drawn "
+        f"finishes.{cut}"
     )

@@ -145,7 +145,7 @@ def whole_scene(game: WholeGame, theme: Theme | str = "light", title: str | None
         theme=get_theme(theme),
         title=heading,
         desc=(
-            f"{heading}: every legal move from {game.root.board}, nested as xkcd 832 nests "
+            f"{heading}: every legal move from {_start(game)}, nested as xkcd 832 nests "
             f"a map. {SUBTITLE} Cells are tinted by the outcome of their move for the "
             f"player who makes it, with perfect play after it: {f.wins:,} wins, "
             f"{f.draws:,} draws, {f.losses:,} losses. {facts}"
@@ -156,10 +156,16 @@ def whole_scene(game: WholeGame, theme: Theme | str = "light", title: str | None
     )
 
 
+def _start(game: WholeGame) -> str:
+    """Where the drawing starts, in words."""
+    return "the empty board" if game.root.board.count == 0 else str(game.root.board)
+
+
 def facts_line(game: WholeGame) -> str:
     """The footer's first line: how many boards, and where the map is cut."""
     f = game.facts
-    text = f"Drawn by ttt-maps from {game.root.board}: {f.boards:,} boards with a move to make"
+    start = "" if game.root.board.count == 0 else f" from {game.root.board}"
+    text = f"Drawn by ttt-maps{start}: {f.boards:,} boards with a move to make"
     if game.folded:
         text += " (folded by symmetry)"
     if game.depth is not None:

@@ -20,7 +20,7 @@ from ttt_maps.errors import UsageError
 from ttt_maps.settings import Settings
 
 if TYPE_CHECKING:
-    from ttt_maps.draw.scene import Scene
+    from ttt_maps.draw.scene import Group, Scene
     from ttt_maps.draw.themes import Theme
     from ttt_maps.game.geometry import Geometry
     from ttt_maps.strategies.tree import Strategy
@@ -125,7 +125,10 @@ def _write_files(
     drawings = Drawings({t.kind for t in targets}, drawing, themes)
 
     def draw(t: Target) -> bytes:
-        return out.draw(drawings.scene(t.kind, themes[t.dark]), t.fmt)
+        captioned = drawing.caption
+        if captioned is None:
+            captioned = drawing.size is not None and t.fmt in ("pdf", "png")
+        return out.draw(drawings.scene(t.kind, themes[t.dark], captioned), t.fmt)
 
     payloads = list(zip(targets, _draw_all(targets, draw), strict=True))
     from ttt_maps.io.files import write_atomic
@@ -292,21 +295,37 @@ class Drawings:
         trees = getattr(self, "trees", {})
         return tuple(trees[p] for p in ("x", "o") if kind in (p, "both") and p in trees)
 
-    def scene(self, kind: str, theme: Theme) -> Scene:
+    def scene(self, kind: str, theme: Theme, caption: bool = False) -> Scene:
+        """The scene of ``kind`` in ``theme`` (a single map headed and footed when
+        ``caption``), made once: a poster or a captioned map moves the laid-out maps."""
+        if caption and kind in ("x", "o"):
+            key = (f"{kind}-captioned", theme.name)
+            if key not in self.scenes:
+                from ttt_maps.draw.compose import map_scene
+
+                tree, laid = self.trees[kind], _map_of(self.scenes[(kind, theme.name)])
+                self.scenes[key] = map_scene(
+                    tree, self.opts, theme, self.title, caption=True, laid=laid
+                )
+            return self.scenes[key]
         if (kind, theme.name) not in self.scenes:
             from ttt_maps.draw.compose import poster_scene
-            from ttt_maps.draw.scene import Group
 
             maps = None
             x_scene, o_scene = (self.scenes.get((p, theme.name)) for p in ("x", "o"))
             if x_scene is not None and o_scene is not None:
-                x_map, o_map = x_scene.items[0], o_scene.items[0]
-                assert isinstance(x_map, Group) and isinstance(o_map, Group)
-                maps = (x_map, o_map)
+                maps = (_map_of(x_scene), _map_of(o_scene))
             x, o = self.trees["x"], self.trees["o"]
             poster = poster_scene(x, o, self.opts, theme, self.title, maps=maps)
             self.scenes[(kind, theme.name)] = poster
         return self.scenes[(kind, theme.name)]
+
+
+def _map_of(scene: Scene) -> Group:
+    """The laid-out map of a single map's scene (its one group)."""
+    from ttt_maps.draw.scene import Group
+
+    return next(i for i in scene.items if isinstance(i, Group))
 
 
 def _draw_all(targets: Sequence[Target], draw: Callable[[Target], bytes]) -> list[bytes]:

@@ -43,7 +43,8 @@ class Drawing(NamedTuple):
     """Everything one drawing needs: whose map (``player``: x, o, both for the poster,
     ``None`` for the default job) or the ``whole`` game, on what board, from where, under
     which policy, how it looks and on what page. ``fold`` ``None`` folds only the whole
-    game. Make one, then ``checked`` it once; the engine builds from the fields."""
+    game; ``caption`` ``None`` heads a single map only on a PDF or PNG page (``size``).
+    Make one, then ``checked`` it once; the engine builds from the fields."""
 
     player: str | None = None
     whole: bool = False
@@ -63,6 +64,7 @@ class Drawing(NamedTuple):
     id_prefix: str | None = None
     text_as_paths: bool = False
     explain: bool = False
+    caption: bool | None = None
 
     @classmethod
     def of(cls, options: DrawOptions) -> Drawing:

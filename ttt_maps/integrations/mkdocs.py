@@ -17,8 +17,8 @@ In a page, one option a line, as the Sphinx directive takes them (``recipe.OPTIO
 
 A flag (``outcomes``, ``alternatives``) is its name alone, or ``name: true``.
 The map is inline SVG (``mode: image`` writes an ``.svg`` file beside the
-site's assets instead); ``theme: auto`` follows the reader's system and
-Material's palette switch (``data-md-color-scheme``). A bad option stops the
+site's assets instead); ``theme: auto`` follows Material's palette switch
+(``data-md-color-scheme``) and sits on the page's own background. A bad option stops the
 build with one line naming the page, the line and the option. Fences inside
 other fences (a page showing the syntax) are left alone, as mkdocs-kroki-plugin
 and pymdownx.superfences leave them.

@@ -21,12 +21,12 @@ or, with myst-parser, in a MyST Markdown page::
 Options (declared in ``recipe.OPTIONS``, shared with the MkDocs fence), as for
 ``ttt-maps render``: ``player`` (x, o or both: the poster),
 ``policy``, ``from``, ``board``, ``rules`` (``normal`` or ``misere``: whoever
-completes a line loses), ``depth``, ``theme`` (``auto`` follows the
-reader's and the docs theme's light or dark mode), ``title``,
-``alternatives``, ``outcomes``, ``explain`` (each red move's reason as its
-tooltip), ``fold`` (folded by symmetry) and ``whole`` (the whole game: every
-move of both players, folded; ``player``, ``policy``, ``alternatives``,
-``outcomes`` and ``explain`` do not apply to it) (flags); and for the
+completes a line loses), ``depth``, ``theme`` (``auto`` follows the docs
+theme's light or dark mode, on the page's own background: a theme without one
+keeps it light), ``title``, ``alternatives``, ``outcomes``, ``explain`` (each
+red move's reason as its tooltip), ``fold`` (folded by symmetry) and ``whole``
+(the whole game: every move of both players, folded; ``player``, ``policy``,
+``alternatives``, ``outcomes`` and ``explain`` do not apply to it) (flags); and for the
 page: ``alt``
 (alternative text), ``width`` (a CSS length, a bare number is pixels) and
 ``mode``: ``inline`` (the default: the SVG inside the HTML, so it scales and

@@ -41,6 +41,11 @@ SMALL_BOARD = 12
 SOLVER_VERSION = 1
 
 
+def plies(n: int) -> str:
+    """A distance as every surface says it: ``1 ply``, ``5 plies`` (a ply is one player's move)."""
+    return f"{n} ply" if n == 1 else f"{n} plies"
+
+
 class Outcome(NamedTuple):
     """A game-theoretic value for one side: result and distance in plies.
 
@@ -72,7 +77,7 @@ class Outcome(NamedTuple):
     def __str__(self) -> str:
         if self.result == 0:
             return "draw"
-        return f"{self.label} in {self.distance}"
+        return f"{self.label} in {plies(self.distance)}"
 
 
 class Solver:

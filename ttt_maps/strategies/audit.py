@@ -18,6 +18,7 @@ from ttt_maps.game.board import Board, Mark, parse_mark, parse_moves
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.io.files import json_field, json_flag
 from ttt_maps.solve.registry import solver_for
+from ttt_maps.solve.solver import plies
 from ttt_maps.strategies.tree import FORMAT
 
 # -- reading an exported strategy --------------------------------------------
@@ -189,8 +190,8 @@ def audit(
                             Problem(
                                 "slower",
                                 board,
-                                f"cell {cell} wins in {got.distance} plies, "
-                                f"{best.distance} was possible",
+                                f"cell {cell} wins in {plies(got.distance)}, "
+                                f"{plies(best.distance)} was possible",
                                 fatal=False,
                             )
                         )

@@ -7,6 +7,7 @@ deterministic. A preset names a chain (``yorgey``, ``xkcd``, ``default``).
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable
 
@@ -120,8 +121,11 @@ def _parse_key(text: str, geometry: Geometry, locate: Locate | None = None) -> K
             return Key("book:xkcd", book_key(xkcd_book()))
         path = locate(arg) if locate is not None else arg
         return Key(text, book_key(load_book(path, geometry, where=f"policy key {text}")))
+    names = [k.partition(":")[0] for k in KEY_HELP] + list(PRESETS)
+    close = difflib.get_close_matches(name, names, n=1)
+    hint = f"did you mean {close[0]!r}? " if close else ""
     known = ", ".join([*KEY_HELP, *PRESETS])
-    raise UsageError(f"policy key {text!r} is unknown; known keys and presets: {known}")
+    raise UsageError(f"policy key {text!r} is unknown; {hint}known keys and presets: {known}")
 
 
 def parse_policy(

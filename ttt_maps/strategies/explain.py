@@ -23,7 +23,7 @@ from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, other
 from ttt_maps.game.geometry import STANDARD
 from ttt_maps.solve.registry import solver_for
-from ttt_maps.solve.solver import Solver, mover
+from ttt_maps.solve.solver import Solver, mover, plies
 
 #: Every code a reason can have, in the order they are tried.
 CODES = (
@@ -297,7 +297,7 @@ def _refuted(
             brief += ", blocks and forks" if len(why.threats) > 1 else ", blocks"
     threats = tuple(p.g.cells_of(p.open_cells(p.mine | 1 << cell, p.free & ~(1 << cell))))
     if was < 0:
-        text = f"That loses in {now_distance}, not {was_distance}: {answer}."
+        text = f"That loses in {plies(now_distance)}, not {was_distance}: {answer}."
         return Why(
             "quick-loss",
             text,
@@ -306,7 +306,7 @@ def _refuted(
             refutation=refutation,
         )
     if now < 0:
-        text = f"That loses: {answer}; {P} loses in {now_distance}."
+        text = f"That loses: {answer}; {P} loses in {plies(now_distance)}."
     else:
         kept = "the win" if was > 0 else "the draw"
         text = f"That gives away {kept}: {answer}, and the game is drawn."
@@ -347,10 +347,10 @@ def _quiet(
     P, Q, g = p.P, p.Q, p.g
     if was > 0:
         slower = f" ({was_distance} at best)" if distance > was_distance else ""
-        text = f"{P} keeps the win: {P} wins in {distance}{slower}."
+        text = f"{P} keeps the win: {P} wins in {plies(distance)}{slower}."
         return Why("keep-win", text, "keeps the win", threats=threats)
     if was < 0:
-        text = f"{P} still loses, but holds out longest: a loss in {distance}."
+        text = f"{P} still loses, but holds out longest: a loss in {plies(distance)}."
         return Why("resist", text, "holds out longest", threats=threats)
     if g == STANDARD:
         on = sum(1 for cells in g.line_cells if cell in cells)

@@ -19,7 +19,7 @@ from ttt_maps.errors import UsageError, quote
 from ttt_maps.game.board import Board, Mark, other, parse_mark
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.solve.registry import solver_for
-from ttt_maps.solve.solver import Outcome, Solver
+from ttt_maps.solve.solver import Outcome, Solver, plies
 from ttt_maps.strategies.chains import parse_policy
 from ttt_maps.strategies.fold import FoldWalk
 from ttt_maps.strategies.match import cell_name, parse_level, result_of
@@ -187,4 +187,4 @@ def _value_after(solver: Solver, mark: Mark, after: Board) -> tuple[Outcome, str
     if theirs.result == 0:
         return theirs.after_move(), "a draw with best play"
     wins = mark if theirs.result < 0 else other(mark)
-    return theirs.after_move(), f"{wins.upper()} wins in {theirs.distance} with best play"
+    return theirs.after_move(), f"{wins.upper()} wins in {plies(theirs.distance)} with best play"

@@ -37,7 +37,7 @@ from ttt_maps.game.board import Board, Mark, other
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.names import cell_name as cell_name  # also named here, where games are
 from ttt_maps.solve.registry import solver_for
-from ttt_maps.solve.solver import Solver
+from ttt_maps.solve.solver import Solver, plies
 from ttt_maps.strategies.chains import parse_policy
 from ttt_maps.strategies.fold import FoldWalk
 from ttt_maps.strategies.policy import Policy, novice_replies
@@ -129,7 +129,7 @@ class Game:
         if not 0 <= cell < size:
             raise UsageError(f"cell {cell}: the board's cells are 0 to {size - 1}")
         if self.board.mark_at(cell):
-            raise UsageError(f"cell {cell} is taken")
+            raise UsageError(f"cell {cell} ({cell_name(self.geometry, cell)}) is taken")
         return self._add(Move(self.board.to_move, cell, "player"))
 
     def map_move(self) -> int:
@@ -196,8 +196,13 @@ class Game:
         return cell_name(self.geometry, cell)
 
     def hints(self) -> list[int]:
-        """Every optimal move for the person (the side to move)."""
-        return [] if self.over else self.solver.best_moves(self.board)
+        """The person's best moves by the solved game: the fastest wins, the draws, or
+        when lost the moves that hold out longest."""
+        if self.over:
+            return []
+        scores = self.solver.move_scores(self.board.key)
+        best = min(scores.values())  # the opponent's score after the move: lower is better
+        return sorted(cell for cell, score in scores.items() if score == best)
 
     def verdict(self) -> str:
         """One line on the position, as the map sees it, for the person to move."""
@@ -211,10 +216,13 @@ class Game:
             threats = 0  # under misère a line the map could complete is its own loss
         seen = {0: "", 1: f"{me} threatens a line: ", 2: f"{me} threatens two lines: "}
         out = self.solver.outcome(self.board)
-        if out.result < 0:  # the last of ``distance`` moves is the map's
-            value = f"{them} loses to {me}'s {_when(out.distance // 2)}"
-        elif out.result > 0:  # the last of ``distance`` moves is the person's
-            value = f"{them} can win with its {_when((out.distance + 1) // 2)}"
+        if out.result < 0:  # the last of ``distance`` plies is the map's
+            value = f"{them} loses in {plies(out.distance)}, to {me}'s {_when(out.distance // 2)}"
+        elif out.result > 0:  # the last of ``distance`` plies is the person's
+            value = (
+                f"{them} can win in {plies(out.distance)}, with its "
+                f"{_when((out.distance + 1) // 2)}"
+            )
         else:
             value = "a draw with best play"
         line = seen[min(threats, 2)] + value

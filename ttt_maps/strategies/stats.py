@@ -22,7 +22,7 @@ from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import Outcome
 
-#: The presets ``stats`` reports map sizes for, in this order (``--fold`` adds ``compact``).
+#: The presets ``stats`` reports map sizes for, in this order (``compact`` is added after them).
 PRESET_ORDER = ("yorgey", "xkcd", "default")
 #: Games are counted only where there are at most this many positions to walk.
 GAMES_LIMIT = 250_000
@@ -225,7 +225,8 @@ def collect(
     geometry: Geometry = STANDARD, policies: Iterable[str] = PRESET_ORDER, fold: bool = False
 ) -> Stats:
     """All the counts that are feasible, the empty board's value and the map sizes
-    (with ``fold``: folded, ``compact`` added, and the fewest boards a map can draw)."""
+    with ``compact``'s among them (with ``fold``: folded, and the fewest boards a map
+    can draw)."""
     empty = solver_for(geometry).outcome(Board.empty(geometry))
     skipped: dict[str, str] = {}
     positions = count_positions(geometry)
@@ -241,7 +242,8 @@ def collect(
     else:
         games = count_games(geometry)
     if not fold:
-        return Stats(geometry, games, positions, empty, map_sizes(policies, geometry), skipped)
+        maps = map_sizes([*policies, "compact"], geometry)
+        return Stats(geometry, games, positions, empty, maps, skipped)
     maps = map_sizes([*policies, "compact"], geometry, fold=True)
     return Stats(geometry, games, positions, empty, maps, skipped, True, fewest_boards(geometry))
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ttt_maps.game.board import Board, other
-from ttt_maps.solve.solver import mover
+from ttt_maps.solve.solver import mover, plies
 from ttt_maps.strategies.policy import Policy
 
 
@@ -33,10 +33,6 @@ def _cells(cells: list[int]) -> str:
     return ", ".join(str(c) for c in cells)
 
 
-def _plies(n: int) -> str:
-    return "1 ply" if n == 1 else f"{n} plies"
-
-
 def _figure(policy: Policy, pos: int, name: str, cell: int) -> tuple[float, str, str]:
     """What key ``name`` weighs for a move: its value (larger is better), the figure as
     shown, and the sentence it goes in (the chosen move's figure, the rival's, its cell)."""
@@ -46,8 +42,8 @@ def _figure(policy: Policy, pos: int, name: str, cell: int) -> tuple[float, str,
     if name == "fast":
         out = solver.outcome_of(after).after_move()
         if out.result > 0:
-            return -out.distance, _plies(out.distance), "wins in {}, not {} (at {})"
-        return out.distance, _plies(out.distance), "holds out {}, not {} (at {})"
+            return -out.distance, plies(out.distance), "wins in {}, not {} (at {})"
+        return out.distance, plies(out.distance), "holds out {}, not {} (at {})"
     if name == "trap":
         replies = solver.children(after)
         safe = sum(solver.result(child) <= 0 for _, child in replies)

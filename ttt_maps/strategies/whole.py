@@ -139,31 +139,59 @@ def plan_whole(
     moves = _moves(root.geometry, fold)
     levels: list[int] = []
     frontier = {root.key: 1} if solver.children(root.key) else {}
-    while frontier:
-        levels.append(sum(frontier.values()))
-        if max_boards is not None and sum(levels) > max_boards:
-            raise _too_large(root, levels, max_boards, fold, depth)
-        if depth is not None and len(levels) > depth:
-            break
+
+    def step(frontier: dict[int, int]) -> dict[int, int]:
         following: dict[int, int] = {}
         for key, paths in frontier.items():
             for _, after in moves(key):
                 if solver.children(after):
                     following[after] = following.get(after, 0) + paths
-        frontier = following
+        return following
+
+    while frontier:
+        levels.append(sum(frontier.values()))
+        if max_boards is not None and sum(levels) > max_boards:
+            # Say how many it would draw, as `stats --whole` counts them, where that
+            # is quick to count; else how many were counted before giving up.
+            fits = len(levels)
+            last = root.geometry.size + 1 if depth is None else depth + 1
+            budget = _COUNT_ALL
+            while frontier and len(frontier) <= budget and len(levels) < last:
+                budget -= len(frontier)
+                frontier = step(frontier)
+                if frontier:
+                    levels.append(sum(frontier.values()))
+            exact = not frontier or len(levels) >= last
+            raise _too_large(root, levels, fits, max_boards, fold, depth, exact=exact)
+        if depth is not None and len(levels) > depth:
+            break
+        frontier = step(frontier)
     return levels or [1]
 
 
+#: A refused whole game is counted to its end when that takes at most this many
+#: positions' moves (3x3 unfolded takes about 5,500; a fraction of a second).
+_COUNT_ALL = 20_000
+
+
 def _too_large(
-    root: Board, levels: list[int], limit: int, fold: bool, depth: int | None
+    root: Board,
+    levels: list[int],
+    counted: int,
+    limit: int,
+    fold: bool,
+    depth: int | None,
+    exact: bool,
 ) -> MapTooLarge:
-    fits = max((n for n in range(len(levels)) if sum(levels[: n + 1]) <= limit), default=0)
+    """``levels`` are the boards per level, exact to the end or the first ``counted``."""
+    fits = max((n for n in range(counted) if sum(levels[: n + 1]) <= limit), default=0)
     where = "" if root.count == 0 else f" from {root}"
     asked = "" if depth is None else f" to depth {depth}"
     how = "folded" if fold else "unfolded"
+    total = f"{sum(levels):,}" if exact else f"more than {sum(levels):,}"
     return MapTooLarge(
         f"the whole game on {root.geometry.describe()}{where}{asked}, {how}, would draw "
-        f"more than {sum(levels):,} boards (at most {limit:,} are drawn); "
+        f"{total} boards (at most {limit:,} are drawn); "
         f"--depth {fits} draws {sum(levels[: fits + 1]):,}"
     )
 

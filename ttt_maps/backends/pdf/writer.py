@@ -13,7 +13,7 @@ letters. The text machinery is loaded only when a scene has text.
 
 Units: without a page size one map unit is one point and the scene's size is
 the page. With a size the scene is fitted inside the margin and centred
-(``page.py``). The dates come from ``SOURCE_DATE_EPOCH`` or a fixed epoch,
+(``page.py``). The dates come from ``SOURCE_DATE_EPOCH`` (none without it),
 and nothing else varies, so the same scene always gives the same bytes.
 """
 
@@ -30,8 +30,6 @@ from ttt_maps.draw.scene import Box, Item, Line, Scene, Text
 from ttt_maps.draw.themes import rgb
 from ttt_maps.errors import UsageError
 
-#: PDF creation date when ``SOURCE_DATE_EPOCH`` is not set (2000-01-01T00:00:00Z).
-DEFAULT_EPOCH = 946_684_800
 #: zlib level of the content stream: level 6 costs twice the time for 4% less.
 COMPRESS_LEVEL = 3
 
@@ -194,14 +192,17 @@ class _Document:
 
 def _info(scene: Scene) -> str:
     """The document information dictionary: creator, dates, title, subject, keywords."""
-    when = _pdf_date(_source_date_epoch())
+    epoch = _source_date_epoch()
     keywords = ["tic-tac-toe", "xkcd 832", *(f"{k} {v}" for k, v in sorted(scene.meta.items()))]
     creator = pdf_string(f"ttt-maps {_version()}")
     entries = [
         f"/Creator {creator}",
         f"/Producer {creator}",
-        f"/CreationDate {pdf_string(when)}",
-        f"/ModDate {pdf_string(when)}",
+        *(
+            f"/{key} {pdf_string(_pdf_date(epoch))}"
+            for key in ("CreationDate", "ModDate")
+            if epoch is not None
+        ),
         f"/Keywords {pdf_string(', '.join(keywords))}",
     ]
     if scene.title:
@@ -211,13 +212,13 @@ def _info(scene: Scene) -> str:
     return "<< " + " ".join(entries) + " >>"
 
 
-def _source_date_epoch() -> int:
-    """``SOURCE_DATE_EPOCH`` (reproducible builds) or the fixed default epoch."""
+def _source_date_epoch() -> int | None:
+    """``SOURCE_DATE_EPOCH`` (reproducible builds), or None: then the PDF carries no
+    date, as a date that is not the file's would mislead."""
     from ttt_maps.io.environment import whole_number
 
-    return whole_number(
-        "SOURCE_DATE_EPOCH", DEFAULT_EPOCH, meaning="whole seconds since 1970-01-01 UTC"
-    )
+    epoch = whole_number("SOURCE_DATE_EPOCH", -1, meaning="whole seconds since 1970-01-01 UTC")
+    return None if epoch < 0 else epoch
 
 
 def _pdf_date(epoch: int) -> str:

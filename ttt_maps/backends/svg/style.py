@@ -13,23 +13,30 @@ from ttt_maps.backends.svg.tokens import PLACEHOLDER
 from ttt_maps.draw.themes import AUTO, PICKS, Theme, dark_variant
 
 #: Where a map set to follow the reader's light or dark mode may sit: a page
-#: of the Sphinx themes furo (``body[data-theme]``, "auto" follows the reader)
-#: and pydata-sphinx-theme (``html[data-theme]``), of MkDocs' Material theme
-#: (``[data-md-color-scheme]`` on the body: ``default`` or ``slate``), or any
-#: page or viewer.
+#: of the Sphinx themes furo (``body[data-theme]``), pydata-sphinx-theme and
+#: the Book theme (``html[data-theme]``), of MkDocs' Material theme
+#: (``[data-md-color-scheme]`` on the body: ``default`` or ``slate``), or
+#: JupyterLab (``body[data-jp-theme-light]``).
 _FORCED = {
     "light": (
         'body[data-theme="light"] ',
         'html[data-theme="light"] ',
         '[data-md-color-scheme="default"] ',
+        'body[data-jp-theme-light="true"] ',
     ),
     "dark": (
         'body[data-theme="dark"] ',
         'html[data-theme="dark"] ',
         '[data-md-color-scheme="slate"] ',
+        'body[data-jp-theme-light="false"] ',
     ),
 }
 
+#: Where the reader's system decides: the SVG opened on its own (its root is
+#: the map), a furo page left on "auto", or a viewer page that follows the
+#: reader. A page with no dark mode of its own (Alabaster, a plain page) is
+#: not among them, so a map inlined there stays light like the page.
+_SYSTEM = (":root", 'body[data-theme="auto"] ', 'html[data-ttt-scheme="auto"] ')
 
 #: Roles only some drawings have (folded maps, the whole game): their rules are
 #: written only where they are drawn, so other maps keep their bytes.
@@ -68,6 +75,8 @@ def style_sheet(
         rules.append(f"{selector}{{stroke-width:{value}}}")
     if theme.name == AUTO.name:
         rules += _switches(picks, roles)
+    elif theme.name == "dark":
+        rules += _on_dark_page()
     return "\n" + "\n".join(rules) + "\n"
 
 
@@ -76,8 +85,10 @@ def _colours(
     scope: tuple[str, ...] = ("",),
     picks: Collection[str] = (),
     roles: Collection[str] = (),
+    background: bool = True,
 ) -> list[str]:
-    """The colour rules of theme ``t``, under each of the ancestor selectors in ``scope``.
+    """The colour rules of theme ``t``, under each of the ancestor selectors in ``scope``
+    (with the background's fill unless ``background`` is false).
 
     A grid drawn from ``<defs>`` strokes in ``currentColor``, the ``color``
     of the board it is drawn in: browsers do not match the scoped rules
@@ -93,8 +104,9 @@ def _colours(
         "pointer": f"{sel(' .ttt-pointer')}{{fill:{t.letter}}}",
         "count": f"{sel(' .ttt-count')}{{fill:{t.muted}}}",
     }
+    back = [f"{sel(' .ttt-background')}{{fill:{t.background}}}"] if background else []
     return [
-        f"{sel(' .ttt-background')}{{fill:{t.background}}}",
+        *back,
         f"{sel('', ' .ttt-board')}{{color:{t.grid}}}",
         f"{sel(' .ttt-board', ' .ttt-played', ' .ttt-final')}{{stroke:{t.ink}}}",
         f"{sel(' .ttt-chosen')}{{stroke:{t.chosen}}}",
@@ -117,18 +129,31 @@ def _colours(
 
 
 def _switches(picks: Collection[str], roles: Collection[str]) -> list[str]:
-    """The rules that make an ``auto`` map dark where its reader or page is.
+    """The rules that make an ``auto`` map follow the light or dark mode of its page.
 
-    The reader's ``prefers-color-scheme`` first; then a page's own switch,
-    whose selectors are more specific than the media rule's, so a page set to
+    Where the reader's system decides (``_SYSTEM``), its
+    ``prefers-color-scheme``; where a page has its own switch, the page:
+    those selectors are more specific than the media rule's, so a page set to
     light stays light on a dark system, and one set to dark is dark anywhere.
-    Renderers without media queries or such pages draw the light colours.
+    Inside any HTML page the map sits on the page's own background.
+    Renderers without media queries draw the light colours.
     """
     dark = dark_variant(AUTO)
     return [
         "@media (prefers-color-scheme:dark){",
-        *_colours(dark, picks=picks, roles=roles),
+        f":root#{PLACEHOLDER} .ttt-background{{fill:{dark.background}}}",
+        *_colours(dark, _SYSTEM, picks, roles, background=False),
         "}",
-        *_colours(AUTO, _FORCED["light"], picks, roles),
-        *_colours(dark, _FORCED["dark"], picks, roles),
+        *_colours(AUTO, _FORCED["light"], picks, roles, background=False),
+        *_colours(dark, _FORCED["dark"], picks, roles, background=False),
+        f"html #{PLACEHOLDER} .ttt-background{{fill:none}}",
+    ]
+
+
+def _on_dark_page() -> list[str]:
+    """A ``dark`` map inlined in a page that is dark too sits on the page's background."""
+    return [
+        ",".join(f"{a}#{PLACEHOLDER} .ttt-background" for a in _FORCED["dark"]) + "{fill:none}",
+        "@media (prefers-color-scheme:dark){"
+        f'body[data-theme="auto"] #{PLACEHOLDER} .ttt-background{{fill:none}}}}',
     ]

@@ -82,6 +82,41 @@
     });
   };
 
+  /** The panes' bars (moves so far) made as tall as the tallest, so the maps line up. */
+  const bars = () => frames.map((f) => {
+    try {
+      return f.contentDocument.querySelector(".tttv-bar");
+    } catch (_) {
+      return null;
+    }
+  });
+  const align = () => {
+    const all = bars().filter(Boolean);
+    all.forEach((b) => { b.style.minHeight = ""; });
+    const tallest = Math.max(0, ...all.map((b) => b.getBoundingClientRect().height));
+    all.forEach((b) => {
+      b.style.minHeight = `${tallest}px`;
+      b.style.alignContent = "flex-start";
+    });
+  };
+
+  /** The address names the leading pane and where it is, so a zoom can be linked. */
+  const remember = () => {
+    const key = pane(leader) && frames[leader].contentWindow.tttViewer.current().key;
+    const url = key ? `#pane=${leader}&${key}` : location.pathname + location.search;
+    try {
+      history.replaceState(history.state, "", url);
+    } catch (_) {
+      /* a sandboxed or opaque document: the panes still follow */
+    }
+  };
+  /** The pane and position an address names: [pane, its viewer's fragment], or null. */
+  const addressed = () => {
+    const m = /^#pane=(\d+)&(.+)$/.exec(location.hash);
+    if (!m || Number(m[1]) >= frames.length) return null;
+    return [Number(m[1]), `#${m[2]}`];
+  };
+
   /** Zoom every other pane to where pane ``from`` is. */
   const follow = (from) => {
     const lead = pane(from);
@@ -95,6 +130,8 @@
     });
     if (states.some((s) => !s)) return;
     write();
+    align();
+    remember();
     syncs += 1;
     document.body.dataset.leader = String(leader);
     document.body.dataset.syncs = String(syncs);
@@ -119,7 +156,10 @@
       return;
     }
     (data.start || []).forEach((t, i) => pane(i).turnTo(perms[t]));
-    follow(0);
+    const at = addressed();
+    if (at) frames[at[0]].contentWindow.tttViewer.go(at[1]);
+    follow(at ? at[0] : 0);
+    window.addEventListener("resize", align);
     document.body.dataset.ready = "1";
   };
   if (document.readyState === "complete") start();

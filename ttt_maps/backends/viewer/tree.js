@@ -71,8 +71,8 @@
     return board.includes(".") ? "" : "draw";
   };
   // Cells as a player names them, the same words as the terminal game.
-  const NAMES = ["top-left", "top", "top-right", "left", "centre", "right",
-    "bottom-left", "bottom", "bottom-right"];
+  const NAMES = ["top-left corner", "top edge", "top-right corner", "left edge", "centre",
+    "right edge", "bottom-left corner", "bottom edge", "bottom-right corner"];
   // Where a cell is drawn: itself, unless a linked pane turns the drawing (pane.js).
   let screenCell = (cell) => cell;
   const cellName = (at) => {

@@ -75,12 +75,32 @@
     return { x: view.x + (cx - f.left - f.ox) / f.k, y: view.y + (cy - f.top - f.oy) / f.k };
   };
   let lastCommit = 0;
+  // A veil in the page's colour over all but the board flown to: the stage's
+  // letterbox would show cut-off neighbours and the grid's thick lines.
+  let veilFor = null;
+  const veil = document.createElementNS(NS, "path");
+  veil.setAttribute("class", "tttv-veil");
+  veil.setAttribute("fill-rule", "evenodd");
+  veil.setAttribute("aria-hidden", "true");
+  veil.setAttribute("visibility", "hidden");
+  svg.append(veil);
+  const drawVeil = (v) => {
+    if (v !== veilFor) {
+      veil.setAttribute("visibility", "hidden");
+      return;
+    }
+    const far = grow(home, Math.max(home.w, home.h) * 4);
+    const box = (b) => `M${fmt(b.x)} ${fmt(b.y)}h${fmt(b.w)}v${fmt(b.h)}h${fmt(-b.w)}z`;
+    veil.setAttribute("d", box(far) + box(v));
+    veil.setAttribute("visibility", "visible");
+  };
   const commit = (v) => {
     lastCommit = performance.now();
     committed = v;
     view = v;
     svg.setAttribute("viewBox", `${fmt(v.x)} ${fmt(v.y)} ${fmt(v.w)} ${fmt(v.h)}`);
     svg.style.transform = "";
+    drawVeil(v);
     if (pending.size && !filling) filling = setTimeout(fillVisible, 0);
   };
   /** Draw the waiting boards the committed view shows at a readable size, a slice at a time. */
@@ -111,6 +131,7 @@
   /** Show ``v`` by transforming the committed drawing. */
   const preview = (v) => {
     view = v;
+    drawVeil(v);
     const a = fit(committed);
     const b = fit(v);
     const s = b.k / a.k;
@@ -180,6 +201,7 @@
   };
   const flyTo = (target, instant) => {
     stopFlight();
+    veilFor = target === home ? null : target;
     if (instant || (motion && motion.matches)) {
       commit(target);
       return;

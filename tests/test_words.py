@@ -1,0 +1,96 @@
+"""One vocabulary on every surface: cells have one name, distances one unit (plies,
+said), and counts one number format (thousands separated: 1,924) in every sentence
+the poster, the maps' descriptions, the whole game and the differences sheet print."""
+
+from __future__ import annotations
+
+import json
+import re
+from importlib.resources import files
+
+import pytest
+from typer.testing import CliRunner
+
+import ttt_maps
+from ttt_maps.cli.app import app
+from ttt_maps.compare.panes import cell_phrases, linked_page
+from ttt_maps.compare.picture import compare_scene
+from ttt_maps.compare.sheet import sheet_scene
+from ttt_maps.draw.compose import map_scene, poster_scene
+from ttt_maps.draw.scene import Scene, Text
+from ttt_maps.draw.wholemap import whole_scene
+from ttt_maps.game.board import Board
+from ttt_maps.game.geometry import Geometry
+from ttt_maps.game.names import NAMES_3X3
+from ttt_maps.strategies.match import Game
+from ttt_maps.strategies.tree import build_strategy
+from ttt_maps.strategies.whole import build_whole
+
+#: A position where X, to move, wins: the distance is more than one ply.
+POSITION = "xo......."
+
+
+def test_a_distance_is_the_same_number_of_plies_in_solve_and_play() -> None:
+    result = CliRunner().invoke(app, ["solve", POSITION])
+    assert result.exit_code == 0, result.stderr
+    said = re.search(r"x to move: win in (\d+) plies", result.stdout)
+    assert said, result.stdout
+    doc = json.loads(CliRunner().invoke(app, ["solve", POSITION, "--json"]).stdout)
+    assert doc["outcome"]["text"] == f"win in {said[1]} plies"
+    # play: the person takes X against the map for O, at the same position.
+    game = Game("o", start=Board.parse(POSITION))
+    assert f"X can win in {said[1]} plies" in game.verdict()
+
+
+def test_a_cell_has_one_name_in_play_the_viewer_and_the_linked_notes() -> None:
+    script = files("ttt_maps.backends").joinpath("viewer", "tree.js").read_text(encoding="utf-8")
+    block = re.search(r"const NAMES = \[(.*?)\];", script, re.S)
+    assert block
+    assert tuple(re.findall(r'"([^"]+)"', block[1])) == NAMES_3X3
+    assert cell_phrases(Geometry()) == [f"the {name}" for name in NAMES_3X3]
+    game = Game("x", start=Board.parse(POSITION))
+    move = game.reply()
+    assert game.describe(move) == f"X plays {NAMES_3X3[move.cell]} ({move.cell})"
+    page = linked_page([build_strategy("x", "xkcd"), build_strategy("x", "yorgey")])
+    data = json.loads(re.search(r'id="tttl-data">(.*?)</script>', page)[1])  # type: ignore[index]
+    assert data["cells"] == cell_phrases(Geometry())
+
+
+# -- numbers ------------------------------------------------------------------------------
+
+#: A number of four or more digits written without separators (a year-like run of
+#: digits inside a board string or an id is not preceded by a space).
+BARE = re.compile(r"(?<![\w.,])\d{4,}(?![\w.,])")
+GROUPED = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?![\w.])")
+
+
+def sentences(scene: Scene) -> list[str]:
+    """What a drawing says in words: its title, description and lettering."""
+    items = [i.text for i in scene.items if isinstance(i, Text)]
+    return [scene.title or "", scene.desc or "", *items]
+
+
+def check_numbers(texts: list[str]) -> int:
+    """Every number of 1,000 or more is grouped by thousands; returns how many there were."""
+    for text in texts:
+        assert not BARE.search(text), text
+    return sum(len(GROUPED.findall(t)) for t in texts)
+
+
+@pytest.mark.slow
+def test_the_poster_and_the_maps_of_a_bigger_board_group_their_thousands() -> None:
+    x = ttt_maps.strategy("x", geometry="3x4k3")
+    o = ttt_maps.strategy("o", geometry="3x4k3")
+    texts = sentences(poster_scene(x, o)) + sentences(map_scene(o))
+    assert check_numbers(texts) >= 4  # 1,924 positions, 2,148 won: in the footer and the desc
+    assert "1,924 positions where O chooses" in " ".join(texts)
+
+
+def test_the_whole_game_and_the_sheet_group_their_thousands() -> None:
+    game = build_whole(fold=False, depth=4)
+    texts = sentences(whole_scene(game))
+    assert check_numbers(texts) >= 1 and "3,610 boards with a move to make" in " ".join(texts)
+    assert not any(re.search(r"from \.+\b|from \.{9}", t) for t in texts)  # said in words
+    maps = [build_strategy("o", p) for p in ("xkcd", "default")]
+    check_numbers(sentences(sheet_scene(maps, labels=["xkcd", "default"])))
+    check_numbers(sentences(compare_scene(maps, labels=["xkcd", "default"])))
