@@ -89,6 +89,25 @@ CASES = [
     Case("4x4k3 poster SVG, cold",
          ["render", "--board", "4x4k3", "--player", "both", "--no-cache", "-o", "{tmp}/p.svg"],
          max_seconds=1.5),
+    # Bigger boards answered with no option (the older build refused them), the
+    # draws with four in a row, and the minimal table under each prover.
+    *[Case(f"{board} value and moves, cold", ["solve", "--board", board, "." * cells,
+           "--no-cache"], baseline=False, max_seconds=2)
+      for board, cells in (("5x5k3", 25), ("6x6k3", 36), ("7x7k3", 49), ("4x5k3", 20),
+                           ("3x6k3", 18))],
+    Case("3x6k3 X map SVG, cold", ["render", "--board", "3x6k3", "--player", "x",
+         "--no-cache", "-o", "{tmp}/x36.svg"], baseline=False, max_seconds=2),
+    *[Case(f"{board} draw, value and moves, cold", ["solve", "--board", board, "." * 20,
+           "--no-cache", "--search-limit", "4000000"], max_seconds=5)
+      for board in ("4x5k4", "5x4k4")],
+    Case("3x4k3 X table, default prover", ["table", "--board", "3x4k3", "--player", "x"],
+         baseline=False, max_seconds=1),
+    Case("3x4k3 X table, --prover cp-sat", ["table", "--board", "3x4k3", "--player", "x",
+         "--prover", "cp-sat"], max_seconds=1),
+    Case("3x4k3 X table, --prover search", ["table", "--board", "3x4k3", "--player", "x",
+         "--prover", "search"]),
+    Case("refused: 6x6k4 value", ["solve", "--board", "6x6k4", "." * 36, "--no-cache"],
+         exit=2, baseline=False, max_seconds=2),
     # Refusals: maps too big to draw, boards too big to solve (the older build
     # took 4.7 s to 207 s for these, so it is not run).
     Case("refused: 4x4 O map", ["render", "--board", "4x4", "--player", "o", "--no-cache",

@@ -27,6 +27,7 @@ from typer.testing import CliRunner
 
 from ttt_maps.cli.app import app
 from ttt_maps.game.board import Board
+from ttt_maps.game.geometry import Geometry
 from ttt_maps.strategies.table.check import audit_table
 from ttt_maps.strategies.table.entries import Table, table_from_json
 from ttt_maps.strategies.table.exact import minimal_table, prove
@@ -174,6 +175,35 @@ def test_cp_sat_proves_the_same_sizes(tables: dict[str, Table]) -> None:
         other = minimal_table(player, prover="cp-sat")
         assert other.size == table.size
         assert plays_perfectly({str(e.board): e.cell for e in other.entries}, player)
+
+
+def test_the_default_prover_hands_a_long_proof_to_cp_sat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """auto: the exact search while it is quick; past its steps CP-SAT where installed,
+    else the search to the end. The size is the same either way."""
+    import importlib.util
+
+    from ttt_maps.strategies.table import exact
+
+    monkeypatch.setattr(exact, "AUTO_STEPS", 1)  # every proof counts as long
+    if importlib.util.find_spec("ortools") is not None:
+        table = minimal_table("x")
+        assert (table.size, table.prover) == (22, "cp-sat")
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "ortools" else real(name)
+    )
+    table = minimal_table("x")
+    assert (table.size, table.prover) == (22, "search")
+
+
+@pytest.mark.slow
+def test_3x4_by_default_in_about_a_second() -> None:
+    pytest.importorskip("ortools")
+    table = minimal_table("x", Geometry.parse("3x4k3"))
+    assert (table.size, table.prover) == (46, "cp-sat")
+    assert table.steps < 100_000
 
 
 # -- the branch and bound against exhaustive search, on made-up problems ---------

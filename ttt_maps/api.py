@@ -193,14 +193,15 @@ def table(
     player: str,
     *,
     geometry: str | Geometry | None = None,
-    prover: str = "search",
+    prover: str = "auto",
     rules: str | None = None,
     settings: Settings | None = None,
 ) -> Table:
     """The minimal strategy table of ``player``: the fewest positions, up to rotation,
     reflection and move order, each with its move, that play perfectly by lookup from
-    the empty board, proven minimal by exact search (``prover="cp-sat"``: by CP-SAT,
-    with the ``cp-sat`` extra). ``render``/``save`` draw it as a one-page cheat sheet."""
+    the empty board, proven minimal: by default by exact search where that is quick,
+    else by CP-SAT where the ``cp-sat`` extra is installed (``prover="search"`` or
+    ``"cp-sat"`` chooses). ``render``/``save`` draw it as a one-page cheat sheet."""
     from ttt_maps.engine.build import policy_and_board
     from ttt_maps.game.board import parse_mark
     from ttt_maps.strategies.table.exact import minimal_table

@@ -87,8 +87,8 @@ SearchLimitOpt = Annotated[
     opt(
         "--search-limit",
         metavar="N",
-        help="Boards past 16 cells: search anyway, up to N positions for each answer "
-        "(without it they are refused at once; bigger boards stop at 4,000,000).",
+        help="Search up to N positions for each answer, however big the board (without "
+        "it, boards past 16 cells get a short try, the others 4,000,000 per answer).",
     ),
 ]
 

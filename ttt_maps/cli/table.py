@@ -56,11 +56,12 @@ def table(
         str,
         opt(
             "--prover",
-            metavar="search|cp-sat",
-            help="How minimality is proven: search (exact branch and bound, the default) or "
-            "cp-sat (Google OR-Tools, with the cp-sat extra installed).",
+            metavar="auto|search|cp-sat",
+            help="How minimality is proven: search (exact branch and bound), cp-sat (Google "
+            "OR-Tools, with the cp-sat extra installed), or auto (the default: the search "
+            "where it is quick, else CP-SAT when installed).",
         ),
-    ] = "search",
+    ] = "auto",
     size: Annotated[
         str | None,
         opt(

@@ -173,7 +173,8 @@ def _board(board: str | Board | None, geometry: str | Geometry | None = None) ->
 
 
 def provers() -> tuple[str, ...]:
-    """How a minimal table can be proven: ``search`` (exact), ``cp-sat`` (OR-Tools)."""
+    """How a minimal table can be proven: ``auto`` (the quicker installed), ``search``
+    (exact), ``cp-sat`` (OR-Tools)."""
     from ttt_maps.strategies.table.exact import PROVERS
 
     return tuple(PROVERS)

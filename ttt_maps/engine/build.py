@@ -25,12 +25,14 @@ if TYPE_CHECKING:
 
 @contextmanager
 def running(settings: Settings | None) -> Iterator[None]:
-    """Do a request's work under ``settings``; when it succeeds, keep in the cache what
-    took long to solve (bigger boards, with the cache on)."""
-    with using(settings):
-        yield
-        from ttt_maps.solve.registry import keep_all
+    """Do a request's work under ``settings``, with a fresh search budget for the bigger
+    boards; when it succeeds, keep in the cache what took long to solve (with the cache
+    on)."""
+    from ttt_maps.solve.registry import fresh_budgets, keep_all
 
+    with using(settings):
+        fresh_budgets()
+        yield
         keep_all()
 
 

@@ -210,7 +210,7 @@ class Geometry(FrozenValue):
         """Does this set of cells contain a winning line? (Memoised: it is the hot path.)"""
         hit = self._line_memo.get(mask)
         if hit is None:
-            hit = any(line & mask == line for line in self.lines)
+            hit = mask.bit_count() >= self.k and any(line & mask == line for line in self.lines)
             self._line_memo[mask] = hit
         return hit
 
@@ -220,7 +220,7 @@ class Geometry(FrozenValue):
         hit = self._completion_memo.get(mask)
         if hit is None:
             hit = 0
-            for line in self.lines:
+            for line in self.lines if mask.bit_count() >= self.k - 1 else ():
                 missing = line & ~mask
                 if missing and not missing & (missing - 1):
                     hit |= missing

@@ -11,7 +11,7 @@ marks, which bounds the score by a draw when none is.
 
 from __future__ import annotations
 
-from ttt_maps.solve.search import DeepSolver, TooBigToSolve
+from ttt_maps.solve.search import DeepSolver
 
 
 class MisereDeepSolver(DeepSolver):
@@ -51,12 +51,7 @@ class MisereDeepSolver(DeepSolver):
         """``DeepSolver._search`` (fail-soft alpha-beta on absolute scores) under misère."""
         self.searched += 1
         if self.searched > self._stop_at:
-            self.refused = True  # what it searched is not kept: it answers nothing
-            raise TooBigToSolve(
-                f"{self.geometry.describe()}, is too big to solve here: "
-                f"{self.search_limit:,} positions searched without an answer "
-                "(--search-limit N searches further)"
-            )
+            raise self._too_big()
         far = self._far
         free = self._full & ~(mine | last)
         plies = self._size - free.bit_count()

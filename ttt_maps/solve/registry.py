@@ -63,6 +63,16 @@ def _new_solver(geometry: Geometry, cache_on: bool, limit: int | None) -> Solver
     return deep
 
 
+def fresh_budgets() -> None:
+    """Give each bigger board's solver of the settings in force a new request's budget
+    (``DeepSolver.fresh_budget``)."""
+    settings = current()
+    for (_, on, limit), solver in list(_SOLVERS.items()):
+        fresh = getattr(solver, "fresh_budget", None)
+        if fresh is not None and on == settings.cache and limit == settings.search_limit:
+            fresh()
+
+
 def keep_all() -> None:
     """Keep what the solvers of the settings in force found, where that took long
     (``cache.keep``); nothing without the cache."""

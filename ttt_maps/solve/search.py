@@ -2,11 +2,16 @@
 
 Boards of more than ``SMALL_BOARD`` cells get a ``DeepSolver``: it searches
 with fail-soft alpha-beta over bounds (``_search``), as far as each question
-needs, with shallow positions stored once per symmetry class, and gives up
-(``TooBigToSolve``) past ``SEARCH_LIMIT`` positions for one question. Its
-table is what the user's cache keeps (``ttt_maps.solve.cache``). Only bigger
-boards import this module; ``Solver`` (``ttt_maps.solve.solver``) asks the
-questions and searches small boards whole.
+needs, with shallow positions stored once per symmetry class, the move that
+cut tried first, and draws settled early by pairings (``game.pairing``: with
+four or more in a row, a side that can pair off every line the other could
+still make cannot lose). It gives up (``TooBigToSolve``) past
+``SEARCH_LIMIT`` positions for one question, and a board far bigger than
+that past a budget for the whole run (``TRIAL_WORK``): tried, then refused
+in a second or two. Its table is what the user's cache keeps
+(``ttt_maps.solve.cache``). Only bigger boards import this module;
+``Solver`` (``ttt_maps.solve.solver``) asks the questions and searches small
+boards whole.
 
 Scores are plain ints, larger is better for the side to move. Inside the
 search a score is *absolute*: it names the ply at which the game ends
@@ -23,6 +28,7 @@ from collections.abc import Callable
 
 from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import Geometry
+from ttt_maps.game.pairing import has_pairing, open_lines
 from ttt_maps.solve.solver import Solver
 
 #: Positions with at most this many marks are stored under their symmetry
@@ -35,14 +41,24 @@ SYMMETRIC_PLIES = 6
 #: ``--search-limit`` (the settings' ``search_limit``) or ``$TTT_MAPS_SEARCH_LIMIT`` changes it.
 #: A refused search is not kept in the cache.
 SEARCH_LIMIT = 4_000_000
-#: Before its first search a board's positions are bounded (every placement of
-#: the marks, ``counting.placements``); past this many times the search limit,
-#: the board is refused at once unless a limit was given. Boards of up to 16
-#: cells pass (4x4: at most 10.2 million, of which a question searches under
-#: 1.5 million); every bigger one has at least 86 million (3x6), 162 billion
-#: on 5x5, and those tried (4x5 and 5x5 with four in a row, 10x10 with five)
-#: all ran past the limit, 10 s to minutes later, having kept nothing.
+#: A board whose positions are bounded (every placement of the marks,
+#: ``counting.placements``) past this many times the search limit is tried
+#: within a budget (``TRIAL_WORK``), unless a limit was given: what settles
+#: quickly (5x5, 7x7 with three in a row: a win found in a few hundred
+#: positions; 4x5 with four: a draw) is answered, the rest refused in a
+#: second or two. Boards of up to 16 cells (4x4: at most 10.2 million
+#: placements) are searched up to the limit for each question.
 BOUND_FACTOR = 4
+#: What a board past the bound may search in one run, all questions together,
+#: before it is refused: positions times the board's lines, as a position
+#: costs about what its lines take to read: 705,000 positions on 4x5 with
+#: four in a row, 100,000 on 7x7 with three, 62,000 on 10x10 with five
+#: (``PAIRING_WORK``: pairings tried count too). A count, not a time, so a
+#: board is answered or refused the same way on a fast machine and a slow one.
+TRIAL_WORK = 12_000_000
+#: The positions a pairing tried counts as (``game.pairing``): about the
+#: work of three positions' search.
+PAIRING_WORK = 3
 
 
 class TooBigToSolve(UsageError):
@@ -56,6 +72,9 @@ class DeepSolver(Solver):
     whole = False
 
     def __init__(self, geometry: Geometry, limit: int | None = None, cache: bool = True) -> None:
+        """``limit``: positions one question may search, however big the board (as
+        ``--search-limit``); None takes ``$TTT_MAPS_SEARCH_LIMIT`` or the default, and
+        tries a board past the bound within ``trial_budget`` positions in all."""
         super().__init__(geometry)
         #: Whether the user's cache may hold this solver's table (``--no-cache``: not).
         self.cache = cache
@@ -64,10 +83,20 @@ class DeepSolver(Solver):
         #: Positions searched by this process that were kept in the cache.
         self.kept = 0
         self.search_limit, self.patient = _search_limit(limit)
+        #: Positions searched in all when the run must stop (a board past the bound).
+        self.budget: int | None = None
         self._stop_at = self.search_limit
         self._sized = self.patient  # a limit was given: no bound before searching
         self.refused = False
         self._open: dict[int, bool] = {}
+        self._lines, self._k = geometry.lines, geometry.k
+        #: Pairings are looked for with four or more in a row: lines of three
+        #: seldom hold pairs enough, and their games are won before they would.
+        self._pairs = geometry.k >= 4
+        self._exposed: dict[int, tuple[int, ...]] = {}
+        #: The move that raised alpha or cut, by position: tried first next time.
+        self._cuts: dict[int, int] = {}
+        self._pairings: dict[tuple[int, ...], bool] = {}
         symmetric = len(geometry.symmetries) > 1
         self._symmetric_plies = SYMMETRIC_PLIES if symmetric else -1
         self._canonical: Callable[[int], int] = _itself
@@ -141,22 +170,23 @@ class DeepSolver(Solver):
         return hit
 
     def check_size(self) -> None:
-        """Refuse a board whose positions are far past the search limit, before any search
-        (``BOUND_FACTOR``), unless the user gave a limit: then it is searched that far."""
+        """Bound the board's positions before its first search (``BOUND_FACTOR``): far
+        past the search limit, the whole run may search ``trial_budget`` positions,
+        unless the user gave a limit."""
         if self._sized:
             return
         from ttt_maps.game.counting import placements
 
-        bound = placements(self.geometry)
-        if bound > BOUND_FACTOR * self.search_limit:
-            shown = f"{bound:,}" if bound < 10**12 else f"{bound:.1e}"
-            raise TooBigToSolve(
-                f"{self.geometry.describe()}, is too big to solve here: up to {shown} "
-                f"positions, and a search stops after {self.search_limit:,} (boards of up "
-                "to 16 cells take seconds); --search-limit N searches up to N positions "
-                "for each answer"
-            )
+        if placements(self.geometry) > BOUND_FACTOR * self.search_limit:
+            self.budget = trial_budget(self.geometry)
         self._sized = True
+
+    def fresh_budget(self) -> None:
+        """Start a new request's budget: a board past the bound may search another
+        ``trial_budget`` positions from here (a docs build or a notebook asks many
+        questions in one process; each request gets the budget a command gets)."""
+        if self.budget is not None:
+            self.budget = self.searched + trial_budget(self.geometry)
 
     def _can_win(self, theirs: int) -> bool:
         """Is a line still free of the opponent's marks ``theirs``? (Memoised.)"""
@@ -165,12 +195,61 @@ class DeepSolver(Solver):
             hit = self._open[theirs] = self.geometry.has_line(self._full & ~theirs)
         return hit
 
+    def _defends(self, defender: int, free: int) -> bool:
+        """Has ``defender`` a pairing that keeps the other side from ever completing a
+        line (``ttt_maps.game.pairing``)? (Memoised by the lines left to cover: a memo
+        by position would outgrow the table, as each position asks after every move.)"""
+        exposed = self._exposed.get(defender)
+        if exposed is None:
+            exposed = self._exposed[defender] = tuple(
+                line for line in self._lines if not line & defender
+            )
+        needs = open_lines(exposed, free, self._k)
+        if needs is None:
+            return False
+        hit = self._pairings.get(needs)
+        if hit is None:
+            hit, tries = has_pairing(needs)
+            self._pairings[needs] = hit
+            self.searched += PAIRING_WORK * tries  # counted as positions of work
+        return hit
+
+    def _defends_after(self, defender: int, free: int) -> bool:
+        """``_defends``, now or after one of the defender's moves: one on a line the
+        other side could still make (a move elsewhere leaves the same lines to cover)."""
+        if self._defends(defender, free):
+            return True
+        rest = 0
+        for line in self._exposed[defender]:
+            rest |= line
+        rest &= free
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            if self._defends(defender | bit, free ^ bit):
+                return True
+        return False
+
+    def _too_big(self) -> TooBigToSolve:
+        """The refusal of a search past its limit or the run's budget (and what it
+        searched is not kept: it answers nothing)."""
+        self.refused = True
+        over_budget = self._stop_at == self.budget
+        searched = trial_budget(self.geometry) if over_budget else self.search_limit
+        return TooBigToSolve(
+            f"{self.geometry.describe()}, is too big to solve here: {searched:,} positions "
+            "searched without an answer (--search-limit N searches up to N positions for "
+            "each answer)"
+        )
+
     def _bounded(self, key: int, alpha: int, beta: int) -> int:
         """The absolute score if it lies inside (alpha, beta), else a bound beyond it.
         (The search for one answer may visit ``search_limit`` positions.)"""
         if not self._sized:
             self.check_size()
         self._stop_at = self.searched + self.search_limit
+        if self.budget is not None and self.budget < self._stop_at:
+            self._stop_at = self.budget
         size = self._size
         x, o = key & self._full, key >> size
         if x.bit_count() == o.bit_count():
@@ -190,12 +269,7 @@ class DeepSolver(Solver):
         """
         self.searched += 1
         if self.searched > self._stop_at:
-            self.refused = True  # what it searched is not kept: it answers nothing
-            raise TooBigToSolve(
-                f"{self.geometry.describe()}, is too big to solve here: "
-                f"{self.search_limit:,} positions searched without an answer "
-                "(boards of up to 16 cells take seconds; --search-limit N searches further)"
-            )
+            raise self._too_big()
         far = self._far
         free = self._full & ~(mine | last)
         plies = self._size - free.bit_count()
@@ -237,6 +311,15 @@ class DeepSolver(Solver):
                 high = known_high - far
             if low >= high:
                 return low
+        # A pairing bounds the score by a draw: tried where that would cut.
+        pairs = self._pairs
+        if pairs and high > 0 and (alpha >= 0 or low >= 0) and self._defends(last, free):
+            high = 0  # the opponent pairs off every line the mover could make
+        if pairs and low < 0 and (beta <= 0 or high <= 0) and self._defends_after(mine, free):
+            low = 0  # the mover pairs off the opponent's lines, now or after one move
+        if low >= high:
+            table[slot] = (low + far) * span + high + far
+            return low
         if low >= beta:
             return low
         if high <= alpha:
@@ -245,16 +328,28 @@ class DeepSolver(Solver):
         b = beta if beta < high else high
         best = -far - 1
         size = self._size
-        for bit in (forced,) if forced else self._order:
+        moves = self._order
+        if forced:
+            moves = (forced,)
+        else:
+            hint = self._cuts.get(key)
+            if hint is not None:
+                moves = (hint, *moves)  # the move that cut here before, first
+        cut = 0
+        for bit in moves:
             if not free & bit:
                 continue
+            free ^= bit  # each move once, the hint included
             s = -self._search(key | bit << shift, last, mine | bit, size - shift, -b, -a)
             if s > best:
                 best = s
                 if s > a:
                     a = s
+                    cut = bit
                     if a >= b:
                         break
+        if cut and not forced:
+            self._cuts[key] = cut
         if best <= alpha or best <= low:
             high = best  # every move failed low: an upper bound
         elif best >= beta or best >= high:
@@ -269,6 +364,11 @@ def bound_span(size: int) -> int:
     """How many scores a bound can take on a board of ``size`` cells: a table value
     packs a lower and an upper bound, so it is below ``bound_span(size) ** 2``."""
     return 2 * (size + 2) + 1
+
+
+def trial_budget(geometry: Geometry) -> int:
+    """The positions a board past the bound may search in one run (``TRIAL_WORK``)."""
+    return TRIAL_WORK // len(geometry.lines)
 
 
 def _search_limit(given: int | None) -> tuple[int, bool]:

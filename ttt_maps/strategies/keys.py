@@ -55,6 +55,10 @@ def _trap(policy: Policy, pos: int, moves: list[int]) -> list[int]:
 
 
 def _novice(policy: Policy, pos: int, moves: list[int]) -> list[int]:
+    if min(policy.solver.move_results(pos).values()) < 0:
+        # A won position: every optimal move wins against any reply, so each scores
+        # 1 against the novice; the look-ahead would only confirm the tie.
+        return moves
     me, play = mover(pos), policy.solver.play
     return _keep_best(moves, lambda m: round(policy.expected_at(play(pos, m), me), 12))
 

@@ -191,22 +191,37 @@ def prove(graph: Graph, limit: int | None = None) -> Proof:
     return Proof(found, prover.chosen(graph.roots), prover.steps)
 
 
-PROVERS = ("search", "cp-sat")
+PROVERS = ("auto", "search", "cp-sat")
+#: Steps ``auto`` gives the exact search before it hands a table to CP-SAT: 3x3's
+#: tables take a few hundred (milliseconds, where loading OR-Tools alone takes a
+#: third of a second); 3x4's take millions, which CP-SAT proves in under a second.
+AUTO_STEPS = 20_000
 
 
 def minimal_table(
     player: Mark,
     geometry: Geometry = STANDARD,
     *,
-    prover: str = "search",
+    prover: str = "auto",
     opening: int | None = None,
 ) -> Table:
     """The smallest table that plays perfectly for ``player`` from the empty board,
-    proven by the branch and bound here (``search``) or by CP-SAT (``cp-sat``)."""
+    proven by the branch and bound here (``search``), by CP-SAT (``cp-sat``), or
+    (``auto``) by the search when it is quick, else by CP-SAT when it is installed."""
     name = prover.strip().lower()
     if name not in PROVERS:
         raise UsageError(f"prover {prover!r} is unknown; choose {' or '.join(PROVERS)}")
     graph = build_graph(player, geometry, opening=opening)
+    if name == "auto":
+        from importlib.util import find_spec
+
+        if find_spec("ortools") is None or table_limit() <= AUTO_STEPS:
+            name = "search"  # no CP-SAT, or a limit that leaves the search no slower
+        else:
+            try:
+                return table_of(graph, prove(graph, AUTO_STEPS), "search")
+            except TableTooBig:
+                name = "cp-sat"
     if name == "cp-sat":
         from ttt_maps.strategies.table.cpsat import prove_cp_sat
 
