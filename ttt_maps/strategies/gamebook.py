@@ -22,6 +22,7 @@ from ttt_maps.game.board import Board, Mark, other
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.names import cell_name
 from ttt_maps.game.symmetry import inverse, turn_names
+from ttt_maps.solve.registry import solver_for
 from ttt_maps.strategies.chains import PRESETS, preset_chain
 from ttt_maps.strategies.nodes import Node
 from ttt_maps.strategies.tree import Strategy
@@ -90,11 +91,7 @@ def cell_words(geometry: Geometry, cell: int) -> str:
     """A cell as a player says it: ``the top-left corner``, ``the centre``, ``the top
     edge`` on 3x3; ``row 2, column 3`` elsewhere."""
     name = cell_name(geometry, cell)
-    if geometry.rows != 3 or geometry.cols != 3:
-        return name
-    if cell in geometry.centers:
-        return "the centre"
-    return f"the {name} {'corner' if cell in geometry.corners else 'edge'}"
+    return name if geometry.rows != 3 or geometry.cols != 3 else f"the {name}"
 
 
 def policy_words(strategy: Strategy) -> str:
@@ -125,16 +122,24 @@ def outcome(node: Node, player: Mark, memo: dict[int, int]) -> int:
 
 
 def move_reason(board: Board, cell: int, result: int) -> str:
-    """Why the player plays ``cell`` on ``board``: its outcome with best play.
+    """Why the player plays ``cell`` on ``board``: the move's reason (``explain``: the
+    line it completes or blocks, the fork, the forcing line...), said after "X plays
+    the centre (4): ", else its outcome with best play.
 
-    The one place a gamebook's words about a move come from; the reasons of
-    the explanations can take its place."""
+    The one place a gamebook's words about a move come from."""
     after = board.play(cell)
     if after.winner() is not None:
         return "wins at once"
     if after.is_over:
         return "fills the board: a draw"
-    return {1: "wins whatever the reply", 0: "holds the draw", -1: "holds out longest"}[result]
+    from ttt_maps.strategies.explain import explain_key
+
+    outcome = {1: "wins whatever the reply", 0: "holds the draw", -1: "holds out longest"}
+    why = explain_key(solver_for(board.geometry), board.key, cell, deep=False)
+    who = f"{board.to_move.upper()} "
+    if why.code in ("hold", "keep-win", "resist") or not why.text.startswith(who):
+        return outcome[result]
+    return why.text.removeprefix(who).rstrip(".")
 
 
 def ending_words(board: Board) -> str:

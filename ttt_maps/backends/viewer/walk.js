@@ -42,11 +42,12 @@
     values.set(n, value);
     return value;
   };
-  /** Why the red move is played: the map's own reason if it carries one, else what it
-      achieves, in the gamebook's words. */
+  /** Why the red move is played: the map's own reason if it carries one (a board's
+      tooltip, with --explain), else what it achieves, in the gamebook's words. */
   const reasonOf = (n, chosen) => {
-    const why = n.el ? n.el.getAttribute("data-why") : "";
-    if (why) return why;
+    const title = n.el ? n.el.querySelector(":scope > title") : null;
+    const why = title ? title.textContent.trim() : n.el ? n.el.getAttribute("data-why") : "";
+    if (why) return why.replace(/\.$/, "");
     const after = put(n.board, chosen.cell, chosen.mark);
     if (winnerOf(after)) return "wins at once";
     if (!after.includes(".")) return "fills the board: a draw";
