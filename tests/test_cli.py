@@ -554,7 +554,7 @@ def test_python_dash_m() -> None:
 def test_cli_import_is_light() -> None:
     """Startup: importing the CLI pulls in neither rich nor the solver."""
     code = (
-        "import sys, ttt_maps.cli.app; "
+        "import sys, ttt_maps.cli.app; ttt_maps.cli.app.app; "
         "print(sorted(m for m in "
         "('rich', 'ttt_maps.solve.solver', 'ttt_maps.strategies.policy', 'cairo') "
         "if m in sys.modules))"
@@ -563,6 +563,26 @@ def test_cli_import_is_light() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
     )
     assert proc.stdout.strip() == "[]"
+
+
+def test_a_run_imports_only_its_command() -> None:
+    """``ttt-maps solve ...`` builds the solve command alone: the other commands' modules
+    are not even imported; ``--help`` takes them all."""
+    code = (
+        "import sys; from ttt_maps.cli.app import COMMANDS, app_for; "
+        "one = app_for(sys.argv[1:]); "
+        "print(len(one.registered_commands), sorted(c for c in COMMANDS "
+        "if 'ttt_maps.cli.' + c in sys.modules))"
+    )
+    for args, expect in ((["solve", "x........"], "1 ['solve']"), (["--help"], "11 ")):
+        proc = subprocess.run(
+            [sys.executable, "-c", code, *args],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        )
+        assert proc.stdout.startswith(expect), proc.stdout
 
 
 #: What a run on the 3x3 board never needs: hashing (an SVG's ids come from the

@@ -22,25 +22,6 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias, Unpack, overload
 
-from ttt_maps.engine.answers import (
-    book_files,
-    cache_info,
-    check,
-    choices,
-    clear_cache,
-    compare_policies,
-    explain,
-    format_from_path,
-    new_game,
-    novice_ways,
-    ordinal,
-    picture_words,
-    policies,
-    provers,
-    solve_position,
-    stats,
-    tie_break,
-)
 from ttt_maps.engine.build import running
 from ttt_maps.engine.files import Written, write_files
 from ttt_maps.engine.request import Drawing, DrawOptions
@@ -86,6 +67,60 @@ __all__ = [
     "whole",
     "write_files",
 ]
+
+if TYPE_CHECKING:
+    from ttt_maps.engine.answers import (
+        book_files as book_files,
+    )
+    from ttt_maps.engine.answers import (
+        cache_info as cache_info,
+    )
+    from ttt_maps.engine.answers import (
+        check as check,
+    )
+    from ttt_maps.engine.answers import (
+        choices as choices,
+    )
+    from ttt_maps.engine.answers import (
+        clear_cache as clear_cache,
+    )
+    from ttt_maps.engine.answers import (
+        compare_policies as compare_policies,
+    )
+    from ttt_maps.engine.answers import (
+        explain as explain,
+    )
+    from ttt_maps.engine.answers import (
+        format_from_path as format_from_path,
+    )
+    from ttt_maps.engine.answers import (
+        new_game as new_game,
+    )
+    from ttt_maps.engine.answers import (
+        novice_ways as novice_ways,
+    )
+    from ttt_maps.engine.answers import (
+        ordinal as ordinal,
+    )
+    from ttt_maps.engine.answers import (
+        picture_words as picture_words,
+    )
+    from ttt_maps.engine.answers import (
+        policies as policies,
+    )
+    from ttt_maps.engine.answers import (
+        provers as provers,
+    )
+    from ttt_maps.engine.answers import (
+        solve_position as solve_position,
+    )
+    from ttt_maps.engine.answers import (
+        stats as stats,
+    )
+    from ttt_maps.engine.answers import (
+        tie_break as tie_break,
+    )
+
 
 if TYPE_CHECKING:
     from ttt_maps.compare.summary import Row as Row
@@ -367,3 +402,15 @@ def gamebook(tree: Strategy, format: str = "md", **options: Any) -> str | bytes:
     from ttt_maps.draw.bookpages import gamebook_of
 
     return gamebook_of(tree, format, render_scene, **options)
+
+
+def __getattr__(name: str) -> Any:
+    """A question besides drawing (the public names not defined here), imported from
+    ``engine.answers`` the first time it is used: a map's run never needs them."""
+    if name in __all__:
+        from importlib import import_module
+
+        value = getattr(import_module("ttt_maps.engine.answers"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -18,7 +18,9 @@ def main() -> None:
     import gc
 
     gc.disable()
-    from ttt_maps.cli.app import app
+    import sys
+
+    from ttt_maps.cli.app import app_for
     from ttt_maps.cli.run import run
 
-    run(app)
+    run(app_for(sys.argv[1:]))

@@ -7,32 +7,36 @@ usage errors) into exit 2 with one line on stderr, ``ttt-maps: error:
 <message>``. Anything else is a bug: exit 1 with a traceback. The API is
 imported inside the commands so that ``ttt-maps --help`` starts fast.
 
-Each command is one module holding its typer signature and its body, and is
-registered here in the order ``--help`` lists them. Adding a command: write a
-module, register it below, raise ``UsageError`` for bad input, and use
-``output.write_output`` for files.
+Each command is one module of the same name holding its typer signature (a
+function of that name) and its body; ``COMMANDS`` lists them in the order
+``--help`` does. A run that names its command imports only that command's
+module (``command_app``); ``--help``, completion and ``app`` take them all.
+Adding a command: write a module, add its name below, raise ``UsageError`` for
+bad input, and use ``output.write_output`` for files.
 """
 
-from typing import Annotated
+import importlib
+from collections.abc import Sequence
+from typing import Annotated, Any
 
 import typer
 
-from ttt_maps.cli import (
-    cache,
-    check,
-    compare,
-    docs,
-    export,
-    play,
-    policies,
-    render,
-    solve,
-    stats,
-    table,
-)
 from ttt_maps.cli.run import PROG, new_app
 
-app = new_app()
+#: The commands, each a module of this package with a function of its name.
+COMMANDS = (
+    "render",
+    "solve",
+    "stats",
+    "export",
+    "check",
+    "policies",
+    "compare",
+    "table",
+    "cache",
+    "play",
+    "docs",
+)
 
 
 def _version(value: bool) -> None:
@@ -43,7 +47,6 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def _root(
     version: Annotated[
         bool,
@@ -59,17 +62,30 @@ def _root(
     """
 
 
-for command in (
-    render.render,
-    solve.solve,
-    stats.stats,
-    export.export,
-    check.check,
-    policies.policies,
-    compare.compare,
-    table.table,
-    cache.cache,
-    play.play,
-    docs.docs,
-):
-    app.command()(command)
+def command_app(name: str | None = None) -> typer.Typer:
+    """The app with every command, or with ``name``'s alone (its module only is imported:
+    a run pays for the command it runs, not for the other ten)."""
+    app = new_app(add_completion=name is None)
+    app.callback()(_root)
+    for command in (name,) if name else COMMANDS:
+        module = importlib.import_module(f"ttt_maps.cli.{command}")
+        app.command()(getattr(module, command))
+    return app
+
+
+def app_for(args: Sequence[str]) -> typer.Typer:
+    """The app a command line needs: the named command's alone, else every command
+    (``--help``, ``--version``, shell completion, a misspelled command)."""
+    import os
+
+    if args and args[0] in COMMANDS and "_TTT_MAPS_COMPLETE" not in os.environ:
+        return command_app(args[0])
+    return command_app()
+
+
+def __getattr__(name: str) -> Any:
+    """``app``: the whole command line (tests and tools that drive it in-process)."""
+    if name == "app":
+        full = globals()["app"] = command_app()
+        return full
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ttt_maps.cli import complete
-from ttt_maps.cli.bookfile import book_path, write_gamebook
 from ttt_maps.cli.options import (
     BoardOpt,
     ChainOpt,
@@ -205,8 +204,14 @@ def render(
         caption,
     )
     echo = None if quiet else typer.echo
-    book = book_path(output, gamebook)
+    book = None
+    if gamebook is not None or (output or "").lower().endswith((".md", ".markdown", ".txt")):
+        from ttt_maps.cli.bookfile import book_path
+
+        book = book_path(output, gamebook)  # the strategy in words, not maps
     if book is not None:
+        from ttt_maps.cli.bookfile import write_gamebook
+
         given = {"--format": bool(formats), "--width": width is not None,
                  "--dpi": dpi is not None, "--title": title is not None,
                  "--id-prefix": id_prefix is not None, "--depth": depth is not None,
