@@ -356,18 +356,14 @@ def map_box(geometry: Geometry, x: float = 0.0, y: float = 0.0) -> Box:
 
 
 def layout_map(
-    strategy: Strategy,
-    box: Box | None = None,
-    opts: MapOptions | None = None,
-    max_boards: int | None = None,
+    strategy: Strategy, box: Box | None = None, opts: MapOptions | None = None
 ) -> Group:
     """One map as a board group filling ``box`` (``map_box``'s shape).
 
-    A map that would draw more than ``max_boards`` boards (default
-    ``mapsize.MAX_BOARDS``) is refused before anything is laid out.
+    The map's size was checked once, when its tree was built (``mapsize.plan_map``,
+    within the limit the caller gave): a tree holds no more than it may draw, and a
+    map cut at a depth draws less.
     """
-    from ttt_maps.strategies.mapsize import MAX_BOARDS, check_drawable
-
     box = box or map_box(strategy.geometry)
     opts = opts or MapOptions()
     if opts.depth is not None and opts.depth < 0:
@@ -375,8 +371,8 @@ def layout_map(
     root = strategy.root
     if opts.depth == 0 and root.children and not root.chooses:
         raise UsageError("--depth 0: this map starts at the opponent's turn, use --depth 1 or more")
-    limit = MAX_BOARDS if max_boards is None else max_boards
-    total = check_drawable(strategy.levels, strategy.player, root.board, opts.depth, limit)
+    levels = strategy.levels
+    total = sum(levels if opts.depth is None else levels[: opts.depth + 1])
     # What is drawn beyond the moves, the tree records (once, if it does not yet).
     strategy = strategy.noted(opts.alternatives, opts.outcomes, opts.explain)
     root = strategy.root

@@ -157,19 +157,6 @@ def _too_large(
     )
 
 
-def check_drawable(
-    levels: tuple[int, ...], player: Mark, root: Board, depth: int | None, limit: int
-) -> int:
-    """The boards a map cut at ``depth`` draws, from the boards per level of its tree
-    (``Strategy.levels``); ``MapTooLarge`` past ``limit``."""
-    drawn = list(levels if depth is None else levels[: depth + 1])
-    if sum(drawn) <= limit:
-        return sum(drawn)
-    while len(drawn) > 1 and sum(drawn[:-1]) > limit:
-        drawn.pop()  # keep only the first level that passes the limit
-    raise _too_large(player, root, drawn, limit, depth)
-
-
 # -- before solving: the exact first levels, then an estimate ---------------------------
 
 
