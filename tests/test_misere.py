@@ -459,3 +459,77 @@ def test_stats_counts_the_misere_games() -> None:
     assert games["total"] == 255168 and doc["positions"]["reachable"] == 5478
     sizes = {(m["policy"], m["player"]): m for m in doc["maps"]}
     assert sizes["default", "o"]["losses"] == sizes["default", "x"]["losses"] == 0
+
+
+# -- reasons under misère, checked with this module's own lines and minimax -----------
+
+
+def test_every_misere_reason_on_3x3_is_true() -> None:
+    """Every legal move of every 3x3 misère position: a move that completes the mover's
+    line is never called anything but a loss, ``force-complete`` leaves the opponent
+    only completing cells, ``avoid`` stays off the mover's completing cells, a mistake's
+    refutation starts with a best reply and lasts as long as the game does."""
+    from ttt_maps.strategies.explain import explain_key
+
+    g = Geometry.parse("3x3", "misere")
+    solver, lines = solver_for(g), lines_of(3, 3, 3)
+    seen: dict[str, int] = {}
+    for board in reachable(3, 3, 3):
+        if any(made_line(board, m, lines) for m in "xo") or "." not in board:
+            continue
+        me = "x" if board.count("x") == board.count("o") else "o"
+        them = "o" if me == "x" else "x"
+        key = Board.parse(board, g).key
+        completing = {
+            c for c in range(9) if board[c] == "." and made_line(_put(board, c, me), me, lines)
+        }
+        for cell in (c for c in range(9) if board[c] == "."):
+            why = explain_key(solver, key, cell)
+            seen[why.code] = seen.get(why.code, 0) + 1
+            after = _put(board, cell, me)
+            if cell in completing:
+                assert why.code in ("complete", "mistake", "quick-loss"), (board, cell, why)
+                assert "win" not in why.code and "wins" not in why.text, (board, cell, why)
+            if why.code == "complete":
+                assert cell in completing and set(why.line) <= {
+                    c for c, ch in enumerate(after) if ch == me
+                }
+                assert tuple(why.line) in lines
+            elif why.code == "force-complete":
+                free = [c for c, ch in enumerate(after) if ch == "."]
+                assert free and all(made_line(_put(after, c, them), them, lines) for c in free)
+            elif why.code == "avoid":
+                assert completing and cell not in completing
+                assert set(why.threats) == completing
+            elif why.code in ("mistake", "quick-loss"):
+                best = minimax(after, 3, 3, 3)  # the opponent's, to move
+                got = minimax(_put(after, why.refutation[0], them), 3, 3, 3)
+                assert (-got[0], got[1] + 1) == best, (board, cell, why)  # a best reply
+                assert len(why.refutation) == best[1], (board, cell, why)
+            else:
+                assert why.code in ("keep-win", "hold", "resist"), (board, cell, why)
+    assert {"complete", "force-complete", "avoid", "mistake"} <= set(seen), seen
+
+
+@pytest.mark.parametrize(
+    ("board", "cell", "code", "text"),
+    [
+        (".....xoox", 2, "complete", "X completes 2-5-8 and loses."),
+        (".....xoox", 0, "avoid", "X stays off 2 (2-5-8), where X would complete a line and lose."),
+        (
+            "....xxoox",
+            1,
+            "force-complete",
+            "O leaves X only cells that complete a line of X's (0, 2 and 3): X must lose.",
+        ),
+    ],
+)
+def test_each_misere_reason_has_a_position(board: str, cell: int, code: str, text: str) -> None:
+    from ttt_maps.api import explain
+
+    why = explain(board, cell, geometry=Geometry.parse("3x3", "misere"))
+    assert (why.code, why.text) == (code, text)
+
+
+def _put(board: str, cell: int, mark: str) -> str:
+    return board[:cell] + mark + board[cell + 1 :]

@@ -355,9 +355,7 @@ def map_box(geometry: Geometry, x: float = 0.0, y: float = 0.0) -> Box:
     return Box(x, y, MAP_SIZE, MAP_SIZE * (geometry.rows / geometry.cols))
 
 
-def layout_map(
-    strategy: Strategy, box: Box | None = None, opts: MapOptions | None = None
-) -> Group:
+def layout_map(strategy: Strategy, box: Box | None = None, opts: MapOptions | None = None) -> Group:
     """One map as a board group filling ``box`` (``map_box``'s shape).
 
     The map's size was checked once, when its tree was built (``mapsize.plan_map``,

@@ -16,154 +16,26 @@ Codes, in the order they are tried (the first that is true is the reason):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
 from ttt_maps.errors import UsageError
-from ttt_maps.game.board import Board, other
+from ttt_maps.game.board import Board
 from ttt_maps.game.geometry import STANDARD
 from ttt_maps.solve.registry import solver_for
-from ttt_maps.solve.solver import Solver, mover, plies
-
-#: Every code a reason can have, in the order they are tried.
-CODES = (
-    "win",
-    "block",
-    "mistake",
-    "quick-loss",
-    "fork",
-    "forcing",
-    "block-fork",
-    "threat",
-    "center",
-    "opposite-corner",
-    "corner",
-    "keep-win",
-    "hold",
-    "resist",
+from ttt_maps.solve.solver import Solver, plies
+from ttt_maps.strategies.whyfacts import (
+    CODES,
+    FORCING_DEPTH,
+    Position,
+    Why,
+    and_list,
+    forced_win,
+    line_name,
+    principal_line,
 )
 
-#: Threats a forcing line may make before its fork or win: enough for every
-#: forcing win on 3x3, few enough that a big board's moves stay cheap.
-FORCING_DEPTH = 2
+__all__ = ["CODES", "FORCING_DEPTH", "Why", "explain", "explain_key", "explain_moves"]
 
 
-@dataclass(frozen=True)
-class Why:
-    """The reason for one move: a code, a sentence, and the cells it speaks of.
-
-    ``line``: the line completed or blocked; ``threats``: the mover's winning
-    cells after the move; ``sequence``: a forcing move's line of play, from the
-    opponent's forced answer; ``refutation``: for a ``mistake`` or
-    ``quick-loss``, the forced line to the end, from the opponent's best reply.
-    ``brief``: a few words for tables and tooltips.
-    """
-
-    code: str
-    text: str
-    brief: str
-    line: tuple[int, ...] = ()
-    threats: tuple[int, ...] = ()
-    sequence: tuple[int, ...] = ()
-    refutation: tuple[int, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        """The ``why`` object of ``solve --json`` and ``export --explain``."""
-        doc: dict[str, Any] = {"code": self.code, "text": self.text, "brief": self.brief}
-        doc["line"] = list(self.line) if self.line else None
-        doc["threats"] = list(self.threats)
-        if self.sequence:
-            doc["sequence"] = list(self.sequence)
-        doc["refutation"] = list(self.refutation) if self.refutation else None
-        return doc
-
-
-def line_name(cells: tuple[int, ...]) -> str:
-    """``0-4-8``: a line as its cells."""
-    return "-".join(str(c) for c in cells)
-
-
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-class _Position:
-    """One position's masks and the facts every reason asks of them."""
-
-    def __init__(self, solver: Solver, key: int) -> None:
-        g = solver.geometry
-        self.solver, self.g, self.key = solver, g, key
-        x, o = key & g.full, key >> g.size
-        self.me = mover(key)
-        self.mine, self.theirs = (x, o) if self.me == "x" else (o, x)
-        self.free = g.full & ~(x | o)
-        self.P, self.Q = self.me.upper(), other(self.me).upper()
-
-    def open_cells(self, mask: int, free: int) -> int:
-        """Free cells that would complete a line for ``mask``."""
-        return self.g.completions(mask) & free
-
-    def line_at(self, mask: int, cell: int) -> tuple[int, ...]:
-        """The first line ``mask`` completes by taking ``cell``."""
-        g, bit = self.g, 1 << cell
-        for line, cells in zip(g.lines, g.line_cells, strict=True):
-            if line & bit and line & ~mask == bit:
-                return cells
-        raise ValueError(f"cell {cell} completes no line")
-
-    def named(self, mask: int, cell: int) -> str:
-        """``6 (0-3-6)``: a winning cell and its line."""
-        return f"{cell} ({line_name(self.line_at(mask, cell))})"
-
-
-def forced_win(solver: Solver, key: int, depth: int = FORCING_DEPTH) -> tuple[int, ...] | None:
-    """A line of play that wins by force for the side to move, by threats alone:
-    each move of the mover either wins, forks (two winning cells, no win for the
-    opponent) or threatens one cell the opponent must take, up to ``depth``
-    threats; the opponent's answers are the forced blocks. None if there is none."""
-    p = _Position(solver, key)
-    wins = p.open_cells(p.mine, p.free)
-    if wins:
-        return (p.g.cells_of(wins)[0],)
-    theirs = p.open_cells(p.theirs, p.free)
-    if theirs & (theirs - 1):
-        return None
-    moves = p.g.cells_of(theirs or p.free)
-    threats: list[tuple[int, int]] = []
-    for c in moves:
-        free = p.free & ~(1 << c)
-        if p.open_cells(p.theirs, free):
-            continue
-        made = p.open_cells(p.mine | 1 << c, free)
-        if made & (made - 1):
-            return (c,)
-        if made:
-            threats.append((c, made))
-    if depth <= 0:
-        return None
-    for c, made in threats:
-        block = made.bit_length() - 1
-        after = solver.play(solver.play(key, c), block)
-        rest = forced_win(solver, after, depth - 1)
-        if rest is not None:
-            return (c, block, *rest)
-    return None
-
-
-def principal_line(solver: Solver, key: int) -> tuple[int, ...]:
-    """Best play to the end from a position: the winner wins fastest, the loser holds
-    out longest, a draw runs to the full board; ties go to the lowest cell. Its
-    length is the solver's distance."""
-    line: list[int] = []
-    while True:
-        children = solver.children(key)
-        if not children:
-            return tuple(line)
-        cell, key = min(children, key=lambda ck: (solver.score(ck[1]), ck[0]))
-        line.append(cell)
-
-
-def _fork_moves(p: _Position, theirs: int, mine: int, free: int, replies: int) -> list[int]:
+def _fork_moves(p: Position, theirs: int, mine: int, free: int, replies: int) -> list[int]:
     """The cells among ``replies`` where ``theirs`` would make two winning cells while
     ``mine`` has none to answer with."""
     out = []
@@ -179,7 +51,9 @@ def explain_key(solver: Solver, key: int, cell: int, *, deep: bool = True) -> Wh
     """The reason for playing ``cell`` in a legal position given by its key.
     ``deep=False`` leaves out the reason of a mistake's refutation (used for the
     reply itself, so reasons do not nest)."""
-    p = _Position(solver, key)
+    p = Position(solver, key)
+    if p.g.misere:
+        return _misere(p, cell, deep)
     g, P, Q = p.g, p.P, p.Q
     bit = 1 << cell
     after, free = p.mine | bit, p.free & ~bit
@@ -196,9 +70,9 @@ def explain_key(solver: Solver, key: int, cell: int, *, deep: bool = True) -> Wh
         text = f"{P} blocks {Q}'s line {line_name(line)} at {cell}"
         left = g.cells_of(their_wins & ~bit)
         if left:
-            text += f", but {Q} still wins at {_and([p.named(p.theirs, c) for c in left])}"
+            text += f", but {Q} still wins at {and_list([p.named(p.theirs, c) for c in left])}"
         elif len(threats) > 1:
-            text += f" and threatens {_and([p.named(after, t) for t in threats])} at once"
+            text += f" and threatens {and_list([p.named(after, t) for t in threats])} at once"
         elif threats:
             text += f" and threatens {p.named(after, threats[0])}"
         return Why("block", text + ".", f"blocks {line_name(line)}", line=line, threats=threats)
@@ -207,11 +81,11 @@ def explain_key(solver: Solver, key: int, cell: int, *, deep: bool = True) -> Wh
     if now.result < was.result or (was.result < 0 and now.distance < was.distance):
         return _refuted(p, cell, child, was.result, was.distance, now.result, now.distance, deep)
     if len(threats) > 1 and not p.open_cells(p.theirs, free):
-        named = _and([p.named(after, t) for t in threats])
+        named = and_list([p.named(after, t) for t in threats])
         return Why(
             "fork",
             f"{P} threatens {named} at once; {Q} can block only one.",
-            "fork: " + _and([str(t) for t in threats]),
+            "fork: " + and_list([str(t) for t in threats]),
             threats=threats,
         )
     if len(threats) == 1 and not p.open_cells(p.theirs, free):
@@ -222,7 +96,7 @@ def explain_key(solver: Solver, key: int, cell: int, *, deep: bool = True) -> Wh
     if forks and now.result >= 0:
         replies = made if made else free
         if not _fork_moves(p, p.theirs, after, free, replies):
-            where = _and([str(c) for c in forks])
+            where = and_list([str(c) for c in forks])
             if made:
                 text = f"{P} threatens {p.named(after, threats[0])}, so {Q} must answer at "
                 text += f"{threats[0]}, where {Q} has no fork (it had one at {where})."
@@ -240,7 +114,7 @@ def explain_key(solver: Solver, key: int, cell: int, *, deep: bool = True) -> Wh
     return _quiet(p, cell, was.result, was.distance, now.distance, threats)
 
 
-def _forcing(p: _Position, after: int, threat: int, rest: tuple[int, ...], child: int) -> Why:
+def _forcing(p: Position, after: int, threat: int, rest: tuple[int, ...], child: int) -> Why:
     """``forcing``: a threat, the forced answer, and on to a fork or a win."""
     P, Q, solver = p.P, p.Q, p.solver
     text = f"{P} threatens {p.named(after, threat)}; after {Q} blocks at {threat}, "
@@ -252,7 +126,7 @@ def _forcing(p: _Position, after: int, threat: int, rest: tuple[int, ...], child
             steps.append(f"after {Q} blocks at {c}, ")
             key = solver.play(key, c)
             continue
-        q = _Position(solver, key)
+        q = Position(solver, key)
         mine = q.mine | 1 << c
         free = q.free & ~(1 << c)
         if p.g.has_line(mine):
@@ -261,7 +135,7 @@ def _forcing(p: _Position, after: int, threat: int, rest: tuple[int, ...], child
         else:
             made = [q.named(mine, t) for t in p.g.cells_of(q.open_cells(mine, free))]
             more = " at once" if len(made) > 1 else ""
-            steps.append(f"{P} plays {c} and threatens {_and(made)}{more}")
+            steps.append(f"{P} plays {c} and threatens {and_list(made)}{more}")
             if i + 1 < len(rest):
                 steps.append("; ")
         key = solver.play(key, c)
@@ -275,7 +149,7 @@ def _forcing(p: _Position, after: int, threat: int, rest: tuple[int, ...], child
 
 
 def _refuted(
-    p: _Position,
+    p: Position,
     cell: int,
     child: int,
     was: int,
@@ -320,16 +194,16 @@ _BRIEF_REPLY = {"win": ", wins", "fork": ", forks", "forcing": ", forcing", "thr
 
 def _clause(why: Why, solver: Solver, key: int, cell: int) -> str:
     """The reply's reason as a clause after ``O answers 8``."""
-    p = _Position(solver, key)
+    p = Position(solver, key)
     after = p.mine | 1 << cell
     if why.code == "win":
         return f", completing {line_name(why.line)}"
     if why.code == "fork":
-        return f", threatening {_and([p.named(after, t) for t in why.threats])} at once"
+        return f", threatening {and_list([p.named(after, t) for t in why.threats])} at once"
     if why.code == "block":
         extra = ""
         if len(why.threats) > 1:
-            extra = f" and threatening {_and([p.named(after, t) for t in why.threats])} at once"
+            extra = f" and threatening {and_list([p.named(after, t) for t in why.threats])} at once"
         elif why.threats:
             extra = f" and threatening {p.named(after, why.threats[0])}"
         return f", blocking {line_name(why.line)}{extra}"
@@ -340,8 +214,39 @@ def _clause(why: Why, solver: Solver, key: int, cell: int) -> str:
     return ""
 
 
+def _misere(p: Position, cell: int, deep: bool) -> Why:
+    """The reasons under misère rules, where whoever completes a line loses: a move that
+    completes the mover's own line (``complete``), the mistakes, a move that leaves the
+    opponent only cells that complete the opponent's own lines (``force-complete``, the
+    misère fork), and one that stays off the mover's completing cells (``avoid``)."""
+    g, P, Q, solver = p.g, p.P, p.Q, p.solver
+    bit = 1 << cell
+    after, free = p.mine | bit, p.free & ~bit
+    poisoned = p.open_cells(p.mine, p.free)  # where the mover would complete a line
+    if g.has_line(after):
+        line = line_name(p.line_at(p.mine, cell))
+        text = f"{P} completes {line} and loses"
+        if poisoned == p.free:
+            text = f"{P} must complete a line, as every free cell does: {line} loses"
+        return Why("complete", text + ".", f"completes {line}: loses", line=p.line_at(p.mine, cell))
+    child = solver.play(p.key, cell)
+    was, now = solver.outcome_of(p.key), solver.outcome_of(child).after_move()
+    if now.result < was.result or (was.result < 0 and now.distance < was.distance):
+        return _refuted(p, cell, child, was.result, was.distance, now.result, now.distance, deep)
+    if free and p.open_cells(p.theirs, free) == free:
+        cells = tuple(g.cells_of(free))
+        named = and_list([str(c) for c in cells])
+        text = f"{P} leaves {Q} only cells that complete a line of {Q}'s ({named}): {Q} must lose."
+        return Why("force-complete", text, "forces a completion", threats=cells)
+    if poisoned:
+        named = and_list([p.named(p.mine, c) for c in g.cells_of(poisoned)])
+        text = f"{P} stays off {named}, where {P} would complete a line and lose."
+        return Why("avoid", text, "avoids a line", threats=tuple(g.cells_of(poisoned)))
+    return _quiet(p, cell, was.result, was.distance, now.distance, ())
+
+
 def _quiet(
-    p: _Position, cell: int, was: int, was_distance: int, distance: int, threats: tuple[int, ...]
+    p: Position, cell: int, was: int, was_distance: int, distance: int, threats: tuple[int, ...]
 ) -> Why:
     """The reasons where no tactic applies: the cell on 3x3, else the value kept."""
     P, Q, g = p.P, p.Q, p.g
