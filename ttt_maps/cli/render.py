@@ -248,9 +248,7 @@ def render_files(
             echo(written_line(done.target.path, done.size))
 
     pictured, description = picture
-    written = write_files(
-        drawing.checked(), formats, output, picture=pictured, settings=settings, echo=heard
-    )
+    written = write_files(drawing, formats, output, picture=pictured, settings=settings, echo=heard)
     if pictured and echo is not None:
         from ttt_maps.api import picture_words
         from ttt_maps.cli.picture import picture_html

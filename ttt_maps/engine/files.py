@@ -82,11 +82,14 @@ def write_files(
     settings: Settings | None = None,
     echo: Callable[[Written], None] | None = None,
 ) -> list[Written]:
-    """Draw and write ``drawing`` (checked) in ``formats`` to ``output`` (``None``: the
-    default files in output/), with ``picture`` a light and a dark SVG of each; ``echo``
-    hears of each file as it is written. Returns what was written, in order."""
+    """Draw and write ``drawing`` in ``formats`` to ``output`` (``None``: the default
+    files in output/), with ``picture`` a light and a dark SVG of each; ``echo`` hears
+    of each file as it is written. Returns what was written, in order. The drawing is
+    checked here, once (``Drawing.checked``), in the command line's words as the other
+    refusals of this module are."""
     from ttt_maps.engine.build import running
 
+    drawing = drawing.checked()
     with running(settings):
         return _write_files(drawing, formats, output, picture, echo)
 
@@ -154,14 +157,10 @@ def _derived_from(path: Path, output: str | None) -> str:
     return "" if path == Path(output) else f"a name made from -o {quote(output)}"
 
 
-def parse_player(text: str | None) -> tuple[str, ...]:
-    """``x``, ``o`` or ``both``; none given means all three (the default job)."""
-    if text is None:
-        return DEFAULT_KINDS
-    name = text.strip().lower()
-    if name not in ("x", "o", "both"):
-        raise UsageError(f"--player {text!r}: choose x, o or both (both = the poster)")
-    return (name,)
+def _kinds(player: str | None) -> tuple[str, ...]:
+    """The drawings of a checked player (``x``, ``o``, ``both``); none: all three (the
+    default job)."""
+    return DEFAULT_KINDS if player is None else (player,)
 
 
 def default_stem(kind: str, geometry: Geometry | None = None) -> str:
@@ -182,7 +181,7 @@ def plan(
     picture: bool = False,
     whole: bool = False,
 ) -> list[Target]:
-    """The files to write, from ``--player``, ``--format`` (repeatable), ``-o``,
+    """The files to write, from a checked ``--player``, ``--format`` (repeatable), ``-o``,
     ``--picture`` (each SVG also drawn dark, beside it) and ``--whole`` (the whole
     game, one map of both players' moves)."""
     targets = _plan(player, formats, output, geometry, picture, whole)
@@ -201,18 +200,16 @@ def _plan(
 ) -> list[Target]:
     from ttt_maps.backends import SUFFIXES, check_format, format_from_path
 
-    if whole and player is not None:
-        raise UsageError(f"--player {player}: --whole draws every move of both players")
     fmts = list(dict.fromkeys(check_format(f) for f in formats))
     if output is None:
-        kinds = ("whole",) if whole else parse_player(player)
+        kinds = ("whole",) if whole else _kinds(player)
         fmts = fmts or (["svg"] if picture else list(DEFAULT_FORMATS))
         folder = Path(OUTPUT_DIR)
         return [
             Target(k, f, folder / f"{default_stem(k, geometry)}.{f}") for k in kinds for f in fmts
         ]
 
-    kind = "whole" if whole else parse_player(player or "both")[0]
+    kind = "whole" if whole else player or "both"
     if output == "-":
         if len(fmts) != 1:
             raise UsageError("-o - writes one file to standard output: choose it with --format")
@@ -269,6 +266,7 @@ class Drawings:
         opts, title, fold = drawing.map_options, drawing.title, drawing.folded
         self.opts, self.title = opts, title
         self.scenes: dict[tuple[str, str], Scene] = {}
+        self.trees: dict[str, Strategy] = {}  # none for the whole game
         policy, g = policy_and_board(drawing.policy, drawing.start, drawing.board)
         if "whole" in kinds:
             from ttt_maps.draw.wholemap import whole_scene
@@ -292,8 +290,7 @@ class Drawings:
 
     def trees_of(self, kind: str) -> tuple[Strategy, ...]:
         """The strategies a drawing of ``kind`` shows (both for the poster)."""
-        trees = getattr(self, "trees", {})
-        return tuple(trees[p] for p in ("x", "o") if kind in (p, "both") and p in trees)
+        return tuple(self.trees[p] for p in ("x", "o") if kind in (p, "both") and p in self.trees)
 
     def scene(self, kind: str, theme: Theme, caption: bool = False) -> Scene:
         """The scene of ``kind`` in ``theme`` (a single map headed and footed when

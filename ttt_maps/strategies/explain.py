@@ -224,11 +224,12 @@ def _misere(p: Position, cell: int, deep: bool) -> Why:
     after, free = p.mine | bit, p.free & ~bit
     poisoned = p.open_cells(p.mine, p.free)  # where the mover would complete a line
     if g.has_line(after):
-        line = line_name(p.line_at(p.mine, cell))
+        cells = p.line_at(p.mine, cell)
+        line = line_name(cells)
         text = f"{P} completes {line} and loses"
         if poisoned == p.free:
             text = f"{P} must complete a line, as every free cell does: {line} loses"
-        return Why("complete", text + ".", f"completes {line}: loses", line=p.line_at(p.mine, cell))
+        return Why("complete", text + ".", f"completes {line}: loses", line=cells)
     child = solver.play(p.key, cell)
     was, now = solver.outcome_of(p.key), solver.outcome_of(child).after_move()
     if now.result < was.result or (was.result < 0 and now.distance < was.distance):
