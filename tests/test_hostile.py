@@ -18,26 +18,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_checks import EXE, one_error_line, ttt
 
-EXE = Path(sys.executable).parent / "ttt-maps"
 pytestmark = pytest.mark.skipif(not EXE.exists(), reason="ttt-maps is not installed next to python")
-
-
-def ttt(*args: str | Path, **kwargs: Any) -> subprocess.CompletedProcess[bytes]:
-    kwargs.setdefault("capture_output", True)
-    kwargs.setdefault("timeout", 300)
-    return subprocess.run([str(EXE), *map(str, args)], check=False, **kwargs)  # type: ignore[no-any-return]
-
-
-def one_error_line(proc: subprocess.CompletedProcess[bytes], *needles: str) -> str:
-    """Exit 2, one stderr line naming the problem, no traceback, no raw control character."""
-    err = proc.stderr.decode("utf-8", "replace")
-    assert proc.returncode == 2, (proc.returncode, err)
-    assert err.count("\n") == 1 and err.startswith("ttt-maps: error: "), err
-    assert "Traceback" not in err and "\x1b" not in err and "\x07" not in err
-    for needle in needles:
-        assert needle in err, err
-    return err
 
 
 # -- check believes nothing a game log claims ------------------------------------------------

@@ -12,7 +12,6 @@ import re
 import select
 import shutil
 import subprocess
-import sys
 import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -20,27 +19,11 @@ from typing import Any
 from urllib.parse import unquote_to_bytes
 
 import pytest
+from cli_checks import EXE, one_error_line, ttt
 
 from ttt_maps.cli.picture import picture_html
 
-EXE = Path(sys.executable).parent / "ttt-maps"
 pytestmark = pytest.mark.skipif(not EXE.exists(), reason="ttt-maps is not installed next to python")
-
-
-def ttt(*args: str | Path, **kwargs: Any) -> subprocess.CompletedProcess[bytes]:
-    kwargs.setdefault("capture_output", True)
-    kwargs.setdefault("timeout", 300)
-    return subprocess.run([str(EXE), *map(str, args)], check=False, **kwargs)  # type: ignore[no-any-return]
-
-
-def one_error_line(proc: subprocess.CompletedProcess[bytes], *needles: str) -> str:
-    """Exit 2, one stderr line naming the problem, no traceback."""
-    err = proc.stderr.decode("utf-8", "replace")
-    assert proc.returncode == 2, (proc.returncode, err)
-    assert err.count("\n") == 1 and err.startswith("ttt-maps: error: "), err
-    for needle in needles:
-        assert needle in err, err
-    return err
 
 
 # -- 1. the <picture> snippet names exactly the files written ----------------------------
