@@ -14,6 +14,7 @@ import re
 from functools import cache
 
 import pytest
+from first_principles import lines_of
 
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.strategies.bookwriters import to_markdown, to_text
@@ -25,18 +26,6 @@ POLICIES = ("default", "fast,last", "corner,first")
 
 
 # -- the rules, on board strings, independent of the package ----------------------------
-
-
-@cache
-def lines_of(rows: int, cols: int, k: int) -> tuple[tuple[int, ...], ...]:
-    out = []
-    for r in range(rows):
-        for c in range(cols):
-            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
-                cells = [(r + dr * i, c + dc * i) for i in range(k)]
-                if all(0 <= a < rows and 0 <= b < cols for a, b in cells):
-                    out.append(tuple(a * cols + b for a, b in cells))
-    return tuple(out)
 
 
 def winner(board: str, shape: tuple[int, int, int]) -> str | None:

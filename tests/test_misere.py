@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from cli_checks import assert_usage_error
+from first_principles import lines_of
 from typer.testing import CliRunner
 
 from ttt_maps.cli.app import app
@@ -32,18 +33,6 @@ MISERE = Geometry.parse("3x3", "misere")
 MISERE_3X4 = Geometry.parse("3x4k3", "misere")
 
 # -- misère tic-tac-toe, written again here ----------------------------------------
-
-
-@cache
-def lines_of(rows: int, cols: int, k: int) -> tuple[tuple[int, ...], ...]:
-    out = []
-    for r in range(rows):
-        for c in range(cols):
-            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
-                cells = [(r + dr * i, c + dc * i) for i in range(k)]
-                if all(0 <= y < rows and 0 <= x < cols for y, x in cells):
-                    out.append(tuple(y * cols + x for y, x in cells))
-    return tuple(out)
 
 
 def made_line(board: str, mark: str, lines: tuple[tuple[int, ...], ...]) -> bool:
