@@ -17,6 +17,7 @@ The checks run on a copy with a planted bad import too, so they can fail.
 from __future__ import annotations
 
 import ast
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -452,3 +453,27 @@ def test_an_option_declared_elsewhere_is_found(
     _plant(copy, module, line)
     found = options_declared_elsewhere(copy)
     assert len(found) == 1 and says in found[0], found
+
+
+# -- docstrings name files that exist ---------------------------------------------------
+
+
+def stale_file_names(root: Path) -> list[str]:
+    """File names in ``double backquotes`` (``walk.py``) that name no file of the
+    repository: a docstring left behind by a rename. A user's ``conf.py`` is theirs."""
+    repo = PACKAGE.parent  # the checkout (a planted copy has only the package)
+    known = {p.name for p in repo.rglob("*") if ".venv" not in p.parts and p.is_file()}
+    known |= {p.name for p in root.rglob("*") if p.is_file()}
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for name in re.findall(r"``([\w./-]+\.(?:py|js|lua|css))``", line):
+                if Path(name).name not in known | {"conf.py"}:
+                    found.append(f"{module_name(path, root)}:{number} names {name}")
+    return found
+
+
+def test_docstrings_name_files_that_exist(copy: Path) -> None:
+    assert stale_file_names(PACKAGE) == []
+    _plant(copy, "backends/svg/writer.py", '"""The walk is in ``svgwalk.py``."""')
+    assert len(stale_file_names(copy)) == 1

@@ -53,7 +53,8 @@ class OptionRefused(UsageError):
 
 
 class Use(NamedTuple):
-    """Where an option was given: the surface (``cli``, ``python`` or ``fence``), what
+    """Where an option was given: the surface (``cli``, ``python``, ``fence``: a MkDocs
+    or pandoc block, or ``directive``: Sphinx's and MyST's ``:key:``), what
     it is asked for (a ``job`` of ``APPLIES``), and how the options were spelled there
     when an alias was used (``said``: option name -> the key written, ``from``)."""
 
@@ -173,8 +174,9 @@ class Option:
         if use.surface == "cli":
             return (self.metavar or self.name.upper()) if self.cli_argument else self.cli[0]
         said = dict(use.said).get(self.name)
-        if use.surface == "fence":
-            return said or (self.fence[0] if self.fence else self.name)
+        if use.surface in ("fence", "directive"):
+            key = said or (self.fence[0] if self.fence else self.name)
+            return f":{key}:" if use.surface == "directive" else key
         return f"{said or (self.python or (self.name,))[0]}="
 
     def refused(self, value: Any, reason: str, use: Use) -> OptionRefused:
@@ -188,9 +190,9 @@ class Option:
         shown = quote(value) if isinstance(value, str) else _repr(value)
         if said:
             what = self.spelled(use).lower() if self.cli_argument else self.spelled(use)
-            prefix = f"bad {what} option" if use.surface == "fence" else what
+            prefix = f"bad {what} option" if use.surface in ("fence", "directive") else what
             return OptionRefused(self.name, f"{prefix}: {reason}")
-        if use.surface == "fence":
+        if use.surface in ("fence", "directive"):
             return OptionRefused(self.name, f"bad {self.spelled(use)} option: {shown}: {reason}")
         if self.cli_argument:
             return OptionRefused(self.name, f"{self.spelled(use).lower()} {shown}: {reason}")
@@ -1258,7 +1260,7 @@ def refuse_elsewhere(option: Option, job: str, use: Use) -> None:
         ", ".join(where[:-1]) + (" and " if len(where) > 1 else "") + (where[-1] if where else "")
     )
     text = f"applies to {said}, not to {APPLIES.get(job, job)}"
-    if use.surface == "fence":
+    if use.surface in ("fence", "directive"):
         raise OptionRefused(option.name, f"bad {option.spelled(use)} option: it {text}")
     raise OptionRefused(option.name, f"{option.spelled(use)} {text}")
 

@@ -20,8 +20,9 @@ if TYPE_CHECKING:
     from ttt_maps.draw.scene import Scene
     from ttt_maps.engine.request import Drawing
 
-#: How a docs page's options are checked: as written in a page, for a page's map.
+#: How a docs page's options are checked: as written in a fence, or in a directive.
 PAGE = Use("fence", "page")
+DIRECTIVE = Use("directive", "page")
 
 
 def directive_options() -> dict[str, Callable[[str | None], Any]]:
@@ -35,8 +36,8 @@ def directive_options() -> dict[str, Callable[[str | None], Any]]:
             try:
                 value = from_text(option, text)
             except Refused as exc:
-                raise option.refused(text or "", str(exc), PAGE) from None
-            return option.read(value, PAGE)
+                raise option.refused(text or "", str(exc), DIRECTIVE) from None
+            return option.read(value, DIRECTIVE)
 
         return convert
 

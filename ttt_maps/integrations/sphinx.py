@@ -66,7 +66,7 @@ class TTTMapDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         keys = fence_options()
         options = {keys[key].name: value for key, value in self.options.items()}
-        use = Use("fence", "page", tuple((keys[key].name, key) for key in self.options))
+        use = Use("directive", "page", tuple((keys[key].name, key) for key in self.options))
         books: dict[str, str] = {}  # book:PATH as written -> the file, as found here
         try:
             scene = scene_of(options, self._locate(books), use)
@@ -74,8 +74,7 @@ class TTTMapDirective(SphinxDirective):
             svg = render(scene, "svg", ident)
             details, words = long_description(options, self._locate(books), ident)
         except OptionRefused as exc:
-            key = next((k for k in self.options if keys[k].name == exc.option), exc.option)
-            raise self.error(f"ttt-map: bad :{key}: option: {exc}") from None
+            raise self.error(f"ttt-map: {exc}") from None
         except Exception as exc:  # a bug of ours must not stop the build
             raise self.error(f"ttt-map: could not draw the map: {exc}") from None
         node = ttt_map(

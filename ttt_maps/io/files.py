@@ -119,7 +119,7 @@ def write_atomic(
 def write_stdout(data: bytes) -> None:
     """Write bytes to standard output and flush; a failure is an ``OSError`` for the caller.
 
-    The command line turns it into exit 2 (``cliapp.run``); a broken
+    The command line turns it into exit 2 (``cli.run``); a broken
     pipe stays quiet, as ``head`` expects.
     """
     stream = sys.stdout

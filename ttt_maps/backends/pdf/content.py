@@ -4,7 +4,7 @@ Coordinates and widths are whole numbers of 1/``UNITS`` point (cairo's
 precision); strokes in one style share one path, as the PNG painter does;
 colour, width, caps and joins are set only when they change. An O is a ring
 drawn once per stroke-to-radius ratio as a form (``Rings``) and placed with
-three numbers. ``pdf.py`` wraps the stream in the document.
+three numbers. ``writer.py`` wraps the stream in the document.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ cairo's PDF surface, which records every operation and replays it at the end.
 
 Text (titles, headings, footers) is set in the fonts shipped with the
 package, embedded as TrueType subsets, or drawn as outlines on request
-(``pdftext.py``); the PNG draws the same glyphs, so both show the same
+(``fonts.py``); the PNG draws the same glyphs, so both show the same
 letters. The text machinery is loaded only when a scene has text.
 
 Units: without a page size one map unit is one point and the scene's size is

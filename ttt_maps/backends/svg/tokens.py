@@ -1,6 +1,6 @@
 """The text of an SVG: escapes, compact numbers and short ids.
 
-Small pieces the SVG writer (``svg.py``) formats every element with; they
+Small pieces the SVG writer (``writer.py``) formats every element with; they
 know XML, not maps.
 """
 

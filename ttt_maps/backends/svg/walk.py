@@ -3,7 +3,7 @@
 One walk writes the text of everything but the marks, grids and win lines,
 which become numbered tokens: whether they are drawn from ``<defs>`` and
 whether their width is their level's rule is known only once everything is
-counted (``svg.py`` does that). Equal tokens (most of them) are one number.
+counted (``writer.py`` does that). Equal tokens (most of them) are one number.
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ class Walk:
         self.smallest = _smallest(scene)
         #: The policy colours (``pick-N`` roles) the scene uses: only they get style rules.
         self.picks: set[str] = set()
-        #: The roles drawn that only some drawings have (``svgstyle.OPTIONAL``).
+        #: The roles drawn that only some drawings have (``style.OPTIONAL``).
         self.roles: set[str] = set()
         self.parts: list[str | int]
         self.tokens: dict[Token, int]

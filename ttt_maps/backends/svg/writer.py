@@ -2,8 +2,8 @@
 
 The document is formatted as strings: an element tree for the O map alone
 costs more than the whole rendering budget. The walk over the scene is in
-``svgwalk.py``, the style sheet in ``svgstyle.py``, escapes and numbers in
-``svgtext.py``; here the walk's tokens are counted into definitions and the
+``walk.py``, the style sheet in ``style.py``, escapes and numbers in
+``tokens.py``; here the walk's tokens are counted into definitions and the
 document is put together. The skeleton (root, ``<title>``, ``<desc>``, the
 ``<style>`` and ``<defs>``) keeps the bytes svgwrite once wrote for it:
 sorted attributes, ``" />"``, the style in CDATA.
@@ -114,7 +114,7 @@ def _sha256(data: bytes) -> str:
 class _Writer:
     """One scene being written: its width rules, definitions and document.
 
-    The walk (``svgwalk.py``) leaves numbered tokens for marks, grids and
+    The walk (``walk.py``) leaves numbered tokens for marks, grids and
     win lines; counted, they decide what is drawn from ``<defs>`` (whatever
     recurs, the most used with the shortest ids) and each level's stroke
     widths (the most common one, written once in the style sheet).
