@@ -31,7 +31,7 @@ def docs(
     ] = ".",
     force: Annotated[
         bool,
-        typer.Option("--force", help="Replace files there that ttt-maps did not write."),
+        typer.Option("--force", help="Replace files there that are not as ttt-maps wrote them."),
     ] = False,
 ) -> None:
     """Write the filter that draws ```ttt-map blocks in pandoc, Quarto or R Markdown documents.
@@ -40,10 +40,11 @@ def docs(
     runs this Python's ttt-maps; set TTT_MAPS_PYTHON to use another.
     """
     from ttt_maps.cli.output import written_line
+    from ttt_maps.errors import shown
     from ttt_maps.integrations.pandoc import install
 
     written = install(tool.lower(), folder, force=force)
     for path in written:
         typer.echo(written_line(path, path.stat().st_size))
     if not written:
-        typer.echo(f"{folder}: the {tool.lower()} filter is there already, unchanged")
+        typer.echo(f"{shown(folder)}: the {tool.lower()} filter is there already, unchanged")

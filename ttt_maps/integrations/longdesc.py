@@ -68,8 +68,6 @@ def _book_html(book: Book, ident: str) -> list[str]:
     # Not a heading element: the page's own outline decides the levels around the map.
     out = [f"<p><strong>{escape(heading(book))}</strong></p>"]
     out += [f"<p>{escape(para)}</p>" for para in preface(book)]
-    if book.finished:
-        out.append(f"<p>The game is already over: {escape(book.finished)}.</p>")
     if book.opening:
         board = " ".join(spoken_board(book.root))
         out.append(f"<p>{escape(opening_words(book))}. {escape(board)}</p>")
