@@ -114,55 +114,67 @@ def shown_policy(name: str) -> str:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", HOSTILE_BOOKS)
 def test_a_policy_in_the_markdown_gamebook_is_text_in_every_renderer(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Each hostile policy's book, rendered together (a renderer starts once)."""
     monkeypatch.chdir(tmp_path)
-    policy = book_policy(tmp_path, name)
-    result = runner.invoke(app, ["render", "--player", "x", "-p", policy, "--gamebook", "b.md"])
-    assert result.exit_code == 0, result.stderr
-    markdown = (tmp_path / "b.md").read_text(encoding="utf-8")
-    assert all(line.isprintable() for line in markdown.splitlines())
+    books = []
+    for n, name in enumerate(HOSTILE_BOOKS):
+        policy = book_policy(tmp_path, name)
+        for suffix in ("md", "txt"):
+            args = ["render", "--player", "x", "--from", "xo.......", "-p", policy]
+            args += ["--gamebook", f"b{n}.{suffix}"]
+            result = runner.invoke(app, args)
+            assert result.exit_code == 0, result.stderr
+        markdown = (tmp_path / f"b{n}.md").read_text(encoding="utf-8")
+        assert all(line.isprintable() for line in markdown.splitlines())
+        books.append(markdown)
+        spoken = (tmp_path / f"b{n}.txt").read_text(encoding="utf-8")
+        assert shown_policy(name) in spoken
+        assert all(line.isprintable() for line in spoken.split("\n"))
     for renderer, render in RENDERERS.items():
-        page = read_html(render(markdown))
+        page = read_html(render("\n".join(books)))
         assert_only_text(page)
         said = " ".join("".join(page.text).split())
-        assert " ".join(shown_policy(name).split()) in said, (renderer, said[:600])
-    text = runner.invoke(app, ["render", "--player", "x", "-p", policy, "--gamebook", "b.txt"])
-    assert text.exit_code == 0
-    spoken = (tmp_path / "b.txt").read_text(encoding="utf-8")
-    assert shown_policy(name) in spoken and all(line.isprintable() for line in spoken.split("\n"))
+        for name in HOSTILE_BOOKS:
+            assert " ".join(shown_policy(name).split()) in said, (renderer, name, said[:600])
+
+
+#: Hostile policies with hostile names for the files that ``--picture`` writes.
+HOSTILE_PICTURES = [
+    ("<img src=x onerror=alert(1)>.json", '"><img onerror=alert(1) src=x>.svg'),
+    ("a</script><script>alert(1)</script>.json", "my map (1) [a]#b.svg"),
+]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    ("name", "output"),
-    [
-        ("<img src=x onerror=alert(1)>.json", '"><img onerror=alert(1) src=x>.svg'),
-        ("a</script><script>alert(1)</script>.json", "my map (1) [a]#b.svg"),
-    ],
-)
 def test_the_description_render_prints_is_text_in_every_renderer(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, output: str
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    policy = book_policy(tmp_path, name)
-    args = ["render", "--player", "x", "-p", policy, "--picture", "--description", "-o", output]
-    result = runner.invoke(app, args)
-    assert result.exit_code == 0, result.stderr
-    snippet = result.stdout[result.stdout.index("<picture>") :]
-    page = read_html(snippet)
-    images = tuple(attrs.get("src") or "" for tag, attrs in page.tags if tag == "img")
-    assert len(images) == 1 and images[0].startswith("./")
+    snippets, images = [], []
+    for name, output in HOSTILE_PICTURES:
+        policy = book_policy(tmp_path, name)
+        args = ["render", "--player", "x", "--from", "xo.......", "-p", policy]
+        args += ["--picture", "--description"]
+        result = runner.invoke(app, [*args, "-o", output])
+        assert result.exit_code == 0, result.stderr
+        assert os.path.exists(output)
+        snippet = result.stdout[result.stdout.index("<picture>") :]
+        found = [attrs.get("src") or "" for tag, attrs in read_html(snippet).tags if tag == "img"]
+        assert len(found) == 1 and found[0].startswith("./")
+        snippets.append(snippet)
+        images += found
+        # Every reply's link lands on its section.
+        tags = read_html(_markdown_it(snippet)).tags
+        anchors = {attrs["id"] for _, attrs in tags if "id" in attrs}
+        links = [str(attrs.get("href")) for tag, attrs in tags if tag == "a" and "href" in attrs]
+        assert links and all(href[1:] in anchors for href in links)
     for renderer, render in RENDERERS.items():
-        rendered = read_html(render(snippet))
-        assert_only_text(rendered, images)
+        rendered = read_html(render("\n\n".join(snippets)))
+        assert_only_text(rendered, tuple(images))
         said = " ".join("".join(rendered.text).split())
         if renderer != "Python-Markdown":  # it keeps Markdown inside <details> as it is
-            assert shown_policy(name) in said, (renderer, said[:600])
-    # Every reply's link lands on its section.
-    anchors = {attrs["id"] for tag, attrs in read_html(_markdown_it(snippet)).tags if "id" in attrs}
-    links = [a.get("href") for t, a in read_html(_markdown_it(snippet)).tags if t == "a"]
-    assert links and all(str(href)[1:] in anchors for href in links if href)
-    assert os.path.exists(output)
+            for name, _ in HOSTILE_PICTURES:
+                assert shown_policy(name) in said, (renderer, said[:600])
