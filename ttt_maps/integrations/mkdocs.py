@@ -38,6 +38,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.utils import get_relative_url
 
+from ttt_maps.errors import UsageError
 from ttt_maps.integrations.longdesc import long_description
 from ttt_maps.integrations.recipe import (
     FenceError,
@@ -147,7 +148,11 @@ class TTTMapsPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
         alt = fence.options.get("alt") or scene.title
         width = fence.options.get("width")
         style = f' style="width:{escape(width)};max-width:100%"' if width else ""
-        details, words = long_description(drawing, locate, f"ttt-{slug}-{n}")
+        try:
+            details, words = long_description(drawing, locate, f"ttt-{slug}-{n}")
+        except UsageError as exc:  # no strategy in words from where the game is over
+            line = fence.lines.get("description", fence.line)
+            raise PluginError(f"{where}:{line}: ttt-map: bad description option: {exc}") from None
         if fence.options.get("mode") == "image":
             name = f"ttt-map-{hashlib.sha256(svg.encode('utf-8')).hexdigest()[:16]}.svg"
             self._images[name] = svg
