@@ -498,6 +498,55 @@ def test_export_explain_is_checked_and_a_wrong_claim_is_refused(tmp_path: Path) 
         assert field in lines[0] and "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "says"),
+    [
+        ("text", "X completes 0-4-8 and wins.", 'text "X completes 0-4-8 and wins."'),
+        ("brief", "wins: 0-4-8", 'brief "wins: 0-4-8"'),
+        ("text", "", 'text ""'),
+        ("brief", None, "brief null"),
+        ("note", "trust me", "a field ttt-maps does not write: 'note'"),
+    ],
+)
+def test_check_reads_every_field_of_a_reason_words_included(
+    tmp_path: Path, field: str, value: object, says: str
+) -> None:
+    """The words of a reason are checked too, written afresh in the file's language; a
+    field ttt-maps never writes is refused, since nothing can vouch for it."""
+    runner = CliRunner()
+    out = tmp_path / "x.json"
+    assert (
+        runner.invoke(app, ["export", "--player", "x", "--explain", "-o", str(out)]).exit_code == 0
+    )
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert doc["lang"] == "en"  # the language of the words, named by the file
+    doc["why"]["........."][field] = value
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc), encoding="utf-8")
+    result = runner.invoke(app, ["check", str(bad)])
+    assert result.exit_code == 2, result.stdout
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "the reason for 0 at ........." in lines[0] and says in lines[0]
+
+
+def test_check_takes_words_in_a_language_it_writes_and_refuses_the_others(tmp_path: Path) -> None:
+    runner = CliRunner()
+    out = tmp_path / "o.json"
+    args = ["export", "--player", "o", "--explain", "--rules", "misere", "-o", str(out)]
+    assert runner.invoke(app, args).exit_code == 0
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    for lang, code in (("en", 0), (None, 0), ("fr", 2), (7, 2)):
+        again = {k: v for k, v in doc.items() if k != "lang"}
+        if lang is not None:
+            again["lang"] = lang
+        named = tmp_path / f"lang-{lang}.json"
+        named.write_text(json.dumps(again), encoding="utf-8")
+        result = runner.invoke(app, ["check", str(named)])
+        assert result.exit_code == code, (lang, result.stdout, result.stderr)
+    result = runner.invoke(app, ["check", str(tmp_path / "lang-fr.json")])
+    assert "reasons are written in 'fr'" in result.stderr and "cannot be checked" in result.stderr
+
+
 def test_the_table_gives_a_reason_under_each_board(tmp_path: Path) -> None:
     from test_svg import Doc
 

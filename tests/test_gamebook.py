@@ -16,6 +16,7 @@ from functools import cache
 import pytest
 from first_principles import lines_of
 
+from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.strategies.bookwriters import to_markdown, to_text
 from ttt_maps.strategies.gamebook import build_book
@@ -160,9 +161,24 @@ def test_the_book_names_player_policy_and_board_at_the_top() -> None:
     assert "426 sections" in top  # stats: the yorgey O map, 426 positions
 
 
-def test_a_finished_position_is_a_book_without_sections() -> None:
-    markdown = to_markdown(build_book(build_strategy("x", "default", "xxxoo....")))
-    assert "<a id=" not in markdown and "X wins" in markdown
+@pytest.mark.parametrize(
+    ("player", "start", "says"),
+    [
+        ("x", "xxxoo....", "the game is over (X wins); X has no move to choose"),
+        ("o", "xoxoxox..", "the game is over (X wins); O has no move to choose"),
+        ("o", "xoxxooox.", "O never moves: every move X can make ends the game"),
+    ],
+)
+def test_a_strategy_without_a_move_to_choose_has_no_book(
+    player: str, start: str, says: str
+) -> None:
+    """No "0 sections ... start at section 1": a book of a game the player never moves in
+    is refused, with the reason."""
+    with pytest.raises(UsageError, match=re.escape(f"a gamebook from {start}: {says}")):
+        build_book(build_strategy(player, "default", start))
+    # One move to choose is a book of one section.
+    book = build_book(build_strategy("x", "default", "xoxoxo..."))
+    assert len(book.sections) == 1 and "There is 1 section, one for each" in to_markdown(book)
 
 
 # -- folded: replies that are turns of each other share a section ----------------------

@@ -150,6 +150,25 @@ def test_a_picture_can_carry_the_strategy_in_words(tmp_path: Path) -> None:
     assert len(anchors) == 109 + 453  # stats: the default policy's positions for X and O
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--gamebook", "book.md"],
+        ["--gamebook", "book.txt"],
+        ["--gamebook", "book.pdf"],
+        ["-o", "book.md"],
+        ["--picture", "--description", "-o", "map.svg"],
+    ],
+)
+def test_a_finished_position_has_no_book_and_nothing_is_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["render", "--player", "x", "--from", "xxxoo....", *args])
+    assert_usage_error(result, "xxxoo....: the game is over (X wins); X has no move to choose")
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_description_needs_a_picture() -> None:
     assert_usage_error(runner.invoke(app, ["render", "--description"]), "use it with --picture")
 

@@ -179,6 +179,15 @@ def test_a_bad_option_stops_the_build_naming_page_line_and_option(
     assert "Traceback" not in run.stderr
 
 
+def test_a_description_from_a_finished_game_stops_the_build(tmp_path: Path) -> None:
+    fence = "player: x\nfrom: xxxoo....\ndescription: true"
+    run = mkdocs("build", cwd=bad_project(tmp_path, fence))
+    assert run.returncode != 0 and "Traceback" not in run.stderr
+    errors = [line for line in run.stderr.splitlines() if "ttt-map:" in line]
+    assert errors and "index.md:13: ttt-map: bad description option: " in errors[0], errors
+    assert "the game is over (X wins); X has no move to choose" in errors[0]
+
+
 def test_an_unclosed_fence_stops_the_build(tmp_path: Path) -> None:
     (tmp_path / "docs").mkdir()
     (tmp_path / "mkdocs.yml").write_text("site_name: x\nplugins:\n  - ttt-maps\n", "utf-8")

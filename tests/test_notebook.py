@@ -23,7 +23,7 @@ def test_the_viewer_is_an_isolated_frame_with_the_whole_page() -> None:
     assert "height:500px" in shown
     # The SVG picture stays the strategy's own repr.
     assert ttt_maps.strategy("x")._repr_svg_().startswith("<svg")
-    with pytest.raises(ttt_maps.UsageError, match="height 5"):
+    with pytest.raises(ttt_maps.UsageError, match="height=5"):
         ttt_maps.viewer(ttt_maps.strategy("x"), height=5)
 
 

@@ -17,6 +17,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 import zipfile
+from collections.abc import Iterator
 from io import BytesIO
 from pathlib import Path
 
@@ -320,7 +321,7 @@ def test_install_never_replaces_a_file_it_did_not_write(tmp_path: Path) -> None:
     home.mkdir(parents=True)
     (home / "_extension.yml").write_text("title: mine\n", encoding="utf-8")
     for kind in ("pandoc", "quarto"):
-        with pytest.raises(UsageError, match="was not written by ttt-maps; use --force"):
+        with pytest.raises(UsageError, match=r"is not as ttt-maps wrote it .*use --force"):
             install(kind, tmp_path)
     assert not (home / FILTER).exists()  # nothing written unless all can be
     assert (tmp_path / FILTER).read_text() == "-- someone else's filter\n"
@@ -346,7 +347,7 @@ def test_the_docs_command_writes_and_refuses(tmp_path: Path) -> None:
     assert made.returncode == 0 and "_extensions/ttt-maps/_extension.yml" in made.stdout
     (tmp_path / FILTER).write_text("mine", encoding="utf-8")
     for args, says in (
-        (("docs", "pandoc"), f"{FILTER}: exists and was not written by ttt-maps; use --force"),
+        (("docs", "pandoc"), f"{FILTER}: exists and is not as ttt-maps wrote it"),
         (("docs", "rmarkdown"), "'rmarkdown': ttt-maps writes a filter for pandoc or quarto"),
         (("docs", "pandoc", "nowhere"), "nowhere: no such folder"),
     ):
@@ -361,3 +362,223 @@ def test_the_docs_command_writes_and_refuses(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     html = (tmp_path / "maps.html").read_text(encoding="utf-8")
     assert html.count('<svg aria-labelledby="ttt-maps-') == 2
+
+
+# -- the filter's own writes, and the Python it remembers --------------------------------
+
+
+def figure_names(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir()) if folder.exists() else []
+
+
+@pytest.mark.slow
+def test_a_link_planted_at_a_figures_name_is_never_written_through(tmp_path: Path) -> None:
+    (tmp_path / "doc.md").write_text(DOC, encoding="utf-8")
+    assert pandoc(tmp_path, "doc.md", "-o", "doc.tex").returncode == 0
+    figures = tmp_path / "ttt-maps-figures"
+    names = figure_names(figures)
+    for name in names:
+        (figures / name).unlink()
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    for name in names:  # the old temporary name, and the figure's own
+        (outside / f"{name}.part").write_text("keep", encoding="utf-8")
+        (figures / f"{name}.part").symlink_to(outside / f"{name}.part")
+        (figures / name).symlink_to(outside / name)
+    run = pandoc(tmp_path, "doc.md", "-o", "doc.tex")
+    assert run.returncode == 0, run.stderr
+    for name in names:
+        assert not (figures / name).is_symlink() and (figures / name).read_bytes()[:5] == b"%PDF-"
+        assert (outside / f"{name}.part").read_text(encoding="utf-8") == "keep"
+        assert not (outside / name).exists()
+    # Nothing is left behind but the figures and the planted links.
+    assert figure_names(figures) == sorted([*names, *(f"{n}.part" for n in names)])
+
+
+@pytest.fixture
+def full_disk(tmp_path: Path) -> Iterator[Path]:
+    """A real file system of 16 kB, too small for a map's PDF (root only: it is mounted)."""
+    folder = tmp_path / "full"
+    folder.mkdir()
+    mount = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=16k", "tmpfs", str(folder)], capture_output=True
+    )
+    if mount.returncode != 0:
+        pytest.skip("cannot mount a small file system here (needs root)")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", str(folder)], check=True)
+
+
+@pytest.mark.slow
+def test_a_full_disk_stops_the_build_with_one_line(tmp_path: Path, full_disk: Path) -> None:
+    doc = DOC.replace("title: Two maps", "title: Two maps\nttt-maps:\n  figures: full")
+    (tmp_path / "doc.md").write_text(doc, encoding="utf-8")
+    run = pandoc(tmp_path, "doc.md", "-s", "-o", "doc.tex")
+    assert run.returncode == 1
+    lines = run.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("ttt-map: could not write full/ttt-map-")
+    assert lines[0].endswith(".pdf: No space left on device"), lines
+    assert not (tmp_path / "doc.tex").exists()  # no document that includes half a figure
+    assert figure_names(full_disk) == []  # and no half figure, no temporary folder
+
+
+@pytest.mark.slow
+def test_a_figures_folder_that_cannot_be_made_stops_the_build(tmp_path: Path) -> None:
+    doc = DOC.replace("title: Two maps", 'title: Two maps\nttt-maps:\n  figures: "a\\efile"')
+    (tmp_path / "doc.md").write_text(doc, encoding="utf-8")
+    (tmp_path / "a\x1bfile").write_text("mine", encoding="utf-8")
+    run = pandoc(tmp_path, "doc.md", "-s", "-o", "doc.tex")
+    assert run.returncode == 1 and not (tmp_path / "doc.tex").exists()
+    assert run.stderr.startswith("ttt-map: could not make the folder a\\027file: ")
+    assert run.stderr.count("\n") == 1 and "\x1b" not in run.stderr
+
+
+def venv_under(folder: Path) -> Path:
+    """This Python reached through ``folder`` (a link to its venv, or to the program)."""
+    here = Path(sys.executable)
+    if sys.prefix != sys.base_prefix:  # a venv finds itself from the program's path
+        folder.symlink_to(sys.prefix, target_is_directory=True)
+        return folder / here.parent.relative_to(sys.prefix) / here.name
+    (folder / "bin").mkdir(parents=True)
+    (folder / "bin" / "python3").symlink_to(here)
+    return folder / "bin" / "python3"
+
+
+@pytest.mark.slow
+def test_the_filter_runs_from_a_python_under_an_accented_folder(tmp_path: Path) -> None:
+    python = venv_under(tmp_path / "vé ü")
+    project = tmp_path / "projet"
+    project.mkdir()
+    env = {k: v for k, v in os.environ.items() if k != "TTT_MAPS_PYTHON"}
+    env["PYTHONPATH"] = str(ROOT)
+    made = subprocess.run(
+        [str(python), "-m", "ttt_maps", "docs", "pandoc"],
+        cwd=project, capture_output=True, text=True, env=env, timeout=120,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    for name in (FILTER, ENGINE):
+        lua = (project / name).read_text(encoding="utf-8")
+        assert "v\\195\\169 \\195\\188" in lua and "\\u00e9" not in lua
+    # The engine is Lua that loads (pandoc-ext/diagram requires it as a module).
+    (project / "load.lua").write_text(f'io.write(dofile("{ENGINE}").name)', encoding="utf-8")
+    loaded = subprocess.run(
+        [pandoc_program(), "lua", "load.lua"], cwd=project, capture_output=True, timeout=60
+    )
+    assert loaded.returncode == 0 and loaded.stdout == b"ttt-map", loaded.stderr
+    (project / "doc.md").write_text(DOC, encoding="utf-8")
+    for extra in ({}, {"TTT_MAPS_PYTHON": str(python)}):
+        run = subprocess.run(
+            [pandoc_program(), "doc.md", "-L", FILTER, "-o", "doc.html"],
+            cwd=project, capture_output=True, text=True, env={**env, **extra}, timeout=300,
+        )  # fmt: skip
+        assert run.returncode == 0, run.stderr
+        assert (project / "doc.html").read_text(encoding="utf-8").count("<svg") == 2
+
+
+def test_a_python_path_is_a_lua_string_read_back_byte_for_byte(tmp_path: Path) -> None:
+    from ttt_maps.integrations.pandoc import lua_string
+
+    paths = ['/opt/vé/bin/python', 'C:\\Py "3"\\python.exe', "a\nb\x1b[2J\x7f",
+             os.fsdecode(b"/latin-1/\xe9t\xe9/python")]  # fmt: skip
+    for path in paths:
+        literal = lua_string(path)
+        assert literal.isascii() and literal.isprintable()
+    script = tmp_path / "read.lua"
+    script.write_text(
+        "".join(f"io.write({lua_string(p)}, '\\0')\n" for p in paths), encoding="ascii"
+    )
+    run = subprocess.run([pandoc_program(), "lua", str(script)], capture_output=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split(b"\0")[:-1] == [os.fsencode(p) for p in paths]
+
+
+def test_docs_keeps_a_filter_a_person_edited(tmp_path: Path) -> None:
+    install("pandoc", tmp_path, python="py")
+    lua = tmp_path / FILTER
+    edited = lua.read_text(encoding="utf-8").replace("ttt-maps-figures", "my-figures")
+    lua.write_text(edited, encoding="utf-8")  # the first line still says ttt-maps:
+    assert edited.splitlines()[0].startswith("-- ttt-maps:")
+    with pytest.raises(UsageError, match=r"is not as ttt-maps wrote it .* kept: use --force"):
+        install("pandoc", tmp_path, python="py3")
+    assert lua.read_text(encoding="utf-8") == edited
+    assert 'WRITTEN_BY = "py"' in (tmp_path / ENGINE).read_text(encoding="utf-8")
+    # One written for another Python, or by another version of ttt-maps, is replaced.
+    assert install("pandoc", tmp_path, python="py3", force=True) == [lua, tmp_path / ENGINE]
+    assert install("pandoc", tmp_path, python="/other/python") == [lua, tmp_path / ENGINE]
+
+
+def test_every_text_docs_writes_is_one_it_will_replace_after_an_upgrade() -> None:
+    """A new version of a shipped file lists its digest, so the next version of ttt-maps
+    still knows the file as its own."""
+    from ttt_maps.integrations.pandoc import WRITTEN, digest, filter_text
+
+    for python in (None, "/opt/vé/bin/python3", 'C:\\a "b"'):
+        for name in (FILTER, ENGINE):
+            assert digest(filter_text(python, name)) in WRITTEN, name
+    assert digest(manifest()) in WRITTEN
+    assert digest(manifest().replace("version: ", "version: 99.1.2-dev+x")) in WRITTEN
+
+
+def test_a_filter_an_older_ttt_maps_wrote_is_replaced(tmp_path: Path) -> None:
+    """Each version of the filter in the project's history, as it was written then (its
+    Python as a JSON string), is taken as ttt-maps' own."""
+    import json
+
+    git = shutil.which("git")
+    if git is None or not (ROOT / ".git").exists():
+        pytest.skip("no history of the project here")
+    for name in (FILTER, ENGINE):
+        path = f"ttt_maps/integrations/pandoc/{name}"
+        log = subprocess.run(
+            [git, "log", "--format=%H", "--", path], cwd=ROOT, capture_output=True, text=True
+        )
+        commits = log.stdout.split()
+        if not commits:
+            pytest.skip("a shallow clone")
+        for commit in commits:
+            shown = subprocess.run([git, "show", f"{commit}:{path}"], cwd=ROOT, capture_output=True)
+            old = shown.stdout.decode("utf-8").replace(
+                "local WRITTEN_BY = nil", f"local WRITTEN_BY = {json.dumps('/old/vé/python')}", 1
+            )
+            (tmp_path / name).write_text(old, encoding="utf-8")
+            assert tmp_path / name in install("pandoc", tmp_path, python="py"), commit
+
+
+def test_docs_never_writes_through_a_link(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    project = tmp_path / "project"
+    project.mkdir()
+    install("pandoc", elsewhere, python="py")
+    (project / FILTER).symlink_to(elsewhere / FILTER)
+    with pytest.raises(UsageError, match="is not a plain file; move it away first"):
+        install("pandoc", project, python="py3", force=True)
+    (project / FILTER).unlink()
+    (project / "_extensions").symlink_to(elsewhere, target_is_directory=True)
+    with pytest.raises(UsageError, match="_extensions: is not a plain folder"):
+        install("quarto", project, python="py3", force=True)
+    assert sorted(p.name for p in elsewhere.iterdir()) == sorted([FILTER, ENGINE])
+    assert 'WRITTEN_BY = "py"' in (elsewhere / FILTER).read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_no_message_of_docs_holds_a_terminal_escape(tmp_path: Path) -> None:
+    from cli_checks import EXE
+
+    if not EXE.exists():
+        pytest.skip("ttt-maps is not installed next to python")
+    folder = "\x1b]0;owned\x07\x1b[31mred"
+    (tmp_path / folder).mkdir()
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for _ in range(2):  # written, then there already
+        run = subprocess.run([str(EXE), "docs", "pandoc", folder], cwd=tmp_path,
+                             capture_output=True, env=env, timeout=60)  # fmt: skip
+        assert run.returncode == 0
+        assert b"\x1b" not in run.stdout + run.stderr and b"\x07" not in run.stdout
+    assert b"there already, unchanged" in run.stdout
+    (tmp_path / folder / FILTER).write_text("mine", encoding="utf-8")
+    run = subprocess.run([str(EXE), "docs", "pandoc", folder], cwd=tmp_path,
+                         capture_output=True, env=env, timeout=60)  # fmt: skip
+    assert run.returncode == 2 and b"\x1b" not in run.stderr and b"kept" in run.stderr

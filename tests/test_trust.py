@@ -526,3 +526,74 @@ def test_texinfo_and_text_take_the_alt_text_as_text(hostile_docs: Path) -> None:
     assert texi.count("@@bye \\fB bold @@@{x@}") == 2 and "\n@bye \\fB" not in texi
     text = (sphinx_build(hostile_docs, "text") / "index.txt").read_text()
     assert "@bye \\fB bold @{x}" in text and ".so /etc/hostname" in text
+
+
+# -- words at the edges of the width, and numbers of any length --------------------------
+
+#: Commands whose output is tables and text, as a person runs them.
+WIDE_COMMANDS = [
+    ["solve", "x...o...."],
+    ["solve", "--board", "3x4k3", "x..........."],
+    ["compare", "xkcd", "yorgey", "fast,novice"],
+]
+
+
+def words_of(text: str) -> set[str]:
+    """The words a reader finds, whether a table or ``column: value`` lines hold them."""
+    return {w.strip(":;") for w in re.findall(r"[^\s\u2500-\u257f]+", text)} - {""}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("args", WIDE_COMMANDS, ids=" ".join)
+def test_every_word_survives_every_width(args: list[str]) -> None:
+    """At widths from 1 to 130 columns the output holds exactly the words it holds at 200:
+    none cut with an ellipsis, folded in two, or lost. (Every third width where tables
+    start to wrap: rich cut the chain column of ``solve`` at 45 to 74 columns.)"""
+    from typer.testing import CliRunner
+
+    from ttt_maps.cli.app import app
+
+    runner = CliRunner()
+
+    def at(width: int) -> str:
+        result = runner.invoke(app, args, env={"COLUMNS": str(width)})
+        assert result.exit_code == 0, result.stderr
+        return str(result.stdout)
+
+    words = words_of(at(200))
+    for width in (1, 3, 8, 15, 25, *range(35, 90, 3), 100, 130):
+        out = at(width)
+        assert "…" not in out, (width, out)
+        assert words_of(out) == words, (width, words_of(out) ^ words, out)
+
+
+def test_a_one_column_pipe_prints_each_line_whole() -> None:
+    proc = ttt("solve", "x...o....", env={**os.environ, "COLUMNS": "1"})
+    lines = proc.stdout.decode().splitlines()
+    assert "x to move: draw" in lines and " x │ 1 │ 2" in lines
+    assert not [line for line in lines if len(line.strip()) == 1], lines
+
+
+@pytest.mark.parametrize("digits", [19, 25, 400])
+def test_a_search_limit_may_be_as_large_as_you_like(digits: int) -> None:
+    limit = "9" * digits
+    proc = ttt("solve", "--search-limit", limit, "x...o....")
+    assert proc.returncode == 0 and b"x to move: draw" in proc.stdout, proc.stderr
+    proc = ttt("solve", "x...o....", env={**os.environ, "TTT_MAPS_SEARCH_LIMIT": limit})
+    assert proc.returncode == 0, proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--size", f"{'9' * 25}x{'9' * 25}mm"], "each side must be between 1 mm and 5 m"),
+        (["--size", "A4", "--margin", "9" * 30], "expected 0 to 1000 millimetres"),
+        (["--size", "A4", "--dpi", "1e999"], "'1e999' is too large a number"),
+        (["--size", "A4", "--dpi", "9" * 30], "expected a number from 1 to 10000"),
+        (["--width", "9" * 30], "expected a whole number of pixels, from 1 to 32767"),
+    ],
+)
+def test_a_huge_number_is_refused_for_its_size(tmp_path: Path, args: list[str], says: str) -> None:
+    proc = ttt("render", "--player", "x", *args, "-o", tmp_path / "x.png")
+    one_error_line(proc, says)
+    assert not list(tmp_path.iterdir())

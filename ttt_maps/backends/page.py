@@ -38,8 +38,8 @@ _VALID_SIZES = (
 )
 #: A measured size and an orientation suffix (``re`` caches them on first use).
 _DIMS = (
-    r"(?P<w>[0-9]{1,9}(?:\.[0-9]{0,9})?|\.[0-9]{1,9})\s*[x\u00d7]\s*"
-    r"(?P<h>[0-9]{1,9}(?:\.[0-9]{0,9})?|\.[0-9]{1,9})\s*(?P<unit>mm|in|pt|px)"
+    r"(?P<w>[0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*[x\u00d7]\s*"
+    r"(?P<h>[0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*(?P<unit>mm|in|pt|px)"
 )
 _ORIENT = r"(?P<base>.*?)\s*[-:\s](?P<orient>landscape|portrait)"
 

@@ -12,6 +12,7 @@ def run(args: Args) -> None:
     runs this Python's ttt-maps; set TTT_MAPS_PYTHON to use another.
     """
     from ttt_maps.cli.output import written_line
+    from ttt_maps.errors import shown
     from ttt_maps.integrations.pandoc import install
 
     tool, folder = args["tool"].lower(), args["folder"]
@@ -19,7 +20,7 @@ def run(args: Args) -> None:
     for path in written:
         typer.echo(written_line(path, path.stat().st_size))
     if not written:
-        typer.echo(f"{folder}: the {tool} filter is there already, unchanged")
+        typer.echo(f"{shown(folder)}: the {tool} filter is there already, unchanged")
 
 
 docs = command("docs", run)

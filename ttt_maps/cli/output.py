@@ -18,14 +18,39 @@ if TYPE_CHECKING:
     from ttt_maps.api import Board
 
 
+#: Below this many columns, text is not wrapped at all: pieces of a line that narrow
+#: read worse than the line whole (which the terminal wraps itself).
+NARROWEST = 20
+
+
 def console() -> Console:
-    """A rich console on stdout (no colour or wrapping games when piped)."""
+    """A rich console on stdout (no colour or wrapping games when piped). Text wraps
+    between words; a line with a word wider than the console, or any line on a console
+    narrower than ``NARROWEST``, is printed whole rather than cut inside a word."""
+    from rich.cells import cell_len
     from rich.console import Console
+    from rich.text import Text
 
     from ttt_maps.cli.streams import rich_reports_broken_pipes
 
+    class WordConsole(Console):
+        def print(self, *objects: Any, **options: Any) -> None:
+            if options.get("soft_wrap") is None and self.width >= NARROWEST:
+                markup = options.get("markup") is not False
+                texts = [
+                    o.plain if isinstance(o, Text) else Text.from_markup(o).plain if markup else o
+                    for o in objects
+                    if isinstance(o, (str, Text))
+                ]
+                words = (w for text in texts for w in text.split())
+                if any(cell_len(w) > self.width for w in words):
+                    options["soft_wrap"] = True
+            elif options.get("soft_wrap") is None:
+                options["soft_wrap"] = True
+            super().print(*objects, **options)
+
     rich_reports_broken_pipes()
-    out = Console(highlight=False, soft_wrap=False, emoji=False)  # ":x:" is text, too
+    out = WordConsole(highlight=False, soft_wrap=False, emoji=False)  # ":x:" is text, too
     out.width = max(out.width, 1)  # COLUMNS=0 would print nothing at all
     return out
 
@@ -33,11 +58,15 @@ def console() -> Console:
 def show_table(out: Console, table: Table) -> None:
     """``table`` drawn when it fits the width with its cells wrapped between words, else
     (a word would be cut short: ``dr…``) in a plain form that loses nothing: the title,
-    then one line per row of ``column: value`` pairs."""
+    then one line per row of ``column: value`` pairs. A table that fits only with some
+    cells wrapped has its column widths chosen here (``_fit``): rich alone may narrow a
+    column of unbreakable words below its longest and cut it."""
     from rich.measure import Measurement
     from rich.text import Text
 
-    if Measurement.get(out, out.options.update_width(1 << 16), table).minimum <= out.width:
+    wide = out.options.update_width(1 << 16)
+    if Measurement.get(out, wide, table).minimum <= out.width:
+        _fit(out, table)
         out.print(table)
         return
     if table.title:
@@ -47,6 +76,33 @@ def show_table(out: Console, table: Table) -> None:
     for row in zip(*cells, strict=True):
         pairs = [f"{h}: {v}" if h else v for h, v in zip(headers, row, strict=True) if v]
         out.print(Text("; ".join(pairs)), soft_wrap=True)
+
+
+def _fit(out: Console, table: Table) -> None:
+    """Fix the widths of a table wider than the console so that every column keeps its
+    longest word: the widest columns give up room first, one column at a time."""
+    from rich.measure import Measurement
+
+    wide = out.options.update_width(1 << 16)
+    total = Measurement.get(out, wide, table).maximum
+    if total <= out.width:
+        return
+    lows, highs = [], []
+    for column in table.columns:
+        sizes = [Measurement.get(out, wide, cell) for cell in [column.header, *column.cells]]
+        high = max(m.maximum for m in sizes)
+        if column.max_width is not None:
+            high = min(high, column.max_width)
+        highs.append(high)
+        lows.append(min(high, max(m.minimum for m in sizes)))
+    widths = list(highs)
+    for _ in range(total - out.width):
+        room = [i for i, w in enumerate(widths) if w > lows[i]]
+        if not room:
+            return  # cannot happen: the table's minimum fits
+        widths[max(room, key=lambda i: (widths[i], -i))] -= 1
+    for column, width in zip(table.columns, widths, strict=True):
+        column.width = width
 
 
 def _plain(cell: object) -> str:

@@ -66,6 +66,8 @@ def render_files(
             echo(written_line(done.target.path, done.size))
 
     pictured, description = picture
+    if description and drawing.start is not None:
+        _check_description(drawing, settings)
     written = write_files(drawing, formats, output, picture=pictured, settings=settings, echo=heard)
     if pictured and echo is not None:
         from ttt_maps.cli.picture import picture_html
@@ -78,3 +80,15 @@ def render_files(
             echo("\n" + picture_html(light.target.path, dark.target.path, light.title, details))
             if words:
                 echo("\n" + words)
+
+
+def _check_description(drawing: "Drawing", settings: "Settings") -> None:
+    """Refuse, before any file is written, a description of a map whose player never
+    chooses a move from ``--from`` (the game is over there): it has no words to give."""
+    from ttt_maps.api import gamebook, strategy
+
+    player = str(drawing.player or "both").strip().lower()
+    for who in (player,) if player in ("x", "o") else ("x", "o"):
+        tree = strategy(who, drawing.policy, drawing.start, board=drawing.geometry,
+                        fold=drawing.folded, settings=settings)  # fmt: skip
+        gamebook(tree, "txt")  # a UsageError says why there is no book

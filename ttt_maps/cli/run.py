@@ -143,13 +143,14 @@ class TTTGroup(TyperGroup):
 
 #: How numbers are written on the command line: ASCII digits, a sign, one decimal point
 #: (and an exponent for a decimal). ``int`` and ``float`` alone would also take other
-#: scripts' digits (``٣``), underscores (``1_000``), ``nan`` and ``inf``.
+#: scripts' digits (``٣``), underscores (``1_000``), ``nan`` and ``inf``. A number may
+#: have as many digits as the user likes (each option says how large it may be), up to
+#: ``_MOST_DIGITS``, past which Python will not read a whole number.
 _NUMBERS = {
-    int: re.compile(r"[+-]?[0-9]{1,18}\Z"),
-    float: re.compile(
-        r"[+-]?(?:[0-9]{1,18}(?:\.[0-9]{0,18})?|\.[0-9]{1,18})(?:[eE][+-]?[0-9]{1,3})?\Z"
-    ),
+    int: re.compile(r"[+-]?[0-9]+\Z"),
+    float: re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?\Z"),
 }
+_MOST_DIGITS = 4000
 
 
 class _PlainValue:
@@ -179,14 +180,18 @@ class _PlainValue:
         if self.kind is bool:  # a flag is never given a value
             raise _click.BadParameter(f"{quote(value)}: {param.name} is {word}", ctx, param)
         pattern = _NUMBERS.get(self.kind)
-        if pattern is not None and not pattern.match(str(value).strip()):
+        text = str(value).strip()
+        if pattern is not None and not pattern.match(text):
             raise _click.BadParameter(f"{quote(value)} is not {word} (digits 0-9)", ctx, param)
+        too_large = len(text) > _MOST_DIGITS or (
+            self.kind is float and not math.isfinite(float(text))
+        )
+        if pattern is not None and too_large:
+            raise _click.BadParameter(f"{quote(value)} is too large a number", ctx, param)
         try:
             out = self.kind(value)
         except (TypeError, ValueError):
             raise _click.BadParameter(f"{quote(value)} is not {word}", ctx, param) from None
-        if self.kind is float and not math.isfinite(out):
-            raise _click.BadParameter(f"{quote(value)} is not {word}", ctx, param)
         return out
 
 

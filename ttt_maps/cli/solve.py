@@ -19,7 +19,7 @@ def run(args: Args) -> None:
         print_json(doc)
         return
     out = console()
-    out.print(board_grid(pos))
+    out.print(board_grid(pos), soft_wrap=True)  # a picture: never wrapped
     out.print()
     if doc["over"]:
         winner = doc["winner"]

@@ -134,9 +134,6 @@ def book_scene(book: Book, theme: Theme | str = "light", page: tuple[float, floa
     pages.y += used + TITLE * 0.6
     for para in preface(book):
         pages.y += pages.lines(para, MARGIN, pages.fit(0), pages.room, BODY) + BODY * 0.8
-    if book.finished:
-        pages.y += pages.lines(f"The game is already over: {book.finished}.", MARGIN,
-                               pages.fit(0), pages.room, BODY)  # fmt: skip
     if book.opening:
         line = f"{opening_words(book)} at {book.root}:"
         pages.y += pages.lines(line, MARGIN, pages.fit(0), pages.room, BODY, bold=True) + 2

@@ -1126,7 +1126,7 @@ class CommandLine(TypedDict, total=False):
     force: Annotated[
         bool,
         Option(
-            "Replace files there that ttt-maps did not write.",
+            "Replace files there that are not as ttt-maps wrote them.",
             kind="flag",
             default=False,
             cli=("--force",),

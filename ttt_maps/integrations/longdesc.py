@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from typing import Any
 
+from ttt_maps.engine.options import Use
+from ttt_maps.integrations.recipe import PAGE, drawing_of
 from ttt_maps.strategies.bookwriters import (
     heading,
     move_line,
@@ -26,7 +28,7 @@ SUMMARY = "The strategy in words"
 
 
 def long_description(
-    options: Mapping[str, Any], locate: Callable[[str], str], ident: str
+    options: Mapping[str, Any], locate: Callable[[str], str], ident: str, use: Use = PAGE
 ) -> tuple[str, str]:
     """The ``aria-details`` attribute for the map's wrapper and the ``<details>`` to set
     after it, when a page's options ask for a ``description`` (else two empty strings).
@@ -34,9 +36,8 @@ def long_description(
     if not options.get("description"):
         return "", ""
     from ttt_maps import api
-    from ttt_maps.integrations.recipe import drawing_of
 
-    d = drawing_of(options, locate)
+    d = drawing_of(options, locate, use)
     players = ("x", "o") if d.player in (None, "both") else (d.player,)
     built = [api.strategy(p, d.policy, d.start, board=d.geometry, fold=d.folded) for p in players]
     words = f"{ident}-words"
@@ -64,8 +65,6 @@ def _book_html(book: Book, ident: str) -> list[str]:
     # Not a heading element: the page's own outline decides the levels around the map.
     out = [f"<p><strong>{escape(heading(book))}</strong></p>"]
     out += [f"<p>{escape(para)}</p>" for para in preface(book)]
-    if book.finished:
-        out.append(f"<p>The game is already over: {escape(book.finished)}.</p>")
     if book.opening:
         board = " ".join(spoken_board(book.root))
         out.append(f"<p>{escape(opening_words(book))}. {escape(board)}</p>")

@@ -39,6 +39,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.utils import get_relative_url
 
 from ttt_maps.engine.options import FenceError, OptionRefused, Use, read_fence
+from ttt_maps.errors import UsageError
 from ttt_maps.integrations.longdesc import long_description
 from ttt_maps.integrations.recipe import PAGE, render, scene_of
 
@@ -142,7 +143,11 @@ class TTTMapsPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
         alt = options.get("alt") or scene.title
         width = options.get("css_width")
         style = f' style="width:{escape(width)};max-width:100%"' if width else ""
-        details, words = long_description(options, locate, f"ttt-{slug}-{n}")
+        try:
+            details, words = long_description(options, locate, f"ttt-{slug}-{n}", fence.use)
+        except UsageError as exc:  # no strategy in words from where the game is over
+            line = fence.lines.get("description", fence.line)
+            raise PluginError(f"{where}:{line}: ttt-map: bad description option: {exc}") from None
         if options.get("mode") == "image":
             name = f"ttt-map-{hashlib.sha256(svg.encode('utf-8')).hexdigest()[:16]}.svg"
             self._images[name] = svg

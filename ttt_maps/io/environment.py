@@ -13,14 +13,17 @@ import os
 
 from ttt_maps.errors import UsageError, quote
 
-#: The most digits a variable's number may have (a year 9999 in seconds has 12).
+#: The most digits a time's number may have (a year 9999 in seconds has 12), and a
+#: budget's (a count of positions or steps, as large as the user likes, up to what
+#: Python reads as a whole number).
 MAX_DIGITS = 18
-#: ttt-maps' own variables that hold a number, and what each counts.
+BUDGET_DIGITS = 4000
+#: ttt-maps' own variables that hold a number, what each counts, and its most digits.
 NUMBERS = {
-    "TTT_MAPS_SEARCH_LIMIT": "a number of positions",
-    "TTT_MAPS_CACHE_MIN_SEARCH": "a number of positions",
-    "TTT_MAPS_TABLE_LIMIT": "a number of steps",
-    "TTT_MAPS_WRITE_PAUSE": "whole seconds",
+    "TTT_MAPS_SEARCH_LIMIT": ("a number of positions", BUDGET_DIGITS),
+    "TTT_MAPS_CACHE_MIN_SEARCH": ("a number of positions", BUDGET_DIGITS),
+    "TTT_MAPS_TABLE_LIMIT": ("a number of steps", BUDGET_DIGITS),
+    "TTT_MAPS_WRITE_PAUSE": ("whole seconds", MAX_DIGITS),
 }
 
 
@@ -30,10 +33,11 @@ def whole_number(name: str, default: int, *, meaning: str = "a whole number") ->
     text = raw.strip(" \t")
     if not text:
         return default
-    if not (text.isascii() and text.isdigit()) or len(text) > MAX_DIGITS:
+    most = NUMBERS.get(name, (meaning, MAX_DIGITS))[1]
+    if not (text.isascii() and text.isdigit()) or len(text) > most:
         raise UsageError(
             f"environment variable {name}={quote(raw, 40)}: expected {meaning} "
-            f"(ASCII digits 0-9, at most {MAX_DIGITS})"
+            f"(ASCII digits 0-9, at most {most})"
         )
     return int(text)
 
@@ -42,5 +46,5 @@ def check_numbers() -> None:
     """Every one of ``NUMBERS`` that is set, checked: a command refuses a bad value
     even when it would not read it (a 3x3 map never searches), so a typo in a
     variable never waits for the run that needs it."""
-    for name, meaning in NUMBERS.items():
+    for name, (meaning, _) in NUMBERS.items():
         whole_number(name, 0, meaning=meaning)

@@ -20,6 +20,7 @@ from ttt_maps.io.files import json_field, json_flag
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import plies
 from ttt_maps.strategies.tree import FORMAT
+from ttt_maps.strategies.whyfacts import LANGUAGE, LANGUAGES
 
 # -- reading an exported strategy --------------------------------------------
 
@@ -35,6 +36,8 @@ class StrategyFile(NamedTuple):
     folded: bool = False
     #: The reasons the file gives (``export --explain``), by position key.
     why: dict[int, dict[str, Any]] | None = None
+    #: The language of the reasons' words (``"lang"``; English when the file names none).
+    lang: str = "en"
 
 
 def load_strategy(text: str, source: str = "strategy") -> StrategyFile:
@@ -68,7 +71,10 @@ def strategy_from_json(doc: Any, source: str) -> StrategyFile:
     raw_moves = json_field(doc, "moves", dict, source)
     moves = parse_moves(raw_moves, geometry, f'{source}: in "moves"')
     why = _reasons(doc.get("why"), geometry, source) if "why" in doc else None
-    return StrategyFile(geometry, player, str(policy), root, moves, folded, why)
+    lang = doc.get("lang", LANGUAGE)
+    if not isinstance(lang, str):
+        raise UsageError(f'{source}: "lang" must be a language\'s code, such as "{LANGUAGE}"')
+    return StrategyFile(geometry, player, str(policy), root, moves, folded, why, lang)
 
 
 def _reasons(raw: Any, geometry: Geometry, source: str) -> dict[int, dict[str, Any]]:
@@ -87,15 +93,25 @@ def _reasons(raw: Any, geometry: Geometry, source: str) -> dict[int, dict[str, A
     return out
 
 
-#: What a reason claims, checked against the solved game (its words are free).
+#: The fields of a reason that name moves and lines, the same in every language.
 CLAIMS = ("code", "line", "threats", "sequence", "refutation")
+#: The fields in words, written in the file's language (``"lang"``).
+WORDS = ("text", "brief")
 
 
 def check_reasons(doc: StrategyFile, source: str) -> int:
-    """Every reason a file gives is the one the solved game gives for its move; a wrong
-    claim is a ``UsageError`` naming it. Returns how many reasons were checked."""
+    """Every reason a file gives is, field by field, the one ttt-maps writes for its move
+    from the solved game: its claims, and its words in the file's language; a field
+    that differs, or one ttt-maps never writes, is a ``UsageError`` naming it. A file
+    whose words are in a language this ttt-maps does not write is refused, since they
+    cannot be checked. Returns how many reasons were checked."""
     if not doc.why:
         return 0
+    if doc.lang not in LANGUAGES:
+        raise UsageError(
+            f"{source}: its reasons are written in {quote(doc.lang)}, which this ttt-maps "
+            f"does not write ({', '.join(LANGUAGES)}), so their words cannot be checked"
+        )
     import json
 
     from ttt_maps.strategies.explain import explain_key
@@ -107,12 +123,19 @@ def check_reasons(doc: StrategyFile, source: str) -> int:
         if cell is None or cell not in board.moves():
             raise UsageError(f"{source}: a reason for {board}, where the file plays no legal move")
         true = explain_key(solver, key, cell).to_json()
-        for name in CLAIMS:
+        extra = sorted(set(claim) - set(true))
+        if extra:
+            raise UsageError(
+                f"{source}: the reason for {cell} at {board} has a field ttt-maps does not "
+                f"write: {quote(extra[0])}"
+            )
+        for name in (*CLAIMS, *WORDS):
             if name in claim and claim[name] != true.get(name):
                 said, truth = json.dumps(claim[name]), json.dumps(true.get(name))
                 raise UsageError(
                     f"{source}: the reason for {cell} at {board} is wrong: {name} {said}, "
-                    f"where the solved game says {truth} ({true['text']})"
+                    f"where the solved game says {truth}"
+                    + ("" if name == "text" else f" ({true['text']})")
                 )
     return len(doc.why)
 

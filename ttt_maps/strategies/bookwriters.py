@@ -9,6 +9,9 @@ voice would spell out; each board is said row by row.
 
 from __future__ import annotations
 
+import re
+
+from ttt_maps.errors import escaped
 from ttt_maps.game.board import Board
 from ttt_maps.strategies.gamebook import Book, Reply, Section, cell_words, mover
 
@@ -37,8 +40,9 @@ def preface(book: Book) -> list[str]:
     where = "the empty board" if book.root.count == 0 else f"{book.root}, {side} to move"
     lines = [
         f"The player is {who}, on {g.describe()}, from {where}. "
-        f"Among equally good moves the tie-break policy {book.policy} chooses.",
-        f"There are {count} section{'s' if count != 1 else ''}, one for each position "
+        f"Among equally good moves the tie-break policy {escaped(book.policy)} chooses.",
+        (f"There are {count} sections" if count != 1 else "There is 1 section")
+        + ", one for each position "
         f"where {who} chooses. Start at section 1. Each section gives {who}'s move; "
         f"then find {them}'s reply and go to the section it names.",
     ]
@@ -75,20 +79,36 @@ def reply_line(book: Book, reply: Reply, go: str, cell: str = "") -> str:
 # -- Markdown ---------------------------------------------------------------------
 
 
+#: What Markdown reads as markup or HTML inside a line of text, in CommonMark, GitHub's,
+#: pandoc's and Python-Markdown's dialects alike (emphasis, code, links, raw HTML,
+#: entities, math, citations, sub- and superscripts, attributes, tables).
+_MARKUP = re.compile(r"[&<>\\`*_~^$@\[\]{}|]")
+#: What an anchor's prefix may hold: letters, digits, ``-`` and ``_`` (a URL fragment
+#: and an HTML id as they are).
+_NOT_ID = re.compile(r"[^A-Za-z0-9_-]+")
+
+
+def md_text(text: str) -> str:
+    """Text as Markdown that shows it as it is, never as markup: each character that could
+    start markup is a numeric character reference (``&#60;``), which every dialect shows
+    as the character (a backslash escape is not understood by all); the text holds no
+    line break or control character (``escaped`` first, where a user's value enters)."""
+    return _MARKUP.sub(lambda m: f"&#{ord(m[0])};", text)
+
+
 def anchor(number: int, prefix: str = "") -> str:
-    """The id a section's anchor carries in Markdown (``prefix`` keeps two books apart)."""
-    return f"{prefix}s{number}"
+    """The id a section's anchor carries in Markdown (``prefix`` keeps two books apart; any
+    character an id or a link could not hold as it is becomes ``-``)."""
+    return f"{_NOT_ID.sub('-', prefix)}s{number}"
 
 
 def to_markdown(book: Book, prefix: str = "", level: int = 1) -> str:
     """The book as Markdown: linked sections, boards as code blocks and inline code;
     ``prefix`` starts every anchor and ``level`` is the title's heading level, for a
     book inside another page."""
-    out = [f"{'#' * level} {heading(book)}", ""]
+    out = [f"{'#' * level} {md_text(heading(book))}", ""]
     for para in preface(book):
-        out += [para, ""]
-    if book.finished:
-        out += [f"The game is already over at `{book.root}`: {book.finished}.", ""]
+        out += [md_text(para), ""]
     if book.opening:
         out += [f"{opening_words(book)} at `{book.root}`:", ""]
         out += [*_board_block(book.root), ""]
@@ -132,8 +152,6 @@ def to_text(book: Book) -> str:
     out = [heading(book), ""]
     for para in preface(book):
         out += [para, ""]
-    if book.finished:
-        out += [f"The game is already over: {book.finished}.", ""]
     if book.opening:
         out += [f"{opening_words(book)}. The board:", *spoken_board(book.root), ""]
         out += [reply_line(book, r, f"section {r.target}", "cell ") for r in book.opening]

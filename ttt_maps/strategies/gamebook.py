@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import deque
 from typing import NamedTuple
 
+from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, Mark, other
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.names import cell_name
@@ -70,8 +71,8 @@ class Book(NamedTuple):
     """A whole gamebook: who plays, under which policy, on which board, from where.
 
     ``opening`` holds the opponent's first replies when the root is the
-    opponent's turn (O's book from the empty board); ``finished`` says how the
-    game ended when the root is over already.
+    opponent's turn (O's book from the empty board). A book always has a
+    section: ``build_book`` refuses a strategy without a move to choose.
     """
 
     player: Mark
@@ -80,7 +81,6 @@ class Book(NamedTuple):
     folded: bool
     sections: tuple[Section, ...]
     opening: tuple[Reply, ...]
-    finished: str
 
     @property
     def geometry(self) -> Geometry:
@@ -150,7 +150,12 @@ def ending_words(board: Board) -> str:
 
 def build_book(strategy: Strategy) -> Book:
     """The gamebook of a strategy: sections numbered in reading order (breadth first:
-    every section of a move before the next move's), replies in cell order."""
+    every section of a move before the next move's), replies in cell order. A strategy
+    in which its player never chooses a move (the game is over, or ends before the
+    player's turn) has no book: a ``UsageError`` says why (``no_book``)."""
+    why_not = no_book(strategy)
+    if why_not:
+        raise UsageError(f"a gamebook from {strategy.root.board}: {why_not}")
     player, root = strategy.player, strategy.root
     g = strategy.geometry
     names = turn_names(g)
@@ -186,13 +191,10 @@ def build_book(strategy: Strategy) -> Book:
         return Reply(cell, None, ending_words(child.board), "")
 
     opening: tuple[Reply, ...] = ()
-    finished = ""
     if root.chooses:
         number(root)
-    elif root.children:
-        opening = replies(root)
     else:
-        finished = ending_words(root.board)
+        opening = replies(root)
     sections: list[Section] = []
     while queue:
         node = queue.popleft()
@@ -201,10 +203,19 @@ def build_book(strategy: Strategy) -> Book:
         reason = move_reason(node.board, cell, outcome(node, player, memo))
         section = Section(numbers[id(node)], node.board, cell, reason, ends, replies(after))
         sections.append(section)
-    return Book(
-        player, policy_words(strategy), root.board, strategy.folded, tuple(sections), opening,
-        finished,
-    )  # fmt: skip
+    return Book(player, policy_words(strategy), root.board, strategy.folded, tuple(sections),
+                opening)  # fmt: skip
+
+
+def no_book(strategy: Strategy) -> str:
+    """Why a strategy has no gamebook (its player never chooses a move: the game is over,
+    or every move before the player's turn ends it), or "" when it has one."""
+    root, who = strategy.root, strategy.player.upper()
+    if not root.children:
+        return f"the game is over ({ending_words(root.board)}); {who} has no move to choose"
+    if root.chooses or any(child.chooses for _, child in root.children):
+        return ""
+    return f"{who} never moves: every move {other(strategy.player).upper()} can make ends the game"
 
 
 def mover(book: Book) -> tuple[str, str]:

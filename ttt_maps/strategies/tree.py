@@ -124,7 +124,8 @@ class Strategy:
 
     def to_json(self, explain: bool = False) -> str:
         """The documented ``ttt-maps/strategy@1`` export, stable key order; with
-        ``explain``, ``why`` gives each listed move's reason (``explain.Why``).
+        ``explain``, ``why`` gives each listed move's reason (``explain.Why``), in the
+        language ``lang`` names.
 
         A folded strategy says so (``"folded": true``) and lists the positions
         its map draws: a position it does not list is played as a listed
@@ -144,8 +145,10 @@ class Strategy:
         doc["moves"] = {str(b): m for b, m in moves}
         if explain:
             from ttt_maps.strategies.explain import explain_key
+            from ttt_maps.strategies.whyfacts import LANGUAGE
 
             solver = self.policy.solver
+            doc["lang"] = LANGUAGE  # the language of the reasons' words
             doc["why"] = {str(b): explain_key(solver, b.key, m).to_json() for b, m in moves}
         import json  # the render path never needs it
 

@@ -32,6 +32,12 @@ CODES = (
     "avoid",
 )
 
+#: The language of every reason's words (``text``, ``brief``), as a file names it
+#: (``"lang"``); a file that names none was written in it too.
+LANGUAGE = "en"
+#: The languages whose words this ttt-maps writes, and so can check.
+LANGUAGES = (LANGUAGE,)
+
 #: Threats a forcing line may make before its fork or win: enough for every
 #: forcing win on 3x3, few enough that a big board's moves stay cheap.
 FORCING_DEPTH = 2

@@ -14,7 +14,9 @@ ttt-maps even when that Python is not first on the PATH.
 
 from __future__ import annotations
 
-import json
+import hashlib
+import os
+import re
 import sys
 from functools import cache
 from importlib.resources import files
@@ -27,8 +29,31 @@ from ttt_maps.errors import UsageError
 FILTER, ENGINE = "ttt-map.lua", "ttt-map-engine.lua"
 #: The Quarto extension's name: ``filters: [ttt-maps]`` in a document's front matter.
 EXTENSION = "ttt-maps"
-#: The first line of every file ``install`` writes: a file without it is someone else's.
+#: The first line of every file ``install`` writes says who wrote it (for a reader: what
+#: ``install`` replaces is decided by the whole text, ``WRITTEN``).
 MARK = "ttt-maps:"
+#: The sha256 of every text ``install`` has written, in every version of ttt-maps, as
+#: ``_plain`` reads it (the remembered Python as ``nil``, the manifest without its
+#: version): a file is replaced only when its text is one of them, so an upgrade
+#: replaces what an older ttt-maps wrote and keeps what a person changed. A change to a
+#: shipped file adds its digest here (the tests say which is missing).
+WRITTEN = frozenset(
+    {
+        # ttt-map.lua
+        "ae9dd317c2926d878bf52e1cad8ceccaa31ddda16883bc52dd7409f110d8823c",
+        "aa63f43a81b2afff638382511af0cf734231f8e050a7753651f821cf62065a62",
+        "94a2db5b44278f6a2558e179e18fceb2291ac830e55b50fd7e9c054cf2841941",
+        # ttt-map-engine.lua
+        "ba3e4a825fadf563cb28648710efa02de7ecba23797a2676977af5b11a78dcaa",
+        "0add6d48c9f28f72ee7580942134e0bc0596afdefa50d488f9d30ba128742d7e",
+        "6668522288d940d1831e1ef8ccd419cf9508b2884fdc88ef3c1f2f8198f06b14",
+        # _extension.yml
+        "be46f898689f5fc11345385d0b38a8bd5b1b25cfa933c32bdfc884410fa5af63",
+    }
+)
+#: The line of a written filter that remembers its Python, and a manifest's version.
+_PYTHON_LINE = re.compile(r'^local WRITTEN_BY = (?:nil|"(?:[^"\\\n]|\\.)*")', re.M)
+_VERSION_LINE = re.compile(r"^version: \S*$", re.M)
 #: Where ``install`` writes, by kind, inside the project folder.
 KINDS = ("pandoc", "quarto")
 
@@ -47,7 +72,16 @@ def filter_text(python: str | None = None, name: str = FILTER) -> str:
     line = "local WRITTEN_BY = nil"
     if line not in source:  # the shipped filter always has it; a guard against a bad edit
         raise AssertionError(f"{name} has no WRITTEN_BY line")
-    return source.replace(line, f"local WRITTEN_BY = {json.dumps(python)}", 1)
+    return source.replace(line, f"local WRITTEN_BY = {lua_string(python)}", 1)
+
+
+def lua_string(text: str) -> str:
+    """``text`` as a Lua string literal that any Lua reads back byte for byte: printable
+    ASCII as it is, every other byte (UTF-8 of an accented folder, a control character,
+    a file name's undecodable byte) as ``\\ddd``."""
+    data = os.fsencode(text)
+    body = "".join(chr(b) if 32 <= b < 127 and b not in b'"\\' else f"\\{b:03d}" for b in data)
+    return f'"{body}"'
 
 
 def manifest() -> str:
@@ -77,13 +111,30 @@ def planned(kind: str, folder: Path, python: str | None) -> dict[Path, str]:
     return {home / "_extension.yml": manifest(), home / FILTER: lua}
 
 
+def _plain(text: str) -> str:
+    """A written file's text as ``WRITTEN`` holds it: whatever Python it remembers read as
+    ``nil``, the manifest's version left out."""
+    return _VERSION_LINE.sub("version:", _PYTHON_LINE.sub("local WRITTEN_BY = nil", text, 1), 1)
+
+
+def digest(text: str) -> str:
+    """The sha256 of a written file's text as ``WRITTEN`` holds it."""
+    return hashlib.sha256(_plain(text).encode("utf-8")).hexdigest()
+
+
 def _ours(path: Path) -> bool:
-    """Whether a file was written by ``install`` (its first line has the mark)."""
+    """Whether a file's text is exactly one that ``install`` wrote, in this version of
+    ttt-maps or an earlier one (an edited copy is not)."""
     try:
-        with path.open(encoding="utf-8") as f:
-            return MARK in f.readline()
+        text = path.read_bytes().decode("utf-8")
     except (OSError, UnicodeDecodeError):
         return False
+    return digest(text) in WRITTEN
+
+
+def _plain_kind(path: Path, file: bool) -> bool:
+    """Whether ``path`` is a plain file (``file``) or a plain folder, not a link or a device."""
+    return path.is_file() if file else path.is_dir()
 
 
 def install(
@@ -93,8 +144,9 @@ def install(
     (``quarto``) into ``folder``.
 
     ``python`` is the interpreter the filter runs (this one by default). A
-    file there already is replaced only if ``install`` wrote it, or with
-    ``force``; nothing is written unless every file can be. Returns the files
+    file there already is replaced only if its text is one ``install`` wrote
+    (``WRITTEN``), or with ``force``; a link is never written through, nor a
+    folder made through one; nothing is written unless every file can be. Returns the files
     written (one the same already is left alone and not listed).
     """
     from ttt_maps.io.files import write_atomic
@@ -104,10 +156,16 @@ def install(
         raise UsageError(f"{folder}: no such folder")
     plan = planned(kind, root, python or sys.executable)
     for path in plan:
-        if path.exists() and not path.is_file():
-            raise UsageError(f"{path}: is not a plain file; move it away first")
+        for place in (*reversed(path.relative_to(root).parents[:-1]), path):
+            there = root / place
+            if there.is_symlink() or (there.exists() and not _plain_kind(there, there == path)):
+                kind = "file" if there == path else "folder"
+                raise UsageError(f"{there}: is not a plain {kind}; move it away first")
         if path.exists() and not force and not _ours(path):
-            raise UsageError(f"{path}: exists and was not written by ttt-maps; use --force")
+            raise UsageError(
+                f"{path}: exists and is not as ttt-maps wrote it (changed, or another's); "
+                "kept: use --force to replace it"
+            )
     written = []
     for path, text in plan.items():
         if path.exists() and path.read_text(encoding="utf-8", errors="replace") == text:

@@ -27,6 +27,13 @@ local function python()
   return WRITTEN_BY or "python3"
 end
 
+-- Text for a message: a control character (an escape sequence's ESC, C0 or C1) is
+-- written as its bytes' \ddd, so none reaches the terminal.
+local function shown(text)
+  local function code(c) return (c:gsub(".", function(b) return ("\\%03d"):format(b:byte()) end)) end
+  return (tostring(text):gsub("[%z\1-\31\127]", code):gsub("\194[\128-\159]", code))
+end
+
 local function compile(self, code)
   local files = PANDOC_STATE.input_files
   local stem = ((files[1] or "doc"):match("([^/\\]+)$") or "doc"):gsub("%.[^.]*$", "")
@@ -42,7 +49,7 @@ local function compile(self, code)
   local ok, out = pcall(pandoc.pipe, python(), args, code)
   if not ok then
     if type(out) ~= "string" and out.error_code == 2 then os.exit(2) end
-    io.stderr:write("ttt-map: could not draw with " .. python()
+    io.stderr:write("ttt-map: could not draw with " .. shown(python())
       .. "; is ttt-maps installed there? Set TTT_MAPS_PYTHON to the Python that has it.\n")
     os.exit(1)
   end

@@ -49,13 +49,43 @@ local function slug(path)
   return name ~= "" and name or "doc"
 end
 
--- Write bytes to a file whole: a reader never sees half a figure.
-local function write_whole(path, bytes)
-  local part = path .. ".part"
-  local f = assert(io.open(part, "wb"))
-  f:write(bytes)
-  f:close()
-  assert(os.rename(part, path))
+-- Text for a message: a control character (an escape sequence's ESC, C0 or C1) is
+-- written as its bytes' \ddd, so none reaches the terminal.
+local function shown(text)
+  local function code(c) return (c:gsub(".", function(b) return ("\\%03d"):format(b:byte()) end)) end
+  return (tostring(text):gsub("[%z\1-\31\127]", code):gsub("\194[\128-\159]", code))
+end
+
+-- Stop the build with one line on stderr.
+local function fail(message)
+  io.stderr:write("ttt-map: " .. message .. "\n")
+  os.exit(1)
+end
+
+-- Write bytes to folder/name whole, or stop the build: a reader never sees half a
+-- figure, and no name in the folder is written through. pandoc makes a new folder
+-- of an unpredictable name inside `folder` (one that fails if the name is taken);
+-- the bytes go to a file in it, every write and the close are checked, and the
+-- file is renamed into place (a link at the name is replaced, not followed).
+local function write_whole(folder, name, bytes)
+  local path = folder .. "/" .. name
+  local made, problem = pcall(pandoc.system.with_temporary_directory, folder, ".ttt-map",
+    function(tmp)
+      local part = tmp .. "/" .. name
+      local f, err = io.open(part, "wb")
+      if not f then return err end
+      local wrote, werr = f:write(bytes)
+      if wrote then wrote, werr = f:flush() end
+      local closed, cerr = f:close()
+      if not wrote then return werr end
+      if not closed then return cerr end
+      local moved, merr = os.rename(part, path)
+      if not moved then return merr end
+      return nil
+    end)
+  if not made or problem then
+    fail("could not write " .. shown(path) .. ": " .. shown(problem))
+  end
 end
 
 local function draw(block)
@@ -84,9 +114,8 @@ local function draw(block)
   if not ok then
     local code = type(out) ~= "string" and out.error_code or nil
     if code == 2 then os.exit(2) end -- a bad option: ttt-maps has said where and what
-    io.stderr:write("ttt-map: could not draw with " .. python()
-      .. "; is ttt-maps installed there? Set TTT_MAPS_PYTHON to the Python that has it.\n")
-    os.exit(1)
+    fail("could not draw with " .. shown(python())
+      .. "; is ttt-maps installed there? Set TTT_MAPS_PYTHON to the Python that has it.")
   end
   local cut = out:find("\n", 1, true)
   local head = pandoc.json.decode(out:sub(1, cut - 1), false)
@@ -96,9 +125,12 @@ local function draw(block)
   end
   local src = head.name
   if head.place == "file" then
-    pandoc.system.make_directory(settings.figures, true)
+    local made, problem = pcall(pandoc.system.make_directory, settings.figures, true)
+    if not made then
+      fail("could not make the folder " .. shown(settings.figures) .. ": " .. shown(problem))
+    end
     src = settings.figures .. "/" .. head.name
-    write_whole(src, payload)
+    write_whole(settings.figures, head.name, payload)
   else
     local mime = head.name:match("%.png$") and "image/png" or "image/svg+xml"
     pandoc.mediabag.insert(head.name, mime, payload)
