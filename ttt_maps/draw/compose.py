@@ -347,7 +347,7 @@ def _moved_group(group: Group, dx: float, dy: float) -> Group:
                 points = ((x0 + dx, y0 + dy), (x1 + dx, y1 + dy))
             else:
                 points = tuple([(x + dx, y + dy) for x, y in points])
-            add(Line(points, item.width, item.role))
+            add(Line(points, item.width, item.role, item.curved))
         elif isinstance(item, Group):
             add(_moved_group(item, dx, dy))
         elif isinstance(item, Rect):

@@ -21,7 +21,8 @@ from ttt_maps.draw.scene import Group, Item, Line, Mark, Rect, Scene, Text
 WIDTHS = Numbers(3)
 
 _Leaf = Mark | Line | Rect | Text
-#: A mark's place in its group: symbol, x, y, width, height on the number grid.
+#: A mark's place in its group: glyph (``x``, ``o``, or ``x-3``: drawn by the
+#: third hand), x, y, width, height on the number grid.
 MarkKey = tuple[str, int, int, int, int]
 #: A grid: its path data and stroke width, as written.
 GridKey = tuple[str, str]
@@ -154,7 +155,7 @@ class Walk:
         # Marks and path data by their numbers before rounding, relative to
         # their group: equal boards repeat them, so most are looked up.
         self._marks: dict[_MarkSeen, int] = {}
-        self._paths: dict[tuple[tuple[tuple[float, float], ...], ...], str] = {}
+        self._paths: dict[tuple[tuple[bool, tuple[tuple[float, float], ...]], ...], str] = {}
         # Where each board's own drawing sits in ``parts``, by the group the
         # board is a sub-map of: siblings share most of their earlier marks.
         self._families: dict[int, list[tuple[int, int]]] = {}
@@ -231,7 +232,8 @@ class Walk:
                     add(self._grid(grid, ox, oy, level))
                     grid = []
                 b = item.box
-                seen = (item.symbol, b.x - ox, b.y - oy, b.w, b.h, item.width, item.role,
+                symbol = f"{item.symbol}-{item.hand}" if item.hand else item.symbol
+                seen = (symbol, b.x - ox, b.y - oy, b.w, b.h, item.width, item.role,
                         item.classes, item.cell, in_board, level, 0, 0)  # fmt: skip
                 number = marks.get(seen)
                 if number is None:
@@ -283,7 +285,7 @@ class Walk:
         """The number of a mark's token, for a mark in a group at (ox, oy)."""
         b = mark.box
         seen = (
-            mark.symbol,
+            f"{mark.symbol}-{mark.hand}" if mark.hand else mark.symbol,
             b.x - ox,
             b.y - oy,
             b.w,
@@ -336,15 +338,20 @@ class Walk:
 
     def _path(self, lines: Iterable[Line], ox: float, oy: float) -> str:
         """Path data relative to (ox, oy); each step absolute or relative, whichever is shorter."""
-        key = tuple([tuple([(fx - ox, fy - oy) for fx, fy in line.points]) for line in lines])
+        key = tuple(
+            [(line.curved, tuple([(fx - ox, fy - oy) for fx, fy in line.points])) for line in lines]
+        )
         path = self._paths.get(key)
         if path is not None:
             return path
         s, scale = self.n.s, self.n.scale
         d: list[str] = []
         cx = cy = 0
-        for points in key:
+        for curved, points in key:
             start = True
+            if curved:
+                cx, cy = self._curve(points, d, cx, cy)
+                continue
             for fx, fy in points:
                 x, y = round(fx * scale), round(fy * scale)
                 if not d:
@@ -361,6 +368,31 @@ class Walk:
                 cx, cy = x, y
         path = self._paths[key] = "".join(d)
         return path
+
+    def _curve(
+        self, points: tuple[tuple[float, float], ...], d: list[str], cx: int, cy: int
+    ) -> tuple[int, int]:
+        """A line drawn by hand, onto path data ``d`` from the pen at (cx, cy): a move,
+        then its cubic curves, each absolute or relative, whichever is shorter."""
+        s, scale = self.n.s, self.n.scale
+        steps = [(round(fx * scale), round(fy * scale)) for fx, fy in points]
+        x, y = steps[0]
+        move = f"M{s(x)}{sep(s(y))}"
+        d.append(move if not d else shorter(move, f"m{s(x - cx)}{sep(s(y - cy))}"))
+        cx, cy = x, y
+        for i in range(1, len(steps), 3):
+            three = steps[i : i + 3]
+            absolute = "C" + "".join(
+                f"{s(x)}{sep(s(y))}" if j == 0 else f"{sep(s(x))}{sep(s(y))}"
+                for j, (x, y) in enumerate(three)
+            )
+            relative = "c" + "".join(
+                f"{s(x - cx)}{sep(s(y - cy))}" if j == 0 else f"{sep(s(x - cx))}{sep(s(y - cy))}"
+                for j, (x, y) in enumerate(three)
+            )
+            d.append(shorter(absolute, relative))
+            cx, cy = three[-1]
+        return cx, cy
 
     def _tint(self, rect: Rect, ox: float, oy: float) -> int:
         """The number of a cell tint's token (thousands recur at the same place of a board)."""

@@ -44,7 +44,7 @@ import re
 from collections import Counter
 
 from ttt_maps.backends.svg.style import style_sheet
-from ttt_maps.backends.svg.tokens import PLACEHOLDER, sep, short_ids, xml_attr
+from ttt_maps.backends.svg.tokens import PLACEHOLDER, Numbers, sep, short_ids, xml_attr
 from ttt_maps.backends.svg.tokens import text as text_
 from ttt_maps.backends.svg.walk import (
     GridKey,
@@ -71,6 +71,24 @@ _GLYPHS = {
 }
 
 
+def _glyph(name: str) -> str:
+    """The definition of a unit glyph: ``x``, ``o``, or one drawn by hand (``x-3``)."""
+    if name in _GLYPHS:
+        return _GLYPHS[name]
+    from ttt_maps.draw.hand import glyph
+
+    symbol, _, hand = name.partition("-")
+    n = Numbers(3)
+    d = []
+    for kind, coords in glyph(symbol, int(hand)):
+        pairs = [f"{n.f(x)}{sep(n.f(y))}" for x, y in zip(coords[::2], coords[1::2], strict=True)]
+        d.append(kind + " ".join(pairs).replace(" -", "-"))
+    return (
+        f'<path class="ttt-mark ttt-{symbol}" d="{"".join(d)}" fill="none" id="{{id}}"'
+        ' stroke-linecap="round" stroke-linejoin="round" />'
+    )
+
+
 def scene_to_svg(
     scene: Scene,
     *,
@@ -91,6 +109,10 @@ def scene_to_svg(
             f"id prefix {id_prefix!r}: must start with a letter or '_' and hold only "
             "letters, digits, '-' and '_'"
         )
+    if scene.theme.hand is not None:
+        from ttt_maps.draw.hand import sketched
+
+        scene = sketched(scene)
     doc = _Writer(scene).document(width, height)
     prefix = id_prefix or "t" + _sha256(doc.encode("utf-8"))[:5]
     return doc.replace(PLACEHOLDER, prefix)
@@ -213,7 +235,7 @@ class _Writer:
             )
         head.append(f'<defs><style type="text/css"><![CDATA[{self.css()}]]></style>')
         for sym in self.symbols:
-            head.append(_GLYPHS[sym].format(id=f"{p}-{sym}"))
+            head.append(_glyph(sym).format(id=f"{p}-{sym}"))
         for (sym, x, y, w, h), ident in self.mark_ids.items():
             head.append(
                 f'<use id="{p}-{ident}" transform="{self._place(x, y, w, h)}"'
