@@ -37,7 +37,7 @@ ThemeOpt = Annotated[
     typer.Option(
         "--theme",
         metavar="NAME",
-        help="light, dark, print, xkcd (comic lettering in SVG and HTML only), or auto: "
+        help="light, dark, print, xkcd (drawn by hand and lettered as the comic is), or auto: "
         "light, and dark where the docs page or the reader's system is (SVG and HTML; PDF "
         "and PNG draw it light).",
         autocompletion=complete.themes,

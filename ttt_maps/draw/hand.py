@@ -26,10 +26,13 @@ import math
 import zlib
 from collections.abc import Iterator
 from functools import cache
+from typing import TYPE_CHECKING
 
 from ttt_maps.draw.scene import Box, Group, Item, Line, Mark, Scene
-from ttt_maps.draw.sfnt import PathOp
 from ttt_maps.draw.themes import Hand
+
+if TYPE_CHECKING:
+    from ttt_maps.draw.sfnt import PathOp
 
 _MASK = (1 << 64) - 1
 
@@ -177,6 +180,9 @@ class _Sketch:
 
     def __init__(self, scene: Scene, hand: Hand) -> None:
         self.hand = hand
+        # Lines and marks by what decides how they are drawn (``line``, ``mark``).
+        self.shapes: dict[tuple[object, ...], tuple[tuple[float, float], ...]] = {}
+        self.hands: dict[tuple[str, int, float, float], int] = {}
         # Each kind's thinnest stroke for its size: the layout's own proportion,
         # before any floor thickened it. Strokes thicker than that fade.
         self.nominal: dict[str, float] = {}
@@ -196,7 +202,7 @@ class _Sketch:
             return "mark", item.width / item.box.w if item.box.w > 0 else 0.0
         return "", 0.0
 
-    def fade(self, item: Item) -> float:
+    def fade(self, item: Line | Mark) -> float:
         """1 where a stroke is as thin as its kind's layout makes it, falling to 0 where
         the floor has made it twice that (a wobble there would only blur it)."""
         kind, ratio = self._ratio(item)
@@ -236,17 +242,34 @@ class _Sketch:
         )
 
     def line(self, line: Line, what: tuple[object, ...]) -> Line:
-        fade = self.fade(line)
-        if fade <= 0:
+        """``line`` drawn by hand: its shape worked out once for every line of its kind
+        and size (most are grids of boards of one size), then moved to its place."""
+        (ax, ay), *rest = line.points
+        # Its shape from its start, rounded so that equal lines far apart are one key.
+        steps = tuple([(round(x - ax, 6), round(y - ay, 6)) for x, y in rest])
+        key = (what, steps, line.width)
+        shape = self.shapes.get(key)
+        if shape is None:
+            fade = self.fade(line)
+            shape = self.shapes[key] = (
+                _stroke(((0.0, 0.0), *steps), self.hand, fade, _seed(*what)) if fade > 0 else ()
+            )
+        if not shape:
             return line
-        points = _stroke(line.points, self.hand, fade, _seed(*what))
-        return Line(points, line.width, line.role, curved=True)
+        return Line(tuple([(ax + x, ay + y) for x, y in shape]), line.width, line.role, True)
 
     def mark(self, mark: Mark) -> Mark:
-        if self.fade(mark) < 0.5:
-            return mark
-        hand = 1 + _seed(mark.symbol, mark.cell) % self.hand.variants
+        """``mark`` drawn by the hand of its symbol and cell, unless it is too small."""
         m = mark
+        key = (m.symbol, m.cell, m.width, m.box.w)
+        hand = self.hands.get(key)
+        if hand is None:
+            steady = self.fade(m) >= 0.5
+            hand = self.hands[key] = (
+                1 + _seed(m.symbol, m.cell) % self.hand.variants if steady else 0
+            )
+        if not hand:
+            return mark
         return Mark(m.symbol, m.cell, m.box, m.role, m.width, m.classes, hand)
 
 

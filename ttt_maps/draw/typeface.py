@@ -29,6 +29,10 @@ FONT_FILES = {
     "DejaVuSans-Bold": "DejaVuSans-Bold-Latin.ttf",
     "HumorSans": "Humor-Sans.ttf",
 }
+#: How much larger than its size a face is set. Humor Sans is drawn small on its em
+#: (capitals 0.54 em high, DejaVu Sans's 0.73): set a fifth larger, its lines read
+#: as large as DejaVu's at the same size, and a title fits where it did.
+FONT_SCALES = {"HumorSans": 1.2}
 #: Each typeface's faces, regular and bold, in the order a character is looked for.
 #: Humor Sans has one weight: the comic letters its titles with the same pen.
 TYPEFACES: dict[str, dict[bool, tuple[str, ...]]] = {
@@ -88,7 +92,7 @@ def layout(text: str, bold: bool = False, typeface: str = "dejavu") -> tuple[lis
                 missing[char] = None
             previous = -1
         else:
-            em = f.units_per_em
+            em = f.units_per_em / FONT_SCALES.get(name, 1.0)
             if previous >= 0 and previous_face == name:
                 x += f.kerning.get((previous, glyph), 0) / em
             advance = f.advances[glyph] / em
@@ -123,7 +127,7 @@ def outline(glyph: Glyph, bold: bool) -> list[PathOp]:
 @cache
 def _shipped_outline(name: str, glyph: int) -> list[PathOp]:
     f = font(name)
-    k = 1 / f.units_per_em
+    k = FONT_SCALES.get(name, 1.0) / f.units_per_em
     return [(kind, tuple(v * k for v in coords)) for kind, coords in f.outline(glyph)]
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import zlib
 from typing import Protocol
 
-from ttt_maps.draw.typeface import FONT_FILES, Glyph, faces, font, layout, outline
+from ttt_maps.draw.typeface import FONT_FILES, FONT_SCALES, Glyph, faces, font, layout, outline
 
 #: PDF path operators by path operation.
 _OPERATORS = {"M": "m", "L": "l", "C": "c"}
@@ -87,7 +87,8 @@ class PdfText:
                 code = g.glyph
             else:
                 extra = self.extra.setdefault(name, {})
-                code, _ = extra.setdefault(g.char, (font(name).glyph_count + len(extra), g.advance))
+                advance = g.advance / FONT_SCALES.get(name, 1.0)  # in the face's own ems
+                code, _ = extra.setdefault(g.char, (font(name).glyph_count + len(extra), advance))
             codes.setdefault(code, g.char)
             kern = g.x - pen
             if (g.glyph < 0) != hidden or abs(kern) > 1e-9 or name != current:
@@ -95,10 +96,10 @@ class PdfText:
                     parts.append(f"[<{run}>] TJ")
                     run = ""
                 if name != current:
-                    parts.append(f"/{_RESOURCES[name][0]} 1 Tf")
+                    parts.append(_set_font(name))
                     current = name
-                if abs(kern) > 1e-9:
-                    parts.append(f"[{round(-kern * 1000, 2):g}] TJ")
+                if abs(kern) > 1e-9:  # in thousandths of the face's size
+                    parts.append(f"[{round(-kern * 1000 / FONT_SCALES.get(name, 1.0), 2):g}] TJ")
                 if (g.glyph < 0) != hidden:
                     hidden = g.glyph < 0
                     parts.append("3 Tr" if hidden else "0 Tr")
@@ -108,7 +109,7 @@ class PdfText:
         u = self.units
         return (
             f"BT {round(size * u)} 0 0 {-round(size * u)} {round(x * u)} {round(y * u)} Tm "
-            f"/{_RESOURCES[first][0]} 1 Tf {' '.join(parts)} ET\n"
+            f"{_set_font(first)} {' '.join(parts)} ET\n"
         )
 
     def _outlines(self, glyphs: list[Glyph], x: float, y: float, size: float, bold: bool) -> str:
@@ -179,6 +180,11 @@ class PdfText:
                 f"/DescendantFonts [{cid} 0 R] /ToUnicode {cmap_ref} 0 R >>"
             ).encode("latin-1")
         )
+
+
+def _set_font(face: str) -> str:
+    """The operator that sets ``face``, at its scale (``FONT_SCALES``) of the line's size."""
+    return f"/{_RESOURCES[face][0]} {FONT_SCALES.get(face, 1.0):g} Tf"
 
 
 def _tag(face: object, codes: list[tuple[int, str]]) -> str:

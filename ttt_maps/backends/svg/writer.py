@@ -147,6 +147,7 @@ class _Writer:
         walk = Walk(scene)
         self.n, self.parts, self.tokens = walk.n, walk.parts, walk.tokens
         self.bare_levels = walk.bare_levels
+        self.outlines = walk.outlines
         self.picks = walk.picks
         self.roles = frozenset(walk.roles)
         self.counts: Counter[str | int] = Counter(self.parts)
@@ -255,6 +256,8 @@ class _Writer:
             head.append(
                 f'<rect height="{high}" id="{p}-{ident}" width="{wide}" x="{left}" y="{top}" />'
             )
+        for ident, d in self.outlines.items():
+            head.append(f'<path d="{d}" id="{p}-{ident}" />')
         marks = {index: token for token, index in self.tokens.items() if len(token) == 6}
         for (members, _, _), ident in self.shared_ids.items():
             # Its marks take width and colour from the <use> that draws the set.
