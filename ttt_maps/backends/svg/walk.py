@@ -12,15 +12,12 @@ import itertools
 import math
 from collections import Counter
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
+from ttt_maps.backends.svg.sketch import Curves, Lettering
 from ttt_maps.backends.svg.style import outlined
-from ttt_maps.backends.svg.tokens import PLACEHOLDER, Numbers, attr, digits_for, sep, shorter
+from ttt_maps.backends.svg.tokens import Numbers, attr, digits_for, sep, shorter
 from ttt_maps.backends.svg.tokens import text as text_
 from ttt_maps.draw.scene import Group, Item, Line, Mark, Rect, Scene, Text
-
-if TYPE_CHECKING:  # the font is read only for text drawn as outlines
-    from ttt_maps.draw.typeface import Glyph
 
 #: Digits of stroke widths (map units, or unit-glyph units for marks).
 WIDTHS = Numbers(3)
@@ -95,11 +92,10 @@ class Walk:
         self.picks: set[str] = set()
         #: The roles drawn that only some drawings have (``svgstyle.OPTIONAL``).
         self.roles: set[str] = set()
-        #: Text is drawn as outlines (``svgstyle.outlined``): each glyph's id by
-        #: (face, glyph) or ("", code point), and each id's path data.
-        self.outlined = outlined(scene.theme)
-        self.glyphs: dict[tuple[str, int], str] = {}
-        self.outlines: dict[str, str] = {}
+        #: Text drawn as outlines (``svgstyle.outlined``), its glyphs for ``<defs>``.
+        self.lettering: Lettering | None = None
+        if outlined(scene.theme):
+            self.lettering = Lettering(scene.theme.typeface, Numbers(digits_for(self.smallest)))
         self.parts: list[str | int]
         self.tokens: dict[Token, int]
         self._walk(digits_for(self.smallest))
@@ -166,8 +162,8 @@ class Walk:
         # their group: equal boards repeat them, so most are looked up.
         self._marks: dict[_MarkSeen, int] = {}
         self._paths: dict[tuple[tuple[bool, tuple[tuple[float, float], ...]], ...], str] = {}
-        # The curves of lines drawn by hand, by their shape (``_curve``).
-        self._curves: dict[tuple[tuple[int, int], ...], str] = {}
+        # The curves of lines drawn by hand.
+        self.curves = Curves(self.n)
         # Where each board's own drawing sits in ``parts``, by the group the
         # board is a sub-map of: siblings share most of their earlier marks.
         self._families: dict[int, list[tuple[int, int]]] = {}
@@ -362,7 +358,7 @@ class Walk:
         for curved, points in key:
             start = True
             if curved:
-                cx, cy = self._curve(points, d, cx, cy)
+                cx, cy = self.curves.add(points, d, cx, cy)
                 continue
             for fx, fy in points:
                 x, y = round(fx * scale), round(fy * scale)
@@ -380,37 +376,6 @@ class Walk:
                 cx, cy = x, y
         path = self._paths[key] = "".join(d)
         return path
-
-    def _curve(
-        self, points: tuple[tuple[float, float], ...], d: list[str], cx: int, cy: int
-    ) -> tuple[int, int]:
-        """A line drawn by hand, onto path data ``d`` from the pen at (cx, cy): a move,
-        then its cubic curves, relative.
-
-        Each point is rounded from the line's start, not on its own, so lines of one
-        shape (a hand's grid on boards of one size) write the same curves wherever
-        they are, and those are formatted once.
-        """
-        s, scale = self.n.s, self.n.scale
-        (x0, y0), *rest = points
-        x, y = round(x0 * scale), round(y0 * scale)
-        move = f"M{s(x)}{sep(s(y))}"
-        d.append(move if not d else shorter(move, f"m{s(x - cx)}{sep(s(y - cy))}"))
-        shape = tuple([(round((fx - x0) * scale), round((fy - y0) * scale)) for fx, fy in rest])
-        curves = self._curves.get(shape)
-        if curves is None:
-            parts, px, py = [], 0, 0
-            for i in range(0, len(shape), 3):
-                (ax, ay), (bx, by), (ex, ey) = shape[i : i + 3]
-                parts.append(
-                    f"c{s(ax - px)}{sep(s(ay - py))}{sep(s(bx - px))}{sep(s(by - py))}"
-                    f"{sep(s(ex - px))}{sep(s(ey - py))}"
-                )
-                px, py = ex, ey
-            curves = self._curves[shape] = "".join(parts)
-        d.append(curves)
-        ex, ey = shape[-1]
-        return x + ex, y + ey
 
     def _tint(self, rect: Rect, ox: float, oy: float) -> int:
         """The number of a cell tint's token (thousands recur at the same place of a board)."""
@@ -440,8 +405,8 @@ class Walk:
             self.picks.add(text.role)
         elif text.role in ("count", "pointer"):
             self.roles.add(text.role)
-        if self.outlined:
-            return self._lettering(text, ox, oy)
+        if self.lettering is not None:
+            return self.lettering.line(text, ox, oy)
         s = (
             f'<text class="ttt-{text.role}" x="{n.f(text.x - ox)}" '
             f'y="{n.f(text.y - oy)}" font-size="{n.f(text.size)}"'
@@ -451,52 +416,3 @@ class Walk:
         if text.bold:
             s += ' font-weight="bold"'
         return f"{s}>{text_(text.text)}</text>"
-
-    def _lettering(self, text: Text, ox: float, oy: float) -> str:
-        """A line of text as its glyphs' outlines: each glyph drawn once in ``<defs>``
-        (``glyphs``) and placed by a ``<use>``, in a group that names the line.
-
-        The glyphs are in thousandths of an em, y down; the inner group scales them to
-        the text's size at its start on the baseline.
-        """
-        from ttt_maps.draw.typeface import layout
-
-        typeface = self.scene.theme.typeface
-        glyphs, advance = layout(text.text, text.bold, typeface)
-        n = self.n
-        uses = []
-        for g in glyphs:
-            key = (g.face, g.glyph) if g.glyph >= 0 else ("", ord(g.char))
-            ident = self.glyphs.get(key)
-            if ident is None:
-                ident = self.glyphs[key] = self._glyph(g, text.bold)
-            if ident:
-                at = round(g.x * 1000)
-                uses.append(
-                    f'<use xlink:href="#{PLACEHOLDER}-{ident}"'
-                    + (f' x="{at}"' if at else "")
-                    + "/>"
-                )
-        k = f"{text.size / 1000:.6g}".lstrip("0") or "0"
-        x, y = n.f(text.start(advance * text.size) - ox), n.f(text.y - oy)
-        return (
-            f'<g class="ttt-text ttt-{text.role}" role="img" aria-label="{attr(text.text)}">'
-            f'<g transform="matrix({k} 0 0 {k} {x}{sep(y)})">{"".join(uses)}</g></g>'
-        )
-
-    def _glyph(self, g: Glyph, bold: bool) -> str:
-        """The id of a glyph's outline in ``<defs>`` (``outlines``), or "" for a blank one."""
-        from ttt_maps.draw.typeface import outline
-
-        d = []
-        for kind, coords in outline(g, bold):
-            if kind == "Z":
-                d.append("Z")
-                continue
-            pairs = zip(coords[::2], coords[1::2], strict=True)
-            d.append(kind + " ".join(f"{round(a * 1000)} {round(-b * 1000)}" for a, b in pairs))
-        if not d:
-            return ""
-        ident = f"g-{len(self.outlines) + 1}"
-        self.outlines[ident] = "".join(d).replace(" -", "-")
-        return ident

@@ -147,7 +147,7 @@ class _Writer:
         walk = Walk(scene)
         self.n, self.parts, self.tokens = walk.n, walk.parts, walk.tokens
         self.bare_levels = walk.bare_levels
-        self.outlines = walk.outlines
+        self.outlines = walk.lettering.outlines if walk.lettering else {}
         self.picks = walk.picks
         self.roles = frozenset(walk.roles)
         self.counts: Counter[str | int] = Counter(self.parts)
