@@ -261,9 +261,10 @@ def test_the_svg_needs_no_font_and_nothing_outside() -> None:
 
 def test_the_pdf_embeds_humor_sans(tmp_path: Path) -> None:
     """What print shops' preflight asks of the comic's lettering: embedded TrueType
-    subsets, no Type 3; an accent Humor Sans lacks comes from DejaVu Sans; the words
-    are found by search."""
-    title = "Misère map"
+    subsets, no Type 3; a character Humor Sans lacks (the times sign) comes from DejaVu
+    Sans, an accented letter is Humor Sans's own letter and accent; the words are
+    found by search."""
+    title = "Misère map \u00d7 2"  # the times sign
     pdf = ttt_maps.render(ttt_maps.poster(), "pdf", theme="xkcd", title=title)
     path = tmp_path / "p.pdf"
     path.write_bytes(pdf)
@@ -279,6 +280,17 @@ def test_the_pdf_embeds_humor_sans(tmp_path: Path) -> None:
     text = subprocess.run([pdftotext, "-enc", "UTF-8", str(path), "-"],
                           capture_output=True, check=True).stdout.decode()  # fmt: skip
     assert title in text and "Map for X" in text
+    # Without the times sign, no DejaVu Sans at all: the accent is Humor Sans's.
+    accented = Scene(400, 100, (Text(200, 60, "Misère", 40, "title"),), theme=XKCD)
+    path.write_bytes(scene_to_pdf(accented))
+    out = subprocess.run([need_tool("pdffonts", "poppler-utils"), str(path)],
+                         capture_output=True, text=True, check=True).stdout  # fmt: skip
+    assert [re.sub(r"^[A-Z]{6}\+", "", line.split()[0]) for line in out.splitlines()[2:]] == [
+        "HumorSans"
+    ]
+    text = subprocess.run([pdftotext, "-enc", "UTF-8", str(path), "-"],
+                          capture_output=True, check=True).stdout.decode()  # fmt: skip
+    assert "Misère" in text
 
 
 def freetype(word: str, font: Path, size: float, shape: tuple[int, int], at: Point) -> Image.Image:

@@ -33,6 +33,10 @@ FONT_FILES = {
 #: (capitals 0.54 em high, DejaVu Sans's 0.73): set a fifth larger, its lines read
 #: as large as DejaVu's at the same size, and a title fits where it did.
 FONT_SCALES = {"HumorSans": 1.2}
+#: Faces that draw the accented letters they lack themselves, from a letter and a
+#: character that stands in for the accent (Humor Sans has no accents, but has its
+#: own grave, circumflex and tilde among its punctuation).
+COMPOSES = {"HumorSans": {"\u0300": "`", "\u0301": "'", "\u0302": "^", "\u0303": "~"}}
 #: Each typeface's faces, regular and bold, in the order a character is looked for.
 #: Humor Sans has one weight: the comic letters its titles with the same pen.
 TYPEFACES: dict[str, dict[bool, tuple[str, ...]]] = {
@@ -81,12 +85,17 @@ def layout(text: str, bold: bool = False, typeface: str = "dejavu") -> tuple[lis
     previous = -1
     previous_face = ""
     missing: dict[str, None] = {}
+    first = fonts[0][0]
     for char in text:
         name, f, glyph = next(
             ((n, f, g) for n, f in fonts if (g := f.cmap.get(ord(char), -1)) >= 0),
             ("", fonts[0][1], -1),
         )
-        if glyph < 0:
+        composed = _composed(first, char) if name != first and first in COMPOSES else None
+        if composed is not None:  # an accented letter of the first face's own pen
+            advance, _ = composed
+            name, glyph, previous = first, -1, -1
+        elif glyph < 0:
             advance, _ = fallback_outline(char, bold)
             if _family_for(char) is None:
                 missing[char] = None
@@ -121,7 +130,47 @@ def outline(glyph: Glyph, bold: bool) -> list[PathOp]:
     """A glyph's outline in ems, y up, from its pen position."""
     if glyph.glyph >= 0:
         return _shipped_outline(glyph.face, glyph.glyph)
+    composed = _composed(glyph.face, glyph.char) if glyph.face else None
+    if composed is not None:
+        return composed[1]
     return fallback_outline(glyph.char, bold)[1]
+
+
+@cache
+def _composed(face: str, char: str) -> tuple[float, list[PathOp]] | None:
+    """(advance, outline) in ems of an accented letter ``face`` lacks, drawn as its own
+    letter under its own stand-in for the accent (``COMPOSES``), or None when it cannot.
+
+    The accent, at four fifths of its size, is centred over the letter, just above it.
+    """
+    import unicodedata
+
+    parts = unicodedata.normalize("NFD", char)
+    cmap = font(face).cmap
+    if len(parts) != 2 or parts[1] not in COMPOSES[face] or ord(parts[0]) not in cmap:
+        return None
+    mark = cmap.get(ord(COMPOSES[face][parts[1]]), -1)
+    if mark < 0:
+        return None
+    f, k = font(face), FONT_SCALES.get(face, 1.0)
+    base = cmap[ord(parts[0])]
+    advance = f.advances[base] * k / f.units_per_em
+    letter, accent = _shipped_outline(face, base), _shipped_outline(face, mark)
+
+    def bounds(ops: list[PathOp], axis: int) -> tuple[float, float]:
+        values = [v for _, c in ops for v in c[axis::2]]
+        return min(values), max(values)
+
+    small = 0.8
+    left, right = bounds(accent, 0)
+    low, _ = bounds(accent, 1)
+    dx = (advance - small * (right - left)) / 2 - small * left
+    dy = bounds(letter, 1)[1] + 0.04 - small * low
+    moved = [
+        (kind, tuple(small * v + (dx if i % 2 == 0 else dy) for i, v in enumerate(c)))
+        for kind, c in accent
+    ]
+    return advance, letter + moved
 
 
 @cache
