@@ -7,9 +7,10 @@ made it (one weight, the comic's hand lettering; SIL Open Font License, its
 name reserved, so the file is shipped unchanged). Each typeface is a list of
 faces asked in turn for a character: Humor Sans draws what it has (and the
 accented letters it can make of its own letters and accents) and DejaVu Sans
-the rest (the times sign), set with each font's own advances and kerning. A character none of them has (a title in Greek or Chinese, say) is
-drawn from a system font that has it, found through fontconfig; when no font
-has it, it is drawn as a box and ``layout`` warns once, naming it.
+the rest (the times sign), set with each font's own advances and kerning. A
+character none of them has (a title in Greek or Chinese, say) is drawn from a
+system font that has it, found through fontconfig; when no font has it, it is
+drawn as a box and ``layout`` warns once, naming it.
 
 Sizes here are in ems: a line of ``size`` units is ``size`` times as wide.
 """

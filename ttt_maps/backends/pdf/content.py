@@ -3,8 +3,10 @@
 Coordinates and widths are whole numbers of 1/``UNITS`` point (cairo's
 precision); strokes in one style share one path, as the PNG painter does;
 colour, width, caps and joins are set only when they change. An O is a ring
-drawn once per stroke-to-radius ratio as a form (``Rings``) and placed with
-three numbers. ``pdf.py`` wraps the stream in the document.
+drawn once per stroke-to-radius ratio as a form (``Forms``) and placed with
+three numbers; a map drawn by hand (``draw/hand.py``) draws each of its glyphs
+and each shape of its lines once as a form too, placed where it recurs.
+``pdf.py`` wraps the stream in the document.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ RGB = tuple[float, float, float]
 
 
 class Streams(Protocol):
-    """The part of the PDF writer's document that the ring forms are written into."""
+    """The part of the PDF writer's document that the forms are written into."""
 
     def stream(self, data: bytes, extra: str = "") -> int: ...
 
@@ -49,7 +51,7 @@ class Content:
     Consecutive strokes in one style are gathered into one path and stroked
     once; colour, width, caps and joins are set only when they change, and
     stroke and fill colours are tracked apart, as PDF keeps them. An O is a
-    ring drawn once per stroke-to-radius ratio as a form (``Rings``) and
+    ring drawn once per stroke-to-radius ratio as a form (``Forms``) and
     placed with three numbers, a sixth of the bytes of its four Bezier curves.
     Numbers are rounded half up to whole units (``int(v + 0.5)``).
     """
@@ -64,7 +66,7 @@ class Content:
         self.text_as_paths = text_as_paths
         self.typeface = theme.typeface
         self.lettering: PdfText | None = None  # made at the first text
-        self.rings = Rings()
+        self.forms = Forms()
         #: Per kind of O (stroke, box width, box height), and of mark drawn by hand
         #: (symbol, hand, stroke, box width): what goes before and after its place
         #: in the stream (``_place_ring``, ``_place_glyph``).
@@ -73,7 +75,7 @@ class Content:
 
     def take_page(self) -> str:
         """The operators drawn so far, as one page's stream; the next page starts
-        from PDF's defaults again, sharing the fonts and rings drawn so far."""
+        from PDF's defaults again, sharing the fonts and forms drawn so far."""
         self.end_path()
         ops = "".join(self.out)
         self.out = []
@@ -119,7 +121,7 @@ class Content:
         """
         add = self.out.append
         role_colour = self.role_colour
-        rings, placed = self.rings, self.placed
+        forms, placed = self.forms, self.placed
         key, colour, width, rounded = self.stroke_key, self.colour, self.width, self.rounded
         stack = [iter(items)]
         while stack:
@@ -137,7 +139,7 @@ class Content:
                         drawn = (item.symbol, item.hand, item.width, b.w)
                         form = placed.get(drawn)
                         if form is None:
-                            form = placed[drawn] = _place_glyph(rings, *drawn)
+                            form = placed[drawn] = _place_glyph(forms, *drawn)
                         x, y = int(b.x * UNITS + 0.5), int(b.y * UNITS + 0.5)
                         add(f"{form[0]}{x} {y}{form[1]}")
                         continue
@@ -170,7 +172,7 @@ class Content:
                     shape = (item.width, b.w, b.h)
                     form = placed.get(shape)
                     if form is None:
-                        form = placed[shape] = _place_ring(rings, *shape)
+                        form = placed[shape] = _place_ring(forms, *shape)
                     x, y = int((b.x + b.w / 2) * UNITS + 0.5), int((b.y + b.h / 2) * UNITS + 0.5)
                     add(f"{form[0]}{x} {y}{form[1]}")
                 elif isinstance(item, Line):
@@ -193,7 +195,7 @@ class Content:
                     if item.curved:  # drawn by hand: its shape's form, placed at its start
                         add("S\n")
                         key = None
-                        add(_place_line(rings, points, style[1]))
+                        add(_place_line(forms, points, style[1]))
                     elif len(points) == 2:  # grid strokes and win lines
                         (ax, ay), (bx, by) = points
                         add(
@@ -246,40 +248,41 @@ def _polyline(points: tuple[tuple[float, float], ...]) -> str:
     return " ".join(ops) + "\n"
 
 
-def _place_line(rings: Rings, points: tuple[tuple[float, float], ...], width: int) -> str:
+def _place_line(forms: Forms, points: tuple[tuple[float, float], ...], width: int) -> str:
     """A line drawn by hand: the form of its shape (the same on every board of its size
     drawn by the same hand), moved to its start."""
     (x0, y0), *rest = points
     ax, ay = int(x0 * UNITS + 0.5), int(y0 * UNITS + 0.5)
     # Rounded from the start, not each end on its own, so equal shapes stay equal.
     shape = tuple(round((v - o) * UNITS) for p in rest for v, o in zip(p, (x0, y0), strict=True))
-    return f"q 1 0 0 1 {ax} {ay} cm /{rings.line(shape, width)} Do Q\n"
+    return f"q 1 0 0 1 {ax} {ay} cm /{forms.line(shape, width)} Do Q\n"
 
 
-def _place_ring(rings: Rings, width: float, w: float, h: float) -> tuple[str, str]:
+def _place_ring(forms: Forms, width: float, w: float, h: float) -> tuple[str, str]:
     """An O of stroke ``width`` in a ``w`` x ``h`` box: the form of its stroke-to-radius
     ratio scaled to its radius, as the text before and after its centre in the stream."""
     r = min(w, h) / 2
-    form = rings.form(int(width / r * Rings.RADIUS + 0.5) if r > 0 else 0)
-    scale = f"{r * (UNITS / Rings.RADIUS):.5f}"
+    form = forms.ring(int(width / r * Forms.RADIUS + 0.5) if r > 0 else 0)
+    scale = f"{r * (UNITS / Forms.RADIUS):.5f}"
     return f"q {scale} 0 0 {scale} ", f" cm /{form} Do Q\n"
 
 
-def _place_glyph(rings: Rings, symbol: str, hand: int, width: float, w: float) -> tuple[str, str]:
+def _place_glyph(forms: Forms, symbol: str, hand: int, width: float, w: float) -> tuple[str, str]:
     """A mark drawn by hand, of stroke ``width`` in a box ``w`` wide: its glyph's form
     scaled to the box, as the text before and after its corner in the stream."""
-    form = rings.glyph(symbol, hand, int(width / w * Rings.RADIUS + 0.5) if w > 0 else 0)
-    scale = f"{w * (UNITS / Rings.RADIUS):.5f}"
+    form = forms.glyph(symbol, hand, int(width / w * Forms.RADIUS + 0.5) if w > 0 else 0)
+    scale = f"{w * (UNITS / Forms.RADIUS):.5f}"
     return f"q {scale} 0 0 {scale} ", f" cm /{form} Do Q\n"
 
 
-class Rings:
-    """Form XObjects of a circle of radius ``RADIUS``, one per stroke-to-radius ratio,
-    and of each glyph drawn by hand in a box ``RADIUS`` wide, one per stroke.
+class Forms:
+    """Form XObjects: a circle of radius ``RADIUS``, one per stroke-to-radius ratio; a
+    hand's glyph in a box ``RADIUS`` wide, one per stroke; a hand's line, one per shape.
 
     All Os of one level share a ratio (the stroke is a share of the cell), so a
     map needs a handful; the floor on stroke widths adds a few for the deepest
-    levels.
+    levels. A hand draws the boards of one size a few ways, so its lines need a
+    few forms a level.
     """
 
     RADIUS = 10_000
@@ -307,7 +310,7 @@ class Rings:
             name = self.glyphs[key] = f"G{len(self.glyphs) + 1}"
         return name
 
-    def form(self, width: int) -> str:
+    def ring(self, width: int) -> str:
         """The form of a ring whose stroke is ``width`` (in 1/``RADIUS`` of its radius)."""
         name = self.names.get(width)
         if name is None:

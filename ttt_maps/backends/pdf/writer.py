@@ -73,7 +73,7 @@ def scene_to_pdf(
 
     doc = _Document(len(pages))
     fonts = content.lettering.resources(doc) if content.lettering else ""
-    resources = fonts + content.rings.write(doc)
+    resources = fonts + content.forms.write(doc)
     for number, (page_w, page_h, drawn) in enumerate(pages, _PAGE):
         stream = zlib.compress(drawn.encode("latin-1"), COMPRESS_LEVEL)
         page_content = doc.stream(stream, "/Filter /FlateDecode")
