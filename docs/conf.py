@@ -13,6 +13,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the checkout's ttt_maps, installed or not
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))  # the docs' own directives
 
 from ttt_maps._version import __version__  # noqa: E402
 
@@ -20,7 +21,7 @@ project = "ttt-maps"
 author = "the ttt-maps developers"
 copyright = "2026, the ttt-maps developers"
 version = release = __version__
-extensions = ["myst_parser", "sphinx.ext.autodoc", "ttt_maps.sphinx"]
+extensions = ["myst_parser", "sphinx.ext.autodoc", "ttt_maps.sphinx", "ttt_options"]
 source_suffix = {".md": "markdown"}
 exclude_patterns = ["_build", "_generated"]
 myst_heading_anchors = 3

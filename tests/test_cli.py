@@ -529,7 +529,7 @@ def test_installed_command_errors_are_one_line(tmp_path: Path) -> None:
     assert proc.returncode == 2
     assert proc.stdout == ""
     assert proc.stderr.count("\n") == 1
-    assert proc.stderr.startswith("ttt-maps: error: board xx.......: illegal position")
+    assert proc.stderr.startswith("ttt-maps: error: position 'xx.......': illegal position")
     proc = command("check", str(tmp_path / "missing.json"))
     assert proc.returncode == 2
     assert proc.stderr.strip() == f"ttt-maps: error: '{tmp_path / 'missing.json'}': no such file"

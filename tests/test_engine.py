@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 import ttt_maps
-from ttt_maps.api import Drawing, Settings
+from ttt_maps.api import Settings
+from ttt_maps.engine.options import DECLARED
+from ttt_maps.engine.request import Drawing
 from ttt_maps.errors import UsageError
 from ttt_maps.settings import DEFAULT, current
 
@@ -72,31 +74,33 @@ def test_settings_do_not_leak_into_the_next_call(
 
 
 def test_bad_settings_are_refused_with_the_option_named() -> None:
-    with pytest.raises(UsageError, match="search-limit 0"):
+    with pytest.raises(UsageError, match=r"^search_limit=0: expected a whole number, 1 or more"):
         ttt_maps.strategy("x", settings=Settings(search_limit=0))
 
 
 def test_one_drawing_value_checks_once_with_the_surface_s_words() -> None:
-    """The same value speaks the command line's words or Python's."""
-    bad = Drawing(player="y")
+    """The same value is refused by the same check on every surface, each in its words."""
+    from ttt_maps.engine.options import Use
+
+    with pytest.raises(UsageError, match=r"^player='y': choose x, o or both"):
+        Drawing(player="y")
     with pytest.raises(UsageError, match=r"^--player 'y': choose x, o or both"):
-        bad.checked()
-    with pytest.raises(UsageError, match=r"^player 'y'"):
-        bad.checked("")
-    whole = Drawing(whole=True, outcomes=True)
-    with pytest.raises(UsageError, match=r"^outcomes applies to a player's map"):
-        whole.checked("")
-    checked = Drawing(player=" X ", theme="dark").checked()
-    assert checked.player == "x" and checked.theme.name == "dark"
-    assert checked.geometry is not None and checked.geometry.name == "3x3k3"
+        Drawing.read({"player": DECLARED["player"].read("y", Use("cli", "render"))}, Use("cli"))
+    with pytest.raises(UsageError, match=r"^bad player option: 'y': choose x, o or both"):
+        DECLARED["player"].read("y", Use("fence", "page"))
+    with pytest.raises(UsageError, match=r"^outcomes= applies to a player's map"):
+        Drawing(whole=True, outcomes=True)
+    checked = Drawing(player=" X ", theme="dark")
+    assert checked.player == "x" and checked.palette.name == "dark"
+    assert checked.geometry.name == "3x3k3"
 
 
 def test_the_api_and_the_command_line_draw_the_same_bytes(tmp_path: Path) -> None:
     """render -o and api.write_files are one engine: the same drawing, the same file."""
     from typer.testing import CliRunner
 
-    from ttt_maps.api import write_files
     from ttt_maps.cli.app import app
+    from ttt_maps.engine.files import write_files
 
     cli_file = tmp_path / "cli.svg"
     result = CliRunner().invoke(
@@ -105,7 +109,7 @@ def test_the_api_and_the_command_line_draw_the_same_bytes(tmp_path: Path) -> Non
     )
     assert result.exit_code == 0, result.output
     api_file = tmp_path / "api.svg"
-    drawing = Drawing(player="o", policy="yorgey", theme="print").checked("")
+    drawing = Drawing(player="o", policy="yorgey", theme="print")
     written = write_files(drawing, output=str(api_file))
     assert [w.target.path for w in written] == [api_file]
     assert api_file.read_bytes() == cli_file.read_bytes()

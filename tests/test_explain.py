@@ -523,15 +523,16 @@ def test_the_table_gives_a_reason_under_each_board(tmp_path: Path) -> None:
 
 def test_docs_embeds_take_explain() -> None:
     """The Sphinx directive, MyST and the MkDocs fence share the option."""
-    from ttt_maps.integrations.recipe import OPTIONS, OptionError, recipe, render, scene_of
+    from ttt_maps.engine.options import OptionRefused, fence_options
+    from ttt_maps.integrations.recipe import render, scene_of
 
-    assert "explain" in OPTIONS
-    svg = render(scene_of(recipe({"player": "x", "explain": True}), str), "svg")
+    assert "explain" in fence_options()
+    svg = render(scene_of({"player": "x", "explain": True}, str), "svg")
     assert "<title>X takes a corner, on 3 lines, and holds the draw." in svg
-    plain = render(scene_of(recipe({"player": "x"}), str), "svg")
+    plain = render(scene_of({"player": "x"}, str), "svg")
     assert plain.count("</title>") == 1
-    with pytest.raises(OptionError) as found:
-        scene_of(recipe({"whole": True, "explain": True}), str)
+    with pytest.raises(OptionRefused) as found:
+        scene_of({"whole": True, "explain": True}, str)
     assert found.value.option == "explain"
 
 

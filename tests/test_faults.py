@@ -398,7 +398,7 @@ def test_hostile_book(tmp_path: Path) -> None:
         (("render", "--player", "x", "-o", "x.png", "--dpi", "nan"), "--dpi"),
         (("render", "--player", "x", "-o", "x.png", "--width", "999999999"), "--width"),
         (("render", "--player", "x", "-o", "x.png", "--width", "0"), "--width"),
-        (("render", "--player", "x", "-o", "x.pdf", "--size", "0x0mm"), "page size"),
+        (("render", "--player", "x", "-o", "x.pdf", "--size", "0x0mm"), "--size"),
         (("render", "--player", "x", "-o", "x.pdf", "--size", "A4", "--margin", "1e9"), "--margin"),
         (("render", "--player", "x", "-o", "x.svg", "--depth", "-1"), "depth"),
         (("solve", ".........", "-p", "random:" + "9" * 5000), "18 digits"),

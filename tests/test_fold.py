@@ -470,16 +470,17 @@ def test_a_map_from_a_board_folds_by_that_boards_symmetries() -> None:
 
 def test_docs_recipes_fold_and_draw_the_whole_game() -> None:
     """The options of a map in a docs page (Sphinx, MyST, MkDocs): fold and whole."""
-    from ttt_maps.integrations.recipe import OptionError, recipe, scene_of
+    from ttt_maps.engine.options import OptionRefused
+    from ttt_maps.integrations.recipe import scene_of
 
-    folded = recipe({"player": "o", "policy": "compact", "fold": None})
+    folded = {"player": "o", "policy": "compact", "fold": True}
     svg = api.render(scene_of(folded, str), "svg")
     assert "data-fold" in svg and len(boards_of(svg)) == below(EMPTY, True) + 1
-    whole = recipe({"whole": None, "depth": 2})
+    whole = {"whole": True, "depth": 2}
     first = [play(EMPTY, o[0]) for o in orbits(EMPTY)]
     two_levels = 1 + len(first) + sum(len(orbits(b)) for b in first)
     assert len(boards_of(api.render(scene_of(whole, str), "svg"))) == two_levels
-    for option, value in (("player", "x"), ("policy", "fast"), ("outcomes", None)):
-        with pytest.raises(OptionError, match="not whole") as caught:
-            scene_of(recipe({"whole": None, option: value}), str)
+    for option, value in (("player", "x"), ("policy", "fast"), ("outcomes", True)):
+        with pytest.raises(OptionRefused, match="whole") as caught:
+            scene_of({"whole": True, option: value}, str)
         assert caught.value.option == option

@@ -154,7 +154,7 @@ ODD_NUMBERS = ["\u00b2", "\u0663", "1_0", "\uff13"]
         (("render", "--player", "x", "-o", "m.png", "--width", "1{}"), "--width"),
         (("render", "--player", "x", "-o", "m.png", "--dpi", "1{}"), "--dpi"),
         (("render", "--player", "x", "-o", "m.pdf", "--size", "A4", "--margin", "{}"), "--margin"),
-        (("render", "--player", "x", "-o", "m.pdf", "--size", "{}x3in"), "page size"),
+        (("render", "--player", "x", "-o", "m.pdf", "--size", "{}x3in"), "--size"),
         (("render", "--player", "x", "-o", "m.svg", "--board", "{}x3"), "board"),
         (("solve", ".........", "-p", "random:{}"), "random"),
         (("play", "--player", "x", "--level", "random:0.{}"), "--level"),

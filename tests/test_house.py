@@ -188,13 +188,6 @@ def test_the_top_level_is_the_public_face() -> None:
     ]
 
 
-def test_no_module_is_long() -> None:
-    """Modules are split by concern before they grow past about 400 lines (the viewer too)."""
-    files = [*PACKAGE.rglob("*.py"), *PACKAGE.rglob("*.js"), *PACKAGE.rglob("*.css")]
-    lines = {str(p.relative_to(PACKAGE)): len(p.read_text().splitlines()) for p in files}
-    assert {name: n for name, n in lines.items() if n > 420} == {}
-
-
 @pytest.fixture
 def copy(tmp_path: Path) -> Path:
     root = tmp_path / "ttt_maps"
@@ -244,22 +237,21 @@ def test_a_planted_circle_is_found(
     assert circles(import_graph(copy)) == [[f"ttt_maps.{m}" for m in circle]]
 
 
-# -- one engine: few parameters, a thin command line, no switches -----------------------
+# -- one engine: a thin command line, no switches ---------------------------------------
 
-#: What the command line may import besides itself: the public API and the tools it puts
-#: in other programs (``docs`` writes the pandoc filter), the errors, the small values,
-#: safe files and the version.
+#: What the command line may import besides itself: the public API, the engine the API
+#: stands on (the declared options, the request, the files a render writes), the tools it
+#: puts in other programs (``docs`` writes the pandoc filter), the errors, the small
+#: values, safe files and the version.
 CLI_MAY_IMPORT = (
     "ttt_maps.api",
+    "ttt_maps.engine",
     "ttt_maps.integrations",
     "ttt_maps.errors",
     "ttt_maps.values",
     "ttt_maps.io",
     "ttt_maps._version",
 )
-#: The most parameters a function takes, outside the commands' signatures (typer reads
-#: each option as a parameter) and the public API (keywords users write).
-MAX_PARAMETERS = 8
 
 
 def cli_violations(graph: dict[str, dict[str, int]]) -> list[str]:
@@ -272,57 +264,6 @@ def cli_violations(graph: dict[str, dict[str, int]]) -> list[str]:
         if stage_of(target) != "cli"
         and not any(target == ok or target.startswith(ok + ".") for ok in CLI_MAY_IMPORT)
     ]
-
-
-def _is_command(node: ast.FunctionDef) -> bool:
-    """A typer signature: a function whose parameters are declared as options."""
-    names = {getattr(a.annotation, "id", "") for a in [*node.args.args, *node.args.kwonlyargs]}
-    return any(n.endswith(("Opt", "Arg")) for n in names) or "Annotated" in ast.unparse(node.args)
-
-
-def _is_value_constructor(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """A value's ``__init__``: every parameter is stored as the field of its name."""
-    if node.name != "__init__":
-        return False
-    stored = {
-        t.attr
-        for n in ast.walk(node)
-        if isinstance(n, ast.Assign)
-        for t in n.targets
-        if isinstance(t, ast.Attribute) and getattr(t.value, "id", None) == "self"
-    }
-    for n in ast.walk(node):  # self.__dict__.update(name=...), as frozen values write
-        if isinstance(n, ast.Call) and ast.unparse(n.func) == "self.__dict__.update":
-            stored |= {k.arg for k in n.keywords if k.arg}
-    params = [p.arg for p in [*node.args.args, *node.args.kwonlyargs] if p.arg != "self"]
-    return set(params) <= stored
-
-
-def long_signatures(root: Path) -> list[str]:
-    """Functions with more than ``MAX_PARAMETERS`` parameters (self and cls not counted),
-    apart from a value's constructor, which takes its fields."""
-    found = []
-    for path in sorted(root.rglob("*.py")):
-        module = module_name(path, root)
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                continue
-            a = node.args
-            names = [p.arg for p in [*a.posonlyargs, *a.args, *a.kwonlyargs]]
-            count = len([n for n in names if n not in ("self", "cls")]) + bool(a.vararg)
-            if count <= MAX_PARAMETERS or _is_value_constructor(node):
-                continue
-            if module == "ttt_maps.api" and not node.name.startswith("_"):
-                continue
-            if (
-                stage_of(module) == "cli"
-                and isinstance(node, ast.FunctionDef)
-                and _is_command(node)
-            ):
-                continue
-            found.append(f"{module}.{node.name}: {count} parameters")
-    return found
 
 
 def switches(root: Path) -> list[str]:
@@ -349,25 +290,18 @@ def test_the_command_line_is_a_shell_over_the_api() -> None:
     assert cli_violations(import_graph(PACKAGE)) == []
 
 
-def test_no_function_takes_more_than_eight_parameters() -> None:
-    assert long_signatures(PACKAGE) == []
-
-
 def test_settings_are_parameters_not_module_switches() -> None:
     assert switches(PACKAGE) == []
 
 
 def test_planted_violations_of_the_engine_rules_are_found(copy: Path) -> None:
-    """Each rule fails on a planted violation: a command that goes around the API, a
-    body with nine parameters, and a switch class."""
+    """Each rule fails on a planted violation: a command that goes around the API, and a
+    switch class."""
     solve = copy / "cli" / "solve.py"
     solve.write_text(solve.read_text() + "\nfrom ttt_maps.solve.registry import solver_for\n")
     assert cli_violations(import_graph(copy)) == [
         f"ttt_maps.cli.solve:{len(solve.read_text().splitlines())} imports ttt_maps.solve.registry"
     ]
-    board = copy / "game" / "board.py"
-    board.write_text(board.read_text() + "\n\ndef wide(a, b, c, d, e, f, g, h, i):\n    pass\n")
-    assert long_signatures(copy) == ["ttt_maps.game.board.wide: 9 parameters"]
     progress = copy / "io" / "progress.py"
     progress.write_text(
         progress.read_text()
@@ -376,3 +310,145 @@ def test_planted_violations_of_the_engine_rules_are_found(copy: Path) -> None:
     assert switches(copy) == [
         f"ttt_maps.io.progress:{len(progress.read_text().splitlines())} sets _Switch.on"
     ]
+
+
+# -- each option declared once ------------------------------------------------------------
+#
+# An option is declared once, in ``engine/options.py``, and every surface takes it from
+# there. A surface that declares one on its own is one of three things, each found here:
+# a typer option written by hand (only ``cli/options.py`` makes them, from the
+# declarations), a hand-kept list of options (a literal naming three or more of them, as
+# the old ``recipe.OPTIONS`` and the ``given`` dict of ``render`` did), or an API keyword
+# written into a signature instead of coming from ``**options: Unpack[Options]``.
+
+DECLARATIONS = "ttt_maps.engine.options"
+#: The modules besides the API whose functions users call with options.
+API_MODULES = ("ttt_maps.integrations.notebook", "ttt_maps.integrations.widget")
+#: The one module that turns declarations into typer options.
+TYPER_MAKER = "ttt_maps.cli.options"
+
+
+def declared_names(root: Path) -> set[str]:
+    """Every name, command-line flag and fence key of the declarations, read with ``ast``
+    from the declaring module (so a planted copy is read as it stands)."""
+    tree = ast.parse((root / "engine" / "options.py").read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and any(
+            getattr(b, "id", "") == "TypedDict" for b in node.bases
+        ):
+            for item in node.body:
+                if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                    names.add(item.target.id)
+                    for kw in ast.walk(item.annotation):
+                        if isinstance(kw, ast.keyword) and kw.arg in ("cli", "fence", "python"):
+                            names |= {
+                                c.value.lstrip("-").replace("-", "_")
+                                for c in ast.walk(kw.value)
+                                if isinstance(c, ast.Constant) and isinstance(c.value, str)
+                            }
+    return names
+
+
+def _api_options(root: Path) -> set[str]:
+    """The names that come to the API through ``**options: Unpack[Options]``."""
+    tree = ast.parse((root / "engine" / "options.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == "Options":
+            return {i.target.id for i in node.body if isinstance(i, ast.AnnAssign)
+                    and isinstance(i.target, ast.Name)}  # fmt: skip
+    raise AssertionError("no Options in the declarations")
+
+
+def _option_list(node: ast.AST) -> set[str]:
+    """The words of a literal that lists options: a tuple, list or set of names alone; a
+    dict keyed by flags (``{"--depth": ...}``); or a dict whose values are all names (a
+    table of converters, ``{"depth": whole_number}``). A dict of data that happens to
+    use an option's name as a key (a JSON document's ``"player"``) is none of these."""
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        items: list[ast.expr | None] = list(node.elts)
+    elif isinstance(node, ast.Dict):
+        keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
+        flags = all(isinstance(k, str) and k.startswith("--") for k in keys)
+        converters = all(isinstance(v, ast.Name) for v in node.values)
+        if not (flags or converters):
+            return set()
+        items = list(node.keys)
+    else:
+        return set()
+    words = {
+        i.value.lstrip("-").replace("-", "_")
+        for i in items
+        if isinstance(i, ast.Constant) and isinstance(i.value, str)
+    }
+    return words if len(words) == len(items) else set()
+
+
+def options_declared_elsewhere(root: Path) -> list[str]:
+    """Places outside the declarations that declare an option of their own."""
+    names = declared_names(root)
+    api_keywords = _api_options(root)
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        module = module_name(path, root)
+        if module == DECLARATIONS:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            by_hand = isinstance(node, ast.Call) and module != TYPER_MAKER
+            if by_hand and ast.unparse(node.func) in ("typer.Option", "typer.Argument"):
+                found.append(f"{module}:{node.lineno} makes a typer option by hand")
+            words = _option_list(node)
+            if len(words) >= 3 and words <= names:
+                shown = ", ".join(sorted(words))
+                found.append(f"{module}:{node.lineno} keeps a list of options ({shown})")
+            if (
+                isinstance(node, ast.FunctionDef)
+                and node in tree.body
+                and module in ("ttt_maps.api", *API_MODULES)
+            ):
+                a = node.args
+                for p in [*a.args, *a.kwonlyargs]:
+                    if p.arg in api_keywords:
+                        found.append(
+                            f"{module}:{node.lineno} {node.name}() declares {p.arg}= itself"
+                        )
+    return found
+
+
+def test_options_are_declared_once() -> None:
+    assert options_declared_elsewhere(PACKAGE) == []
+
+
+@pytest.mark.parametrize(
+    ("module", "line", "says"),
+    [
+        (
+            "cli/solve.py",
+            'X = typer.Option("--shout", help="Louder.")',
+            "makes a typer option by hand",
+        ),
+        (
+            "integrations/recipe.py",
+            'OPTIONS = {"player": str, "policy": str, "depth": int}',
+            "keeps a list of options (depth, player, policy)",
+        ),
+        ("api.py", "return None", None),
+    ],
+)
+def test_an_option_declared_elsewhere_is_found(
+    copy: Path, module: str, line: str, says: str | None
+) -> None:
+    """Each way of declaring an option outside the declarations fails the rule."""
+    assert options_declared_elsewhere(copy) == []
+    if says is None:  # an API function with a keyword of its own
+        api = copy / "api.py"
+        api.write_text(
+            api.read_text() + "\n\ndef louder(tree: object, depth: int = 0) -> None:\n    pass\n"
+        )
+        found = options_declared_elsewhere(copy)
+        assert len(found) == 1 and "louder() declares depth= itself" in found[0], found
+        return
+    _plant(copy, module, line)
+    found = options_declared_elsewhere(copy)
+    assert len(found) == 1 and says in found[0], found

@@ -27,6 +27,7 @@ from ttt_maps.backends.svg.writer import scene_to_svg
 from ttt_maps.cli.app import app
 from ttt_maps.draw.compose import map_scene
 from ttt_maps.draw.themes import DARK, LIGHT
+from ttt_maps.engine.build import scene_of
 from ttt_maps.game.names import NAMES_3X3, cell_name
 from ttt_maps.strategies.tree import Node, build_strategy
 
@@ -778,7 +779,7 @@ def test_play_mode_grows_the_o_map_page_by_little() -> None:
 def test_the_title_is_shown_once() -> None:
     """A drawing that sets its own title (the poster) keeps the page's heading for screen
     readers only; an untitled map's page shows its heading."""
-    poster = scene_to_html(api.scene_of(api.poster(policy="yorgey")))
+    poster = scene_to_html(scene_of(api.poster(policy="yorgey")))
     single = scene_to_html(map_scene(build_strategy("x", "yorgey")))
     assert '<h1 class="tttv-unseen">Complete map of optimal tic-tac-toe moves</h1>' in poster
     assert re.search(r"<h1>Map for X: [^<]+</h1>", single)

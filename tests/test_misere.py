@@ -357,20 +357,20 @@ def test_the_api_takes_rules() -> None:
     assert api.table("x", rules="misere").geometry == MISERE
     svg = ttt_maps.render(tree, format="svg")
     assert "misère tic-tac-toe" in svg
-    with pytest.raises(ttt_maps.UsageError, match="rules 'loser'"):
+    with pytest.raises(ttt_maps.UsageError, match="rules='loser'"):
         ttt_maps.strategy("x", rules="loser")
     with pytest.raises(ttt_maps.UsageError, match="not the 3x3 board, misère"):
         ttt_maps.strategy("x", root=Board.empty(), rules="misere")
 
 
 def test_a_docs_recipe_takes_rules() -> None:
-    from ttt_maps.integrations.recipe import OPTIONS, recipe, scene_of
+    from ttt_maps.integrations.recipe import directive_options, scene_of
 
-    options = {"rules": OPTIONS["rules"]("Misere"), "player": "o", "depth": 1}
-    scene = scene_of(recipe(options), str)
+    options = {"rules": directive_options()["rules"]("Misère"), "player": "o", "depth": 1}
+    scene = scene_of(options, str)
     assert scene.meta["board"] == "3x3k3-misere" and "misère" in scene.title
-    with pytest.raises(ValueError, match="normal, misere"):
-        OPTIONS["rules"]("loser")
+    with pytest.raises(ValueError, match="normal or misere"):
+        directive_options()["rules"]("loser")
 
 
 PAGE = "{fence}\n{key}player: o\n{key}rules: misere\n{key}depth: 1\n```\n"

@@ -126,12 +126,16 @@ def test_each_format_holds_the_map_its_own_way(to: str, place: str) -> None:
 @pytest.mark.parametrize(
     ("text", "line", "says"),
     [
-        ("player: x\npolicy: sneaky", 12, "doc.md:14: ttt-map: bad policy option: policy key"),
+        (
+            "player: x\npolicy: sneaky",
+            12,
+            "doc.md:14: ttt-map: bad policy option: policy key 'sneaky' is unknown",
+        ),
         ("player: x\n\ndepht: 2", 3, "doc.md:6: ttt-map: unknown option 'depht'; known: player"),
         ("player: x\nplayer: o", 1, "doc.md:3: ttt-map: option 'player' is given twice"),
-        ("player: y", 1, "doc.md:2: ttt-map: bad player option: 'y' unknown"),
+        ("player: y", 1, "doc.md:2: ttt-map: bad player option: 'y': choose x, o or both"),
         ("just words", 1, "doc.md:2: ttt-map: expected 'option: value'"),
-        ("from: xxxx.....", 7, "doc.md:8: ttt-map: bad from option:"),
+        ("from: xxxx.....", 7, "doc.md:8: ttt-map: bad from option: 'xxxx.....': illegal"),
         ("whole\nplayer: o", 7, "doc.md:9: ttt-map: bad player option: it applies to a player's"),
     ],
 )

@@ -23,13 +23,13 @@ from PIL import Image, ImageChops
 from typer.testing import CliRunner
 
 import ttt_maps
-from ttt_maps.api import scene_of
 from ttt_maps.backends.cairo import PIXEL_CAP, scene_to_png
 from ttt_maps.backends.page import parse_size
 from ttt_maps.backends.pdf.writer import scene_to_pdf
 from ttt_maps.cli.app import app
 from ttt_maps.draw.scene import Scene, Text
 from ttt_maps.draw.themes import DARK
+from ttt_maps.engine.build import scene_of
 
 MM = 72 / 25.4
 runner = CliRunner()

@@ -67,7 +67,7 @@ def test_several_maps_are_linked_viewers() -> None:
     [
         ((), {}, "widget: give a map to show"),
         (("x",), {"labels": ["a"]}, "labels name the maps of a comparison"),
-        (("x",), {"height": 5}, "height 5: expected 120 to 10000 pixels"),
+        (("x",), {"height": 5}, "height=5: expected a whole number of pixels, from 120 to 10000"),
         (("x", "poster"), {}, "a comparison links players' maps"),
         (("x", "x"), {"title": "T"}, "a comparison names itself"),
     ],

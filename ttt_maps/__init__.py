@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ttt_maps.api import (
-        Drawing,
         Poster,
         Settings,
         check,
@@ -50,7 +49,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Board",
-    "Drawing",
     "Geometry",
     "Poster",
     "Settings",
@@ -79,7 +77,6 @@ __all__ = [
 _HOMES = {
     "Board": "ttt_maps.game.board",
     "Geometry": "ttt_maps.game.geometry",
-    "Drawing": "ttt_maps.api",
     "Poster": "ttt_maps.api",
     "Settings": "ttt_maps.api",
     "check": "ttt_maps.api",

@@ -1,4 +1,4 @@
-"""The Python API: build a strategy, render it, save it.
+"""The Python API: build a strategy, render it, save it, and ask the solved game.
 
 ```python
 import ttt_maps
@@ -9,22 +9,25 @@ ttt_maps.save(ttt_maps.poster(policy="yorgey"), "poster.svg")
 ttt_maps.save(ttt_maps.whole(), "every-move.pdf", size="A0")
 ```
 
-The command line is a shell over these functions: what it draws is a
-``Drawing`` (one checked value) written by ``write_files``, and how it runs
-is a ``Settings`` value (cache, progress, search limit) that every function
-doing work takes as ``settings=``. Trees, scenes and files are built in one
-place, ``ttt_maps.engine``, for both.
+Every function takes the options as keywords, each declared once with the
+command line's and the docs tools' (``engine.options.Options``): a value is
+checked as it is everywhere, and refused as ``depth=-1: …``; an option that
+does not apply to what a function makes is refused by name. How a request runs
+(the cache, progress bars, the search limit) is a ``Settings`` value, taken as
+``settings=`` by every function that does work. The command line is a shell
+over these functions and the engine (``ttt_maps.engine``) they share.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias, Unpack, overload
 
-from ttt_maps.engine.build import running
-from ttt_maps.engine.files import Written, write_files
-from ttt_maps.engine.request import Drawing, DrawOptions
+from ttt_maps.engine.build import running, scene_of, trees, whole_game
+from ttt_maps.engine.options import DECLARED, Options, Use, read_python
+from ttt_maps.engine.request import Drawing
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board
 from ttt_maps.game.geometry import Geometry
@@ -32,111 +35,43 @@ from ttt_maps.settings import Settings
 
 __all__ = [
     "Board",
-    "DrawOptions",
-    "Drawing",
     "Geometry",
     "Poster",
     "Settings",
-    "Written",
-    "book_files",
     "cache_info",
     "check",
-    "choices",
     "clear_cache",
     "compare_policies",
     "explain",
-    "format_from_path",
     "gamebook",
-    "map_options",
     "new_game",
-    "novice_ways",
-    "ordinal",
-    "picture_words",
     "policies",
     "poster",
-    "provers",
     "render",
-    "resolve_format",
     "save",
-    "scene_of",
     "solve_position",
     "stats",
     "strategy",
     "table",
     "tie_break",
     "whole",
-    "write_files",
 ]
 
-if TYPE_CHECKING:
-    from ttt_maps.engine.answers import (
-        book_files as book_files,
-    )
-    from ttt_maps.engine.answers import (
-        cache_info as cache_info,
-    )
-    from ttt_maps.engine.answers import (
-        check as check,
-    )
-    from ttt_maps.engine.answers import (
-        choices as choices,
-    )
-    from ttt_maps.engine.answers import (
-        clear_cache as clear_cache,
-    )
-    from ttt_maps.engine.answers import (
-        compare_policies as compare_policies,
-    )
-    from ttt_maps.engine.answers import (
-        explain as explain,
-    )
-    from ttt_maps.engine.answers import (
-        format_from_path as format_from_path,
-    )
-    from ttt_maps.engine.answers import (
-        new_game as new_game,
-    )
-    from ttt_maps.engine.answers import (
-        novice_ways as novice_ways,
-    )
-    from ttt_maps.engine.answers import (
-        ordinal as ordinal,
-    )
-    from ttt_maps.engine.answers import (
-        picture_words as picture_words,
-    )
-    from ttt_maps.engine.answers import (
-        policies as policies,
-    )
-    from ttt_maps.engine.answers import (
-        provers as provers,
-    )
-    from ttt_maps.engine.answers import (
-        solve_position as solve_position,
-    )
-    from ttt_maps.engine.answers import (
-        stats as stats,
-    )
-    from ttt_maps.engine.answers import (
-        tie_break as tie_break,
-    )
-
-
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # what the functions return, for annotations (the command line's too)
     from ttt_maps.compare.summary import Row as Row
-    from ttt_maps.draw.layout import MapOptions
     from ttt_maps.draw.scene import Scene
-    from ttt_maps.draw.themes import Theme
     from ttt_maps.engine.checking import Report as Report
     from ttt_maps.engine.comparing import Compared as Compared
-    from ttt_maps.engine.questions import CacheInfo as CacheInfo
+    from ttt_maps.solve.cache import CacheInfo as CacheInfo
+    from ttt_maps.strategies.explain import Why as Why
     from ttt_maps.strategies.match import Game as Game
     from ttt_maps.strategies.policy import Policy
     from ttt_maps.strategies.stats import Fewest as Fewest
     from ttt_maps.strategies.stats import Stats as Stats
     from ttt_maps.strategies.table.entries import Table as Table
-    from ttt_maps.strategies.tree import Strategy
-    from ttt_maps.strategies.whole import WholeGame
+    from ttt_maps.strategies.tiebreak import TieBreak as TieBreak
+    from ttt_maps.strategies.tree import Strategy as Strategy
+    from ttt_maps.strategies.whole import WholeGame as WholeGame
     from ttt_maps.strategies.whole import WholeStats as WholeStats
 
 
@@ -159,7 +94,7 @@ class Poster:
     def _repr_svg_(self) -> str:
         """Jupyter shows a poster as its SVG."""
         if "svg" not in self._svg_cache:
-            self._svg_cache["svg"] = render(self, format="svg")
+            self._svg_cache["svg"] = render(self, "svg")
         return self._svg_cache["svg"]
 
 
@@ -167,105 +102,107 @@ if TYPE_CHECKING:
     Renderable: TypeAlias = Strategy | Poster | Table | WholeGame | tuple[Strategy, Strategy]
 
 
+def asked(
+    caller: str, job: str, options: Mapping[str, Any], step: str = "build", **subject: Any
+) -> Drawing:
+    """The drawing a function's keywords ask for, checked in Python's words: ``subject``
+    holds what the function takes by position (``strategy("x", "yorgey")``); an option of
+    the other ``step`` (how a map is drawn, to a function that builds trees) is refused
+    with the function to give it to."""
+    given = dict(options)
+    for name, value in subject.items():
+        if value is None:
+            continue
+        if any(k in given for k in DECLARED[name].python or (name,)):
+            raise TypeError(f"{caller}() got multiple values for argument {name!r}")
+        given[name] = value
+    checked = read_python(given, job, caller)
+    for name in checked:
+        if DECLARED[name].step not in (step, "both", ""):
+            other = "render() or save()" if step == "build" else "strategy(), poster() or whole()"
+            what = "how it is drawn" if step == "build" else "what is drawn"
+            raise UsageError(
+                f"{DECLARED[name].spelled(Use('python'))} sets {what}: give it to {other}"
+            )
+    return Drawing.read(checked, Use("python", job), job=job)
+
+
 def strategy(
     player: str,
-    policy: str | Policy = "default",
-    root: str | Board | None = None,
+    policy: str | Policy | None = None,
+    start: str | Board | None = None,
+    /,
     *,
-    geometry: str | Geometry | None = None,
-    depth: int | None = None,
-    max_boards: int | None = None,
-    fold: bool = False,
-    rules: str | None = None,
     settings: Settings | None = None,
+    **options: Unpack[Options],
 ) -> Strategy:
-    """The strategy tree of ``player`` (``"x"``/``"o"``) from ``root`` (default: the empty board).
+    """The strategy tree of ``player`` (``"x"``/``"o"``) from ``start`` (default: the
+    empty board), ready for ``render``/``save``, shown as its map in a notebook.
 
-    ``policy`` is a chain or preset (``"fast,novice"``, ``"yorgey"``) that
-    picks among equally good moves; ``root`` is a board string such as
-    ``"x...o...."`` or a ``Board``. ``geometry`` is the board: ``"3x3"``
-    (the default, or the root's), ``"4x4"`` (four in a row), ``"4x4k3"``
-    (three in a row), ``"3x4k3"``, ... or a ``Geometry``. ``depth`` builds
-    the tree only as deep as a map cut at that depth; a map that would draw
-    more than ``max_boards`` boards (default 50,000) is refused with a
-    ``UsageError`` that names the depth that fits. ``fold`` draws replies that
-    are rotations or reflections of each other once (and ``compact`` then
-    minimises the folded map). ``rules="misere"`` plays the game where whoever
-    completes a line loses (default: the geometry's rules, normal). ``settings``
-    says how to run (the cache, progress, the search limit of bigger boards).
+    ``policy`` is a chain or preset (``"fast,novice"``, ``"yorgey"``) that picks among
+    equally good moves; ``start`` a board string such as ``"x...o...."`` or a ``Board``.
+    The other options as keywords: ``board`` (``"3x3"``, ``"4x4k3"``...; or the start's),
+    ``rules`` (``"misere"``: whoever completes a line loses), ``depth`` (build only as
+    deep as a map cut there), ``fold`` (replies that are rotations or reflections of
+    each other once), ``max_boards`` (default 50,000: a bigger map is refused with the
+    depth that fits). ``settings`` says how to run.
     """
-    from ttt_maps.engine.build import policy_and_board, trees
-
     with running(settings):
-        pol, geo = policy_and_board(policy, root, geometry, rules)
-        _show_strategies()
-        return trees((player,), pol, root, geo, depth=depth, limit=max_boards, fold=fold)[player]
+        drawing = asked("strategy", "map", options, player=player, policy=policy, start=start)
+        tree = trees((drawing.player,), drawing)[drawing.player]
+    _show_strategies()
+    return tree
 
 
 def poster(
-    policy: str | Policy = "default",
-    root: str | Board | None = None,
+    policy: str | Policy | None = None,
+    start: str | Board | None = None,
+    /,
     *,
-    geometry: str | Geometry | None = None,
-    depth: int | None = None,
-    max_boards: int | None = None,
-    fold: bool = False,
-    rules: str | None = None,
     settings: Settings | None = None,
+    **options: Unpack[Options],
 ) -> Poster:
-    """Both maps under one policy, ready for ``render``/``save`` (the CLI's ``--player both``);
-    the keywords as for ``strategy``."""
-    from ttt_maps.engine.build import policy_and_board, trees
-
+    """Both maps under one policy, ready for ``render``/``save`` (the command line's
+    ``--player both``); the options as for ``strategy``."""
     with running(settings):
-        pol, geo = policy_and_board(policy, root, geometry, rules)
-        both = trees(("x", "o"), pol, root, geo, depth=depth, limit=max_boards, fold=fold)
+        drawing = asked("poster", "poster", options, policy=policy, start=start)
+        both = trees(("x", "o"), drawing)
     _show_strategies()
     return Poster(both["x"], both["o"])
 
 
-def table(
-    player: str,
+def whole(
+    start: str | Board | None = None,
+    /,
     *,
-    geometry: str | Geometry | None = None,
-    prover: str = "auto",
-    rules: str | None = None,
     settings: Settings | None = None,
-) -> Table:
+    **options: Unpack[Options],
+) -> WholeGame:
+    """Every legal move from ``start`` (default: the empty board), for whoever is to move,
+    ready for ``render``/``save``: the whole game on one map, each move tinted by its
+    outcome for the player who makes it. Folded by symmetry unless ``fold=False`` (the
+    3x3 game folded draws 31,694 boards; unfolded it is past the limit: give a
+    ``depth``); ``board``, ``rules``, ``depth`` and ``max_boards`` as for ``strategy``."""
+    with running(settings):
+        return whole_game(asked("whole", "whole", options, start=start, whole=True))
+
+
+def table(player: str, /, *, settings: Settings | None = None, **options: Unpack[Options]) -> Table:
     """The minimal strategy table of ``player``: the fewest positions, up to rotation,
     reflection and move order, each with its move, that play perfectly by lookup from
     the empty board, proven minimal: by default by exact search where that is quick,
     else by CP-SAT where the ``cp-sat`` extra is installed (``prover="search"`` or
     ``"cp-sat"`` chooses). ``render``/``save`` draw it as a one-page cheat sheet."""
-    from ttt_maps.engine.build import policy_and_board
     from ttt_maps.game.board import parse_mark
     from ttt_maps.strategies.table.exact import minimal_table
 
-    _, geo = policy_and_board("default", None, geometry, rules)
+    checked = read_python({**options, "player": player}, "table", "table")
+    given = {k: v for k, v in checked.items() if k != "prover"}
     with running(settings):
-        return minimal_table(parse_mark(player), geo, prover=prover)
-
-
-def whole(
-    root: str | Board | None = None,
-    *,
-    geometry: str | Geometry | None = None,
-    fold: bool = True,
-    depth: int | None = None,
-    max_boards: int | None = None,
-    rules: str | None = None,
-    settings: Settings | None = None,
-) -> WholeGame:
-    """Every legal move from ``root`` (default: the empty board), for whoever is to move,
-    ready for ``render``/``save``: the whole game on one map, each move tinted by its
-    outcome for the player who makes it. Folded by symmetry unless ``fold=False`` (the
-    3x3 game folded draws 31,694 boards; unfolded it is past the limit: give a
-    ``depth``); the other keywords as for ``strategy``."""
-    from ttt_maps.engine.build import policy_and_board, whole_game
-
-    with running(settings):
-        _, geo = policy_and_board("default", root, geometry, rules)
-        return whole_game(root, geo, fold=fold, depth=depth, limit=max_boards)
+        drawing = Drawing.read(given, Use("python"), job="table")
+        return minimal_table(
+            parse_mark(drawing.player), drawing.geometry, prover=checked.get("prover", "auto")
+        )
 
 
 def _show_strategies() -> None:
@@ -277,63 +214,44 @@ def _show_strategies() -> None:
 
 
 def _map_svg(tree: Strategy) -> str:
-    return render(tree, format="svg")
+    return render(tree, "svg")
 
 
-def map_options(
-    depth: int | None = None,
-    alternatives: bool = False,
-    outcomes: bool = False,
-    explain: bool = False,
-) -> MapOptions:
-    """Layout options, checked (a negative depth is a usage error)."""
-    drawing = Drawing(depth=depth, alternatives=alternatives, outcomes=outcomes, explain=explain)
-    return drawing.checked("").map_options
+def _job_of(obj: object) -> str:
+    """What a renderable is, as an option's ``applies`` says it."""
+    from ttt_maps.draw.scene import Scene
+    from ttt_maps.strategies.table.entries import Table
+    from ttt_maps.strategies.tree import Strategy
+    from ttt_maps.strategies.whole import WholeGame
 
-
-def scene_of(
-    obj: Renderable | Scene,
-    opts: MapOptions | None = None,
-    theme: str | Theme = "light",
-    title: str | None = None,
-) -> Scene:
-    """The scene for a strategy (its map), a poster, an (x, o) pair, the whole game
-    (``whole``: map options other than the defaults do not apply to it) or a table (its
-    cheat sheet); a Scene passes through."""
-    from ttt_maps.engine.build import scene_of as build_scene
-
-    return build_scene(obj, opts, theme, title)
-
-
-def _is_table(obj: object) -> bool:
-    from ttt_maps.strategies.table.entries import Table as Table
-
-    return isinstance(obj, Table)
+    if isinstance(obj, Strategy):
+        return "map"
+    if isinstance(obj, WholeGame):
+        return "whole"
+    if isinstance(obj, Table):
+        return "table"
+    return "map" if isinstance(obj, Scene) else "poster"
 
 
 @overload
 def render(
-    obj: Renderable | Scene,
-    format: Literal["svg", "html"] = "svg",
-    **options: Unpack[DrawOptions],
+    obj: Renderable | Scene, format: Literal["svg", "html"] = "svg", **options: Unpack[Options]
 ) -> str: ...
 
 
 @overload
 def render(
-    obj: Renderable | Scene, format: Literal["pdf", "png"], **options: Unpack[DrawOptions]
+    obj: Renderable | Scene, format: Literal["pdf", "png"], **options: Unpack[Options]
 ) -> bytes: ...
 
 
 @overload
-def render(obj: Renderable | Scene, format: str, **options: Unpack[DrawOptions]) -> str | bytes: ...
+def render(obj: Renderable | Scene, format: str, **options: Unpack[Options]) -> str | bytes: ...
 
 
-def render(
-    obj: Renderable | Scene, format: str = "svg", **options: Unpack[DrawOptions]
-) -> str | bytes:
-    """A map, poster or table (its cheat sheet: an A4 page unless ``size`` says otherwise)
-    as SVG/HTML text or PDF/PNG bytes.
+def render(obj: Renderable | Scene, format: str = "svg", **options: Unpack[Options]) -> str | bytes:
+    """A map, poster, the whole game or a table (its cheat sheet: an A4 page unless
+    ``size`` says otherwise) as SVG/HTML text or PDF/PNG bytes.
 
     ``depth`` cuts the nesting, ``alternatives`` draws other optimal moves
     faint, ``outcomes`` tints sub-maps, ``explain`` gives each red move its reason
@@ -348,15 +266,14 @@ def render(
     ``UsageError``, never silently ignored.
     """
     from ttt_maps.backends import check_format
-    from ttt_maps.engine.build import scene_of as build_scene
 
     fmt = check_format(format)
-    drawing = Drawing.of(options)
-    if drawing.size is None and fmt in ("pdf", "png") and _is_table(obj):
-        drawing = drawing._replace(size="A4")  # a cheat sheet is a page
-    out = drawing.page([fmt], flag="")
-    drawing = drawing.checked("")
-    scene = build_scene(obj, drawing.map_options, drawing.palette, drawing.title)
+    job = _job_of(obj)
+    if job == "table" and fmt in ("pdf", "png") and "size" not in options:
+        options = {**options, "size": "A4"}  # a cheat sheet is a page
+    drawing = asked("render", job, options, step="draw")
+    out = drawing.page([fmt], Use("python", job))
+    scene = scene_of(obj, drawing.map_options, drawing.palette, drawing.title)
     data = out.draw(scene, fmt)
     return data.decode("utf-8") if fmt in ("svg", "html") else data
 
@@ -364,53 +281,205 @@ def render(
 def save(
     obj: Renderable | Scene,
     path: str | os.PathLike[str],
-    *,
     format: str | None = None,
-    **options: Unpack[DrawOptions],
+    **options: Unpack[Options],
 ) -> Path:
     """Render and write a file atomically; the format comes from the suffix unless given;
     the options as for ``render``.
 
     A failed write leaves any existing file as it was. Returns the path.
     """
-    from ttt_maps.backends import check_format, format_from_path
+    from ttt_maps.engine.files import file_format
     from ttt_maps.io.files import check_target, write_atomic
 
-    fmt = resolve_format(path, format) if format is not None else format_from_path(path)
-    fmt = check_format(fmt)
+    fmt = file_format(path, format)
     check_target(path)  # a bad path fails before the drawing, not after
     return write_atomic(path, render(obj, fmt, **options))
 
 
-def resolve_format(path: str | os.PathLike[str], fmt: str) -> str:
-    """``fmt``, unless the file's suffix names a different format (a usage error)."""
-    from ttt_maps.backends import SUFFIXES, check_format
-
-    fmt = check_format(fmt)
-    implied = SUFFIXES.get(Path(path).suffix.lower())
-    if implied is not None and implied != fmt:
-        raise UsageError(
-            f"output {os.fspath(path)!r} is a .{implied} file name but the format is {fmt}; "
-            "make them agree"
-        )
-    return fmt
-
-
-def gamebook(tree: Strategy, format: str = "md", **options: Any) -> str | bytes:
-    """The strategy in words: Markdown, plain text or a PDF booklet (``draw.bookpages``)."""
+def gamebook(tree: Strategy, format: str = "md", **options: Unpack[Options]) -> str | bytes:
+    """The strategy in words: ``md`` (Markdown), ``txt`` (plain text that reads well
+    aloud) or ``pdf`` (an A5 booklet with links; ``size``, ``theme`` and
+    ``text_as_paths`` set its pages)."""
     from ttt_maps.backends import render_scene
     from ttt_maps.draw.bookpages import gamebook_of
 
-    return gamebook_of(tree, format, render_scene, **options)
+    checked = read_python(options, "gamebook", "gamebook")
+    return gamebook_of(tree, format, render_scene, **checked)
 
 
-def __getattr__(name: str) -> Any:
-    """A question besides drawing (the public names not defined here), imported from
-    ``engine.answers`` the first time it is used: a map's run never needs them."""
-    if name in __all__:
-        from importlib import import_module
+# -- the solved game, asked ------------------------------------------------------------
 
-        value = getattr(import_module("ttt_maps.engine.answers"), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+def _position(position: str | Board | None, checked: dict[str, Any]) -> Board:
+    """A position given to a function: a Board as it is, else read on the board the
+    options give (the empty board when none is given)."""
+    use = Use("python", "solve")
+    if isinstance(position, Board):
+        if "board" in checked or "rules" in checked:
+            Drawing.read({**checked, "start": position}, use, job="map")  # on that board?
+        return position
+    geometry = Drawing.read(checked, use, job="solve").geometry
+    if not position:
+        return Board.empty(geometry)
+    option = DECLARED["position"]
+    if not isinstance(position, str):
+        raise option.refused(position, "expected a board string such as 'x...o....'", use)
+    try:
+        return Board.parse(position, geometry)
+    except UsageError as exc:
+        raise option.refused(position, exc.reason or str(exc), use) from None
+
+
+def solve_position(
+    position: str | Board = "",
+    /,
+    policies: Sequence[str] = (),
+    *,
+    settings: Settings | None = None,
+    **options: Unpack[Options],
+) -> dict[str, Any]:
+    """A position solved: its outcome, every legal move's outcome (the best marked) and
+    reason, and the move each preset and each of ``policies`` chooses, as JSON-ready
+    data (what ``ttt-maps solve --json`` prints). ``position`` defaults to the empty
+    board; ``board`` and ``rules`` as for ``strategy``."""
+    from ttt_maps.solve.registry import solver_for
+    from ttt_maps.strategies.chains import parse_policy, presets_for
+    from ttt_maps.strategies.reasons import position_doc
+
+    pos = _position(position, read_python(options, "solve", "solve_position"))
+    with running(settings):
+        names = list(dict.fromkeys([*presets_for(pos.geometry), *policies]))
+        chains = [(name, parse_policy(name, pos.geometry)) for name in names]
+        return position_doc(pos, chains, solver_for(pos.geometry))
+
+
+def stats(*, settings: Settings | None = None, **options: Unpack[Options]) -> Stats | WholeStats:
+    """The solved game's counts (games, positions, who wins) and each preset's map size
+    (``fold``: folded maps, and the fewest boards a map can draw); with ``whole``, the
+    whole game's map instead. ``as_dict()`` gives what ``stats --json`` prints."""
+    from ttt_maps.strategies.stats import collect
+    from ttt_maps.strategies.whole import whole_stats
+
+    checked = read_python(options, "stats", "stats")
+    geometry = Drawing.read(checked, Use("python"), job="stats").geometry
+    with running(settings):
+        if checked.get("whole"):
+            return whole_stats(geometry)
+        return collect(geometry, fold=bool(checked.get("fold")))
+
+
+def policies(**options: Unpack[Options]) -> list[tuple[str, str, str]]:
+    """Every tie-break key and preset on the board: (name, ``key`` or ``preset``, what it
+    prefers)."""
+    from ttt_maps.strategies.chains import PRESETS, describe_policies
+
+    checked = read_python(options, "policies", "policies")
+    geometry = Drawing.read(checked, Use("python"), job="policies").geometry
+    return [
+        (name, "preset" if name in PRESETS else "key", text)
+        for name, text in describe_policies(geometry)
+    ]
+
+
+def compare_policies(
+    policies: Sequence[str],
+    /,
+    *,
+    settings: Settings | None = None,
+    **options: Unpack[Options],
+) -> Compared:
+    """Several policies' maps for ``player`` (default x) compared: ``rows`` (the table),
+    ``found`` (where each differs from the first, up to rotation and reflection),
+    ``maps(fmt)`` (side by side, or linked viewers as html), ``sheet(fmt)`` and
+    ``as_json()``."""
+    from ttt_maps.engine.comparing import compare_policies as compared
+
+    if isinstance(policies, str) or len(policies) < 2:
+        raise UsageError(
+            "compare_policies: give two or more policy chains, e.g. ['yorgey', 'xkcd']"
+        )
+    with running(settings):
+        drawing = asked("compare_policies", "compare", options)
+    return compared(policies, drawing, settings=settings)
+
+
+def check(
+    text: str,
+    /,
+    *,
+    source: str = "the file",
+    settings: Settings | None = None,
+    **options: Unpack[Options],
+) -> Report:
+    """Audit a strategy, a minimal table or a saved game (the text of its JSON file)
+    against the solved game: ``perfect`` only when every move keeps its player's best
+    result; ``lines``, ``summary`` and ``doc`` (what ``check --json`` prints). With
+    ``rules``, a file written for other rules is refused."""
+    from ttt_maps.engine.checking import audit_text
+
+    checked = read_python(options, "check", "check")
+    return audit_text(text, source, checked.get("rules"), settings)
+
+
+def new_game(
+    player: str = "x",
+    policy: str | Policy | None = None,
+    start: str | Board | None = None,
+    /,
+    *,
+    settings: Settings | None = None,
+    **options: Unpack[Options],
+) -> Game:
+    """A game against ``player``'s map: the map plays its red moves (``level`` says how
+    often it strays, seeded by ``seed``), the caller the other side (``Game.play``)."""
+    from ttt_maps.strategies.match import Game
+
+    given = read_python(options, "play", "new_game")
+    level, seed = given.pop("level", "perfect"), given.pop("seed", 0)
+    with running(settings):
+        drawing = asked("new_game", "play", given, player=player, policy=policy, start=start)
+        return Game(
+            drawing.player, drawing.policy, drawing.start, drawing.geometry, level, seed,
+            drawing.folded,
+        )  # fmt: skip
+
+
+def explain(position: str | Board, cell: int, /, **options: Unpack[Options]) -> Why:
+    """Why playing ``cell`` on ``position`` is good or bad: a win, a block, a fork, a
+    forcing line, a mistake with its refutation... (``Why``: code, text, line, threats)."""
+    from ttt_maps.strategies.explain import explain as reason
+
+    if isinstance(cell, bool) or not isinstance(cell, int):
+        raise UsageError(f"cell={cell!r}: expected a cell number, e.g. 4")
+    return reason(_position(position, read_python(options, "solve", "explain")), cell)
+
+
+def tie_break(
+    policy: str | Policy, position: str | Board, /, **options: Unpack[Options]
+) -> TieBreak:
+    """Which key of ``policy``'s chain chose its move on ``position`` among the equally
+    good ones, and by what figure."""
+    from ttt_maps.strategies.tiebreak import tie_break as chosen
+
+    checked = read_python(options, "solve", "tie_break")
+    pos = _position(position, checked)
+    drawing = Drawing.read(
+        {**checked, "policy": policy, "board": pos.geometry}, Use("python"), job="play"
+    )
+    return chosen(drawing.policy, pos)
+
+
+def cache_info() -> CacheInfo:
+    """The user's cache folder of solved tables (bigger boards) and what is in it."""
+    from ttt_maps.solve.cache import info
+
+    return info()
+
+
+def clear_cache() -> tuple[list[str], list[str]]:
+    """Remove the solved tables ttt-maps kept; the names removed and those left alone."""
+    from ttt_maps.solve import cache
+
+    removed, left = cache.clear()
+    return list(removed), list(left)

@@ -55,11 +55,23 @@ def _shorten(match: re.Match[str]) -> str:
 
 
 class UsageError(ValueError):
-    """Bad input or usage: a malformed board, an unknown policy, a bad path."""
+    """Bad input or usage: a malformed board, an unknown policy, a bad path.
 
-    def __init__(self, message: str) -> None:
+    ``reason`` is what is wrong with the value alone (``illegal position: ...``),
+    when the message names the value the way its reader had no hand in
+    (``board 'xx.......': ...``): an option given on a surface words it again with
+    its own name for the option (``--from``, ``start=``).
+    """
+
+    def __init__(self, message: str, *, reason: str | None = None) -> None:
         text = escaped(" ".join(str(message).split()))
         super().__init__(re.sub(_LONG_QUOTE, _shorten, text) if len(text) > _LONG else text)
+        self.reason = None if reason is None else escaped(" ".join(reason.split()))
+
+
+def bad_value(noun: str, value: object, reason: str) -> UsageError:
+    """``board 'xx': illegal position: ...``: a bad value named by what it is, and why."""
+    return UsageError(f"{noun} {quote(value)}: {reason}", reason=reason)
 
 
 class Stopped(BaseException):

@@ -16,28 +16,17 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import NamedTuple
 
-from ttt_maps.errors import UsageError
-
 
 class Settings(NamedTuple):
     """How to run: read and write the solved tables of bigger boards (``cache``), show
     progress bars on a terminal (``progress``: off for the library), and search up to
     ``search_limit`` positions for one answer (``None``: the default budget, or
-    ``$TTT_MAPS_SEARCH_LIMIT``)."""
+    ``$TTT_MAPS_SEARCH_LIMIT``). Each field is an option declared with the others
+    (``engine.options``), which checks it when a request starts."""
 
     cache: bool = True
     progress: bool = False
     search_limit: int | None = None
-
-    def checked(self, flag: str = "--") -> Settings:
-        """These settings, or a usage error naming the bad one (``flag`` starts its name:
-        ``--`` on the command line, nothing in Python)."""
-        limit = self.search_limit
-        if limit is not None and (isinstance(limit, bool) or limit < 1):
-            raise UsageError(
-                f"{flag}search-limit {limit}: expected a whole number of positions, 1 or more"
-            )
-        return self
 
 
 #: The settings of the library when no call says otherwise.
@@ -57,15 +46,8 @@ def using(settings: Settings | None) -> Iterator[Settings]:
     if settings is None:
         yield _CURRENT.get()
         return
-    token = _CURRENT.set(settings.checked(""))
+    token = _CURRENT.set(settings)
     try:
         yield settings
     finally:
         _CURRENT.reset(token)
-
-
-def apply(settings: Settings) -> None:
-    """Make ``settings`` the ones in force for the rest of the current context: for the
-    command line, whose every command runs in a context of its own (``cli.run``), so
-    they end with the command."""
-    _CURRENT.set(settings.checked())

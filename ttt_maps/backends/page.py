@@ -10,7 +10,7 @@ import math
 import re
 from typing import TYPE_CHECKING, NamedTuple
 
-from ttt_maps.errors import UsageError
+from ttt_maps.errors import UsageError, bad_value
 
 if TYPE_CHECKING:
     from ttt_maps.draw.scene import Scene
@@ -80,12 +80,12 @@ def parse_size(text: str) -> PageSize:
         return PageSize(name, w, h, turns=not orient)
     d = re.fullmatch(_DIMS, raw, re.ASCII)
     if d is None:
-        raise UsageError(f"page size {text!r} is not understood; use {_VALID_SIZES}")
+        raise bad_value("page size", text, f"not understood; use {_VALID_SIZES}")
     unit, w_txt, h_txt = d["unit"], d["w"], d["h"]
     w, h = float(w_txt) * PT_PER[unit], float(h_txt) * PT_PER[unit]
     if min(w, h) < _MIN_SIDE_PT or max(w, h) > _MAX_SIDE_PT:
-        raise UsageError(
-            f"page size {text!r}: each side must be between 1 mm and 5 m; use {_VALID_SIZES}"
+        raise bad_value(
+            "page size", text, f"each side must be between 1 mm and 5 m; use {_VALID_SIZES}"
         )
     if (orient == "landscape" and h > w) or (orient == "portrait" and w > h):
         w, h, w_txt, h_txt = h, w, h_txt, w_txt

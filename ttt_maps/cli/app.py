@@ -17,11 +17,12 @@ bad input, and use ``output.write_output`` for files.
 
 import importlib
 from collections.abc import Sequence
-from typing import Annotated, Any
+from typing import Any
 
 import typer
 
-from ttt_maps.cli.run import PROG, new_app
+from ttt_maps.cli.options import root
+from ttt_maps.cli.run import new_app
 
 #: The commands, each a module of this package with a function of its name.
 COMMANDS = (
@@ -39,34 +40,11 @@ COMMANDS = (
 )
 
 
-def _version(value: bool) -> None:
-    if value:
-        from ttt_maps._version import __version__
-
-        typer.echo(f"{PROG} {__version__}")
-        raise typer.Exit()
-
-
-def _root(
-    version: Annotated[
-        bool,
-        typer.Option(
-            "--version", callback=_version, is_eager=True, help="Show the version and exit."
-        ),
-    ] = False,
-) -> None:
-    """Complete maps of optimal tic-tac-toe play, in the style of xkcd 832.
-
-    Boards are written row-major with x, o and '.' (e.g. x...o....); cells are
-    numbered 0..8 from the top left.
-    """
-
-
 def command_app(name: str | None = None) -> typer.Typer:
     """The app with every command, or with ``name``'s alone (its module only is imported:
     a run pays for the command it runs, not for the other ten)."""
     app = new_app(add_completion=name is None)
-    app.callback()(_root)
+    app.callback()(root)
     for command in (name,) if name else COMMANDS:
         module = importlib.import_module(f"ttt_maps.cli.{command}")
         app.command()(getattr(module, command))

@@ -7,7 +7,7 @@ apply to it and are refused by name, never ignored.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,13 +15,9 @@ from ttt_maps.cli.output import written_line
 from ttt_maps.errors import UsageError
 
 if TYPE_CHECKING:
-    from ttt_maps.api import Drawing, Settings
+    from ttt_maps.api import Settings
+    from ttt_maps.cli.options import Args
 
-#: Options of a map that a gamebook has no use for (besides the PDF's page options).
-MAP_ONLY = ("--format", "--width", "--dpi", "--title", "--id-prefix", "--depth",
-            "--alternatives", "--outcomes", "--picture", "--whole", "--description",
-            "--explain", "--caption")  # fmt: skip
-PDF_ONLY = ("--size", "--margin", "--text-as-paths")
 #: The gamebook's formats by file suffix: Markdown, plain text, a PDF booklet.
 SUFFIXES = {".md": "md", ".markdown": "md", ".txt": "txt", ".pdf": "pdf"}
 
@@ -53,39 +49,46 @@ def book_path(output: str | None, gamebook: str | None) -> str | None:
 
 def write_gamebook(
     path: str,
-    drawing: Drawing,
-    given: Mapping[str, bool],
+    args: Args,
     settings: Settings,
     echo: Callable[[str], None] | None,
 ) -> list[tuple[Path, int]]:
-    """Write one player's gamebook of ``drawing`` to ``path``; ``given`` says which other
-    options were set (those of a map are refused by name)."""
+    """Write one player's gamebook to ``path``; the options of a map, and those of a PDF's
+    page for a Markdown or text gamebook, are refused by name."""
     from ttt_maps.api import gamebook, strategy
+    from ttt_maps.engine.options import DECLARED
     from ttt_maps.io.files import check_target, write_atomic
 
     fmt = book_format(path)
     assert fmt is not None
-    for flag in MAP_ONLY + (PDF_ONLY if fmt != "pdf" else ()):
-        if given.get(flag):
-            what = "a PDF gamebook's page" if flag in PDF_ONLY else "a map"
-            raise UsageError(f"{flag} does not apply to the gamebook {path}: it sets {what}")
-    player = drawing.player
-    who = (player or "").strip().lower()
-    if who not in ("x", "o"):
+    for name in sorted(args.given, key=list(DECLARED).index):
+        option = DECLARED[name]
+        if name in ("format", "picture") or (option.step and "gamebook" not in option.applies):
+            what = "a map"
+        elif option.formats and fmt not in option.formats:
+            what = "a PDF gamebook's page"
+        else:
+            continue
+        raise UsageError(
+            f"{option.spelled(args.use)} does not apply to the gamebook {path}: it sets {what}"
+        )
+    player = args["player"]
+    if player not in ("x", "o"):
         shown = f"--player {player}" if player else "no --player"
         raise UsageError(
             f"{shown}: a gamebook is one player's strategy; add --player x or --player o"
         )
+    drawing = args.drawing()
     check_target(path)
     tree = strategy(
-        who,
-        drawing.policy,
-        drawing.start,
-        geometry=drawing.geometry,
-        fold=bool(drawing.fold),
+        player, drawing.policy, drawing.start, board=drawing.geometry, fold=drawing.folded,
         settings=settings,
-    )
-    options = {"theme": drawing.theme, "size": drawing.size, "text_as_paths": drawing.text_as_paths}
+    )  # fmt: skip
+    options = {
+        "theme": drawing.palette,
+        "size": drawing.size,
+        "text_as_paths": drawing.text_as_paths,
+    }
     data = gamebook(tree, fmt, **options)
     write_atomic(path, data)
     size_bytes = len(data.encode("utf-8") if isinstance(data, str) else data)

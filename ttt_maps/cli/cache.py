@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated
 
 import typer
 
-from ttt_maps.cli import complete
+from ttt_maps.cli.options import Args, command
 from ttt_maps.errors import UsageError, shown
 
 #: What ``info`` says of each kind of file (``cache.CacheFile.state``).
@@ -29,18 +28,12 @@ _SAID = {
 }
 
 
-def cache(
-    action: Annotated[
-        str,
-        typer.Argument(
-            metavar="info|clear",
-            help="info: list the tables; clear: delete them.",
-            autocompletion=complete.cache_actions,
-        ),
-    ] = "info",
-) -> None:
+def run(args: Args) -> None:
     """The solved tables kept for bigger boards (in the user's cache folder)."""
-    cache_command(action, typer.echo)
+    cache_command(args["action"], typer.echo)
+
+
+cache = command("cache", run)
 
 
 def cache_command(action: str, echo: Callable[[str], None]) -> None:

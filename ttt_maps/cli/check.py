@@ -4,46 +4,14 @@ Exit 0 only when perfect: a strategy's every move optimal, a game's every move
 keeping its player's best result; 1 otherwise (the report says where).
 """
 
-from typing import Annotated
-
 import typer
 
-from ttt_maps.cli import complete
-from ttt_maps.cli.options import (
-    JsonOpt,
-    NoCacheOpt,
-    NoProgressOpt,
-    SearchLimitOpt,
-    opt,
-    settings,
-)
+from ttt_maps.cli.options import Args, command
 from ttt_maps.cli.output import print_json
 from ttt_maps.errors import quote
 
 
-def check(
-    file: Annotated[
-        str,
-        typer.Argument(
-            metavar="FILE",
-            help="A strategy, table or game JSON file ('-': standard input).",
-            show_default=False,
-        ),
-    ],
-    as_json: JsonOpt = False,
-    rules: Annotated[
-        str | None,
-        opt(
-            "--rules",
-            metavar="normal|misere",
-            help="Refuse a file written for other rules (default: the file's own).",
-            autocompletion=complete.rules,
-        ),
-    ] = None,
-    no_cache: NoCacheOpt = False,
-    no_progress: NoProgressOpt = False,
-    search_limit: SearchLimitOpt = None,
-) -> None:
+def run(args: Args) -> None:
     """Audit a strategy file, a table from 'ttt-maps table', or a game saved by
     'ttt-maps play --save', against the solved game: exit 0 when perfect (every move
     keeps its player's best result), 1 when not, 2 when the file cannot be read; the
@@ -51,15 +19,12 @@ def check(
     from ttt_maps.api import check as audit
     from ttt_maps.io.files import read_text
 
-    how = settings(no_cache, not no_progress, search_limit)
-    if rules is not None:
-        from ttt_maps.api import Geometry
-
-        Geometry().with_rules(rules)  # a bad value is refused before the file is read
+    how = args.settings()
+    file, rules = args["file"], args["rules"]
     text = read_text(file, "a strategy JSON file")
     source = "standard input" if file == "-" else quote(file)
     report = audit(text, source=source, rules=rules, settings=how)
-    if as_json:
+    if args["as_json"]:
         print_json(report.doc)
     else:
         for line in report.lines:
@@ -67,3 +32,6 @@ def check(
         typer.echo(report.summary)
     if not report.perfect:
         raise typer.Exit(1)
+
+
+check = command("check", run)

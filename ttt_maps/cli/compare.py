@@ -3,116 +3,47 @@
 
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Annotated, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-import typer
-
-from ttt_maps.cli import complete
-from ttt_maps.cli.complete import IMAGE_FORMATS
-from ttt_maps.cli.options import (
-    BoardOpt,
-    FoldOpt,
-    FromOpt,
-    JsonOpt,
-    NoCacheOpt,
-    NoProgressOpt,
-    RulesOpt,
-    SearchLimitOpt,
-    ThemeOpt,
-    runtime,
-)
+from ttt_maps.cli.options import Args, command
 from ttt_maps.cli.output import console, print_json, show_table, written_line
 from ttt_maps.errors import UsageError, shown
 
 if TYPE_CHECKING:
-    from ttt_maps.api import Geometry, Row, Settings
+    from ttt_maps.api import Row, Settings
+    from ttt_maps.engine.request import Drawing
 
-#: What ``--sheet`` writes.
+#: What ``-o`` writes (the maps side by side, or linked viewers) and what ``--sheet`` does.
+IMAGE_FORMATS = ("svg", "pdf", "png", "html")
 SHEET_FORMATS = ("svg", "pdf", "png")
 #: What a user of the old pixel difference is told.
 DIFF_PNG_HINT = "--diff-png now writes the differences sheet as a PNG; use --sheet FILE"
 
 
-def compare(
-    chains: Annotated[
-        list[str],
-        typer.Argument(
-            metavar="POLICY",
-            help="Two or more policy chains or presets; the first is the reference.",
-            show_default=False,
-            autocompletion=complete.chains,
-        ),
-    ],
-    player: Annotated[
-        str,
-        typer.Option(
-            "--player", metavar="x|o", help="Whose maps: x or o.", autocompletion=complete.player
-        ),
-    ] = "x",
-    output: Annotated[
-        str | None,
-        typer.Option(
-            "--output",
-            "-o",
-            metavar="FILE",
-            help="Write the maps side by side to FILE: an image (.svg, .pdf, .png) with "
-            "the positions where a map plays differently tinted, or linked viewers (.html) "
-            "that zoom together.",
-            show_default=False,
-        ),
-    ] = None,
-    fmt: Annotated[
-        str | None,
-        typer.Option(
-            "--format",
-            metavar="svg|pdf|png|html",
-            help="Format of -o FILE (default: from its suffix).",
-            show_default=False,
-            autocompletion=complete.image_formats,
-        ),
-    ] = None,
-    start: FromOpt = None,
-    as_json: JsonOpt = False,
-    theme: ThemeOpt = "light",
-    sheet: Annotated[
-        str | None,
-        typer.Option(
-            "--sheet",
-            metavar="FILE",
-            help="Write the differences sheet to FILE (.svg, .pdf or .png, A4): a small "
-            "board per position where the maps play differently, each policy's move in "
-            "its colour and letter, and what the choice changes.",
-            show_default=False,
-        ),
-    ] = None,
-    diff_png: Annotated[
-        str | None,
-        typer.Option("--diff-png", metavar="FILE", hidden=True, show_default=False),
-    ] = None,
-    board: BoardOpt = "3x3",
-    rules: RulesOpt = "normal",
-    fold: FoldOpt = False,
-    explain: Annotated[
-        bool,
-        typer.Option("--explain", help="Give each red move of the maps (-o) its reason."),
-    ] = False,
-    no_cache: NoCacheOpt = False,
-    no_progress: NoProgressOpt = False,
-    search_limit: SearchLimitOpt = None,
-) -> None:
+def run(args: Args) -> None:
     """Maps under several tie-break policies compared: where they play differently, up to
     rotation and reflection, as a table, a sheet, the maps side by side or linked viewers."""
-    geometry, how = runtime(board, no_cache, not no_progress, search_limit, rules)
-    files = Files(output, fmt, sheet, diff_png, as_json, explain)
-    compare_command(chains, player, start, geometry, theme, files, fold, how)
+    how = args.settings()
+    drawing = args.drawing(player=args["player"])
+    fmt = args["format"]
+    if fmt is not None and len(fmt) > 1:
+        raise UsageError(f"--format {' '.join(fmt)}: compare writes -o FILE in one format")
+    files = Files(
+        args["output"], fmt[0] if fmt else None, args["sheet"], args["diff_png"],
+        args["as_json"], args["explain"],
+    )  # fmt: skip
+    compare_command(args["chains"], drawing, files, how)
+
+
+compare = command("compare", run)
 
 
 def _format(option: str, output: str, fmt: str | None, known: Sequence[str]) -> str:
-    from ttt_maps.api import format_from_path
+    from ttt_maps.engine.files import file_format
 
     if output == "-" and fmt is None:
         return "svg"
-    chosen = (fmt or format_from_path(output)).strip().lower()
+    chosen = fmt.strip().lower() if output == "-" and fmt else file_format(output, fmt)
     if chosen not in known:
         what = f"--format {fmt}" if fmt else f"{option} {output!r}"
         raise UsageError(f"{what}: compare writes {', '.join(known)} there")
@@ -133,27 +64,18 @@ class Files(NamedTuple):
 
 
 def compare_command(
-    policies: Sequence[str],
-    player: str,
-    start: str | None,
-    geometry: "Geometry",
-    theme: str,
-    files: Files,
-    fold: bool,
-    settings: "Settings",
+    policies: Sequence[str], drawing: "Drawing", files: Files, settings: "Settings"
 ) -> None:
     """``ttt-maps compare``: print the table; write the maps and the sheet if asked.
 
     ``files.diff`` is the old ``--diff-png``: it writes the sheet as a PNG, with a
-    hint; ``fold`` folds each map by symmetry.
+    hint; the drawing's ``fold`` folds each map by symmetry.
     """
-    from ttt_maps.api import Drawing, compare_policies, map_options
+    from ttt_maps.engine.comparing import compare_policies
     from ttt_maps.io.files import check_target
 
     output, fmt, sheet, diff, as_json, explain = files
-    if player.strip().lower() not in ("x", "o"):
-        raise UsageError(f"player {player!r}: expected x or o")
-    chosen_theme = Drawing(theme=theme).checked().palette
+    player, chosen_theme = drawing.player, drawing.palette
     if fmt is not None and output is None:
         raise UsageError(f"--format {fmt}: give -o FILE to say where the maps go")
     image_fmt = _format("-o", output, fmt, IMAGE_FORMATS) if output is not None else None
@@ -177,12 +99,10 @@ def compare_command(
     outs = [t for t in (output, sheet_path) if t == "-"]
     if len(outs) > 1 or (outs and as_json):
         raise UsageError("only one of -o -, --sheet - and --json can write to standard output")
-    found = compare_policies(
-        policies, player, start, geometry=geometry, fold=fold, settings=settings
-    )
+    found = compare_policies(policies, drawing, settings=settings)
     written: list[tuple[str, int]] = []  # the files, said after the table as render says them
     if output is not None and image_fmt is not None:
-        opts = map_options(explain=True) if explain else None
+        opts = drawing.map_options if explain else None
         written.append(_write(output, found.maps(image_fmt, chosen_theme, opts)))
     if sheet_path is not None and sheet_fmt is not None:
         written.append(_write(sheet_path, found.sheet(sheet_fmt, chosen_theme)))
@@ -191,7 +111,7 @@ def compare_command(
         return
     if outs:  # a drawing is the output: no table in it
         return
-    print_table(found.rows, player.strip().lower(), policies[0], geometry.misere)
+    print_table(found.rows, player, policies[0], found.novice_ways)
     for path, size in written:
         print(written_line(path, size))
 
@@ -217,14 +137,12 @@ _COUNT_COLUMNS = (
 )
 
 
-def print_table(rows: Sequence["Row"], player: str, reference: str, misere: bool = False) -> None:
+def print_table(rows: Sequence["Row"], player: str, reference: str, novice: str) -> None:
     """The table on stdout with rich, narrow enough for an 80-column terminal."""
     from rich import box
     from rich.markup import escape
     from rich.table import Table
     from rich.text import Text
-
-    from ttt_maps.api import novice_ways
 
     who = player.upper()
     table = Table(
@@ -256,7 +174,7 @@ def print_table(rows: Sequence["Row"], player: str, reference: str, misere: bool
         f"(a position reached two ways is drawn twice); depth: "
         f"plies to the deepest finish; wins/draws/losses: finishes of the tree; traps: "
         f"opponent replies that lose; novice: expected score (win 1, draw 0.5) against a "
-        f"novice who {novice_ways(misere)}, else moves at random; differs: positions, "
+        f"novice who {novice}, else moves at random; differs: positions, "
         f"up to rotation and reflection, where {who}'s move leads elsewhere than under "
         f"{escape(shown(reference))}.",
         style="dim",

@@ -1,31 +1,25 @@
 """Shell completion of option values, for bash, zsh and fish.
 
-``ttt-maps --install-completion`` (typer's) sets the shell up; these
-functions give the values each option knows: players, formats, themes,
-policy keys and presets (again after each comma of a chain), the common
-boards, page sizes and play levels. Values ignore case, so a candidate keeps
-what was typed (``a`` offers ``a4``, ``FA`` offers ``FAST``). Each returns ``(value, help)`` pairs;
-zsh and fish show the help beside the value, bash only the values.
+``ttt-maps --install-completion`` (typer's) sets the shell up; each option
+offers the values its declaration knows (``engine.options``): players,
+formats, themes, policy keys and presets (again after each comma of a
+chain), the common boards, page sizes and play levels. Values ignore
+case, so a candidate keeps what was typed (``a`` offers ``a4``, ``FA``
+offers ``FAST``). Each returns ``(value, help)`` pairs; zsh and fish show the
+help beside the value, bash only the values.
 """
 
 from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ttt_maps.engine.options import Option
 
 Candidates = list[tuple[str, str]]
-
-#: The boards people play on, as ``--board`` takes them (bigger ones need --depth).
-COMMON_BOARDS = ("3x3", "3x4k3", "4x3k3", "4x4k3", "4x4")
-#: Levels of ``play``, with a few sample stray probabilities for ``random:P``.
-LEVELS = {
-    "perfect": "the map itself: never loses",
-    "novice": "wins or blocks when it can, else any move",
-    "random:0.1": "strays from the map 10% of the time",
-    "random:0.3": "strays from the map 30% of the time",
-}
 
 
 def _matching(incomplete: str, values: Iterable[tuple[str, str]]) -> Candidates:
@@ -41,64 +35,34 @@ def _matching(incomplete: str, values: Iterable[tuple[str, str]]) -> Candidates:
     return [(spelt(v), h) for v, h in values if v.lower().startswith(typed)]
 
 
-def _players(incomplete: str, both: bool) -> Candidates:
-    values = [("x", "the map for X, who moves first"), ("o", "the map for O")]
-    if both:
-        values.append(("both", "the poster: both maps side by side"))
-    return _matching(incomplete, values)
+def values_of(option: Option, command: str) -> Callable[[str], Candidates] | None:
+    """The completion of ``option``'s values on ``command``: its declared choices, a
+    chain's keys again after each comma, a page turned after a ``-``."""
+    from ttt_maps.engine.options import DECLARED
+
+    choices = option.choices
+    if choices is None:
+        return None
+    if choices is DECLARED["policy"].choices:
+        return _chains
+    if choices is DECLARED["size"].choices:
+        return _pages
+
+    def complete(incomplete: str) -> Candidates:
+        return _matching(incomplete, choices(command))
+
+    return complete
 
 
-def player_or_both(incomplete: str) -> Candidates:
-    """``render --player``: x, o or both."""
-    return _players(incomplete, True)
-
-
-def player(incomplete: str) -> Candidates:
-    """``--player`` of the commands that take one map: x or o."""
-    return _players(incomplete, False)
-
-
-def formats(incomplete: str) -> Candidates:
-    """``render --format``: every format ttt-maps writes."""
-    from ttt_maps.api import choices
-
-    return _matching(incomplete, ((f, _FORMAT_HELP.get(f, "")) for f, _ in choices("formats")))
-
-
-def image_formats(incomplete: str) -> Candidates:
-    """``compare --format``: what -o writes (the images, and linked viewers)."""
-    return _matching(incomplete, ((f, _FORMAT_HELP[f]) for f in IMAGE_FORMATS))
-
-
-#: What ``compare -o`` writes: the maps side by side as an image, or linked viewers (html).
-IMAGE_FORMATS = ("svg", "pdf", "png", "html")
-
-_FORMAT_HELP = {
-    "svg": "zoomable vector image",
-    "pdf": "vector PDF for print",
-    "png": "bitmap image",
-    "html": "the interactive viewer, one self-contained page",
-}
-
-
-def themes(incomplete: str) -> Candidates:
-    """``--theme``: the theme names."""
-    from ttt_maps.api import choices
-
-    helps = {"auto": "light, and dark where the reader's system or docs page is"}
-    return _matching(incomplete, ((name, helps.get(name, "")) for name, _ in choices("themes")))
-
-
-def chains(incomplete: str) -> Candidates:
-    """``--policy``: a key or preset, and after each comma the next one of the chain."""
-    from ttt_maps.api import choices
+def _chains(incomplete: str) -> Candidates:
+    """A key or preset, and after each comma the next one of the chain."""
+    from ttt_maps.engine.options import DECLARED
 
     head, comma, last = incomplete.rpartition(",")
     used = {part.strip().lower() for part in head.split(",")} if comma else set()
-    names = [
-        *((name, f"preset: {text}") for name, text in choices("presets")),
-        *((_KEY_WORDS.get(key, key), text) for key, text in choices("keys")),
-    ]
+    choices = DECLARED["policy"].choices
+    assert choices is not None
+    names = [(_KEY_WORDS.get(key, key), text) for key, text in choices("render")]
     prefix = head + comma
     return [
         (prefix + value, text)
@@ -111,37 +75,15 @@ def chains(incomplete: str) -> Candidates:
 _KEY_WORDS = {"random:SEED": "random", "book:PATH": "book:"}
 
 
-def boards(incomplete: str) -> Candidates:
-    """``--board``: the common boards, described."""
-    from ttt_maps.api import Geometry
+def _pages(incomplete: str) -> Candidates:
+    """The named pages; after a ``-``, turned landscape or portrait."""
+    from ttt_maps.engine.options import DECLARED
 
-    return _matching(incomplete, ((b, Geometry.parse(b).describe()) for b in COMMON_BOARDS))
-
-
-def rules(incomplete: str) -> Candidates:
-    """``--rules``: normal and misère, described."""
-    values = [("normal", "a line wins"), ("misere", "whoever completes a line loses")]
-    return _matching(incomplete, values)
-
-
-def pages(incomplete: str) -> Candidates:
-    """``--size``: the named pages; after a ``-``, turned landscape or portrait."""
-    from ttt_maps.api import choices
-
-    values = [(name, "turns to fit the drawing") for name, _ in choices("pages")]
+    choices = DECLARED["size"].choices
+    assert choices is not None
+    values = choices("render")
     if "-" in incomplete:
         values = [(f"{n}-{o}", "") for n, _ in values for o in ("landscape", "portrait")]
-    return _matching(incomplete, values)
-
-
-def levels(incomplete: str) -> Candidates:
-    """``play --level``."""
-    return _matching(incomplete, LEVELS.items())
-
-
-def cache_actions(incomplete: str) -> Candidates:
-    """``cache``'s action."""
-    values = [("info", "list the solved tables"), ("clear", "delete them")]
     return _matching(incomplete, values)
 
 

@@ -12,22 +12,9 @@ from __future__ import annotations
 
 import re
 import sys
-from typing import TYPE_CHECKING, Annotated, TextIO
+from typing import TYPE_CHECKING, TextIO
 
-import typer
-
-from ttt_maps.cli import complete
-from ttt_maps.cli.options import (
-    BoardOpt,
-    ChainOpt,
-    FoldOpt,
-    FromOpt,
-    NoCacheOpt,
-    RulesOpt,
-    SearchLimitOpt,
-    opt,
-    runtime,
-)
+from ttt_maps.cli.options import Args, command
 from ttt_maps.cli.output import write_output
 from ttt_maps.errors import UsageError
 
@@ -38,43 +25,7 @@ if TYPE_CHECKING:
 MAX_LINE = 1024
 
 
-def play(
-    player: Annotated[
-        str,
-        typer.Option(
-            "--player",
-            metavar="x|o",
-            help="The map the computer follows; you play the other side.",
-            autocompletion=complete.player,
-        ),
-    ] = "x",
-    policy: ChainOpt = "default",
-    start: FromOpt = None,
-    board: BoardOpt = "3x3",
-    rules: RulesOpt = "normal",
-    level: Annotated[
-        str,
-        typer.Option(
-            "--level",
-            metavar="LEVEL",
-            help="perfect (the map itself: never loses), novice (wins or blocks, else any "
-            "move) or random:P (strays from the map with probability P).",
-            autocompletion=complete.levels,
-        ),
-    ] = "perfect",
-    seed: Annotated[
-        int, typer.Option("--seed", metavar="N", help="Seed for the levels that stray.")
-    ] = 0,
-    save: Annotated[
-        str | None,
-        opt(
-            "--save", metavar="FILE", help="Save the game as JSON (audit it with 'ttt-maps check')."
-        ),
-    ] = None,
-    fold: FoldOpt = False,
-    no_cache: NoCacheOpt = False,
-    search_limit: SearchLimitOpt = None,
-) -> None:
+def run(args: Args) -> None:
     """Play against a map: the computer plays its red moves, you the other side.
 
     On a terminal: type a cell number (counted from 0, as the empty cells show) or a
@@ -84,24 +35,30 @@ def play(
     from standard input; 'position: BOARD' lines and a last 'result: ...' line are
     printed, so another program can play.
     """
-    from ttt_maps.api import book_files, new_game
+    from ttt_maps.api import new_game
     from ttt_maps.io.names import check_not_read
 
-    geometry, how = runtime(board, no_cache, False, search_limit, rules)
+    how = args.settings(progress=False)
+    drawing = args.drawing(player=args["player"])
+    save = args["save"]
     if save is not None:
         from ttt_maps.io.files import check_target
 
         check_target(save)
-        check_not_read(("--save", save), [("--policy", b) for b in book_files(policy)])
+        check_not_read(("--save", save), [("--policy", b) for b in drawing.books])
     game = new_game(
-        player, policy, start, geometry=geometry, level=level, seed=seed, fold=fold, settings=how
-    )
+        drawing.player, drawing.policy, drawing.start, board=drawing.geometry,
+        level=args["level"], seed=args["seed"], fold=drawing.folded, settings=how,
+    )  # fmt: skip
     if is_terminal():
         interactive(game)
     else:
         scripted(game, sys.stdin, sys.stdout)
     if save is not None:
         write_output(save, game.to_json())
+
+
+play = command("play", run)
 
 
 def scripted(game: Game, inp: TextIO, out: TextIO) -> None:

@@ -1,10 +1,10 @@
 """``ttt-maps policies``: the tie-break keys and presets, one line each."""
 
-from ttt_maps.cli.options import BoardOpt, RulesOpt
+from ttt_maps.cli.options import Args, command
 from ttt_maps.cli.output import console, show_table
 
 
-def policies(board: BoardOpt = "3x3", rules: RulesOpt = "normal") -> None:
+def run(args: Args) -> None:
     """The tie-break policy keys and presets, one line each (on --board's board)."""
     from rich.markup import escape
     from rich.table import Table
@@ -15,9 +15,7 @@ def policies(board: BoardOpt = "3x3", rules: RulesOpt = "normal") -> None:
     table.add_column("name")
     table.add_column("kind")
     table.add_column("prefers")
-    from ttt_maps.api import Geometry
-
-    for name, kind, text in listed(Geometry.parse(board, rules)):
+    for name, kind, text in listed(board=args.geometry()):
         table.add_row(escape(name), kind, escape(text))
     out = console()
     show_table(out, table)
@@ -26,3 +24,6 @@ def policies(board: BoardOpt = "3x3", rules: RulesOpt = "normal") -> None:
         style="dim",
         markup=False,
     )
+
+
+policies = command("policies", run)

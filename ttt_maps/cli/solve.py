@@ -1,39 +1,21 @@
 """``ttt-maps solve``: a position's value, every move's outcome, each policy's choice."""
 
-from ttt_maps.cli.options import (
-    BoardArg,
-    BoardOpt,
-    JsonOpt,
-    NoCacheOpt,
-    NoProgressOpt,
-    PolicyOpt,
-    RulesOpt,
-    SearchLimitOpt,
-    runtime,
-)
+from ttt_maps.cli.options import Args, command
 from ttt_maps.cli.output import board_grid, console, print_json, show_table
 
 #: The widest the table's "why" column gets, so the table fits in 100 columns.
 WHY_WIDTH = 38
 
 
-def solve(
-    board: BoardArg = None,
-    policy: PolicyOpt = None,
-    as_json: JsonOpt = False,
-    geometry: BoardOpt = "3x3",
-    rules: RulesOpt = "normal",
-    no_cache: NoCacheOpt = False,
-    no_progress: NoProgressOpt = False,
-    search_limit: SearchLimitOpt = None,
-) -> None:
+def run(args: Args) -> None:
     """The value of a position, every legal move's outcome, and each policy's choice."""
     from ttt_maps.api import Board, solve_position
 
-    g, how = runtime(geometry, no_cache, not no_progress, search_limit, rules)
-    pos = Board.empty(g) if board is None else Board.parse(board, g)
-    doc = solve_position(pos, policy or (), settings=how)
-    if as_json:
+    g, how = args.geometry(), args.settings()
+    board = args["position"]
+    pos = Board.empty(g) if board is None else args.position(board, g)
+    doc = solve_position(pos, args["policies"] or (), settings=how)
+    if args["as_json"]:
         print_json(doc)
         return
     out = console()
@@ -84,3 +66,6 @@ def solve(
         )
     out.print()
     show_table(out, ptable)
+
+
+solve = command("solve", run)

@@ -2,19 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, cast
+from typing import TYPE_CHECKING, cast
 
-import typer
-
-from ttt_maps.cli.options import (
-    BoardOpt,
-    JsonOpt,
-    NoCacheOpt,
-    NoProgressOpt,
-    RulesOpt,
-    SearchLimitOpt,
-    runtime,
-)
+from ttt_maps.cli.options import Args, command
 from ttt_maps.cli.output import console, print_json
 
 if TYPE_CHECKING:
@@ -23,39 +13,21 @@ if TYPE_CHECKING:
     from ttt_maps.api import Fewest, Geometry, Stats, WholeStats
 
 
-def stats(
-    as_json: JsonOpt = False,
-    board: BoardOpt = "3x3",
-    fold: Annotated[
-        bool,
-        typer.Option(
-            "--fold",
-            help="Map sizes folded by symmetry, compact's among them, and the fewest boards "
-            "a map can draw.",
-        ),
-    ] = False,
-    whole: Annotated[
-        bool,
-        typer.Option(
-            "--whole", help="The whole game's map instead: its boards, folded and not, and moves."
-        ),
-    ] = False,
-    rules: RulesOpt = "normal",
-    no_cache: NoCacheOpt = False,
-    no_progress: NoProgressOpt = False,
-    search_limit: SearchLimitOpt = None,
-) -> None:
+def run(args: Args) -> None:
     """The solved game's counts (games, positions, who wins) and each preset's map size."""
     from ttt_maps.api import stats as counted
 
-    geometry, how = runtime(board, no_cache, not no_progress, search_limit, rules)
-    data = counted(geometry=geometry, fold=fold, whole=whole, settings=how)
-    if as_json:
+    whole = args["whole"]
+    data = counted(board=args.geometry(), fold=args["fold"], whole=whole, settings=args.settings())
+    if args["as_json"]:
         print_json(data.as_dict())
     elif whole:
         print_whole(cast("WholeStats", data), console())
     else:
         print_stats(cast("Stats", data), console())
+
+
+stats = command("stats", run)
 
 
 def print_stats(data: Stats, out: Console) -> None:

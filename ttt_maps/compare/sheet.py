@@ -28,6 +28,7 @@ from ttt_maps.draw.scene import Box, Item, Line, Mark, Scene, Text
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.draw.typeface import width
 from ttt_maps.game.board import Board
+from ttt_maps.game.names import ordinal
 from ttt_maps.strategies.tree import Strategy
 
 #: The page: A4, in tenths of a millimetre, and its margin.
@@ -40,12 +41,6 @@ CAP, DESCENT = 0.73, 0.24
 MIN_CARD = 280.0
 #: What a PNG of the sheet is drawn at.
 PNG_DPI = 200.0
-
-
-def _ordinal(n: int) -> str:
-    if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
 def _arrange(
@@ -127,7 +122,7 @@ def sheet_scene(
     step = m.w + (room - columns * m.w) / (columns - 1)
     page = 0  # the A4 page being filled: a row of boards that does not fit starts the next
     for number, group in groups.items():
-        turn = _ordinal((number + 1) // 2 if who == "X" else number // 2)
+        turn = ordinal((number + 1) // 2 if who == "X" else number // 2)
         count = f"{len(group)} position{'s' * (len(group) != 1)}"
         head = f"Ply {number}, {who}'s {turn} move · {count}"
         row = 0  # rows of the group on this page, below its heading at ``y``

@@ -21,6 +21,7 @@ from ttt_maps.draw.scene import Box, Group, Item, Line, Mark, MarkRole, Rect, Sc
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.draw.typeface import width as text_width
 from ttt_maps.game.board import Mark as Player
+from ttt_maps.game.names import move_heading
 from ttt_maps.strategies.table.entries import Entry, Table
 
 #: The page (A4 portrait in tenths of a millimetre) and a quiet margin (a PDF or
@@ -42,13 +43,6 @@ CAPTION_ROOM = 1.6 * CAPTION
 #: DejaVu Sans proportions (em): cap height and descender.
 CAP = 0.73
 DESCENT = 0.24
-
-_ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
-
-
-def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th`` ... (``11th``, ``12th``, ``13th``)."""
-    return _ORDINALS.get(n if n % 100 not in (11, 12, 13) else 0, f"{n}th")
 
 
 def sheet_scene(
@@ -84,9 +78,8 @@ def sheet_scene(
     between = 0.9 * HEADING + min(HEADING, spare / max(1, len(groups) - 1))
     y = top
     for plies, entries in groups:
-        move = plies // 2 + 1
         count = len(entries)
-        label = f"{who}'s {ordinal(move)} move"
+        label = move_heading(who, plies)
         items.append(Text(MARGIN, y + CAP * HEADING, label, HEADING, "heading", "start", True))
         note = f"{count} position{'s' * (count != 1)}"
         indent = MARGIN + text_width(label, HEADING, True, face) + 0.6 * HEADING

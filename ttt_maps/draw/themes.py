@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, NamedTuple
 
-from ttt_maps.errors import UsageError
+from ttt_maps.errors import bad_value
 
 #: The colours of several policies drawn together (a sheet of their differences), in order.
 PickRole = Literal["pick-1", "pick-2", "pick-3", "pick-4", "pick-5", "pick-6"]
@@ -193,7 +193,7 @@ def get_theme(name: str | Theme) -> Theme:
         return name
     theme = THEMES.get(name.strip().lower())
     if theme is None:
-        raise UsageError(f"theme {name!r} is unknown; choose one of {', '.join(THEMES)}")
+        raise bad_value("theme", name, f"unknown; choose one of {', '.join(THEMES)}")
     return theme
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ttt_maps.errors import UsageError
 from ttt_maps.settings import Settings, using
@@ -16,9 +16,6 @@ if TYPE_CHECKING:
     from ttt_maps.draw.scene import Scene
     from ttt_maps.draw.themes import Theme
     from ttt_maps.engine.request import Drawing
-    from ttt_maps.game.board import Board
-    from ttt_maps.game.geometry import Geometry
-    from ttt_maps.strategies.policy import Policy
     from ttt_maps.strategies.tree import Strategy
     from ttt_maps.strategies.whole import WholeGame
 
@@ -30,88 +27,60 @@ def running(settings: Settings | None) -> Iterator[None]:
     on)."""
     from ttt_maps.solve.registry import fresh_budgets, keep_all
 
+    if settings is not None:
+        from ttt_maps.engine.options import check_settings
+
+        if not isinstance(settings, Settings):
+            raise UsageError(f"settings={settings!r}: expected a ttt_maps.Settings(...)")
+        check_settings(settings)
     with using(settings):
         fresh_budgets()
         yield
         keep_all()
 
 
-def policy_and_board(
-    policy: str | Policy,
-    root: str | Board | None,
-    geometry: str | Geometry | None,
-    rules: str | None = None,
-) -> tuple[Policy, Geometry]:
-    """The parsed policy and the geometry: given, else the root's, else the policy's, else
-    3x3; under ``rules`` (``normal`` or ``misere``) when they are given."""
-    from ttt_maps.game.board import Board
-    from ttt_maps.game.geometry import STANDARD, Geometry
-    from ttt_maps.strategies.chains import parse_policy
-
-    if isinstance(geometry, str):
-        geometry = Geometry.parse(geometry)
-    given = root.geometry if isinstance(root, Board) else None
-    geo = geometry or given or (STANDARD if isinstance(policy, str) else policy.geometry)
-    geo = geo if rules is None else geo.with_rules(rules)
-    if given and given != geo:
-        raise UsageError(f"root {root}: a board of {given.describe()}, not {geo.describe()}")
-    return (parse_policy(policy, geo) if isinstance(policy, str) else policy), geo
-
-
-def max_boards(limit: int | None) -> int:
-    """The most boards a map may draw (``None``: the default, 50,000)."""
+def trees(players: tuple[str, ...], drawing: Drawing) -> dict[str, Strategy]:
+    """Each player's strategy tree as ``drawing`` asks for it (one ``Policy`` object, so
+    its memo of choices serves both), recording what its map options (alternatives,
+    outcomes, explain) will draw."""
     from ttt_maps.strategies.mapsize import MAX_BOARDS
+    from ttt_maps.strategies.tree import Notes, build_strategy
 
-    return MAX_BOARDS if limit is None else limit
-
-
-def trees(
-    players: tuple[str, ...],
-    policy: Policy,
-    root: str | Board | None,
-    geometry: Geometry,
-    *,
-    depth: int | None = None,
-    limit: int | None = None,
-    fold: bool = False,
-    notes: MapOptions | None = None,
-) -> dict[str, Strategy]:
-    """Each player's strategy tree under one policy (one ``Policy`` object, so its memo of
-    choices serves both), recording what ``notes`` (alternatives, outcomes) will draw."""
-    from ttt_maps.strategies.tree import build_strategy
-
-    extra: dict[str, Any] = {}
-    if notes is not None:
-        asked = {
-            "alternatives": notes.alternatives,
-            "outcomes": notes.outcomes,
-            "explain": notes.explain,
-        }
-        extra["notes"] = frozenset(name for name, on in asked.items() if on)
-    cap = max_boards(limit)
+    opts = drawing.map_options
+    notes = Notes(opts.alternatives, opts.outcomes, opts.explain)
+    cap = drawing.max_boards or MAX_BOARDS
     return {
         p: build_strategy(
-            p, policy, root, geometry, depth=depth, max_boards=cap, fold=fold, **extra
+            p,
+            drawing.policy,
+            drawing.start,
+            drawing.geometry,
+            depth=drawing.depth,
+            max_boards=cap,
+            fold=drawing.folded,
+            notes=notes,
         )
         for p in players
     }
 
 
-def whole_game(
-    root: str | Board | None,
-    geometry: Geometry,
-    *,
-    fold: bool = True,
-    depth: int | None = None,
-    limit: int | None = None,
-) -> WholeGame:
-    """Every legal move from ``root``, for whoever is to move (``--whole``)."""
+def whole_game(drawing: Drawing) -> WholeGame:
+    """Every legal move from the drawing's start, for whoever is to move (``--whole``)."""
+    from ttt_maps.strategies.mapsize import MAX_BOARDS
     from ttt_maps.strategies.whole import build_whole
 
-    return build_whole(root, geometry, fold=fold, depth=depth, max_boards=max_boards(limit))
+    return build_whole(
+        drawing.start, drawing.geometry, fold=drawing.folded, depth=drawing.depth,
+        max_boards=drawing.max_boards or MAX_BOARDS,
+    )  # fmt: skip
 
 
-def scene_of(obj: object, opts: MapOptions | None, theme: str | Theme, title: str | None) -> Scene:
+def scene_of(
+    obj: object,
+    opts: MapOptions | None = None,
+    theme: str | Theme = "light",
+    title: str | None = None,
+) -> Scene:
     """The scene for a strategy (its map), a poster or an (x, o) pair, the whole game
     (map options other than the defaults do not apply to it) or a table (its cheat
     sheet); a Scene passes through."""
@@ -166,19 +135,10 @@ def pair_of(obj: object) -> tuple[Strategy, Strategy]:
 
 
 def subject(drawing: Drawing) -> object:
-    """What one drawing (checked) draws, built: a player's strategy, the (x, o) pair of
-    the poster (``player`` both, or none), or the whole game."""
-    policy, g = policy_and_board(drawing.policy, drawing.start, drawing.board)
-    if drawing.whole:
-        return whole_game(drawing.start, g, fold=drawing.folded, depth=drawing.depth)
+    """What one drawing draws, built: a player's strategy, the (x, o) pair of the poster
+    (``player`` both, or none), or the whole game."""
+    if drawing.job == "whole":
+        return whole_game(drawing)
     players = ("x", "o") if drawing.player in (None, "both") else (str(drawing.player),)
-    built = trees(
-        players,
-        policy,
-        drawing.start,
-        g,
-        depth=drawing.depth,
-        fold=drawing.folded,
-        notes=drawing.map_options,
-    )
+    built = trees(players, drawing)
     return built[players[0]] if len(players) == 1 else (built["x"], built["o"])

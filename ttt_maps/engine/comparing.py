@@ -15,8 +15,7 @@ if TYPE_CHECKING:
     from ttt_maps.compare.summary import Row
     from ttt_maps.draw.layout import MapOptions
     from ttt_maps.draw.themes import Theme
-    from ttt_maps.game.board import Board
-    from ttt_maps.game.geometry import Geometry
+    from ttt_maps.engine.request import Drawing
     from ttt_maps.strategies.tree import Strategy
 
 
@@ -63,6 +62,13 @@ class Compared:
         )
         return sheet_file(scene, fmt)
 
+    @property
+    def novice_ways(self) -> str:
+        """How the novice opponent of the table's ``novice`` column plays, in words."""
+        from ttt_maps.strategies.chains import NOVICE_WAYS
+
+        return NOVICE_WAYS[self.strategies[0].geometry.misere]
+
     def as_json(self) -> dict[str, Any]:
         """The table and every difference, as ``compare --json`` prints them."""
         first = self.strategies[0]
@@ -83,24 +89,18 @@ class Compared:
 
 
 def compare_policies(
-    policies: Sequence[str],
-    player: str = "x",
-    root: str | Board | None = None,
-    geometry: Geometry | None = None,
-    *,
-    fold: bool = False,
-    settings: Settings | None = None,
+    policies: Sequence[str], drawing: Drawing, *, settings: Settings | None = None
 ) -> Compared:
-    """Each policy's map for ``player`` from ``root``, and where they differ from the
-    first's, up to rotation and reflection."""
+    """Each policy's map for the drawing's player from its start, and where they differ
+    from the first's, up to rotation and reflection."""
     from ttt_maps.compare.differences import compare_all
     from ttt_maps.compare.summary import build_strategies, compare_table
-    from ttt_maps.game.board import parse_mark
-    from ttt_maps.game.geometry import STANDARD
 
     with running(settings):
-        mark = parse_mark(player)
-        strategies = build_strategies(policies, mark, root, geometry or STANDARD, fold=fold)
+        mark = drawing.player or "x"
+        strategies = build_strategies(
+            policies, mark, drawing.start, drawing.geometry, fold=drawing.folded
+        )
         found = compare_all(strategies)
         rows = compare_table(strategies, labels=policies, comparisons=found)
     return Compared(strategies, policies, found, rows)

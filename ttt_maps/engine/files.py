@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from ttt_maps.backends import SUFFIXES, check_format, format_from_path
 from ttt_maps.engine.request import Drawing
 from ttt_maps.errors import UsageError
 from ttt_maps.settings import Settings
@@ -84,12 +85,9 @@ def write_files(
 ) -> list[Written]:
     """Draw and write ``drawing`` in ``formats`` to ``output`` (``None``: the default
     files in output/), with ``picture`` a light and a dark SVG of each; ``echo`` hears
-    of each file as it is written. Returns what was written, in order. The drawing is
-    checked here, once (``Drawing.checked``), in the command line's words as the other
-    refusals of this module are."""
+    of each file as it is written. Returns what was written, in order."""
     from ttt_maps.engine.build import running
 
-    drawing = drawing.checked()
     with running(settings):
         return _write_files(drawing, formats, output, picture, echo)
 
@@ -106,7 +104,8 @@ def _write_files(
     palette = drawing.palette
     if picture:
         check_picture(formats, output, palette)
-    targets = plan(drawing.player, formats, output, drawing.board, picture, drawing.whole)
+    whole = drawing.job == "whole"
+    targets = plan(drawing.player, formats, output, drawing.geometry, picture, whole)
     if picture:
         check_picture([t.fmt for t in targets], output, palette)
     if drawing.explain and not {t.fmt for t in targets} & {"svg", "html"}:
@@ -145,6 +144,21 @@ def _write_files(
         if echo is not None:
             echo(done)
     return written
+
+
+def file_format(path: str | os.PathLike[str], fmt: str | None = None) -> str:
+    """The format a file is written in: ``fmt`` when given (a usage error when the
+    file's suffix names another), else the one its suffix names."""
+    if fmt is None:
+        return format_from_path(path)
+    fmt = check_format(fmt)
+    implied = SUFFIXES.get(Path(path).suffix.lower())
+    if implied is not None and implied != fmt:
+        raise UsageError(
+            f"output {os.fspath(path)!r} is a .{implied} file name but the format is {fmt}; "
+            "make them agree"
+        )
+    return fmt
 
 
 def _derived_from(path: Path, output: str | None) -> str:
@@ -198,8 +212,6 @@ def _plan(
     picture: bool,
     whole: bool,
 ) -> list[Target]:
-    from ttt_maps.backends import SUFFIXES, check_format, format_from_path
-
     fmts = list(dict.fromkeys(check_format(f) for f in formats))
     if output is None:
         kinds = ("whole",) if whole else _kinds(player)
@@ -261,24 +273,21 @@ class Drawings:
 
     def __init__(self, kinds: set[str], drawing: Drawing, themes: Sequence[Theme]) -> None:
         from ttt_maps.draw.compose import map_scene
-        from ttt_maps.engine.build import policy_and_board, trees, whole_game
+        from ttt_maps.engine.build import trees, whole_game
 
-        opts, title, fold = drawing.map_options, drawing.title, drawing.folded
+        opts, title = drawing.map_options, drawing.title
         self.opts, self.title = opts, title
         self.scenes: dict[tuple[str, str], Scene] = {}
         self.trees: dict[str, Strategy] = {}  # none for the whole game
-        policy, g = policy_and_board(drawing.policy, drawing.start, drawing.board)
         if "whole" in kinds:
             from ttt_maps.draw.wholemap import whole_scene
 
-            game = whole_game(drawing.start, g, fold=fold, depth=opts.depth)
+            game = whole_game(drawing)
             for t in themes:
                 self.scenes[("whole", t.name)] = whole_scene(game, t, title)
             return
         players = tuple(sorted({p for k in kinds for p in (("x", "o") if k == "both" else (k,))}))
-        self.trees = trees(
-            players, policy, drawing.start, g, depth=opts.depth, fold=fold, notes=opts
-        )
+        self.trees = trees(players, drawing)
         self.scenes.update(
             {
                 (p, t.name): map_scene(self.trees[p], opts, t, title)
@@ -383,3 +392,20 @@ def _can_fork() -> bool:
         return False
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     return (cores or 1) >= 2
+
+
+def picture_words(trees: Sequence[Strategy], stem: str) -> tuple[str, str]:
+    """The strategy in words for a README under a ``<picture>`` of files named ``stem``:
+    the ``aria-details`` attribute for its ``<img>``, and a collapsed ``<details>``
+    holding each map's gamebook in Markdown."""
+    from html import escape
+
+    from ttt_maps.strategies.bookwriters import to_markdown
+    from ttt_maps.strategies.gamebook import build_book
+
+    ident = f"{stem}-words"
+    parts = [f'<details id="{escape(ident)}">', "<summary>The strategy in words</summary>", ""]
+    for tree in trees:
+        parts += [to_markdown(build_book(tree), f"{stem}-{tree.player}-", level=3), ""]
+    parts.append("</details>")
+    return f' aria-details="{escape(ident)}"', "\n".join(parts)

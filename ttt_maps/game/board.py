@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Literal
 
-from ttt_maps.errors import UsageError, quote
+from ttt_maps.errors import UsageError, bad_value, quote
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.values import FrozenValue
 
@@ -31,7 +31,7 @@ def parse_mark(text: str) -> Mark:
     low = text.strip().lower()
     if low == "x" or low == "o":
         return low  # type: ignore[return-value]
-    raise UsageError(f"player {text!r}: expected x or o")
+    raise bad_value("player", text, "expected x or o")
 
 
 def illegal_reason(g: Geometry, x: int, o: int) -> str | None:
@@ -96,13 +96,14 @@ class Board(FrozenValue):
                 continue
             low = ch.lower()
             if low not in ("x", "o") and ch not in _EMPTY_CHARS:
-                raise UsageError(
-                    f"board {text!r}: character {ch!r} at position {pos} "
-                    "is not x, o, '.', '-' or '_'"
+                raise bad_value(
+                    "board",
+                    text,
+                    f"character {ch!r} at position {pos} is not x, o, '.', '-' or '_'",
                 )
             if cell >= geometry.size:
-                raise UsageError(
-                    f"board {text!r}: more than {geometry.size} cells; {_cells_in_words(geometry)}"
+                raise bad_value(
+                    "board", text, f"more than {geometry.size} cells; {_cells_in_words(geometry)}"
                 )
             if low == "x":
                 x |= 1 << cell
@@ -110,12 +111,15 @@ class Board(FrozenValue):
                 o |= 1 << cell
             cell += 1
         if cell != geometry.size:
-            raise UsageError(f"board {text!r}: {cell} cells; {_cells_in_words(geometry)}")
+            raise bad_value("board", text, f"{cell} cells; {_cells_in_words(geometry)}")
         board = cls(x, o, geometry)
         if check:
             reason = illegal_reason(geometry, x, o)
             if reason:
-                raise UsageError(f"board {board}: illegal position: {reason}")
+                raise UsageError(
+                    f"board {board}: illegal position: {reason}",
+                    reason=f"illegal position: {reason}",
+                )
         return board
 
     def __str__(self) -> str:

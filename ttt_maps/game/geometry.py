@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from functools import cached_property
 
-from ttt_maps.errors import UsageError, quote
+from ttt_maps.errors import UsageError, bad_value
 from ttt_maps.values import FrozenValue
 
 #: Compiled on first use (``re`` caches it), not at every start-up.
@@ -53,15 +53,11 @@ class Geometry(FrozenValue):
         fields = self.__dict__  # past ``__setattr__``, which refuses every change
         fields.update(rows=rows, cols=cols, k=k, misere=misere)
         if rows < 1 or cols < 1 or k < 1:
-            raise UsageError(f"board {self.short_name}: rows, columns and k must be 1 or more")
+            raise _bad_size(self.short_name, "rows, columns and k must be 1 or more")
         if max(rows, cols) > MAX_SIDE:
-            raise UsageError(
-                f"board {self.short_name}: at most {MAX_SIDE} rows and {MAX_SIDE} columns"
-            )
+            raise _bad_size(self.short_name, f"at most {MAX_SIDE} rows and {MAX_SIDE} columns")
         if k > max(rows, cols):
-            raise UsageError(
-                f"board {self.short_name}: {k} in a row cannot fit on a {rows}x{cols} board"
-            )
+            raise _bad_size(self.short_name, f"{k} in a row cannot fit on a {rows}x{cols} board")
         cells = _line_cells(rows, cols, k)
         fields["line_cells"] = cells
         fields["lines"] = tuple(sum(1 << c for c in line) for line in cells)
@@ -143,7 +139,7 @@ class Geometry(FrozenValue):
         if dash and tail.strip().lower() in RULES:
             named = parse_rules(tail)
             if rules != "normal" and parse_rules(rules) != named:
-                raise UsageError(f"board {quote(text)}: the board names other rules than {rules}")
+                raise bad_value("board", text, f"the board names other rules than {rules}")
             return cls._parse_size(base, named)
         return cls._parse_size(text, parse_rules(rules))
 
@@ -151,11 +147,11 @@ class Geometry(FrozenValue):
     def _parse_size(cls, text: str, misere: bool) -> Geometry:
         m = re.match(_GEOMETRY_PATTERN, text, re.IGNORECASE | re.ASCII)
         if not m:
-            raise UsageError(
-                f"board {text!r}: expected ROWSxCOLS or ROWSxCOLSkK, e.g. 3x3, 4x4 or 4x4k3"
+            raise bad_value(
+                "board", text, "expected ROWSxCOLS or ROWSxCOLSkK, e.g. 3x3, 4x4 or 4x4k3"
             )
         if max(len(part or "") for part in m.groups()) > 3:
-            raise UsageError(f"board {quote(text)}: rows, columns and k are at most {MAX_SIDE}")
+            raise bad_value("board", text, f"rows, columns and k are at most {MAX_SIDE}")
         rows, cols = int(m.group(1)), int(m.group(2))
         k = int(m.group(3)) if m.group(3) else min(rows, cols)
         return cls(rows, cols, k, misere)
@@ -274,13 +270,16 @@ def _cell(rc: tuple[int, int], cols: int) -> int:
     return rc[0] * cols + rc[1]
 
 
+def _bad_size(name: str, reason: str) -> UsageError:
+    """A board whose numbers cannot make a game (``board 3x0: ...``)."""
+    return UsageError(f"board {name}: {reason}", reason=reason)
+
+
 def parse_rules(text: str) -> bool:
     """``normal`` or ``misere`` (also ``misère``, any case) as a misère flag."""
     low = text.strip().lower().replace("è", "e")
     if low not in RULES:
-        raise UsageError(
-            f"rules {quote(text)}: expected normal or misere (whoever completes a line loses)"
-        )
+        raise bad_value("rules", text, "expected normal or misere (whoever completes a line loses)")
     return low == "misere"
 
 

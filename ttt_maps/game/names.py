@@ -23,3 +23,16 @@ def cell_name(geometry: Geometry, cell: int) -> str:
     if geometry.rows == geometry.cols == 3:
         return NAMES_3X3[cell]
     return f"row {cell // geometry.cols + 1}, column {cell % geometry.cols + 1}"
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th`` ... (``11th``, ``12th``, ``13th``): a move's number
+    as the sheets and the table say it."""
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+
+
+def move_heading(player: str, plies: int) -> str:
+    """``X's 2nd move``: the heading of the positions a player meets after ``plies``."""
+    return f"{player.upper()}'s {ordinal(plies // 2 + 1)} move"

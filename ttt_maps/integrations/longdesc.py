@@ -26,25 +26,21 @@ SUMMARY = "The strategy in words"
 
 
 def long_description(
-    recipe: Mapping[str, Any], locate: Callable[[str], str], ident: str
+    options: Mapping[str, Any], locate: Callable[[str], str], ident: str
 ) -> tuple[str, str]:
     """The ``aria-details`` attribute for the map's wrapper and the ``<details>`` to set
-    after it, when the recipe asks for a ``description`` (else two empty strings).
-    The recipe has drawn its map already, so its options are good."""
-    if not recipe.get("description"):
+    after it, when a page's options ask for a ``description`` (else two empty strings).
+    The options have drawn their map already, so they are good."""
+    if not options.get("description"):
         return "", ""
     from ttt_maps import api
-    from ttt_maps.game.board import Board
-    from ttt_maps.game.geometry import STANDARD, Geometry
-    from ttt_maps.strategies.chains import parse_policy
+    from ttt_maps.integrations.recipe import drawing_of
 
-    geometry = Geometry.parse(recipe["board"]) if recipe["board"] else STANDARD
-    root = Board.parse(recipe["from"], geometry) if recipe["from"] else None
-    policy = parse_policy(recipe["policy"], geometry, locate=locate)
-    players = ("x", "o") if recipe["player"] == "both" else (recipe["player"],)
-    trees = [api.strategy(p, policy, root, fold=recipe["fold"]) for p in players]
+    d = drawing_of(options, locate)
+    players = ("x", "o") if d.player in (None, "both") else (d.player,)
+    built = [api.strategy(p, d.policy, d.start, board=d.geometry, fold=d.folded) for p in players]
     words = f"{ident}-words"
-    return f' aria-details="{escape(words)}"', details_html(trees, words)
+    return f' aria-details="{escape(words)}"', details_html(built, words)
 
 
 def details_html(strategies: Sequence[Strategy], ident: str) -> str:

@@ -6,7 +6,7 @@ In ``mkdocs.yml`` (``pip install 'ttt-maps[mkdocs]'``)::
       - search
       - ttt-maps
 
-In a page, one option a line, as the Sphinx directive takes them (``recipe.OPTIONS``)::
+In a page, one option a line, as the Sphinx directive takes them (``engine.options``)::
 
     ```ttt-map
     player: x
@@ -38,15 +38,9 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.utils import get_relative_url
 
+from ttt_maps.engine.options import FenceError, OptionRefused, Use, read_fence
 from ttt_maps.integrations.longdesc import long_description
-from ttt_maps.integrations.recipe import (
-    FenceError,
-    OptionError,
-    read_options,
-    recipe,
-    render,
-    scene_of,
-)
+from ttt_maps.integrations.recipe import PAGE, render, scene_of
 
 #: The fence that draws a map, and any other fence (whose lines are left alone).
 _OPEN = re.compile(r"(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*ttt-map[ \t]*\Z")
@@ -63,6 +57,7 @@ class _Fence:
     indent: str
     options: dict[str, Any] = field(default_factory=dict)
     lines: dict[str, int] = field(default_factory=dict)
+    use: Use = PAGE
 
 
 class TTTMapsPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
@@ -129,7 +124,7 @@ class TTTMapsPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
     def _draw(self, fence: _Fence, page: Any, config: Any, n: int) -> str:
         """The HTML of one fence's map (the SVG inline, or an image in the site)."""
         where = page.file.src_uri
-        drawing = recipe(fence.options)
+        options = fence.options
         docs = Path(config["docs_dir"])
         source = (docs / where).parent
 
@@ -139,22 +134,22 @@ class TTTMapsPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
 
         slug = re.sub(r"[^A-Za-z0-9_-]+", "-", where.rsplit(".", 1)[0]).strip("-") or "page"
         try:
-            scene = scene_of(drawing, locate)
+            scene = scene_of(options, locate, fence.use)
             svg = render(scene, "svg", f"ttt-{slug}-{n}")
-        except OptionError as exc:
+        except OptionRefused as exc:
             line = fence.lines.get(exc.option, fence.line)
-            raise PluginError(f"{where}:{line}: ttt-map: bad {exc.option} option: {exc}") from None
-        alt = fence.options.get("alt") or scene.title
-        width = fence.options.get("width")
+            raise PluginError(f"{where}:{line}: ttt-map: {exc}") from None
+        alt = options.get("alt") or scene.title
+        width = options.get("css_width")
         style = f' style="width:{escape(width)};max-width:100%"' if width else ""
-        details, words = long_description(drawing, locate, f"ttt-{slug}-{n}")
-        if fence.options.get("mode") == "image":
+        details, words = long_description(options, locate, f"ttt-{slug}-{n}")
+        if options.get("mode") == "image":
             name = f"ttt-map-{hashlib.sha256(svg.encode('utf-8')).hexdigest()[:16]}.svg"
             self._images[name] = svg
             src = get_relative_url(f"{IMAGE_DIR}/{name}", page.url)
             img = f'<img src="{escape(src)}" alt="{escape(alt)}" class="ttt-map"'
             return f"{img}{details}{style} />{words}"
-        label = f' role="img" aria-label="{escape(alt)}"' if "alt" in fence.options else ""
+        label = f' role="img" aria-label="{escape(alt)}"' if "alt" in options else ""
         return f'<div class="ttt-map"{label}{details}{style}>\n{svg.rstrip()}\n</div>{words}'
 
 
@@ -170,10 +165,10 @@ def _closing(lines: list[str], start: int, fence: str) -> int:
 def _read(body: list[str], line: int, indent: str, where: str) -> _Fence:
     """A fence's options, each converted as the directive converts it."""
     try:
-        options, lines = read_options(body, line, indent)
+        options, lines, use = read_fence(body, line, indent)
     except FenceError as exc:
         raise PluginError(f"{where}:{exc.line}: ttt-map: {exc}") from None
-    return _Fence(line, indent, options, lines)
+    return _Fence(line, indent, options, lines, use)
 
 
 def _first_line(path: str | None, markdown: str) -> int:

@@ -10,7 +10,9 @@ and nothing is fetched. The iframe is sandboxed to scripts only.
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Unpack
+
+from ttt_maps.engine.options import Options
 
 if TYPE_CHECKING:
     from ttt_maps.api import Renderable
@@ -40,30 +42,22 @@ class Viewer:
         return f"<ttt-maps viewer: {self.title}>"
 
 
-def viewer(
-    obj: Renderable,
-    *,
-    height: int = 640,
-    theme: str = "light",
-    depth: int | None = None,
-    title: str | None = None,
-    explain: bool = False,
-    description: bool = False,
-) -> Viewer:
+def viewer(obj: Renderable, /, **options: Unpack[Options]) -> Viewer:
     """The interactive viewer of a strategy or poster, for a notebook cell.
 
     Click where the opponent went to zoom in, or press Play to play against the
-    map; ``height`` is the frame's height in pixels; ``explain`` has it say each
-    red move's reason; ``description`` adds the strategy in words under it, folded
-    away, for readers who cannot see the map.
+    map; ``height`` is the frame's height in pixels (640); ``theme``, ``depth``,
+    ``title`` and ``explain`` (each red move's reason) as for ``render``;
+    ``description`` adds the strategy in words under it, folded away, for readers
+    who cannot see the map.
     """
     from ttt_maps.api import render
-    from ttt_maps.errors import UsageError
+    from ttt_maps.engine.options import read_python
 
-    if not 120 <= height <= 10_000:
-        raise UsageError(f"height {height}: expected 120 to 10000 pixels")
-    page = render(obj, "html", theme=theme, depth=depth, title=title, explain=explain)
-    label = title or "ttt-maps viewer"
+    given = read_python(options, "viewer", "viewer")
+    height, description = given.pop("height", 640), given.pop("description", False)
+    page = render(obj, "html", **given)
+    label = given.get("title") or "ttt-maps viewer"
     return Viewer(page, height, label, _words(obj, page) if description else ("", ""))
 
 

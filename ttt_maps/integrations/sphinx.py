@@ -18,19 +18,11 @@ or, with myst-parser, in a MyST Markdown page::
     :policy: fast,novice
     ```
 
-Options (declared in ``recipe.OPTIONS``, shared with the MkDocs fence), as for
-``ttt-maps render``: ``player`` (x, o or both: the poster),
-``policy``, ``from``, ``board``, ``rules`` (``normal`` or ``misere``: whoever
-completes a line loses), ``depth``, ``theme`` (``auto`` follows the docs
-theme's light or dark mode, on the page's own background: a theme without one
-keeps it light), ``title``, ``alternatives``, ``outcomes``, ``explain`` (each
-red move's reason as its tooltip), ``fold`` (folded by symmetry) and ``whole``
-(the whole game: every move of both players, folded; ``player``, ``policy``,
-``alternatives``, ``outcomes`` and ``explain`` do not apply to it) (flags); and for the
-page: ``alt``
-(alternative text), ``width`` (a CSS length, a bare number is pixels) and
-``mode``: ``inline`` (the default: the SVG inside the HTML, so it scales and
-its text can be found) or ``image`` (an ``.svg`` file in ``_images``).
+Its options are those of ``ttt-maps render`` for one drawing, and how the
+page shows it (``alt``, ``width``: a CSS length, ``mode``: ``inline`` or
+``image``), each declared once with every surface's spelling
+(``engine.options``; the docs' options table lists them). ``theme: auto``
+follows the docs theme's light or dark mode, on the page's own background.
 
 What each builder gets, as Sphinx's own ``graphviz`` does it: HTML the SVG
 inline or as an image; EPUB an SVG image; LaTeX a vector PDF of the map
@@ -56,8 +48,9 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective, SphinxTranslator
 
+from ttt_maps.engine.options import OptionRefused, Use, fence_options
 from ttt_maps.integrations.longdesc import long_description
-from ttt_maps.integrations.recipe import OPTIONS, OptionError, recipe, render, scene_of
+from ttt_maps.integrations.recipe import directive_options, render, scene_of
 
 
 class ttt_map(nodes.General, nodes.Element):  # type: ignore[misc]
@@ -68,26 +61,30 @@ class TTTMapDirective(SphinxDirective):
     """``.. ttt-map::``: one map (or the poster), drawn for whatever builder runs."""
 
     has_content = False
-    option_spec: ClassVar[dict[str, Callable[[str | None], Any]]] = OPTIONS
+    option_spec: ClassVar[dict[str, Callable[[str | None], Any]]] = directive_options()
 
     def run(self) -> list[nodes.Node]:
-        drawing = recipe(self.options)
+        keys = fence_options()
+        options = {keys[key].name: value for key, value in self.options.items()}
+        use = Use("fence", "page", tuple((keys[key].name, key) for key in self.options))
+        books: dict[str, str] = {}  # book:PATH as written -> the file, as found here
         try:
-            scene = scene_of(drawing, self._locate(drawing["books"]))
+            scene = scene_of(options, self._locate(books), use)
             ident = self._id_prefix()
             svg = render(scene, "svg", ident)
-            details, words = long_description(drawing, self._locate(drawing["books"]), ident)
-        except OptionError as exc:
-            raise self.error(f"ttt-map: bad :{exc.option}: option: {exc}") from None
+            details, words = long_description(options, self._locate(books), ident)
+        except OptionRefused as exc:
+            key = next((k for k in self.options if keys[k].name == exc.option), exc.option)
+            raise self.error(f"ttt-map: bad :{key}: option: {exc}") from None
         except Exception as exc:  # a bug of ours must not stop the build
             raise self.error(f"ttt-map: could not draw the map: {exc}") from None
         node = ttt_map(
             svg=svg,
-            recipe=drawing,
-            alt=self.options.get("alt") or scene.title,
-            labelled="alt" in self.options,
-            width=self.options.get("width"),
-            mode=self.options.get("mode", "inline"),
+            recipe={"options": options, "books": books},
+            alt=options.get("alt") or scene.title,
+            labelled="alt" in options,
+            width=options.get("css_width"),
+            mode=options.get("mode", "inline"),
             digest=hashlib.sha256(svg.encode("utf-8")).hexdigest()[:16],
             details=details,
             words=words,
@@ -154,7 +151,8 @@ def _visit_html(self: SphinxTranslator, node: ttt_map) -> None:
 def _visit_latex(self: SphinxTranslator, node: ttt_map) -> None:
     """A vector PDF of the map beside the ``.tex``, included as wide as asked (at most the line)."""
     builder: Any = self.builder
-    scene = scene_of(node["recipe"], lambda path: node["recipe"]["books"][path])
+    recipe = node["recipe"]
+    scene = scene_of(recipe["options"], lambda path: recipe["books"][path])
     name = f"ttt-map-{node['digest']}.pdf"
     _write(Path(builder.outdir), name, render(scene, "pdf"))
     width = node["width"]

@@ -218,6 +218,34 @@ def clear() -> tuple[list[str], list[str]]:
     return removed, left
 
 
+class CacheInfo(NamedTuple):
+    """The cache folder as ``cache info`` tells it: where, whether it is a folder, the
+    key that signs the tables (or why it cannot be used), each file in it, and the
+    states of files that ttt-maps wrote (``clear`` removes those)."""
+
+    folder: Path
+    made: bool
+    is_folder: bool
+    key_problem: str | None
+    key_file: Path | None
+    files: list[CacheFile]
+    ours: frozenset[str]
+
+
+def info() -> CacheInfo:
+    """What is in the user's cache folder of solved tables."""
+    where, key = folder(), key_file()
+    return CacheInfo(
+        where,
+        os.path.lexists(where),
+        os.path.isdir(where),
+        key_problem(),
+        key if os.path.lexists(key) else None,
+        files(),
+        OURS,
+    )
+
+
 def key_file() -> Path:
     """The file of the key that signs the tables (``tables.key_path``)."""
     return tables.key_path(folder())

@@ -32,7 +32,7 @@ import random
 import re
 from typing import Any, NamedTuple
 
-from ttt_maps.errors import UsageError, quote
+from ttt_maps.errors import UsageError, bad_value
 from ttt_maps.game.board import Board, Mark, other
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.names import cell_name as cell_name  # also named here, where games are
@@ -54,9 +54,7 @@ def parse_level(text: str) -> tuple[str, float]:
         p = float(word[7:]) if word[7:].strip(".") else -1.0
         if 0.0 <= p <= 1.0:
             return f"random:{word[7:]}", p
-    raise UsageError(
-        f"--level {quote(text)}: expected perfect, novice or random:P with P from 0 to 1"
-    )
+    raise bad_value("level", text, "expected perfect, novice or random:P with P from 0 to 1")
 
 
 class Move(NamedTuple):

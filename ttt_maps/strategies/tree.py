@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, Mark, parse_mark
@@ -25,8 +25,18 @@ if TYPE_CHECKING:
 FORMAT = "ttt-maps/strategy@1"
 
 
-#: What a tree's nodes can record for a drawing beyond the moves (``Node``).
-NOTES = ("alternatives", "outcomes", "explain")
+class Notes(NamedTuple):
+    """What a tree's nodes record for a drawing beyond the moves: the other best moves
+    (``Node.best``, for alternatives), the outcome (``Node.result``, for outcomes) and
+    the reason (``Node.why``, for explain)."""
+
+    best: bool = False
+    result: bool = False
+    why: bool = False
+
+
+#: A tree that records the moves alone.
+MOVES_ONLY = Notes()
 
 #: How a strategy draws itself as SVG for ``_repr_svg_``. The public API puts
 #: its renderer here when it loads (``show_with``): drawing comes later in the
@@ -42,7 +52,7 @@ def show_with(render: Callable[[Strategy], str]) -> None:
 class Strategy:
     """A player's strategy tree from a root, drawn under one policy (equality is identity).
 
-    ``notes`` names what the nodes record beyond the moves (``NOTES``); a
+    ``notes`` says what the nodes record beyond the moves (``Notes``); a
     drawing that needs more asks for a ``noted`` copy. ``folded``: equivalent
     replies are drawn once (``fold``).
     """
@@ -53,7 +63,7 @@ class Strategy:
         policy: Policy,
         root: Node,
         levels: tuple[int, ...] = (),
-        notes: frozenset[str] = frozenset(),
+        notes: Notes = MOVES_ONLY,
         folded: bool = False,
     ) -> None:
         self.player = player
@@ -146,10 +156,10 @@ class Strategy:
     ) -> Strategy:
         """This strategy with its nodes recording what a drawing asks for (``Node``):
         itself when they already do, else a copy (the moves are the same)."""
-        asked = {n for n, on in zip(NOTES, (alternatives, outcomes, explain), strict=True) if on}
-        if asked <= self.notes:
+        asked = Notes(alternatives, outcomes, explain)
+        notes = Notes(*(a or b for a, b in zip(asked, self.notes, strict=True)))
+        if notes == self.notes:
             return self
-        notes = self.notes | asked
         note = _Noter(self.policy, notes, self.folded)
         memo: dict[int, Node] = {}
 
@@ -180,12 +190,10 @@ class _Noter:
     """What a node records for a drawing (``Node.best``, ``Node.result``, ``Node.why``),
     from the solver and the policy."""
 
-    def __init__(self, policy: Policy, notes: frozenset[str], folded: bool) -> None:
+    def __init__(self, policy: Policy, notes: Notes, folded: bool) -> None:
         self.policy = policy
         self.solver: Solver = policy.solver
-        self.alternatives = "alternatives" in notes
-        self.outcomes = "outcomes" in notes
-        self.explain = "explain" in notes
+        self.alternatives, self.outcomes, self.explain = notes
         self.folder = _folder(policy.geometry) if folded else None
 
     def __call__(
@@ -228,15 +236,15 @@ def build_strategy(
     depth: int | None = None,
     max_boards: int | None = None,
     fold: bool = False,
-    notes: frozenset[str] = frozenset(),
+    notes: Notes = MOVES_ONLY,
 ) -> Strategy:
     """The strategy tree of ``player`` from ``root`` (the empty board by default).
 
     ``depth`` builds the tree only as deep as a map cut at that depth draws
     it; ``max_boards`` refuses a map that would draw more boards
     (``mapsize.MapTooLarge``, a usage error saying which depth fits).
-    ``notes`` (of ``NOTES``: ``alternatives``, ``outcomes``, ``explain``) record what
-    a map drawn with them needs (``Node.best``, ``Node.result``, ``Node.why``).
+    ``notes`` (``Notes``) record what a map drawn with alternatives, outcomes or
+    explain needs (``Node.best``, ``Node.result``, ``Node.why``).
     ``fold`` folds the tree by symmetry (``fold``): equivalent replies once, and
     ``compact`` counting the folded map.
     """
@@ -295,7 +303,7 @@ def build_strategy(
         return node
 
     plain = Strategy(mark, pol, grow(start.key), tuple(plan.levels), folded=fold)
-    return plain.noted(*(name in notes for name in NOTES))
+    return plain.noted(*notes)
 
 
 def _folder(geometry: Geometry) -> Folder:

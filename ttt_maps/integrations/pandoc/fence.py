@@ -18,15 +18,10 @@ from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
+from ttt_maps.engine.options import FenceError, OptionRefused, read_fence
 from ttt_maps.errors import UsageError
-from ttt_maps.integrations.recipe import (
-    FenceError,
-    OptionError,
-    read_options,
-    recipe,
-    render,
-    scene_of,
-)
+from ttt_maps.integrations.longdesc import long_description
+from ttt_maps.integrations.recipe import render, scene_of
 
 #: An opening fence with the class ``ttt-map``: ```` ```ttt-map ````, ```` ``` {.ttt-map} ````.
 _OPEN = re.compile(
@@ -136,7 +131,7 @@ def draw(text: str, to: str, where: Where, id_prefix: str, image: str | None = N
         return str(Where(where.file, line)) if where.line else where.file
 
     try:
-        options, lines = read_options(text.split("\n"), first)
+        options, lines, use = read_fence(text.split("\n"), first)
     except FenceError as exc:
         raise UsageError(f"{at(exc.line)}: ttt-map: {exc}") from None
     folder = Path(where.file).parent if where.file != "<stdin>" else Path(".")
@@ -146,18 +141,19 @@ def draw(text: str, to: str, where: Where, id_prefix: str, image: str | None = N
         return str(Path(path) if Path(path).is_absolute() else folder / path)
 
     try:
-        scene = scene_of(recipe(options), book)
-    except OptionError as exc:
+        scene = scene_of(options, book, use)
+    except OptionRefused as exc:
         line = lines.get(exc.option, where.line)
-        raise UsageError(f"{at(line)}: ttt-map: bad {exc.option} option: {exc}") from None
+        raise UsageError(f"{at(line)}: ttt-map: {exc}") from None
     alt = options.get("alt") or scene.title or "Map of optimal tic-tac-toe moves"
-    width = options.get("width")
+    width = options.get("css_width")
     place = "media" if image else place_for(to)
     if place == "inline" and options.get("mode") != "image":
         svg = render(scene, "svg", id_prefix).rstrip()
         style = f' style="width:{escape(width)};max-width:100%"' if width else ""
         label = f' role="img" aria-label="{escape(alt)}"' if "alt" in options else ""
-        html = f'<div class="ttt-map"{label}{style}>\n{svg}\n</div>'
+        details, words = long_description(options, book, id_prefix)
+        html = f'<div class="ttt-map"{label}{details}{style}>\n{svg}\n</div>{words}'
         return Drawn("inline", "", alt, width, html.encode("utf-8"))
     ext = image or {"inline": "svg", "file": "pdf"}.get(place, "png")
     place = "file" if place == "inline" else place

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Unpack
 
+from ttt_maps.engine.options import Options, Use, read_python
 from ttt_maps.errors import UsageError
 from ttt_maps.integrations.widget.assets import BRIDGE, asset
 
@@ -35,53 +36,49 @@ def with_bridge(page: str) -> str:
     return f"{head}{script}{sep}{tail}"
 
 
-def page_of(
-    maps: Sequence[Renderable],
-    *,
-    theme: str,
-    depth: int | None,
-    title: str | None,
-    labels: Sequence[str] | None,
-) -> str:
-    """The page the widget shows: one map's viewer, or several maps' linked viewers."""
+def page_of(maps: Sequence[Renderable], options: dict[str, Any]) -> str:
+    """The page the widget shows: one map's viewer, or several maps' linked viewers
+    (``options``: the widget's, checked)."""
     from ttt_maps import api
 
     if not maps:
         raise UsageError("widget: give a map to show (ttt_maps.strategy(...) or a poster)")
+    labels = options.pop("labels", None)
     if len(maps) == 1:
         if labels is not None:
             raise UsageError("widget: labels name the maps of a comparison; give two or more")
-        return with_bridge(api.render(maps[0], "html", theme=theme, depth=depth, title=title))
+        return with_bridge(api.render(maps[0], "html", **options))
     from ttt_maps.compare.panes import linked_page
+    from ttt_maps.engine.request import Drawing
     from ttt_maps.strategies.tree import Strategy
 
     strategies = [m for m in maps if isinstance(m, Strategy)]
     if len(strategies) != len(maps):
         raise UsageError("widget: a comparison links players' maps (ttt_maps.strategy(...))")
-    if title is not None:
+    if "title" in options:
         raise UsageError("widget: a comparison names itself; title is for one map")
-    opts = api.map_options(depth)
-    return with_bridge(linked_page(strategies, labels=labels, theme=theme, opts=opts))
+    if labels is not None and len(labels) != len(maps):
+        raise UsageError(f"labels={labels!r}: give one name per map ({len(maps)})")
+    drawing = Drawing.read(options, Use("python", "viewer"), job="viewer")
+    page = linked_page(
+        strategies, labels=labels, theme=drawing.palette.name, opts=drawing.map_options
+    )
+    return with_bridge(page)
 
 
-def widget(
-    *maps: Renderable,
-    height: int = 640,
-    theme: str = "light",
-    depth: int | None = None,
-    title: str | None = None,
-    labels: Sequence[str] | None = None,
-) -> MapWidget:
+def widget(*maps: Renderable, **options: Unpack[Options]) -> MapWidget:
     """The interactive viewer of a map, or linked viewers of several, as a notebook widget.
 
     Click where the opponent went to zoom in, or press Play to play against
     the map. Several maps of one player (the same game under different
-    policies) zoom together. ``height`` is the widget's height in pixels; the
+    policies) zoom together, named by ``labels``. ``height`` is the widget's height
+    in pixels (640); ``theme``, ``depth`` and ``title`` as for ``render``; the
     widget's ``position`` is where the reader is.
     """
-    if not 120 <= height <= 10_000:
-        raise UsageError(f"height {height}: expected 120 to 10000 pixels")
-    page = page_of(maps, theme=theme, depth=depth, title=title, labels=labels)
+    given = read_python(options, "viewer", "widget")
+    height = given.pop("height", 640)
+    title = given.get("title")
+    page = page_of(maps, given)
     label = title or ("ttt-maps linked viewers" if len(maps) > 1 else "ttt-maps viewer")
     try:
         from ttt_maps.integrations.widget.model import MapWidget

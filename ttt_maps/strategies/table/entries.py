@@ -79,6 +79,12 @@ class Table(NamedTuple):
 
         return {e.board: explain(e.board, e.cell).brief for e in self.entries}
 
+    def move_heading(self, plies: int) -> str:
+        """``X's 2nd move``: what the player is at with ``plies`` marks on the board."""
+        from ttt_maps.game.names import move_heading
+
+        return move_heading(self.player, plies)
+
     def by_plies(self) -> list[tuple[int, list[Entry]]]:
         """The entries grouped by how many marks are on the board, fewest first."""
         groups: dict[int, list[Entry]] = {}
