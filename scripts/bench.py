@@ -73,6 +73,17 @@ CASES = [
          max_mib=61),
     Case("O map SVG, explained", ["render", "--player", "o", *YORGEY, "--explain",
          "-o", "{tmp}/oe.svg"], baseline=False, file="oe.svg"),
+    # The xkcd look: the same maps drawn by hand and lettered in Humor Sans (the
+    # light O map above is what they are measured against).
+    Case("xkcd O map SVG", ["render", "--player", "o", *YORGEY, "--theme", "xkcd",
+         "-o", "{tmp}/ox.svg"], baseline=False, file="ox.svg", max_kb=400),
+    Case("xkcd O map PDF", ["render", "--player", "o", *YORGEY, "--theme", "xkcd",
+         "-o", "{tmp}/ox.pdf"], baseline=False, file="ox.pdf", max_kb=160),
+    Case("xkcd O map PNG, 2000 px", ["render", "--player", "o", *YORGEY, "--theme", "xkcd",
+         "--width", "2000", "-o", "{tmp}/ox.png"], baseline=False, file="ox.png",
+         max_mib=61),
+    Case("xkcd poster PDF", ["render", "--player", "both", "--theme", "xkcd",
+         "-o", "{tmp}/px.pdf"], baseline=False, file="px.pdf", max_kb=260),
     Case("solve a position, every move explained", ["solve", "xo......."]),
     Case("X map PDF", ["render", "--player", "x", *YORGEY, "-o", "{tmp}/x.pdf"],
          seed=["-S", "x", "-o", "{tmp}/seed-x.pdf", "-w", "2000"], typer_max=1.5),

@@ -1,6 +1,7 @@
-"""Make the fonts ttt-maps ships: DejaVu Sans and DejaVu Sans Bold, cut to Latin.
+"""Make the fonts ttt-maps ships: DejaVu Sans and DejaVu Sans Bold, cut to Latin, and
+Humor Sans as it is.
 
-    python scripts/make-fonts.py [DEJAVU_DIR]
+    python scripts/make-fonts.py [DEJAVU_DIR [HUMOR_SANS_DIR]]
 
 Run once by a maintainer (with fontTools, from the ``[dev]`` extra) when the
 character set changes; the results are committed in ``ttt_maps/draw/fonts/``. The
@@ -8,6 +9,11 @@ drawings' texts (titles, headings, footers, and users' titles in Latin
 scripts) need only these characters; others fall back to the system's fonts.
 Hinting is dropped (the glyphs are drawn as outlines and embedded in PDFs,
 never hinted to pixels) and the kerning table is kept.
+
+Humor Sans (the ``xkcd`` theme's lettering; Debian: ``fonts-humor-sans``) is
+copied unchanged: its licence reserves its name, which a cut version could not
+keep. Its licence file is its copyright statement and the SIL Open Font
+License, taken from the Debian package's copyright file.
 """
 
 from __future__ import annotations
@@ -59,6 +65,26 @@ def main() -> None:
     licence = Path("/usr/share/doc/fonts-dejavu-core/copyright")
     if licence.exists():
         shutil.copyfile(licence, OUT / "LICENSE-DejaVu.txt")
+    humor = Path(sys.argv[2] if len(sys.argv) > 2 else "/usr/share/fonts/truetype/humor-sans")
+    shutil.copyfile(humor / "Humor-Sans.ttf", OUT / "Humor-Sans.ttf")
+    print(f"{OUT / 'Humor-Sans.ttf'}: {(OUT / 'Humor-Sans.ttf').stat().st_size} bytes")
+    copyright = Path("/usr/share/doc/fonts-humor-sans/copyright")
+    if copyright.exists():
+        (OUT / "LICENSE-HumorSans.txt").write_text(humor_licence(copyright.read_text()))
+
+
+def humor_licence(debian_copyright: str) -> str:
+    """The font's copyright and licence: the ``*.ttf`` stanza of Debian's copyright file,
+    its continuation lines unfolded (a lone ``.`` is an empty line)."""
+    stanza = debian_copyright.split("Files: *.ttf", 1)[1].split("\nFiles: ", 1)[0]
+    body = stanza.split("License: SIL_Open_Font_License_1.1\n", 1)[1]
+    lines = [line.removeprefix(" ") for line in body.rstrip("\n").split("\n")]
+    text = "\n".join("" if line == "." else line.rstrip() for line in lines)
+    return (
+        "Humor-Sans.ttf (Humor Sans 2.9, shipped unchanged)\n"
+        "Source: http://antiyawn.com/uploads/humorsans.html (via Debian's fonts-humor-sans)\n\n"
+        f"{text}\n"
+    )
 
 
 if __name__ == "__main__":

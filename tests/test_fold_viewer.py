@@ -33,6 +33,9 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     ):
         out[name] = folder / f"{name}.html"
         api.save(obj, out[name])
+    # Lettered by hand: the letters are outlines, not text.
+    out["o xkcd"] = folder / "o-xkcd.html"
+    api.save(api.strategy("o", "default", fold=True), out["o xkcd"], theme="xkcd")
     return out
 
 
@@ -141,6 +144,27 @@ def test_clicking_a_folded_cell_zooms_into_it(browser: Any, pages: dict[str, Pat
     assert page.evaluate("document.querySelectorAll('.tttv-turned').length") == 1
     hidden = page.evaluate(f"""document.querySelector('{folded}').getAttribute('display')""")
     assert hidden == "none"
+    assert not errors(page)
+    page.close()
+
+
+@pytest.mark.parametrize("page_name", ["o", "o xkcd"])
+def test_letters_in_a_turned_sub_map_read_upright(
+    browser: Any, pages: dict[str, Path], page_name: str
+) -> None:
+    """The drawn sub-map shown turned in a folded cell keeps its own letters (its folded
+    cells' letters, its tags) upright, as text or as outlines."""
+    tree = build_strategy("o", "default", fold=True)
+    page = open_page(browser, pages[page_name])
+    fold = next(f for f in tree.root.folds if f.turn)
+    go(page, f"map=o&moves={fold.cell}")
+    matrices = page.evaluate(
+        """() => [...document.querySelectorAll('.tttv-turned text, .tttv-turned g.ttt-text')]
+             .map((e) => { const m = e.getScreenCTM(); return [m.a, m.b, m.c, m.d]; })"""
+    )
+    assert matrices
+    for a, b, c, d in matrices:
+        assert a > 0 and d > 0 and abs(b) < 1e-6 * a and abs(c) < 1e-6 * d, (a, b, c, d)
     assert not errors(page)
     page.close()
 

@@ -101,6 +101,12 @@ def test_wheel_metadata(dist: dict[str, Path]) -> None:
         meta = email.parser.Parser().parsestr(wheel.read(f"{NAME}.dist-info/METADATA").decode())
     assert f"{NAME}.dist-info/licenses/LICENSE" in names
     assert "ttt_maps/draw/fonts/DejaVuSans-Latin.ttf" in names
+    # Humor Sans (the xkcd look) travels with its licence, which names its reserved name.
+    assert "ttt_maps/draw/fonts/Humor-Sans.ttf" in names
+    licence = wheel_text(dist["wheel"], "ttt_maps/draw/fonts/LICENSE-HumorSans.txt")
+    assert "SIL OPEN FONT LICENSE Version 1.1" in licence
+    assert "Reserved Font Name Humor-Sans" in licence
+    assert f"{NAME}.dist-info/licenses/ttt_maps/draw/fonts/LICENSE-HumorSans.txt" in names
     assert "ttt_maps/backends/viewer/play.js" in names
     assert meta["License-Expression"] == "MIT"
     assert "LICENSE" in meta.get_all("License-File", [])
@@ -146,6 +152,7 @@ def test_sdist_is_complete(dist: dict[str, Path]) -> None:
         "scripts/system-deps.sh",
         "output/poster.svg",
         "ttt_maps/draw/fonts/LICENSE-DejaVu.txt",
+        "ttt_maps/draw/fonts/LICENSE-HumorSans.txt",
     ):
         assert needed in names, needed
     junk = [
@@ -173,6 +180,10 @@ def test_wheel_installs_and_runs_outside_the_checkout(fresh_venv: Path, tmp_path
         cwd=tmp_path,
     )
     assert (tmp_path / "x.pdf").read_bytes().startswith(b"%PDF-")
+    # The comic's lettering comes from the installed package, embedded in the PDF.
+    run(fresh_venv / "bin" / "ttt-maps", "render", "--player", "x", "--theme", "xkcd",
+        "--title", "Ours", "-o", "xkcd.pdf", "-q", cwd=tmp_path)  # fmt: skip
+    assert b"+HumorSans" in (tmp_path / "xkcd.pdf").read_bytes()
     # The main job, as the README shows it: both maps and the poster into output/,
     # the same SVGs as the checkout's committed ones.
     run(fresh_venv / "bin" / "ttt-maps", "render", "-q", cwd=tmp_path)

@@ -91,6 +91,10 @@ def scene_to_png(
             f"megapixels (and at most {MAX_SIDE} pixels a side); use a smaller --width or "
             "--dpi, or SVG or PDF for large prints"
         )
+    if scene.theme.hand is not None:
+        from ttt_maps.draw.hand import sketched
+
+        scene = sketched(scene)
     rows = band_rows or max(1, BAND_BYTES // (4 * w))
     png = _PngStream(w, h, record_dpi, scene.title)
     for top in range(0, h, rows):
@@ -227,7 +231,9 @@ class _Painter:
             if isinstance(item, Mark):
                 self.stroke_style(self.colour[item.role], item.width, True)
                 b = item.box
-                if item.symbol == "x":
+                if item.hand:
+                    self.hand_mark(item)
+                elif item.symbol == "x":
                     move_to(b.x, b.y)
                     line_to(b.x + b.w, b.y + b.h)
                     move_to(b.x + b.w, b.y)
@@ -240,6 +246,11 @@ class _Painter:
                 self.stroke_style(self.colour[item.role], item.width, item.role == "win")
                 (x0, y0), *rest = item.points
                 move_to(x0, y0)
+                if item.curved:
+                    for i in range(0, len(rest), 3):
+                        (x1, y1), (x2, y2), (x3, y3) = rest[i : i + 3]
+                        ctx.curve_to(x1, y1, x2, y2, x3, y3)
+                    continue
                 for x, y in rest:
                     line_to(x, y)
             elif isinstance(item, Group):
@@ -251,6 +262,24 @@ class _Painter:
             else:
                 self.finish_stroke()
                 self.text(item)
+
+    def hand_mark(self, mark: Mark) -> None:
+        """A mark drawn by hand (``draw/hand.py``): its glyph scaled to its box."""
+        from ttt_maps.draw.hand import glyph
+
+        ctx, b = self.ctx, mark.box
+        x, y, w, h = b.x, b.y, b.w, b.h
+        for kind, c in glyph(mark.symbol, mark.hand):
+            if kind == "M":
+                ctx.move_to(x + c[0] * w, y + c[1] * h)
+            elif kind == "L":
+                ctx.line_to(x + c[0] * w, y + c[1] * h)
+            else:
+                ctx.curve_to(
+                    x + c[0] * w, y + c[1] * h,
+                    x + c[2] * w, y + c[3] * h,
+                    x + c[4] * w, y + c[5] * h,
+                )  # fmt: skip
 
     def rect(self, rect: Rect) -> None:
         ctx, b = self.ctx, rect.box
@@ -276,7 +305,7 @@ class _Painter:
 
         ctx, size = self.ctx, text.size
         self.source(self.colour[text.role])
-        glyphs, advance = layout(text.text, text.bold)
+        glyphs, advance = layout(text.text, text.bold, self.theme.typeface)
         left = text.start(advance * size)
         for g in glyphs:
             x = left + g.x * size

@@ -81,10 +81,30 @@ def _theme_css(theme: Theme) -> str:
 
     fonts = f"--tttv-font:{theme.css_font};--tttv-ui-font:{UI_FONT};"
     css = f":root{{{block(theme, FOCUS[0] if theme.name != 'dark' else FOCUS[1])}{fonts}}}"
+    if theme.typeface == "humor":
+        css = _humor_sans() + css
     if theme.name == AUTO.name:
         dark = dark_variant(theme)
         css += f"@media (prefers-color-scheme:dark){{:root{{{block(dark, FOCUS[1])}}}}}"
     return css
+
+
+@cache
+def _humor_sans() -> str:
+    """The page's own Humor Sans, for its headings in the comic's hand: the shipped font,
+    unchanged, in a ``data:`` URL (a browser needs no network for it; the map itself
+    carries its letters as outlines)."""
+    import base64
+
+    from ttt_maps.draw.typeface import FONT_FILES, font
+
+    data = base64.b64encode(font("HumorSans").data).decode("ascii")
+    return (
+        f"/* {FONT_FILES['HumorSans']}: Copyright (c) 2009, Michael Ciuffo, with Reserved Font "
+        "Name Humor-Sans; SIL Open Font License 1.1, https://openfontlicense.org */"
+        f"@font-face{{font-family:'Humor Sans';src:url(data:font/ttf;base64,{data}) "
+        "format('truetype')}"
+    )
 
 
 def _inline_svg(scene: Scene, id_prefix: str | None) -> str:

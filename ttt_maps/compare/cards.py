@@ -109,9 +109,9 @@ def pick_role(index: int) -> PickRole:
     return PICKS[index % len(PICKS)]
 
 
-def fit(text: str, size: float, room: float, bold: bool = False) -> float:
-    """``size``, or smaller so that ``text`` fits in ``room``."""
-    need = width(text, size, bold)
+def fit(text: str, size: float, room: float, bold: bool = False, face: str = "dejavu") -> float:
+    """``size``, or smaller so that ``text`` set in ``face`` fits in ``room``."""
+    need = width(text, size, bold, face)
     return size if need <= room else round(size * room / need, 2)
 
 

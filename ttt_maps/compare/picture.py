@@ -33,13 +33,14 @@ _LEGEND = 30.0
 _RING = 0.04
 
 
-def _lines(parts: Sequence[str], size: float, room: float) -> list[str]:
-    """A map's note, its ``parts`` joined by " · " on as few lines as fit ``room``."""
+def _lines(parts: Sequence[str], size: float, room: float, face: str) -> list[str]:
+    """A map's note, its ``parts`` joined by " · " on as few lines as fit ``room``, set
+    in ``face``."""
     from ttt_maps.draw.typeface import width
 
     lines: list[str] = []
     for part in parts:
-        if lines and width(f"{lines[-1]} · {part}", size) <= room:
+        if lines and width(f"{lines[-1]} · {part}", size, typeface=face) <= room:
             lines[-1] += f" · {part}"
         else:
             lines.append(part)
@@ -62,6 +63,8 @@ def compare_scene(
     ``comparisons`` are ``compare_all(strategies)`` when the caller has them.
     """
     title = check_text(title, "title") if title else title
+    palette = get_theme(theme)
+    face = palette.typeface
     names, found = compared(strategies, labels, comparisons)
     base = opts or MapOptions()
     first = strategies[0]
@@ -75,7 +78,7 @@ def compare_scene(
         parts = [s.policy.name, _verdict(first, s, found[i - 1]) if i else "the reference"]
         if turn != identity:
             parts.append(f"{symmetry_name(s.geometry, turn)} to match")
-        notes.append(_lines(parts, _CHAIN, MAP_SIZE))
+        notes.append(_lines(parts, _CHAIN, MAP_SIZE, face))
     rows = max(len(lines) for lines in notes)
     top = _MARGIN + _TITLE
     heads = top + _TITLE * 0.55 + _HEADING
@@ -85,7 +88,7 @@ def compare_scene(
     text = title or f"Which optimal move? The map for {who}{root} under {n} tie-break policies"
     room = width - 2 * _MARGIN
     items.append(
-        Text(width / 2, top, text, _fit(text, _TITLE, room, bold=True), "title", bold=True)
+        Text(width / 2, top, text, _fit(text, _TITLE, room, face, bold=True), "title", bold=True)
     )
     for i, (name, s) in enumerate(zip(names, strategies, strict=True)):
         x = _MARGIN + i * (MAP_SIZE + _GAP)
@@ -94,11 +97,18 @@ def compare_scene(
         keys = frozenset(turned_key(s.geometry, k, turn) for k in tinted)
         cx = x + MAP_SIZE / 2
         items.append(
-            Text(cx, heads, name, _fit(name, _HEADING, MAP_SIZE, bold=True), "heading", bold=True)
+            Text(
+                cx,
+                heads,
+                name,
+                _fit(name, _HEADING, MAP_SIZE, face, bold=True),
+                "heading",
+                bold=True,
+            )
         )
         for row, line in enumerate(notes[i]):
             y = heads + _CHAIN * (1.3 + 1.25 * row)
-            items.append(Text(cx, y, line, _fit(line, _CHAIN, MAP_SIZE), "subtitle"))
+            items.append(Text(cx, y, line, _fit(line, _CHAIN, MAP_SIZE, face), "subtitle"))
         box = map_box(first.geometry, x, map_y)
         drawn = turned(s, turn) if i else s
         items.append(_ring_nested(layout_map(drawn, box, base._replace(differs=keys)), False))
@@ -115,7 +125,7 @@ def compare_scene(
             x,
             legend_y,
             legend,
-            _fit(legend, _LEGEND, width - _MARGIN - x),
+            _fit(legend, _LEGEND, width - _MARGIN - x, face),
             "legend",
             anchor="start",
         )
@@ -129,7 +139,7 @@ def compare_scene(
         width=width,
         height=height,
         items=tuple(items),
-        theme=get_theme(theme),
+        theme=palette,
         title=text,
         desc=f"Maps of optimal tic-tac-toe moves for {who} side by side. {desc}. "
         f"Tinted boards: from there on the map plays differently from {names[0]}, "
@@ -148,8 +158,14 @@ def _verdict(first: Strategy, other: Strategy, found: Comparison) -> str:
     return "plays the same"
 
 
-def _fit(text: str, size: float, room: float, bold: bool = False) -> float:
-    """The font size, at most ``size``, at which ``text`` fits in ``room`` (estimated)."""
+def _fit(text: str, size: float, room: float, face: str, bold: bool = False) -> float:
+    """The font size, at most ``size``, at which ``text`` set in ``face`` fits in ``room``
+    (estimated from its length in DejaVu Sans, as these pictures always were; measured
+    in another typeface)."""
+    if face != "dejavu":
+        from ttt_maps.draw.typeface import width
+
+        return min(size, size * room / max(1.0, width(text, size, bold, face)))
     per_char = 0.62 if bold else 0.56
     return min(size, room / max(1.0, per_char * len(text)))
 

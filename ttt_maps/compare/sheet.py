@@ -76,6 +76,7 @@ def sheet_scene(
     """The differences sheet of maps for one player from one root; the first is the
     reference. ``comparisons`` are ``compare_all(strategies)`` when the caller has them."""
     names, found = compared(strategies, labels, comparisons)
+    face = get_theme(theme).typeface
     cards = sheet_cards(found)
     first = strategies[0]
     g, who = first.geometry, first.player.upper()
@@ -85,7 +86,8 @@ def sheet_scene(
     start = "" if root == Board.empty(g) else f" from {root}"
     title = f"Where the maps for {who}{start} differ"
     y = MARGIN + CAP * TITLE
-    items.append(Text(MARGIN, y, title, fit(title, TITLE, room, True), "title", "start", True))
+    size = fit(title, TITLE, room, True, face)
+    items.append(Text(MARGIN, y, title, size, "title", "start", True))
     intro = (
         f"Positions, up to rotation and reflection, where the policies' moves lead to "
         f"different positions ({len(cards)}), drawn as {names[0]} draws them.",
@@ -96,8 +98,12 @@ def sheet_scene(
     )
     for i, line in enumerate(intro):
         y += (0.9 if i == 0 else 0.0) * TITLE * 0.6 + SUBTITLE * 1.35
-        items += _wrapped(line, MARGIN, y, SUBTITLE, room)
-        y += (len(_lines(line, SUBTITLE, room)) - 1) * SUBTITLE * 1.3
+        lines = _lines(line, SUBTITLE, room, face)
+        items += [
+            Text(MARGIN, y + i * SUBTITLE * 1.3, t, SUBTITLE, "legend", "start")
+            for i, t in enumerate(lines)
+        ]
+        y += (len(lines) - 1) * SUBTITLE * 1.3
     y += SUBTITLE * 0.8
     for i, (name, s) in enumerate(zip(names, strategies, strict=True)):
         y += SUBTITLE * 1.5
@@ -185,21 +191,15 @@ def _scene(
     )
 
 
-def _lines(text: str, size: float, room: float) -> list[str]:
-    """``text`` broken into lines that fit ``room``."""
+def _lines(text: str, size: float, room: float, face: str) -> list[str]:
+    """``text`` broken into lines that fit ``room``, set in ``face``."""
     out: list[str] = []
     for word in text.split():
-        if out and width(f"{out[-1]} {word}", size) <= room:
+        if out and width(f"{out[-1]} {word}", size, typeface=face) <= room:
             out[-1] += f" {word}"
         else:
             out.append(word)
     return out
-
-
-def _wrapped(text: str, x: float, y: float, size: float, room: float) -> list[Item]:
-    """A paragraph in the legend's colour, first baseline at ``y``."""
-    lines = _lines(text, size, room)
-    return [Text(x, y + i * size * 1.3, t, size, "legend", "start") for i, t in enumerate(lines)]
 
 
 def _legend_row(

@@ -79,8 +79,9 @@ def gamebook_of(
 class _Pages:
     """Blocks set down the pages, each kept whole on one page."""
 
-    def __init__(self, width: float, height: float) -> None:
+    def __init__(self, width: float, height: float, face: str) -> None:
         self.width, self.height = width, height
+        self.face = face  # the typeface the words are set in
         self.items: list[Item] = []
         self.links: list[Link] = []
         self.anchors: list[Anchor] = []
@@ -103,20 +104,22 @@ class _Pages:
         self, text: str, x: float, top: float, room: float, size: float, bold: bool = False
     ) -> float:
         """``text`` wrapped into ``room`` from ``top``; returns the height used."""
-        rows = wrap(text, size, room, bold)
+        rows = wrap(text, size, room, bold, self.face)
         for i, row in enumerate(rows):
             base = top + CAP * size + i * LEADING * size
             self.items.append(Text(x, base, row, size, "subtitle", "start", bold))
         return len(rows) * LEADING * size
 
 
-def wrap(text: str, size: float, room: float, bold: bool = False) -> list[str]:
-    """Words set in lines no wider than ``room``."""
+def wrap(
+    text: str, size: float, room: float, bold: bool = False, face: str = "dejavu"
+) -> list[str]:
+    """Words set in ``face`` in lines no wider than ``room``."""
     rows: list[str] = []
     line = ""
     for word in text.split():
         trial = f"{line} {word}" if line else word
-        if line and text_width(trial, size, bold) > room:
+        if line and text_width(trial, size, bold, face) > room:
             rows.append(line)
             line = word
         else:
@@ -127,7 +130,8 @@ def wrap(text: str, size: float, room: float, bold: bool = False) -> list[str]:
 def book_scene(book: Book, theme: Theme | str = "light", page: tuple[float, float] = A5) -> Scene:
     """The book's pages as one scene of ``page`` (width, height in points)."""
     w, h = page
-    pages = _Pages(w, h)
+    theme = get_theme(theme)
+    pages = _Pages(w, h, theme.typeface)
     who, _ = mover(book)
     top = pages.fit(0)
     used = pages.lines(heading(book), MARGIN, top, pages.room, TITLE, bold=True)
@@ -151,7 +155,7 @@ def book_scene(book: Book, theme: Theme | str = "light", page: tuple[float, floa
         width=round(w, 2),
         height=round(h * count, 2),
         items=tuple(pages.items),
-        theme=get_theme(theme),
+        theme=theme,
         title=heading(book),
         desc=" ".join(preface(book)),
         meta={"policy": book.policy, "player": book.player, "board": book.geometry.name},
@@ -165,13 +169,15 @@ def _section_height(pages: _Pages, book: Book, section: Section) -> float:
     text_room = pages.room - BOARD - GUTTER
     need = HEAD * LEADING + 4
     body = (
-        len(wrap(move_line(book, section, str(section.move)), BODY, text_room, True))
+        len(wrap(move_line(book, section, str(section.move)), BODY, text_room, True, pages.face))
         * LEADING
         * BODY
         + 3
     )
     for reply in section.replies:
-        body += len(wrap(_reply_words(book, reply), BODY, text_room)) * LEADING * BODY
+        body += len(wrap(_reply_words(book, reply), BODY, text_room, False, pages.face)) * (
+            LEADING * BODY
+        )
     return need + max(BOARD + SMALL * 2.2, body) + HEAD * 0.9
 
 

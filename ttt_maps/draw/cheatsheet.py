@@ -49,6 +49,8 @@ def sheet_scene(
     table: Table, theme: Theme | str = "light", title: str | None = None, explain: bool = False
 ) -> Scene:
     """The one-page cheat sheet of ``table`` (``explain``: a reason under each board)."""
+    theme = get_theme(theme)
+    face = theme.typeface
     g = table.geometry
     who = table.player.upper()
     game = " for misère tic-tac-toe" if g.misere else ""
@@ -56,10 +58,11 @@ def sheet_scene(
     room = PAGE_W - 2 * MARGIN
     items: list[Item] = []
     y = MARGIN + CAP * TITLE
-    items.append(Text(PAGE_W / 2, y, heading, _fit(heading, TITLE, room, True), "title", bold=True))
+    size = _fit(heading, TITLE, room, face, True)
+    items.append(Text(PAGE_W / 2, y, heading, size, "title", bold=True))
     for line in _instructions(table):
         y += 1.5 * SUBTITLE if line else 0
-        items.append(Text(PAGE_W / 2, y, line, _fit(line, SUBTITLE, room), "subtitle"))
+        items.append(Text(PAGE_W / 2, y, line, _fit(line, SUBTITLE, room, face), "subtitle"))
     top = y + DESCENT * SUBTITLE + 1.2 * HEADING
     footer_y = PAGE_H - MARGIN - DESCENT * FOOTER
     groups = table.by_plies()
@@ -79,7 +82,7 @@ def sheet_scene(
         label = move_heading(who, plies)
         items.append(Text(MARGIN, y + CAP * HEADING, label, HEADING, "heading", "start", True))
         note = f"{count} position{'s' * (count != 1)}"
-        indent = MARGIN + text_width(label, HEADING, True) + 0.6 * HEADING
+        indent = MARGIN + text_width(label, HEADING, True, face) + 0.6 * HEADING
         items.append(Text(indent, y + CAP * HEADING, note, FOOTER, "legend", "start"))
         y += HEADING * 1.45
         for index, entry in enumerate(entries):
@@ -89,18 +92,29 @@ def sheet_scene(
             if explain:
                 why = reasons[entry.board]
                 at = box.y + box.h + 0.4 * CAPTION + CAP * CAPTION
-                size = _fit(why, CAPTION, side)
+                size = _fit(why, CAPTION, side, face)
                 items.append(Text(box.cx, at, why, size, "legend"))
         rows = math.ceil(count / columns)
         y += rows * high + (rows - 1) * gap + between
-    items.append(Text(MARGIN, footer_y, _footer(table), FOOTER, "footer", "start"))
     drawn = "Drawn by ttt-maps"
+    # The footer's two ends keep a gap between them (a wider lettering shrinks the first).
+    left = room - text_width(drawn, FOOTER, False, face) - 2 * FOOTER
+    items.append(
+        Text(
+            MARGIN,
+            footer_y,
+            _footer(table),
+            _fit(_footer(table), FOOTER, left, face),
+            "footer",
+            "start",
+        )
+    )
     items.append(Text(PAGE_W - MARGIN, footer_y, drawn, FOOTER, "footer", "end"))
     return Scene(
         width=PAGE_W,
         height=PAGE_H,
         items=tuple(items),
-        theme=get_theme(theme),
+        theme=theme,
         title=heading,
         desc=f"{heading}. {' '.join(_instructions(table))} {_footer(table)}.",
         meta={"player": table.player, "board": g.name, "policy": "minimal table"},
@@ -128,8 +142,8 @@ def _footer(table: Table) -> str:
     return text + " · any rotation or reflection of a board counts as the board"
 
 
-def _fit(text: str, size: float, room: float, bold: bool = False) -> float:
-    need = text_width(text, size, bold)
+def _fit(text: str, size: float, room: float, face: str, bold: bool = False) -> float:
+    need = text_width(text, size, bold, face)
     return size if need <= room else round(size * room / need, 2)
 
 

@@ -98,6 +98,8 @@ def map_scene(
     laid out (``MAP_SIZE`` wide, anywhere), moved into place.
     """
     title = check_text(title, "title") if title else title
+    theme = get_theme(theme)
+    face = theme.typeface
     g = strategy.geometry
     aspect = g.rows / g.cols
     margin = MAP_SIZE * 0.035
@@ -108,11 +110,11 @@ def map_scene(
         top += margin
     if title:
         top += CAP * TITLE_SIZE
-        size = _fit(title, TITLE_SIZE, MAP_SIZE, bold=True)
+        size = _fit(title, TITLE_SIZE, MAP_SIZE, face, bold=True)
         items.append(Text(side / 2, top, title, size, "title", bold=True))
         top += (DESCENT + 0.45) * TITLE_SIZE
     if caption:
-        top = _caption_head(strategy, items, margin, top)
+        top = _caption_head(strategy, items, (margin, top), face)
     box = map_box(g, margin, top)
     if laid is None:
         items.append(layout_map(strategy, box, opts))
@@ -124,18 +126,18 @@ def map_scene(
     notes = ((FOLDED,) if strategy.folded else ()) + ((rules_line(g),) if said else ())
     for note in notes:
         bottom += 1.2 * FOOTER_SIZE + CAP * FOOTER_SIZE
-        size = _fit(note, FOOTER_SIZE, MAP_SIZE)
+        size = _fit(note, FOOTER_SIZE, MAP_SIZE, face)
         items.append(Text(margin, bottom, note, size, "footer", "start"))
         bottom += DESCENT * FOOTER_SIZE
     if caption:
-        bottom = _caption_foot(strategy, items, margin, bottom) + margin
+        bottom = _caption_foot(strategy, items, (margin, bottom), face) + margin
     who = strategy.player.upper()
     board = on_board(g)
     return Scene(
         width=side,
         height=round(bottom + margin * aspect, 2),
         items=tuple(items),
-        theme=get_theme(theme),
+        theme=theme,
         title=title or f"Map for {who}: complete map of optimal {game_name(g)} moves{board}",
         desc=describe(strategy),
         meta={
@@ -146,38 +148,48 @@ def map_scene(
     )
 
 
-def _caption_head(strategy: Strategy, items: list[Item], left: float, top: float) -> float:
-    """A captioned map's heading and instruction from ``top``; returns where the map goes."""
+def _caption_head(
+    strategy: Strategy, items: list[Item], at: tuple[float, float], face: str
+) -> float:
+    """A captioned map's heading and instruction from ``at`` (left, top), set in ``face``;
+    returns where the map goes."""
+    left, top = at
     who, g = strategy.player.upper(), strategy.geometry
     heading = f"Map for {who}{on_board(g)}"
     top += CAP * HEADING_SIZE
-    size = _fit(heading, HEADING_SIZE, MAP_SIZE, bold=True)
+    size = _fit(heading, HEADING_SIZE, MAP_SIZE, face, bold=True)
     items.append(Text(left, top, heading, size, "heading", "start", bold=True))
     top += DESCENT * HEADING_SIZE
-    for line in _wrap(instruction(g), CAPTION_SIZE, MAP_SIZE):
+    for line in _wrap(instruction(g), CAPTION_SIZE, MAP_SIZE, face):
         top += 1.4 * CAPTION_SIZE
         items.append(Text(left, top, line, CAPTION_SIZE, "subtitle", "start"))
     return top + DESCENT * CAPTION_SIZE + 0.7 * HEADING_SIZE
 
 
-def _caption_foot(strategy: Strategy, items: list[Item], left: float, bottom: float) -> float:
-    """A captioned map's footer from ``bottom``: the policy, then what the map holds."""
+def _caption_foot(
+    strategy: Strategy, items: list[Item], at: tuple[float, float], face: str
+) -> float:
+    """A captioned map's footer from ``at`` (left, bottom), set in ``face``: the policy,
+    then what the map holds."""
+    left, bottom = at
     line = f"Tie-break policy: {policy_label(strategy.policy)}"
     bottom += 1.6 * FOOTER_SIZE + CAP * FOOTER_SIZE
-    items.append(Text(left, bottom, line, _fit(line, FOOTER_SIZE, MAP_SIZE), "footer", "start"))
+    size = _fit(line, FOOTER_SIZE, MAP_SIZE, face)
+    items.append(Text(left, bottom, line, size, "footer", "start"))
     facts = _facts_line(strategy)
     bottom += 1.55 * SMALL_SIZE + 0.3 * FOOTER_SIZE
-    items.append(Text(left, bottom, facts, _fit(facts, SMALL_SIZE, MAP_SIZE), "footer", "start"))
+    size = _fit(facts, SMALL_SIZE, MAP_SIZE, face)
+    items.append(Text(left, bottom, facts, size, "footer", "start"))
     return bottom + DESCENT * SMALL_SIZE
 
 
-def _wrap(text: str, size: float, room: float) -> list[str]:
-    """``text`` broken into lines that fit ``room`` at ``size``."""
+def _wrap(text: str, size: float, room: float, face: str) -> list[str]:
+    """``text`` broken into lines that fit ``room`` at ``size`` in ``face``."""
     from ttt_maps.draw.typeface import width
 
     lines: list[str] = []
     for word in text.split():
-        if lines and width(f"{lines[-1]} {word}", size) <= room:
+        if lines and width(f"{lines[-1]} {word}", size, typeface=face) <= room:
             lines[-1] += f" {word}"
         else:
             lines.append(word)
@@ -201,6 +213,8 @@ def poster_scene(
     """
     opts = opts or MapOptions()
     g = x.geometry
+    theme = get_theme(theme)
+    face = theme.typeface
     title = check_text(title, "title") if title else title
     heading = title or heading_for(g)
     map_h = map_box(g).h
@@ -213,13 +227,20 @@ def poster_scene(
     # keeps the same baseline and the rest of the poster does not move.
     y = MARGIN + CAP * TITLE_SIZE
     items.append(
-        Text(width / 2, y, heading, _fit(heading, TITLE_SIZE, room, bold=True), "title", bold=True)
+        Text(
+            width / 2,
+            y,
+            heading,
+            _fit(heading, TITLE_SIZE, room, face, bold=True),
+            "title",
+            bold=True,
+        )
     )
     y += 0.62 * TITLE_SIZE
     lines = _instruction_lines(g) + ((FOLDED,) if x.folded else ())
     for line in lines:
         y += CAP * SUBTITLE_SIZE if line is lines[0] else 1.45 * SUBTITLE_SIZE
-        items.append(Text(width / 2, y, line, _fit(line, SUBTITLE_SIZE, room), "subtitle"))
+        items.append(Text(width / 2, y, line, _fit(line, SUBTITLE_SIZE, room, face), "subtitle"))
     y += DESCENT * SUBTITLE_SIZE + 1.5 * HEADING_SIZE
     heading_y = y + CAP * HEADING_SIZE
     map_top = heading_y + 0.55 * HEADING_SIZE
@@ -251,28 +272,29 @@ def poster_scene(
     y = maps_end + 1.6 * FOOTER_SIZE + CAP * FOOTER_SIZE
     items.append(Text(MARGIN, y, _policy_line(x, o), FOOTER_SIZE, "footer", "start"))
     if opts.outcomes:
-        items += _legend(width - MARGIN, y)
+        items += _legend(width - MARGIN, y, face)
     y += 1.55 * SMALL_SIZE + 0.3 * FOOTER_SIZE
     facts = _facts_line(x, o)
-    items.append(Text(MARGIN, y, facts, _fit(facts, SMALL_SIZE, room), "footer", "start"))
+    items.append(Text(MARGIN, y, facts, _fit(facts, SMALL_SIZE, room, face), "footer", "start"))
     height = y + DESCENT * SMALL_SIZE + MARGIN
 
     return Scene(
         width=width,
         height=round(height, 2),
         items=tuple(items),
-        theme=get_theme(theme),
+        theme=theme,
         title=heading,
         desc=f"{heading}. {instruction(g)} {_policy_line(x, o)}. {facts}",
         meta={"policy": _policy_names(x, o), "player": "both", "board": x.root.board.geometry.name},
     )
 
 
-def _fit(text: str, size: float, room: float, *, bold: bool = False) -> float:
-    """``size``, or smaller so that ``text`` fits in ``room`` (a long user title)."""
+def _fit(text: str, size: float, room: float, face: str, *, bold: bool = False) -> float:
+    """``size``, or smaller so that ``text`` set in ``face`` fits in ``room`` (a long
+    user title)."""
     from ttt_maps.draw.typeface import width  # the font loads only for drawings with text
 
-    need = width(text, size, bold)
+    need = width(text, size, bold, face)
     return size if need <= room else round(size * room / need, 2)
 
 
@@ -305,21 +327,26 @@ def _facts_line(*maps: Strategy) -> str:
     return text + "."
 
 
-#: Legend entries: tint role, word, and the word's advance in DejaVu Sans (em).
+#: Legend entries: tint role, word, and the word's advance in DejaVu Sans (em; other
+#: typefaces measure it).
 LEGEND: tuple[tuple[RectRole, str, float], ...] = (
     ("tint-win", "forced win", 5.20),
     ("tint-draw", "draw", 2.48),
 )
 
 
-def _legend(right: float, baseline: float) -> list[Item]:
-    """Tint swatches and their words, ending at ``right`` on the footer's first line."""
+def _legend(right: float, baseline: float, face: str) -> list[Item]:
+    """Tint swatches and their words, set in ``face``, ending at ``right`` on the footer's
+    first line."""
+    from ttt_maps.draw.typeface import width
+
     swatch = FOOTER_SIZE * 1.15
+    ems = [em if face == "dejavu" else width(word, 1, typeface=face) for _, word, em in LEGEND]
     gap, spacing = 0.4 * FOOTER_SIZE, 1.3 * FOOTER_SIZE
-    x = right - sum(swatch + gap + em * FOOTER_SIZE + spacing for _, _, em in LEGEND) + spacing
+    x = right - sum(swatch + gap + em * FOOTER_SIZE + spacing for em in ems) + spacing
     top = baseline - CAP * FOOTER_SIZE / 2 - swatch / 2
     out: list[Item] = []
-    for role, word, em in LEGEND:
+    for (role, word, _), em in zip(LEGEND, ems, strict=True):
         out.append(Rect(Box(x, top, swatch, swatch), role, radius=swatch * 0.18))
         out.append(Text(x + swatch + gap, baseline, word, FOOTER_SIZE, "legend", "start"))
         x += swatch + gap + em * FOOTER_SIZE + spacing
@@ -347,7 +374,7 @@ def _moved_group(group: Group, dx: float, dy: float) -> Group:
                 points = ((x0 + dx, y0 + dy), (x1 + dx, y1 + dy))
             else:
                 points = tuple([(x + dx, y + dy) for x, y in points])
-            add(Line(points, item.width, item.role))
+            add(Line(points, item.width, item.role, item.curved))
         elif isinstance(item, Group):
             add(_moved_group(item, dx, dy))
         elif isinstance(item, Rect):

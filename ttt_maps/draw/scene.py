@@ -93,9 +93,10 @@ class Mark(Value):
     the largest red symbol at its level. ``final``: the opponent's reply that
     ends the game, black at cell size. ``alt``: another equally good move,
     faint. ``pick-N``: the move of the Nth of several policies drawn together.
+    ``hand``: which hand draws it (``draw/hand.py``), 0 for a ruled glyph.
     """
 
-    __match_args__ = ("symbol", "cell", "box", "role", "width", "classes")
+    __match_args__ = ("symbol", "cell", "box", "role", "width", "classes", "hand")
     __slots__ = __match_args__
     symbol: Literal["x", "o"]
     cell: int
@@ -103,6 +104,7 @@ class Mark(Value):
     role: MarkRole
     width: float
     classes: tuple[str, ...]
+    hand: int
 
     def __init__(
         self,
@@ -112,6 +114,7 @@ class Mark(Value):
         role: MarkRole,
         width: float,
         classes: tuple[str, ...] = (),
+        hand: int = 0,
     ) -> None:
         self.symbol = symbol
         self.cell = cell
@@ -119,23 +122,31 @@ class Mark(Value):
         self.role = role
         self.width = width
         self.classes = classes
+        self.hand = hand
 
 
 class Line(Value):
-    """A polyline: a grid stroke or a win line."""
+    """A polyline: a grid stroke or a win line. ``curved``: a line drawn by hand, its
+    points a start and then three per cubic Bezier curve (two handles, an end)."""
 
-    __match_args__ = ("points", "width", "role")
+    __match_args__ = ("points", "width", "role", "curved")
     __slots__ = __match_args__
     points: tuple[tuple[float, float], ...]
     width: float
     role: LineRole
+    curved: bool
 
     def __init__(
-        self, points: tuple[tuple[float, float], ...], width: float, role: LineRole
+        self,
+        points: tuple[tuple[float, float], ...],
+        width: float,
+        role: LineRole,
+        curved: bool = False,
     ) -> None:
         self.points = points
         self.width = width
         self.role = role
+        self.curved = curved
 
 
 class Rect(Value):

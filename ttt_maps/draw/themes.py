@@ -1,7 +1,9 @@
-"""The themes: the colours of a drawing, and the fonts an SVG asks for.
+"""The themes: the colours of a drawing, its lettering, and how steady its hand is.
 
 Every backend colours the scene's roles from one ``Theme``; an SVG or HTML
 page drawn in ``auto`` switches to ``dark_variant`` where its reader is dark.
+A theme with a ``Hand`` (``xkcd``) is drawn as the comic is, by hand
+(``draw/hand.py``), and lettered in its own typeface (``draw/typeface.py``).
 """
 
 from __future__ import annotations
@@ -15,10 +17,29 @@ PickRole = Literal["pick-1", "pick-2", "pick-3", "pick-4", "pick-5", "pick-6"]
 PICKS: tuple[PickRole, ...] = ("pick-1", "pick-2", "pick-3", "pick-4", "pick-5", "pick-6")
 
 
-class Theme(NamedTuple):
-    """Colours of a scene, and the fonts an SVG asks for; proportions belong to the layout.
+class Hand(NamedTuple):
+    """How a hand draws the lines and marks: matplotlib's sketch (``plt.xkcd()``), with
+    lengths as shares of what is drawn, so a small board wobbles as a big one does.
 
-    PDF and PNG letter with the font shipped with the package (``typeface.py``).
+    ``scale``: how far a stroke strays from its straight line, as a share of its length;
+    ``length``: the wavelength of the wiggle, as a share of the stroke's length;
+    ``randomness``: how much faster or slower than that the wiggle may run (a factor);
+    ``variants``: how many hands draw the boards of one size (and each mark), so what
+    recurs is still drawn once in an SVG (``<use>``).
+    """
+
+    scale: float = 0.0045
+    length: float = 0.45
+    randomness: float = 1.6
+    variants: int = 6
+
+
+class Theme(NamedTuple):
+    """Colours of a scene, its lettering and its hand; proportions belong to the layout.
+
+    ``typeface`` names the shipped lettering (``typeface.py``) every PDF and PNG,
+    and an SVG drawn by ``hand``, is set in; ``css_font`` is what an SVG or page with
+    real text asks the reader's fonts for. ``hand``: drawn steadily when None.
     A named tuple, not a dataclass: defining one costs every start-up a millisecond.
     """
 
@@ -46,6 +67,8 @@ class Theme(NamedTuple):
     #: A folded cell's letter: lighter than the marks, darker than the tints, so it
     #: reads on the page and on either tint, in colour and in greyscale.
     letter: str = "#8c8c8c"
+    typeface: str = "dejavu"
+    hand: Hand | None = None
 
     def replace(self, **changes: Any) -> Theme:
         """A copy with some fields changed."""
@@ -126,6 +149,9 @@ PRINT = Theme(
     muted="#404040",
 )
 
+#: The comic's look: black ink drawn by hand, its moves in the plain red of the
+#: comic's flat colours (``#ff0000``), lettered in Humor Sans (shipped; an SVG
+#: carries its letters as outlines, a viewer page the font itself).
 XKCD = Theme(
     name="xkcd",
     background="#ffffff",
@@ -139,9 +165,9 @@ XKCD = Theme(
     differs="#fff2a8",
     text="#000000",
     muted="#333333",
-    css_font=(
-        "'Humor Sans', 'xkcd Script', 'Comic Neue', 'Comic Sans MS', 'DejaVu Sans', sans-serif"
-    ),
+    css_font="'Humor Sans', 'DejaVu Sans', sans-serif",
+    typeface="humor",
+    hand=Hand(),
 )
 
 #: Light, and dark where the reader's system or page is (SVG and HTML only:
@@ -172,7 +198,9 @@ def get_theme(name: str | Theme) -> Theme:
 
 
 def dark_variant(theme: Theme) -> Theme:
-    """The palette an ``auto`` map shows in dark mode (its fonts kept)."""
+    """The palette an ``auto`` map shows in dark mode (its fonts, lettering and hand kept)."""
     if theme.name == "dark":
         return theme
-    return DARK.replace(name=f"{theme.name}-dark", css_font=theme.css_font)
+    return DARK.replace(
+        name=f"{theme.name}-dark", css_font=theme.css_font, typeface=theme.typeface, hand=theme.hand
+    )

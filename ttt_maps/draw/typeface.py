@@ -1,12 +1,16 @@
-"""The lettering of the drawings: DejaVu Sans, shipped with the package.
+"""The lettering of the drawings: DejaVu Sans, and Humor Sans for the comic's look.
 
 Titles, headings and footers look the same in every PDF and PNG, on any
-machine, because their glyphs come from the fonts in ``ttt_maps/draw/fonts/`` (a
-Latin cut of DejaVu Sans and DejaVu Sans Bold), set with the fonts' own
-advances and kerning. A character those fonts lack (a title in Greek or
-Chinese, say) is drawn from a system font that has it, found through
-fontconfig; when no font has it, it is drawn as a box and ``layout`` warns
-once, naming it.
+machine, because their glyphs come from the fonts in ``ttt_maps/draw/fonts/``:
+a Latin cut of DejaVu Sans and DejaVu Sans Bold, and Humor Sans as its author
+made it (one weight, the comic's hand lettering; SIL Open Font License, its
+name reserved, so the file is shipped unchanged). Each typeface is a list of
+faces asked in turn for a character: Humor Sans draws what it has (and the
+accented letters it can make of its own letters and accents) and DejaVu Sans
+the rest (the times sign), set with each font's own advances and kerning. A
+character none of them has (a title in Greek or Chinese, say) is drawn from a
+system font that has it, found through fontconfig; when no font has it, it is
+drawn as a box and ``layout`` warns once, naming it.
 
 Sizes here are in ems: a line of ``size`` units is ``size`` times as wide.
 """
@@ -20,60 +24,90 @@ from typing import Any, NamedTuple
 
 from ttt_maps.draw.sfnt import Font, PathOp
 
-#: The shipped font files, regular and bold.
-FONT_FILES = {False: "DejaVuSans-Latin.ttf", True: "DejaVuSans-Bold-Latin.ttf"}
-#: The PostScript name of each (what a PDF calls the embedded font).
-FONT_NAMES = {False: "DejaVuSans", True: "DejaVuSans-Bold"}
+#: The shipped font files, by the PostScript name a PDF calls each.
+FONT_FILES = {
+    "DejaVuSans": "DejaVuSans-Latin.ttf",
+    "DejaVuSans-Bold": "DejaVuSans-Bold-Latin.ttf",
+    "HumorSans": "Humor-Sans.ttf",
+}
+#: How much larger than its size a face is set. Humor Sans is drawn small on its em
+#: (capitals 0.54 em high, DejaVu Sans's 0.73): set a fifth larger, its lines read
+#: as large as DejaVu's at the same size, and a title fits where it did.
+FONT_SCALES = {"HumorSans": 1.2}
+#: Faces that draw the accented letters they lack themselves, from a letter and a
+#: character that stands in for the accent (Humor Sans has no accents, but has its
+#: own grave, circumflex and tilde among its punctuation).
+COMPOSES = {"HumorSans": {"\u0300": "`", "\u0301": "'", "\u0302": "^", "\u0303": "~"}}
+#: Each typeface's faces, regular and bold, in the order a character is looked for.
+#: Humor Sans has one weight: the comic letters its titles with the same pen.
+TYPEFACES: dict[str, dict[bool, tuple[str, ...]]] = {
+    "dejavu": {False: ("DejaVuSans",), True: ("DejaVuSans-Bold",)},
+    "humor": {False: ("HumorSans", "DejaVuSans"), True: ("HumorSans", "DejaVuSans")},
+}
 
 
 class Glyph(NamedTuple):
     """One glyph of a line: its place and advance in ems, and what it draws.
 
-    ``glyph`` is its number in the shipped font, or -1 when it comes from a
-    system font (``fallback_outline``) or from none at all.
+    ``glyph`` is its number in the shipped font ``face``, or -1 when it comes
+    from a system font (``fallback_outline``) or from none at all.
     """
 
     char: str
     glyph: int
     x: float
     advance: float
+    face: str = ""
 
 
 @cache
-def face(bold: bool) -> Font:
-    """The shipped font of that weight (read once per process, from the package's folder:
+def font(name: str) -> Font:
+    """A shipped font by its name (read once per process, from the package's folder:
     ``importlib.resources`` would load zip, compression and URL modules to find it)."""
-    path = os.path.join(os.path.dirname(__file__), "fonts", FONT_FILES[bold])
+    path = os.path.join(os.path.dirname(__file__), "fonts", FONT_FILES[name])
     with open(path, "rb") as file:
         return Font(file.read())
 
 
-def layout(text: str, bold: bool = False) -> tuple[list[Glyph], float]:
-    """The glyphs of one line and its width, both in ems, kerned as the font says.
+def faces(bold: bool, typeface: str = "dejavu") -> tuple[str, ...]:
+    """The faces of ``typeface`` that set a line of that weight, in the order asked."""
+    return TYPEFACES[typeface][bold]
+
+
+def layout(text: str, bold: bool = False, typeface: str = "dejavu") -> tuple[list[Glyph], float]:
+    """The glyphs of one line and its width, both in ems, kerned as each font says.
 
     Characters that no installed font can draw are named in one warning,
     once per process.
     """
-    font = face(bold)
-    em = font.units_per_em
-    cmap, advances, kerning = font.cmap, font.advances, font.kerning
+    fonts = [(name, font(name)) for name in faces(bold, typeface)]
     out: list[Glyph] = []
     x = 0.0
     previous = -1
+    previous_face = ""
     missing: dict[str, None] = {}
+    first = fonts[0][0]
     for char in text:
-        glyph = cmap.get(ord(char), -1)
-        if glyph < 0:
+        name, f, glyph = next(
+            ((n, f, g) for n, f in fonts if (g := f.cmap.get(ord(char), -1)) >= 0),
+            ("", fonts[0][1], -1),
+        )
+        composed = _composed(first, char) if name != first and first in COMPOSES else None
+        if composed is not None:  # an accented letter of the first face's own pen
+            advance, _ = composed
+            name, glyph, previous = first, -1, -1
+        elif glyph < 0:
             advance, _ = fallback_outline(char, bold)
             if _family_for(char) is None:
                 missing[char] = None
             previous = -1
         else:
-            if previous >= 0:
-                x += kerning.get((previous, glyph), 0) / em
-            advance = advances[glyph] / em
-            previous = glyph
-        out.append(Glyph(char, glyph, x, advance))
+            em = f.units_per_em / FONT_SCALES.get(name, 1.0)
+            if previous >= 0 and previous_face == name:
+                x += f.kerning.get((previous, glyph), 0) / em
+            advance = f.advances[glyph] / em
+            previous, previous_face = glyph, name
+        out.append(Glyph(char, glyph, x, advance, name))
         x += advance
     if missing:
         _warn_missing(tuple(missing))
@@ -88,23 +122,63 @@ def _warn_missing(chars: tuple[str, ...]) -> None:
     warnings.warn(f"no installed font can draw {names}; {they} drawn as boxes", stacklevel=3)
 
 
-def width(text: str, size: float, bold: bool = False) -> float:
+def width(text: str, size: float, bold: bool = False, typeface: str = "dejavu") -> float:
     """How wide ``text`` is set at ``size``."""
-    return layout(text, bold)[1] * size
+    return layout(text, bold, typeface)[1] * size
 
 
 def outline(glyph: Glyph, bold: bool) -> list[PathOp]:
     """A glyph's outline in ems, y up, from its pen position."""
     if glyph.glyph >= 0:
-        return _shipped_outline(glyph.glyph, bold)
+        return _shipped_outline(glyph.face, glyph.glyph)
+    composed = _composed(glyph.face, glyph.char) if glyph.face else None
+    if composed is not None:
+        return composed[1]
     return fallback_outline(glyph.char, bold)[1]
 
 
 @cache
-def _shipped_outline(glyph: int, bold: bool) -> list[PathOp]:
-    font = face(bold)
-    k = 1 / font.units_per_em
-    return [(kind, tuple(v * k for v in coords)) for kind, coords in font.outline(glyph)]
+def _composed(face: str, char: str) -> tuple[float, list[PathOp]] | None:
+    """(advance, outline) in ems of an accented letter ``face`` lacks, drawn as its own
+    letter under its own stand-in for the accent (``COMPOSES``), or None when it cannot.
+
+    The accent, at four fifths of its size, is centred over the letter, just above it.
+    """
+    import unicodedata
+
+    parts = unicodedata.normalize("NFD", char)
+    cmap = font(face).cmap
+    if len(parts) != 2 or parts[1] not in COMPOSES[face] or ord(parts[0]) not in cmap:
+        return None
+    mark = cmap.get(ord(COMPOSES[face][parts[1]]), -1)
+    if mark < 0:
+        return None
+    f, k = font(face), FONT_SCALES.get(face, 1.0)
+    base = cmap[ord(parts[0])]
+    advance = f.advances[base] * k / f.units_per_em
+    letter, accent = _shipped_outline(face, base), _shipped_outline(face, mark)
+
+    def bounds(ops: list[PathOp], axis: int) -> tuple[float, float]:
+        values = [v for _, c in ops for v in c[axis::2]]
+        return min(values), max(values)
+
+    small = 0.8
+    left, right = bounds(accent, 0)
+    low, _ = bounds(accent, 1)
+    dx = (advance - small * (right - left)) / 2 - small * left
+    dy = bounds(letter, 1)[1] + 0.04 - small * low
+    moved = [
+        (kind, tuple(small * v + (dx if i % 2 == 0 else dy) for i, v in enumerate(c)))
+        for kind, c in accent
+    ]
+    return advance, letter + moved
+
+
+@cache
+def _shipped_outline(name: str, glyph: int) -> list[PathOp]:
+    f = font(name)
+    k = FONT_SCALES.get(name, 1.0) / f.units_per_em
+    return [(kind, tuple(v * k for v in coords)) for kind, coords in f.outline(glyph)]
 
 
 @cache

@@ -115,6 +115,8 @@ def layout_whole(game: WholeGame, box: Box | None = None) -> Group:
 
 def whole_scene(game: WholeGame, theme: Theme | str = "light", title: str | None = None) -> Scene:
     """The whole game's map under its title, with the legend of its tints and its counts."""
+    theme = get_theme(theme)
+    face = theme.typeface
     g = game.geometry
     margin = MAP_SIZE * 0.035
     side = MAP_SIZE + 2 * margin
@@ -122,27 +124,28 @@ def whole_scene(game: WholeGame, theme: Theme | str = "light", title: str | None
     heading = title or f"Every move of {game_name(g)}{on_board(g)}"
     y = margin + CAP * TITLE_SIZE
     items: list[Item] = [
-        Text(side / 2, y, heading, _fit(heading, TITLE_SIZE, room, True), "title", bold=True)
+        Text(side / 2, y, heading, _fit(heading, TITLE_SIZE, room, face, True), "title", bold=True)
     ]
     y += (DESCENT + 0.45) * TITLE_SIZE + CAP * SUBTITLE_SIZE
-    items.append(Text(side / 2, y, SUBTITLE, _fit(SUBTITLE, SUBTITLE_SIZE, room), "subtitle"))
+    subtitle = _fit(SUBTITLE, SUBTITLE_SIZE, room, face)
+    items.append(Text(side / 2, y, SUBTITLE, subtitle, "subtitle"))
     y += (DESCENT + 0.7) * SUBTITLE_SIZE
     box = map_box(g, margin, y)
     items.append(layout_whole(game, box))
     y = box.y + box.h + 1.4 * FOOTER_SIZE
-    items += _legend(margin, y)
+    items += _legend(margin, y, face)
     y += 3.3 * FOOTER_SIZE
     facts = facts_line(game)
     notes = ((FOLDED,) if game.folded else ()) + ((rules_line(g),) if g.misere else ())
     for line in (facts, *notes):
         y += 1.45 * FOOTER_SIZE
-        items.append(Text(margin, y, line, _fit(line, FOOTER_SIZE, room), "footer", "start"))
+        items.append(Text(margin, y, line, _fit(line, FOOTER_SIZE, room, face), "footer", "start"))
     f = game.facts
     return Scene(
         width=side,
         height=round(y + DESCENT * FOOTER_SIZE + margin, 2),
         items=tuple(items),
-        theme=get_theme(theme),
+        theme=theme,
         title=heading,
         desc=(
             f"{heading}: every legal move from {_start(game)}, nested as xkcd 832 nests "
@@ -173,12 +176,14 @@ def facts_line(game: WholeGame) -> str:
     return f"{text}."
 
 
-def _legend(x: float, top: float) -> list[Item]:
-    """Swatches and their words on one line from ``x``, the first line's cap top at ``top``."""
+def _legend(x: float, top: float, face: str) -> list[Item]:
+    """Swatches and their words on one line from ``x``, the first line's cap top at ``top``,
+    set in ``face``."""
     size = FOOTER_SIZE
     swatch = size * 1.15
     baseline = top + CAP * size
-    out: list[Item] = [Text(x, baseline, LEGEND_LEAD, size, "legend", "start")]
+    lead = _fit(LEGEND_LEAD, size, MAP_SIZE, face)
+    out: list[Item] = [Text(x, baseline, LEGEND_LEAD, lead, "legend", "start")]
     baseline += 1.7 * size
     for role, words in LEGEND:
         y = baseline - CAP * size / 2 - swatch / 2
@@ -189,11 +194,11 @@ def _legend(x: float, top: float) -> list[Item]:
             out.append(Rect(Box(x, y, swatch, swatch), role, radius=swatch * 0.18))
         x += swatch + 0.4 * size
         out.append(Text(x, baseline, words, size, "legend", "start"))
-        x += width(words, size) + 1.1 * size
+        x += width(words, size, typeface=face) + 1.1 * size
     return out
 
 
-def _fit(text: str, size: float, room: float, bold: bool = False) -> float:
-    """``size``, or smaller so that ``text`` fits in ``room``."""
-    need = width(text, size, bold)
+def _fit(text: str, size: float, room: float, face: str, bold: bool = False) -> float:
+    """``size``, or smaller so that ``text`` set in ``face`` fits in ``room``."""
+    need = width(text, size, bold, face)
     return size if need <= room else round(size * room / need, 2)

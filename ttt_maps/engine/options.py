@@ -651,9 +651,9 @@ class Options(TypedDict, total=False):
     theme: Annotated[
         "str | Theme",
         Option(
-            "light, dark, print, xkcd (comic lettering in SVG and HTML only), or auto: light, "
-            "and dark where the docs page or the reader's system is (SVG and HTML; PDF and "
-            "PNG draw it light).",
+            "light, dark, print, xkcd (drawn by hand and lettered as the comic is), or auto: "
+            "light, and dark where the docs page or the reader's system is (SVG and HTML; PDF "
+            "and PNG draw it light).",
             metavar="NAME",
             default="light",
             cli=("--theme",),

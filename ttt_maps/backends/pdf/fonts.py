@@ -1,6 +1,6 @@
 """Text in our PDFs: the shipped fonts embedded as TrueType subsets, or outlines.
 
-Each weight used becomes one Type 0 font over a CIDFontType2 whose character
+Each shipped face used becomes one Type 0 font over a CIDFontType2 whose character
 codes are the shipped font's glyph numbers (``/Identity-H``), with just the
 glyphs the page uses embedded (``FontFile2``, the subset's name tagged as
 PDF asks), their widths, and a ``/ToUnicode`` map so the words can be found
@@ -20,10 +20,18 @@ from __future__ import annotations
 import zlib
 from typing import Protocol
 
-from ttt_maps.draw.typeface import FONT_NAMES, Glyph, face, layout, outline
+from ttt_maps.draw.typeface import FONT_FILES, FONT_SCALES, Glyph, faces, font, layout, outline
 
 #: PDF path operators by path operation.
 _OPERATORS = {"M": "m", "L": "l", "C": "c"}
+#: Each face's resource name on the page, in the order the page lists them, and what
+#: its subset's tag is worked out from (the weight, for the faces that came first).
+_RESOURCES: dict[str, tuple[str, object]] = {
+    "DejaVuSans": ("TR", False),
+    "DejaVuSans-Bold": ("TB", True),
+    "HumorSans": ("TH", "HumorSans"),
+}
+assert set(_RESOURCES) == set(FONT_FILES)
 
 
 class Document(Protocol):
@@ -41,18 +49,19 @@ class PdfText:
     whose y axis points down, as the writer sets it up.
     """
 
-    def __init__(self, units: int, *, as_paths: bool = False) -> None:
+    def __init__(self, units: int, *, as_paths: bool = False, typeface: str = "dejavu") -> None:
         self.units = units
         self.as_paths = as_paths
-        # weight -> character code -> the character it stands for (first seen);
+        self.typeface = typeface
+        # face -> character code -> the character it stands for (first seen);
         # codes below the font's glyph count are its glyphs, those above stand
         # for characters drawn from system fonts (invisible, found by search).
-        self.codes: dict[bool, dict[int, str]] = {}
-        self.extra: dict[bool, dict[str, tuple[int, float]]] = {}  # char -> (code, advance)
+        self.codes: dict[str, dict[int, str]] = {}
+        self.extra: dict[str, dict[str, tuple[int, float]]] = {}  # char -> (code, advance)
 
     def line(self, text: str, x: float, y: float, size: float, bold: bool) -> str:
         """Operators that set ``text`` with its left end at (x, baseline y), in map units."""
-        glyphs, _ = layout(text, bold)
+        glyphs, _ = layout(text, bold, self.typeface)
         if not glyphs:
             return ""
         drawn = glyphs if self.as_paths else [g for g in glyphs if g.glyph < 0]
@@ -63,27 +72,34 @@ class PdfText:
         return self._shown(glyphs, x, y, size, bold) + paths
 
     def _shown(self, glyphs: list[Glyph], x: float, y: float, size: float, bold: bool) -> str:
-        """A text object: the shipped glyphs, kerned; the others invisible, for search."""
-        codes = self.codes.setdefault(bold, {})
-        extra = self.extra.setdefault(bold, {})
-        first_extra = face(bold).glyph_count
+        """A text object: the shipped glyphs, kerned, each in its face; the others
+        invisible, for search, in the line's first face."""
+        first = faces(bold, self.typeface)[0]
         parts: list[str] = []
         run = ""
         pen = 0.0
         hidden = False
+        current = first
         for g in glyphs:
+            name = g.face if g.glyph >= 0 else first
+            codes = self.codes.setdefault(name, {})
             if g.glyph >= 0:
                 code = g.glyph
             else:
-                code, _ = extra.setdefault(g.char, (first_extra + len(extra), g.advance))
+                extra = self.extra.setdefault(name, {})
+                advance = g.advance / FONT_SCALES.get(name, 1.0)  # in the face's own ems
+                code, _ = extra.setdefault(g.char, (font(name).glyph_count + len(extra), advance))
             codes.setdefault(code, g.char)
             kern = g.x - pen
-            if (g.glyph < 0) != hidden or abs(kern) > 1e-9:
+            if (g.glyph < 0) != hidden or abs(kern) > 1e-9 or name != current:
                 if run:
                     parts.append(f"[<{run}>] TJ")
                     run = ""
-                if abs(kern) > 1e-9:
-                    parts.append(f"[{round(-kern * 1000, 2):g}] TJ")
+                if name != current:
+                    parts.append(_set_font(name))
+                    current = name
+                if abs(kern) > 1e-9:  # in thousandths of the face's size
+                    parts.append(f"[{round(-kern * 1000 / FONT_SCALES.get(name, 1.0), 2):g}] TJ")
                 if (g.glyph < 0) != hidden:
                     hidden = g.glyph < 0
                     parts.append("3 Tr" if hidden else "0 Tr")
@@ -91,10 +107,9 @@ class PdfText:
             pen = g.x + g.advance
         parts.append(f"[<{run}>] TJ" + (" 0 Tr" if hidden else ""))
         u = self.units
-        font = "/TB" if bold else "/TR"
         return (
             f"BT {round(size * u)} 0 0 {-round(size * u)} {round(x * u)} {round(y * u)} Tm "
-            f"{font} 1 Tf {' '.join(parts)} ET\n"
+            f"{_set_font(first)} {' '.join(parts)} ET\n"
         )
 
     def _outlines(self, glyphs: list[Glyph], x: float, y: float, size: float, bold: bool) -> str:
@@ -114,37 +129,40 @@ class PdfText:
 
     def resources(self, doc: Document) -> str:
         """Every font used, written into ``doc``; the page's ``/Font`` resource entry."""
+        order = list(_RESOURCES)
         entries = [
-            f"/{'TB' if bold else 'TR'} {self._font(doc, bold, codes)} 0 R"
-            for bold, codes in sorted(self.codes.items())
+            f"/{_RESOURCES[face][0]} {self._font(doc, face, codes)} 0 R"
+            for face, codes in sorted(self.codes.items(), key=lambda kv: order.index(kv[0]))
         ]
         return f"/Font << {' '.join(entries)} >> " if entries else ""
 
-    def _font(self, doc: Document, bold: bool, codes: dict[int, str]) -> int:
-        font = face(bold)
-        per_em = 1000 / font.units_per_em
-        glyphs = sorted(c for c in codes if c < font.glyph_count)
-        name = f"{_tag(bold, sorted(codes.items()))}+{FONT_NAMES[bold]}"
-        data = font.subset(set(glyphs))
+    def _font(self, doc: Document, face: str, codes: dict[int, str]) -> int:
+        shipped = font(face)
+        per_em = 1000 / shipped.units_per_em
+        glyphs = sorted(c for c in codes if c < shipped.glyph_count)
+        name = f"{_tag(_RESOURCES[face][1], sorted(codes.items()))}+{face}"
+        data = shipped.subset(set(glyphs))
         file_ref = doc.stream(zlib.compress(data, 9), f"/Length1 {len(data)} /Filter /FlateDecode ")
-        box = " ".join(str(round(v * per_em)) for v in font.bbox)
+        box = " ".join(str(round(v * per_em)) for v in shipped.bbox)
         descriptor = doc.add(
             (
                 f"<< /Type /FontDescriptor /FontName /{name} /Flags 32 /FontBBox [{box}] "
-                f"/ItalicAngle 0 /Ascent {round(font.ascent * per_em)} "
-                f"/Descent {round(font.descent * per_em)} "
-                f"/CapHeight {round(font.cap_height * per_em)} /StemV {140 if bold else 80} "
+                f"/ItalicAngle 0 /Ascent {round(shipped.ascent * per_em)} "
+                f"/Descent {round(shipped.descent * per_em)} "
+                f"/CapHeight {round(shipped.cap_height * per_em)} "
+                f"/StemV {140 if face.endswith('-Bold') else 80} "
                 f"/FontFile2 {file_ref} 0 R >>"
             ).encode("latin-1")
         )
-        advances = {g: font.advances[g] * per_em for g in glyphs}
-        extra = self.extra.get(bold, {})
+        advances = {g: shipped.advances[g] * per_em for g in glyphs}
+        extra = self.extra.get(face, {})
         advances.update((code, advance * 1000) for code, advance in extra.values())
         widths = " ".join(f"{c} [{round(w, 2):g}]" for c, w in sorted(advances.items()))
         to_glyph = "/Identity"
         if extra:  # codes past the font's glyphs show nothing (glyph 0, never painted)
+            count = shipped.glyph_count
             table = b"".join(
-                (c if c < font.glyph_count else 0).to_bytes(2, "big") for c in range(max(codes) + 1)
+                (c if c < count else 0).to_bytes(2, "big") for c in range(max(codes) + 1)
             )
             to_glyph = f"{doc.stream(zlib.compress(table), '/Filter /FlateDecode ')} 0 R"
         cid = doc.add(
@@ -164,9 +182,14 @@ class PdfText:
         )
 
 
-def _tag(bold: bool, codes: list[tuple[int, str]]) -> str:
+def _set_font(face: str) -> str:
+    """The operator that sets ``face``, at its scale (``FONT_SCALES``) of the line's size."""
+    return f"/{_RESOURCES[face][0]} {FONT_SCALES.get(face, 1.0):g} Tf"
+
+
+def _tag(face: object, codes: list[tuple[int, str]]) -> str:
     """The six capital letters that mark a subset, the same for the same glyphs."""
-    n = zlib.crc32(repr((bold, codes)).encode())
+    n = zlib.crc32(repr((face, codes)).encode())
     letters = ""
     for _ in range(6):
         n, r = divmod(n, 26)

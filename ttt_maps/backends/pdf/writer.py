@@ -49,6 +49,10 @@ def scene_to_pdf(
     ``text_as_paths`` draws text as outlines: no fonts in the file.
     """
     info = _info(scene)  # a bad SOURCE_DATE_EPOCH fails before any drawing
+    if scene.theme.hand is not None:
+        from ttt_maps.draw.hand import sketched
+
+        scene = sketched(scene)
     content = Content(scene.theme, text_as_paths)
     background = rgb(scene.theme.background)
     pages: list[tuple[float, float, str]] = []  # width, height, operators
@@ -69,7 +73,7 @@ def scene_to_pdf(
 
     doc = _Document(len(pages))
     fonts = content.lettering.resources(doc) if content.lettering else ""
-    resources = fonts + content.rings.write(doc)
+    resources = fonts + content.forms.write(doc)
     for number, (page_w, page_h, drawn) in enumerate(pages, _PAGE):
         stream = zlib.compress(drawn.encode("latin-1"), COMPRESS_LEVEL)
         page_content = doc.stream(stream, "/Filter /FlateDecode")

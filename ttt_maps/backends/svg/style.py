@@ -43,6 +43,17 @@ _SYSTEM = (":root", 'body[data-theme="auto"] ', 'html[data-ttt-scheme="auto"] ')
 OPTIONAL = frozenset({"pointer", "count", "move-win", "move-loss"})
 
 
+def outlined(theme: Theme) -> bool:
+    """Is the text of a map drawn in ``theme`` written as outlines?
+
+    DejaVu Sans is asked of the reader's fonts (most have it, or a sans close
+    to it). Any other lettering is drawn: librsvg and Inkscape ignore a font
+    an SVG carries in its style (a ``data:`` URL), so only outlines look the
+    same in browsers, librsvg and Inkscape, and they need no font at all.
+    """
+    return theme.typeface != "dejavu"
+
+
 def style_sheet(
     theme: Theme,
     widths: dict[tuple[str, str], str],
@@ -59,13 +70,19 @@ def style_sheet(
     the ``OPTIONAL`` roles it has. (Other drawings keep their bytes.)
     """
     p = f"#{PLACEHOLDER}"
+    drawn = outlined(theme)
+    text = (
+        f"{p} .ttt-text{{stroke:none}}"
+        if drawn
+        else (f"{p} text{{stroke:none;font-family:{theme.css_font}}}")
+    )
     rules = [
         f"{p} .ttt-mark{{fill:none;stroke-linecap:round;stroke-linejoin:round}}",
         f"{p} .ttt-board{{fill:none}}",
         f"{p} .ttt-grid{{fill:none;stroke-linecap:butt}}",
         f"{p} .ttt-win{{fill:none;stroke-linecap:round}}",
-        f"{p} text{{stroke:none;font-family:{theme.css_font}}}",
-        *_colours(theme, picks=picks, roles=roles),
+        text,
+        *_colours(theme, picks=picks, roles=roles, text=".ttt-text" if drawn else "text"),
     ]
     for (level, kind), value in widths.items():
         target = "use" if kind == "use" else f".{kind}"
@@ -86,9 +103,11 @@ def _colours(
     picks: Collection[str] = (),
     roles: Collection[str] = (),
     background: bool = True,
+    text: str = "text",
 ) -> list[str]:
     """The colour rules of theme ``t``, under each of the ancestor selectors in ``scope``
-    (with the background's fill unless ``background`` is false).
+    (with the background's fill unless ``background`` is false); ``text`` selects the
+    lines of text (``.ttt-text`` where they are outlines).
 
     A grid drawn from ``<defs>`` strokes in ``currentColor``, the ``color``
     of the board it is drawn in: browsers do not match the scoped rules
@@ -116,10 +135,10 @@ def _colours(
         f"{sel(' .ttt-tint-win')}{{fill:{t.tint_win};stroke:none}}",
         f"{sel(' .ttt-tint-draw')}{{fill:{t.tint_draw};stroke:none}}",
         f"{sel(' rect.ttt-differs')}{{fill:{t.differs};stroke:none}}",
-        f"{sel(' text')}{{fill:{t.text}}}",
+        f"{sel(f' {text}')}{{fill:{t.text}}}",
         f"{sel(' .ttt-footer', ' .ttt-legend')}{{fill:{t.muted}}}",
         *(
-            f"{sel(f' .ttt-{role}')}{{stroke:{c}}}{sel(f' rect.ttt-{role}', f' text.ttt-{role}')}"
+            f"{sel(f' .ttt-{role}')}{{stroke:{c}}}{sel(f' rect.ttt-{role}', f' {text}.ttt-{role}')}"
             f"{{fill:{c};stroke:none}}"
             for role, c in zip(PICKS, t.picks, strict=True)
             if role in picks

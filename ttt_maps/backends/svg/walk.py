@@ -13,6 +13,8 @@ import math
 from collections import Counter
 from collections.abc import Iterable
 
+from ttt_maps.backends.svg.sketch import Curves, Lettering
+from ttt_maps.backends.svg.style import outlined
 from ttt_maps.backends.svg.tokens import Numbers, attr, digits_for, sep, shorter
 from ttt_maps.backends.svg.tokens import text as text_
 from ttt_maps.draw.scene import Group, Item, Line, Mark, Rect, Scene, Text
@@ -21,7 +23,8 @@ from ttt_maps.draw.scene import Group, Item, Line, Mark, Rect, Scene, Text
 WIDTHS = Numbers(3)
 
 _Leaf = Mark | Line | Rect | Text
-#: A mark's place in its group: symbol, x, y, width, height on the number grid.
+#: A mark's place in its group: glyph (``x``, ``o``, or ``x-3``: drawn by the
+#: third hand), x, y, width, height on the number grid.
 MarkKey = tuple[str, int, int, int, int]
 #: A grid: its path data and stroke width, as written.
 GridKey = tuple[str, str]
@@ -89,6 +92,10 @@ class Walk:
         self.picks: set[str] = set()
         #: The roles drawn that only some drawings have (``style.OPTIONAL``).
         self.roles: set[str] = set()
+        #: Text drawn as outlines (``svgstyle.outlined``), its glyphs for ``<defs>``.
+        self.lettering: Lettering | None = None
+        if outlined(scene.theme):
+            self.lettering = Lettering(scene.theme.typeface, Numbers(digits_for(self.smallest)))
         self.parts: list[str | int]
         self.tokens: dict[Token, int]
         self._walk(digits_for(self.smallest))
@@ -154,7 +161,9 @@ class Walk:
         # Marks and path data by their numbers before rounding, relative to
         # their group: equal boards repeat them, so most are looked up.
         self._marks: dict[_MarkSeen, int] = {}
-        self._paths: dict[tuple[tuple[tuple[float, float], ...], ...], str] = {}
+        self._paths: dict[tuple[tuple[bool, tuple[tuple[float, float], ...]], ...], str] = {}
+        # The curves of lines drawn by hand.
+        self.curves = Curves(self.n)
         # Where each board's own drawing sits in ``parts``, by the group the
         # board is a sub-map of: siblings share most of their earlier marks.
         self._families: dict[int, list[tuple[int, int]]] = {}
@@ -231,7 +240,8 @@ class Walk:
                     add(self._grid(grid, ox, oy, level))
                     grid = []
                 b = item.box
-                seen = (item.symbol, b.x - ox, b.y - oy, b.w, b.h, item.width, item.role,
+                symbol = f"{item.symbol}-{item.hand}" if item.hand else item.symbol
+                seen = (symbol, b.x - ox, b.y - oy, b.w, b.h, item.width, item.role,
                         item.classes, item.cell, in_board, level, 0, 0)  # fmt: skip
                 number = marks.get(seen)
                 if number is None:
@@ -283,7 +293,7 @@ class Walk:
         """The number of a mark's token, for a mark in a group at (ox, oy)."""
         b = mark.box
         seen = (
-            mark.symbol,
+            f"{mark.symbol}-{mark.hand}" if mark.hand else mark.symbol,
             b.x - ox,
             b.y - oy,
             b.w,
@@ -336,15 +346,20 @@ class Walk:
 
     def _path(self, lines: Iterable[Line], ox: float, oy: float) -> str:
         """Path data relative to (ox, oy); each step absolute or relative, whichever is shorter."""
-        key = tuple([tuple([(fx - ox, fy - oy) for fx, fy in line.points]) for line in lines])
+        key = tuple(
+            [(line.curved, tuple([(fx - ox, fy - oy) for fx, fy in line.points])) for line in lines]
+        )
         path = self._paths.get(key)
         if path is not None:
             return path
         s, scale = self.n.s, self.n.scale
         d: list[str] = []
         cx = cy = 0
-        for points in key:
+        for curved, points in key:
             start = True
+            if curved:
+                cx, cy = self.curves.add(points, d, cx, cy)
+                continue
             for fx, fy in points:
                 x, y = round(fx * scale), round(fy * scale)
                 if not d:
@@ -390,6 +405,8 @@ class Walk:
             self.picks.add(text.role)
         elif text.role in ("count", "pointer"):
             self.roles.add(text.role)
+        if self.lettering is not None:
+            return self.lettering.line(text, ox, oy)
         s = (
             f'<text class="ttt-{text.role}" x="{n.f(text.x - ox)}" '
             f'y="{n.f(text.y - oy)}" font-size="{n.f(text.size)}"'

@@ -44,7 +44,7 @@ import re
 from collections import Counter
 
 from ttt_maps.backends.svg.style import style_sheet
-from ttt_maps.backends.svg.tokens import PLACEHOLDER, sep, short_ids, xml_attr
+from ttt_maps.backends.svg.tokens import PLACEHOLDER, Numbers, sep, short_ids, xml_attr
 from ttt_maps.backends.svg.tokens import text as text_
 from ttt_maps.backends.svg.walk import (
     GridKey,
@@ -71,6 +71,24 @@ _GLYPHS = {
 }
 
 
+def _glyph(name: str) -> str:
+    """The definition of a unit glyph: ``x``, ``o``, or one drawn by hand (``x-3``)."""
+    if name in _GLYPHS:
+        return _GLYPHS[name]
+    from ttt_maps.draw.hand import glyph
+
+    symbol, _, hand = name.partition("-")
+    n = Numbers(3)
+    d = []
+    for kind, coords in glyph(symbol, int(hand)):
+        pairs = [f"{n.f(x)}{sep(n.f(y))}" for x, y in zip(coords[::2], coords[1::2], strict=True)]
+        d.append(kind + " ".join(pairs).replace(" -", "-"))
+    return (
+        f'<path class="ttt-mark ttt-{symbol}" d="{"".join(d)}" fill="none" id="{{id}}"'
+        ' stroke-linecap="round" stroke-linejoin="round" />'
+    )
+
+
 def scene_to_svg(
     scene: Scene,
     *,
@@ -91,6 +109,10 @@ def scene_to_svg(
             f"id prefix {id_prefix!r}: must start with a letter or '_' and hold only "
             "letters, digits, '-' and '_'"
         )
+    if scene.theme.hand is not None:
+        from ttt_maps.draw.hand import sketched
+
+        scene = sketched(scene)
     doc = _Writer(scene).document(width, height)
     prefix = id_prefix or "t" + _sha256(doc.encode("utf-8"))[:5]
     return doc.replace(PLACEHOLDER, prefix)
@@ -125,6 +147,7 @@ class _Writer:
         walk = Walk(scene)
         self.n, self.parts, self.tokens = walk.n, walk.parts, walk.tokens
         self.bare_levels = walk.bare_levels
+        self.outlines = walk.lettering.outlines if walk.lettering else {}
         self.picks = walk.picks
         self.roles = frozenset(walk.roles)
         self.counts: Counter[str | int] = Counter(self.parts)
@@ -213,7 +236,7 @@ class _Writer:
             )
         head.append(f'<defs><style type="text/css"><![CDATA[{self.css()}]]></style>')
         for sym in self.symbols:
-            head.append(_GLYPHS[sym].format(id=f"{p}-{sym}"))
+            head.append(_glyph(sym).format(id=f"{p}-{sym}"))
         for (sym, x, y, w, h), ident in self.mark_ids.items():
             head.append(
                 f'<use id="{p}-{ident}" transform="{self._place(x, y, w, h)}"'
@@ -233,6 +256,8 @@ class _Writer:
             head.append(
                 f'<rect height="{high}" id="{p}-{ident}" width="{wide}" x="{left}" y="{top}" />'
             )
+        for ident, d in self.outlines.items():
+            head.append(f'<path d="{d}" id="{p}-{ident}" />')
         marks = {index: token for token, index in self.tokens.items() if len(token) == 6}
         for (members, _, _), ident in self.shared_ids.items():
             # Its marks take width and colour from the <use> that draws the set.

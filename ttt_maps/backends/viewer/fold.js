@@ -68,6 +68,16 @@
         `translate(${num(x)} ${num(y)}) matrix(${a} ${b} ${c} ${d} 0 0) translate(${num(-x)} ${num(-y)})`,
       );
     }
+    // Text drawn as outlines (a hand-lettered map): each line turned about its middle.
+    for (const line of root.querySelectorAll("g.ttt-text")) {
+      const box = line.getBBox();
+      const x = box.x + box.width / 2;
+      const y = box.y + box.height / 2;
+      line.setAttribute(
+        "transform",
+        `translate(${num(x)} ${num(y)}) matrix(${a} ${b} ${c} ${d} 0 0) translate(${num(-x)} ${num(-y)})`,
+      );
+    }
   };
 
   // ---- the cells a drawn sub-map stands for ------------------------------------------------
