@@ -38,6 +38,8 @@ CACHE_DIR = "/tmp/ttt-maps-cache"
 #: The jobs an option applies to: a map (``render``), the comparison of two policies
 #: (``compare``), and the page itself (not an option of the command line).
 MAP, COMPARE, PAGE = "map", "compare", "page"
+#: The form's group of the options that say how a map looks.
+LOOK = "How it looks"
 
 
 class Option(NamedTuple):
@@ -56,6 +58,7 @@ class Option(NamedTuple):
     choices: tuple[str, ...] = ()
     suggestions: tuple[str, ...] = ()
     page_default: str | None = None
+    group: str = "What to draw"
 
     @property
     def shown_default(self) -> str | int | bool | None:
@@ -98,21 +101,25 @@ def options() -> tuple[Option, ...]:
         Option("depth", "--depth", "number", None, "Cut the nesting at this many levels.",
                jobs=(MAP,)),
         Option("fold", "--fold", "flag", False,
-               "Fold by symmetry: replies that are turns of each other are drawn once."),
+               "Fold by symmetry: replies that are turns of each other are drawn once.",
+               group=LOOK),
         Option("outcomes", "--outcomes", "flag", False,
-               "Tint each sub-map by its outcome (win or draw).", jobs=(MAP,)),
+               "Tint each sub-map by its outcome (win or draw).", jobs=(MAP,), group=LOOK),
         Option("alternatives", "--alternatives", "flag", False,
-               "Draw the other optimal moves faint.", jobs=(MAP,)),
+               "Draw the other optimal moves faint.", jobs=(MAP,), group=LOOK),
         Option("explain", "--explain", "flag", False,
-               "Give each red move its reason: a tooltip, and the viewer's status line."),
+               "Give each red move its reason: a tooltip, and the viewer's status line.",
+               group=LOOK),
         Option("theme", "--theme", "choice", "light",
                "The colours; auto follows the site's light or dark switch.",
-               choices=tuple(THEMES), page_default="auto"),
+               choices=tuple(THEMES), page_default="auto", group=LOOK),
         Option("compare", "", "text", None,
                "A second policy to compare with the first: where their maps play "
-               "differently, marked.", jobs=(COMPARE,), suggestions=presets),
+               "differently, marked.", jobs=(COMPARE,), suggestions=presets,
+               group="Compare two policies"),
         Option("play", "", "flag", False,
-               "Open the map in play mode: you take the other side.", jobs=(PAGE,)),
+               "Open the map in play mode: you take the other side.", jobs=(PAGE,),
+               group="Play"),
     )  # fmt: skip
 
 
@@ -129,6 +136,7 @@ def describe() -> str:
             "jobs": list(o.jobs),
             "choices": list(o.choices),
             "suggestions": list(o.suggestions),
+            "group": o.group,
         }
         for o in options()
     ]
