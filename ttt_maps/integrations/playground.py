@@ -89,9 +89,9 @@ def options() -> tuple[Option, ...]:
         Option("rules", "--rules", "choice", "normal",
                "normal (a line wins) or misere (whoever completes a line loses).",
                choices=("normal", "misere")),
-        Option("player", "--player", "choice", "x",
+        Option("player", "--player", "choice", None,
                "Whose map: x, o, or both (the poster); a comparison is one player's.",
-               choices=("x", "o", "both")),
+               choices=("x", "o", "both"), page_default="x"),
         Option("policy", "--policy", "text", "default",
                "The tie-break policy: a preset, or a chain of keys such as fast,novice.",
                suggestions=presets),
@@ -292,14 +292,8 @@ def draw_map(address: Address) -> dict[str, Any]:
         "svg": files["svg"],
         "html": files["html"],
         "file": stem,
-        "command": _command(["render", *_player(words, address), "--format", "svg"]),
+        "command": _command(["render", *words, "--format", "svg"]),
     }
-
-
-def _player(words: list[str], address: Address) -> list[str]:
-    """The command line's words with ``--player`` said even at its default: ``render``
-    alone draws all three drawings."""
-    return words if "--player" in words else ["--player", str(address["player"]), *words]
 
 
 def gamebook(address: Address) -> dict[str, Any]:
@@ -323,7 +317,7 @@ def gamebook(address: Address) -> dict[str, Any]:
     text = api.gamebook(tree, "md", theme=drawing.theme)
     name = f"{_stem(address)}.md"
     skip = ("depth", "outcomes", "alternatives", "explain")
-    words = _player(address.words(MAP, skip=skip), address)
+    words = address.words(MAP, skip=skip)
     return {"text": text, "file": name, "command": _command(["render", *words, "--gamebook", name])}
 
 

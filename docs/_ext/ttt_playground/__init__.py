@@ -200,9 +200,9 @@ def lay_out(app: Sphinx, exception: Exception | None) -> None:
 
 def _copy(source: Path, target: Path) -> None:
     """Copy a file unless the same bytes are there already."""
-    if target.is_file() and target.stat().st_size == source.stat().st_size:
-        if target.read_bytes() == source.read_bytes():
-            return
+    same_size = target.is_file() and target.stat().st_size == source.stat().st_size
+    if same_size and target.read_bytes() == source.read_bytes():
+        return
     shutil.copyfile(source, target)
 
 
