@@ -291,7 +291,9 @@ def cli_svg(command: str) -> bytes:
     return proc.stdout
 
 
-def test_an_address_draws_its_map_and_the_svg_is_the_command_lines(page: Trapped) -> None:
+def test_an_address_draws_its_map_and_the_svg_is_the_command_lines(
+    page: Trapped, tmp_path: Path
+) -> None:
     page.open("player=o&policy=xkcd&theme=light")
     assert page.page.evaluate(STATE) == "drawn"
     assert page.page.inner_text(".ttt-pg-title").startswith("Map for O")
@@ -302,6 +304,11 @@ def test_an_address_draws_its_map_and_the_svg_is_the_command_lines(page: Trapped
     assert downloaded(page, ".ttt-pg-svg") == cli_svg(command)
     frame = page.page.frame_locator(".ttt-pg-viewer")
     assert frame.locator("svg g.ttt-board").count() > 800  # the whole O map, in the viewer
+    book = downloaded(page, ".ttt-pg-gamebook")
+    shown = page.page.inner_text(".ttt-pg-gamebook-command")
+    assert shown == "ttt-maps render --player o --policy xkcd --gamebook o-map.md"
+    run_shown(shown, tmp_path)
+    assert book == (tmp_path / "o-map.md").read_bytes()
 
 
 def test_a_changed_map_redraws_and_the_address_follows(page: Trapped) -> None:
