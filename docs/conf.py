@@ -13,7 +13,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the checkout's ttt_maps, installed or not
-sys.path.insert(0, str(ROOT / "docs" / "_ext"))  # the docs' own directives
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))  # the docs' own: options table, playground
 
 from ttt_maps._version import __version__  # noqa: E402
 
@@ -21,25 +21,27 @@ project = "ttt-maps"
 author = "the ttt-maps developers"
 copyright = "2026, the ttt-maps developers"
 version = release = __version__
-extensions = ["myst_parser", "sphinx.ext.autodoc", "ttt_maps.sphinx", "ttt_options"]
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "ttt_maps.sphinx",
+    "ttt_options",
+    "ttt_playground",
+]
 source_suffix = {".md": "markdown"}
-exclude_patterns = ["_build", "_generated"]
+exclude_patterns = ["_build", "_generated", "_ext"]
 myst_heading_anchors = 3
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 html_title = f"ttt-maps {release}"
-html_theme = "alabaster"
-templates_path = ["_templates"]  # sidebar headings in order, the footer in a landmark
+# furo: a light/dark switch, which every map on the site follows (they are drawn in
+# "auto": each directive says :theme: auto; the playground tells its viewers).
+html_theme = "furo"
 html_static_path = ["_static"]
 html_css_files = ["docs.css"]
 html_js_files = ["docs.js"]
-html_theme_options = {
-    "description": "Complete maps of optimal tic-tac-toe",
-    "github_button": False,
-    "page_width": "1100px",
-}
-html_sidebars = {"**": ["about.html", "searchfield.html", "navigation.html", "relations.html"]}
-pygments_style = "vs"  # every colour of its code passes AA contrast
+pygments_style = "vs"  # every colour of its code passes AA contrast, light and dark
+pygments_dark_style = "github-dark"
 html_show_sourcelink = False
 
 #: Pictures the directive does not draw, made by the Python API before the pages are read.
@@ -47,11 +49,13 @@ GENERATED = Path(__file__).resolve().parent / "_generated"
 
 
 def draw_pictures(app: Any) -> None:
-    """The minimal table's cheat sheet for X, for the page on the minimal table."""
+    """The minimal table's cheat sheet for X, for the page on the minimal table (in
+    ``auto``: as an image it follows the reader's system, as the site's switch does when
+    left on auto)."""
     import ttt_maps
 
     GENERATED.mkdir(exist_ok=True)
-    ttt_maps.save(ttt_maps.table("x"), GENERATED / "x-table.svg")
+    ttt_maps.save(ttt_maps.table("x"), GENERATED / "x-table.svg", theme="auto")
 
 
 def setup(app: Any) -> None:

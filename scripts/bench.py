@@ -9,8 +9,12 @@ the whole process (wall clock, spawn to exit) and read that one child's CPU
 time and peak resident memory from ``os.wait4``. A ratio is the median of the
 per-round ratios. Targets are reported, not enforced: the script exits 0.
 
-    .venv/bin/python scripts/bench.py [--runs N] [--json]
+    .venv/bin/python scripts/bench.py [--runs N] [--json] [--no-page]
         [--seed /tmp/yorgey-map] [--baseline TTT_MAPS_OR_GIT_REVISION]
+
+The playground page of the docs site is measured too (``benchpage``: its
+transfer size, the time to its first map, a 3x3 O map in the page against the
+command line), unless ``--no-page`` or ``--only`` is given.
 
 ``--seed`` compares with the program ttt-maps grew from (``make bench SEED=1``
 builds it); ``--baseline`` with an older build, a ``ttt-maps`` executable or
@@ -366,6 +370,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--before", metavar="REV", help="also the imports of this revision's build (e.g. main)"
     )
+    parser.add_argument(
+        "--no-page", action="store_true", help="leave out the playground page (Chromium)"
+    )
     args = parser.parse_args(argv)
     rounds = max(1, args.runs)
     if args.only:
@@ -381,15 +388,33 @@ def main(argv: list[str] | None = None) -> int:
         bench.measure(rounds)
         rows = figures(bench)
         modules = imports({"this build": ours, "older build": base, "before": before}, Path(name))
+    page = None if args.no_page or args.only else playground_page(rounds, ours)
     if args.json:
-        print(json.dumps({"cases": rows, "imports": modules}, indent=2))
+        print(json.dumps({"cases": rows, "imports": modules, "page": page}, indent=2))
         return 0
     print_report(rows, rounds)
     print()
     print("imports of `ttt-maps render --player o -f svg` (-X importtime, median of 5 runs):")
     for who, (count, seconds) in modules.items():
         print(f"  {who}: {count} modules, {seconds * 1000:.1f} ms importing")
+    if page is not None:
+        from benchpage import report
+
+        print()
+        print("the playground page (docs site from 127.0.0.1, Chromium, empty cache):")
+        lines = report(page) if "error" not in page else [f"  not measured: {page['error']}"]
+        print("\n".join(lines))
     return 0
+
+
+def playground_page(rounds: int, ours: Path) -> dict[str, object]:
+    """The playground page's size and times (``benchpage``), or why they were not taken."""
+    try:
+        from benchpage import measure
+
+        return measure(rounds, ours)
+    except Exception as exc:  # a missing browser or npm: the rest of the bench stands
+        return {"error": f"{type(exc).__name__}: {exc}"}
 
 
 if __name__ == "__main__":

@@ -19,7 +19,9 @@
 #   - the fish shell, whose completion of option values is tested in a real
 #     shell (fish);
 #   - man and groff, to read the manual page the Sphinx man builder makes
-#     (man-db, groff-base).
+#     (man-db, groff-base);
+#   - npm, with which the docs build fetches Pyodide for the playground page
+#     (npm; Node.js comes with it).
 # Browsers always come from apt, never from `playwright install`. Chromium is
 # required for --browser; a test tool that still cannot be installed only
 # makes its tests skip, with the reason.
@@ -33,7 +35,7 @@
 #   TTT_DRY_RUN=1            print the commands instead of running them (= --dry-run)
 #   TTT_FORCE_MISSING=LIST   pretend these are missing, comma-separated, from:
 #                            python,venv,headers,compiler,cairo,font,browser,
-#                            firefox,poppler,qpdf,rsvg,inkscape,fish,man
+#                            firefox,poppler,qpdf,rsvg,inkscape,fish,man,npm
 #   TTT_PRETEND_USER=sudo|nosudo   pretend not to be root, with / without sudo
 set -euo pipefail
 
@@ -102,6 +104,7 @@ have_rsvg() { ! forced rsvg && command -v rsvg-convert >/dev/null 2>&1; }
 have_inkscape() { ! forced inkscape && command -v inkscape >/dev/null 2>&1; }
 have_fish() { ! forced fish && command -v fish >/dev/null 2>&1; }
 have_man() { ! forced man && command -v man >/dev/null 2>&1 && command -v groff >/dev/null 2>&1; }
+have_npm() { ! forced npm && command -v npm >/dev/null 2>&1; }
 
 # --- macOS: Homebrew, and we only tell ---------------------------------------
 if [ "$(uname -s)" = Darwin ]; then
@@ -142,6 +145,7 @@ if [ "$browser" = 1 ]; then
     have_inkscape || { missing+=(inkscape); reasons+=("Inkscape, an SVG renderer to compare with"); }
     have_fish || { missing+=(fish); reasons+=("the fish shell, to test completion in"); }
     have_man || { missing+=(man-db groff-base); reasons+=("man and groff, to read the docs' manual page"); }
+    have_npm || { missing+=(npm); reasons+=("npm, which fetches Pyodide for the docs' playground"); }
 fi
 
 # join SEP WORD...: the words separated by SEP.
@@ -158,6 +162,7 @@ report_ok() {
         have_inkscape && parts+=("inkscape")
         have_fish && parts+=("fish")
         have_man && parts+=("man")
+        have_npm && parts+=("npm")
     fi
     say "ok: $(join ', ' "${parts[@]}")"
 }

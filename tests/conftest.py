@@ -33,7 +33,7 @@ SLOW_MODULES = frozenset(
     }
 )
 #: Fixtures that start a browser: a test that uses one is slow wherever it is.
-SLOW_FIXTURES = frozenset({"chromium", "firefox", "browser"})
+SLOW_FIXTURES = frozenset({"chromium", "firefox", "browser", "docs_site"})
 #: Other tests that take seconds each: the big boards solved from cold, the biggest pages.
 SLOW_TESTS = frozenset(
     {
@@ -143,6 +143,49 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.slow)
         if module == "test_packaging":
             item.add_marker(pytest.mark.xdist_group("packaging"))
+        if "docs_site" in fixtures:  # one build of the docs site serves them all
+            item.add_marker(pytest.mark.xdist_group("docs"))
+
+
+# -- the docs site -----------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def make_docs_command() -> list[str]:
+    """The ``sphinx-build`` line of the Makefile's ``docs`` target, as words."""
+    import shlex
+
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    recipe = makefile.split("\ndocs: ", 1)[1].split("\n\n", 1)[0]
+    line = next(x.strip() for x in recipe.splitlines() if "sphinx-build" in x)
+    return shlex.split(line.replace("$(VENV)/bin/", ""))
+
+
+@pytest.fixture(scope="session")
+def docs_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The docs site built by the Makefile's command into a folder of the run's own, once
+    for every test that reads it (they share one xdist worker): its pages, and the
+    playground with Pyodide and the package's wheel."""
+    import subprocess
+    import sys
+
+    words = make_docs_command()
+    assert words[0] == "sphinx-build" and "-W" in words, words
+    out = tmp_path_factory.mktemp("docs")
+    words = [str(out) if w == "docs/_build" else w for w in words]
+    program = Path(sys.executable).with_name("sphinx-build")
+    run = subprocess.run(
+        [str(program), *words[1:]],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    return out / "html"
 
 
 # -- browsers and tools ------------------------------------------------------------------
@@ -156,6 +199,8 @@ BROWSER_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    # The browser's own calls home (form filling hints): not the page's, and no test's.
+    "--disable-features=AutofillServerCommunication",
 ]
 
 

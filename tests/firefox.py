@@ -82,6 +82,9 @@ class Firefox:
             stderr=subprocess.PIPE,
             text=True,
             start_new_session=True,
+            # Lets a profile point the browser's own settings service elsewhere (a
+            # test that blocks every other host turns it off: sitehost.QUIET_FIREFOX).
+            env={**os.environ, "MOZ_REMOTE_SETTINGS_DEVTOOLS": "1"},
         )
         url = self._listening_url()
         self.ws = self.stack.enter_context(
@@ -156,23 +159,27 @@ class Firefoxes:
     """
 
     def __init__(self) -> None:
-        self.running: dict[tuple[str | None, str | None], Firefox] = {}
+        self.running: dict[tuple[str | None, str | None, str], Firefox] = {}
 
     def new_page(
         self,
         viewport: dict[str, int],
         reduced_motion: str | None = None,
         color_scheme: str | None = None,
+        prefs: dict[str, Any] | None = None,
     ) -> Page:
-        key = (reduced_motion, color_scheme)
+        """A tab of the browser with these preferences (``prefs``: any more, such as a
+        proxy), started the first time they are asked for."""
+        more = prefs or {}
+        key = (reduced_motion, color_scheme, json.dumps(more, sort_keys=True))
         if key not in self.running:
-            prefs: dict[str, Any] = {"ui.prefersReducedMotion": int(reduced_motion == "reduce")}
+            chosen: dict[str, Any] = {"ui.prefersReducedMotion": int(reduced_motion == "reduce")}
             if color_scheme is not None:
                 # 0 dark, 1 light: the page sees this, whatever the system says.
-                prefs["layout.css.prefers-color-scheme.content-override"] = int(
+                chosen["layout.css.prefers-color-scheme.content-override"] = int(
                     color_scheme == "light"
                 )
-            self.running[key] = Firefox(prefs)
+            self.running[key] = Firefox({**chosen, **more})
         return self.running[key].new_page(viewport)
 
     def close(self) -> None:

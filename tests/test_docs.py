@@ -9,11 +9,7 @@ pages pass axe-core in Chromium with no violation.
 from __future__ import annotations
 
 import html.parser
-import os
 import re
-import shlex
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -23,38 +19,7 @@ import pytest
 
 import ttt_maps
 
-ROOT = Path(__file__).resolve().parent.parent
-DOCS = ROOT / "docs"
 SVG = "{http://www.w3.org/2000/svg}"
-
-
-def make_docs_command() -> list[str]:
-    """The ``sphinx-build`` line of the Makefile's ``docs`` target, as words."""
-    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    recipe = makefile.split("\ndocs: ", 1)[1].split("\n\n", 1)[0]
-    line = next(x.strip() for x in recipe.splitlines() if "sphinx-build" in x)
-    return shlex.split(line.replace("$(VENV)/bin/", ""))
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site built by the Makefile's command, into a folder of the test's own."""
-    words = make_docs_command()
-    assert words[0] == "sphinx-build" and "-W" in words, words
-    out = tmp_path_factory.mktemp("docs")
-    words = [str(out) if w == "docs/_build" else w for w in words]
-    program = Path(sys.executable).with_name("sphinx-build")
-    run = subprocess.run(
-        [str(program), *words[1:]],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
-    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
-    return out / "html"
 
 
 class Links(html.parser.HTMLParser):
@@ -85,6 +50,12 @@ def read_links(page: Path) -> Links:
 
 def pages(site: Path) -> list[Path]:
     return sorted(site.glob("*.html"))
+
+
+@pytest.fixture(scope="module")
+def site(docs_site: Path) -> Path:
+    """The site as ``make docs`` builds it (``conftest.docs_site``: one build per run)."""
+    return docs_site
 
 
 def test_every_guide_is_a_page(site: Path) -> None:

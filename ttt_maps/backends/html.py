@@ -71,7 +71,8 @@ def _script(parts: tuple[str, ...] = SCRIPT_PARTS) -> str:
 
 
 def _theme_css(theme: Theme) -> str:
-    """The page's colours as CSS variables; an ``auto`` page follows the reader's dark mode."""
+    """The page's colours as CSS variables; an ``auto`` page follows the reader's dark mode,
+    or ``data-theme`` (light or dark) on its ``<html>`` where a page around it sets that."""
 
     def block(t: Theme, focus: str) -> str:
         return (
@@ -84,8 +85,12 @@ def _theme_css(theme: Theme) -> str:
     if theme.typeface == "humor":
         css = _humor_sans() + css
     if theme.name == AUTO.name:
+        # The reader's system decides, unless a page that shows this one (a docs site
+        # with a light/dark switch) says light or dark on it, as the map's SVG allows.
         dark = dark_variant(theme)
         css += f"@media (prefers-color-scheme:dark){{:root{{{block(dark, FOCUS[1])}}}}}"
+        css += f'html[data-theme="light"]{{color-scheme:light;{block(theme, FOCUS[0])}}}'
+        css += f'html[data-theme="dark"]{{color-scheme:dark;{block(dark, FOCUS[1])}}}'
     return css
 
 

@@ -81,6 +81,7 @@ APPLIES = {
     "docs": "a filter for pandoc or Quarto",
     "viewer": "the viewer in a notebook",
     "page": "a map in a docs page",
+    "playground": "the playground page",
 }
 #: The command line's commands, each with what it makes (its options are those that
 #: apply to one of these).
@@ -113,6 +114,8 @@ class Option:
     text). ``cli`` holds the command line's flags (the first is its name, the rest
     aliases; a ``cli_argument`` is positional, its metavar its name); ``fence`` the
     keys of the docs tools (the first the name); ``python`` the API's keywords.
+    ``choices`` are the values it knows: all it takes, or (``open_choices``) the
+    usual ones of many (boards, policies, pages).
     ``step`` is ``build`` for what chooses the tree (``strategy``), ``draw`` for how
     it is drawn (``render``), both, or neither. ``formats`` are the files it means
     something for. ``defaults`` and ``helps`` hold what differs by command.
@@ -120,7 +123,7 @@ class Option:
 
     __slots__ = ("applies", "check", "choices", "cli", "cli_argument", "default",
                  "defaults", "fence", "formats", "help", "helps", "hidden", "kind",
-                 "metavar", "name", "negative", "python", "step")  # fmt: skip
+                 "metavar", "name", "negative", "open_choices", "python", "step")  # fmt: skip
 
     def __init__(
         self,
@@ -139,6 +142,7 @@ class Option:
         formats: Iterable[str] = (),
         check: Check | None = None,
         choices: Choices | None = None,
+        open_choices: bool = False,
         defaults: Mapping[str, Any] | None = None,
         helps: Mapping[str, str] | None = None,
         hidden: bool = False,
@@ -148,7 +152,7 @@ class Option:
         self.cli, self.cli_argument, self.negative = cli, cli_argument, negative
         self.fence, self.python = fence, python
         self.applies, self.step, self.formats = frozenset(applies), step, frozenset(formats)
-        self.check, self.choices = check, choices
+        self.check, self.choices, self.open_choices = check, choices, open_choices
         self.defaults, self.helps = dict(defaults or {}), dict(helps or {})
         self.hidden = hidden
 
@@ -284,7 +288,7 @@ def _one_of(*values: str, words: str | None = None) -> Check:
 def _player(value: Any, use: Use) -> str:
     """x or o, and both (the poster) where a map is drawn."""
     word = _text(value, use).strip().lower()
-    both = use.job in ("map", "poster", "render", "page")
+    both = use.job in ("map", "poster", "render", "page", "playground")
     if word in ("x", "o") or (both and word == "both"):
         return word
     raise Refused("choose x, o or both (both = the poster)" if both else "choose x or o")
@@ -399,7 +403,8 @@ def _texts(value: Any, use: Use) -> list[str]:
 
 
 def _players(job: str) -> list[tuple[str, str]]:
-    both = [("both", "the poster: both maps side by side")] if job in ("render", "page") else []
+    poster = ("render", "page", "playground")
+    both = [("both", "the poster: both maps side by side")] if job in poster else []
     return [("x", "the map for X, who moves first"), ("o", "the map for O"), *both]
 
 
@@ -494,13 +499,24 @@ class Options(TypedDict, total=False):
             metavar="x|o|both",
             cli=("--player",),
             fence=("player",),
-            applies=("map", "poster", "gamebook", "table", "compare", "play", "export", "page"),
+            applies=(
+                "playground",
+                "map",
+                "poster",
+                "gamebook",
+                "table",
+                "compare",
+                "play",
+                "export",
+                "page",
+            ),
             step="build",
             check=_player,
             choices=_players,
             defaults={
                 "render": None,
                 "page": "x",
+                "playground": "x",
                 "compare": "x",
                 "play": "x",
                 "table": REQUIRED,
@@ -541,10 +557,11 @@ class Options(TypedDict, total=False):
             cli=("--board",),
             fence=("board",),
             python=("board", "geometry"),
-            applies=_BOARDS,
+            applies=(*_BOARDS, "playground"),
             step="build",
             check=_board,
             choices=_boards,
+            open_choices=True,
         ),
     ]
     rules: Annotated[
@@ -555,7 +572,7 @@ class Options(TypedDict, total=False):
             default="normal",
             cli=("--rules",),
             fence=("rules",),
-            applies=(*_BOARDS, "check"),
+            applies=(*_BOARDS, "check", "playground"),
             step="build",
             check=_rules,
             choices=_rule_names,
@@ -571,10 +588,11 @@ class Options(TypedDict, total=False):
             default="default",
             cli=("--policy", "-p"),
             fence=("policy",),
-            applies=("map", "poster", "gamebook", "play", "export", "page"),
+            applies=("playground", "map", "poster", "gamebook", "play", "export", "page"),
             step="build",
             check=_policy,
             choices=_chains,
+            open_choices=True,
         ),
     ]
     start: Annotated[
@@ -585,7 +603,17 @@ class Options(TypedDict, total=False):
             cli=("--start", "--from"),
             fence=("start", "from"),
             python=("start", "root"),
-            applies=("map", "poster", "whole", "gamebook", "compare", "play", "export", "page"),
+            applies=(
+                "playground",
+                "map",
+                "poster",
+                "whole",
+                "gamebook",
+                "compare",
+                "play",
+                "export",
+                "page",
+            ),
             step="build",
             check=_position,
         ),
@@ -598,7 +626,7 @@ class Options(TypedDict, total=False):
             metavar="D",
             cli=("--depth",),
             fence=("depth",),
-            applies=("map", "poster", "whole", "viewer", "page"),
+            applies=("playground", "map", "poster", "whole", "viewer", "page"),
             step="both",
             check=_whole_number(0),
         ),
@@ -612,6 +640,7 @@ class Options(TypedDict, total=False):
             cli=("--fold",),
             fence=("fold",),
             applies=(
+                "playground",
                 "map",
                 "poster",
                 "whole",
@@ -658,10 +687,11 @@ class Options(TypedDict, total=False):
             default="light",
             cli=("--theme",),
             fence=("theme",),
-            applies=(*_DRAWN, "gamebook"),
+            applies=(*_DRAWN, "gamebook", "playground"),
             step="draw",
             check=_theme,
             choices=_themes,
+            defaults={"playground": "auto"},
         ),
     ]
     title: Annotated[
@@ -685,7 +715,7 @@ class Options(TypedDict, total=False):
             default=False,
             cli=("--alternatives",),
             fence=("alternatives",),
-            applies=("map", "poster", "page"),
+            applies=("playground", "map", "poster", "page"),
             step="draw",
             check=_flag,
         ),
@@ -698,7 +728,7 @@ class Options(TypedDict, total=False):
             default=False,
             cli=("--outcomes",),
             fence=("outcomes",),
-            applies=("map", "poster", "page"),
+            applies=("playground", "map", "poster", "page"),
             step="draw",
             check=_flag,
         ),
@@ -712,7 +742,7 @@ class Options(TypedDict, total=False):
             default=False,
             cli=("--explain",),
             fence=("explain",),
-            applies=("map", "poster", "table", "compare", "export", "viewer", "page"),
+            applies=("playground", "map", "poster", "table", "compare", "export", "viewer", "page"),
             step="draw",
             check=_flag,
             helps={
@@ -765,6 +795,7 @@ class Options(TypedDict, total=False):
             formats=("pdf", "png"),
             check=_size,
             choices=_pages,
+            open_choices=True,
             helps={"table": "PDF/PNG page: A4 (the default), letter, A3 ..."},
         ),
     ]
@@ -857,6 +888,7 @@ class Options(TypedDict, total=False):
             applies=("play",),
             check=_level,
             choices=_levels,
+            open_choices=True,
         ),
     ]
     seed: Annotated[
@@ -955,6 +987,7 @@ class CommandLine(TypedDict, total=False):
             applies=("compare",),
             check=_texts,
             choices=_chains,
+            open_choices=True,
         ),
     ]
     policies: Annotated[
@@ -968,6 +1001,7 @@ class CommandLine(TypedDict, total=False):
             applies=("solve",),
             check=_texts,
             choices=_chains,
+            open_choices=True,
         ),
     ]
     file: Annotated[
@@ -1171,6 +1205,33 @@ class Page(TypedDict, total=False):
     ]
 
 
+class Playground(TypedDict, total=False):
+    """The playground page's own settings, in its address beside the options it shares
+    with the command line."""
+
+    compare: Annotated[
+        str | None,
+        Option(
+            "A second policy to compare with the first: where their maps play differently, marked.",
+            metavar="CHAIN",
+            applies=("playground",),
+            check=_policy,
+            choices=_chains,
+            open_choices=True,
+        ),
+    ]
+    play: Annotated[
+        bool,
+        Option(
+            "Open the map in play mode: you take the other side.",
+            kind="flag",
+            default=False,
+            applies=("playground",),
+            check=_flag,
+        ),
+    ]
+
+
 # -- the declarations as one registry ---------------------------------------------------
 
 
@@ -1178,7 +1239,9 @@ def _declared() -> dict[str, Option]:
     """Every option by name, in declaration order, each knowing its name and its Python
     spelling (the API's keywords and ``Settings``' fields; none for the others)."""
     found: dict[str, Option] = {}
-    for group, spoken in ((Options, True), (Settings, True), (CommandLine, False), (Page, False)):
+    groups = ((Options, True), (Settings, True), (CommandLine, False), (Page, False),
+              (Playground, False))  # fmt: skip
+    for group, spoken in groups:
         for name, annotation in group.__annotations__.items():
             option = annotation.__metadata__[0]
             if not isinstance(option, Option) or name in found:
@@ -1341,8 +1404,8 @@ def from_text(option: Option, value: str | None) -> Any:
             return False
         raise Refused("a flag is its name alone, or name: true or false")
     if option.kind == "int":
-        if not re.fullmatch("[0-9]{1,18}", text):
-            raise Refused("expected a whole number, 0 or more, in digits")
+        if not re.fullmatch("[+-]?[0-9]{1,18}", text):
+            raise Refused("expected a whole number, in digits")
         return int(text)
     if option.kind == "number":
         if not re.fullmatch(r"[0-9]{1,18}(?:\.[0-9]{1,18})?", text):

@@ -144,10 +144,8 @@ def parse_policy(
     keys: list[Key] = []
     for part in parts:
         if part in ONLY_3X3 and part in PRESETS and geometry != STANDARD:
-            raise UsageError(
-                f"policy {part}: the comic's moves are for the normal 3x3 game only, "
-                f"{_not_here(geometry)}"
-            )
+            why = f"the comic's moves are for the normal 3x3 game only, {_not_here(geometry)}"
+            raise UsageError(f"policy {part}: {why}", reason=why)
         texts = preset_chain(part, geometry).split(",") if part in PRESETS else [part]
         keys.extend(_parse_key(t, geometry, locate) for t in texts)
     if keys[-1].text != "first":

@@ -1,0 +1,493 @@
+"""The playground page: ttt-maps in the reader's browser, from the docs site alone.
+
+In Python (fast): the page's options are the command line's, its address is
+refused in the command line's words, the command line it shows writes the very
+bytes it offers, and its drawing path needs none of the compiled dependencies.
+
+In Chromium and Firefox (slow; one docs build, shared with test_docs): the
+site served from 127.0.0.1 and every other host trapped (the test fails on
+any attempt to reach one), an address drawn, a map changed, a download
+compared with ``ttt-maps render``, a game played, a long search stopped, a
+comparison, axe-core, and the page used by keyboard alone.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cli_checks import EXE, ttt
+from sitehost import Outside, Site
+
+from ttt_maps.integrations import playground
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def answer(job: str, query: str) -> dict[str, Any]:
+    found: dict[str, Any] = json.loads(playground.answer(job, query))
+    return found
+
+
+def cli_line(*args: str) -> str:
+    """The command line's one error line for these arguments (run in this process),
+    without its pointer to ``--help`` (the page has no help to point at)."""
+    from typer.testing import CliRunner
+
+    from ttt_maps.cli.app import app
+
+    result = CliRunner().invoke(app, [*args, "-o", "-", "-f", "svg"])
+    assert result.exit_code == 2, result.output
+    return str(result.stderr.strip().split(" (see '", 1)[0])
+
+
+# -- in Python ----------------------------------------------------------------------------
+
+
+def click_options(command: str) -> dict[str, Any]:
+    """The command line's options of a command: each spelling -> its click parameter."""
+    import typer.main
+
+    from ttt_maps.cli.app import app
+    from ttt_maps.cli.run import one_command_app
+
+    group = typer.main.get_command(one_command_app(app, [command]))
+    params = group.commands[command].params  # type: ignore[attr-defined]
+    return {name: p for p in params for name in p.opts}
+
+
+def test_the_pages_options_are_the_command_lines() -> None:
+    """Each option the page offers is an option of ``render`` (a map's) or ``compare``
+    (a comparison's), with the command line's flag and default."""
+    commands = {"map": click_options("render"), "compare": click_options("compare")}
+    described = json.loads(playground.describe())["options"]
+    assert {d["name"] for d in described} >= {"board", "rules", "player", "policy", "start",
+                                              "depth", "fold", "outcomes", "alternatives",
+                                              "explain", "theme", "compare"}  # fmt: skip
+    for d in described:
+        if not d["flag"]:
+            continue  # the page's own: the second policy (an argument of compare), play
+        for job in d["jobs"]:
+            param = commands[job].get(d["flag"])
+            assert param is not None, (d["name"], job)
+            if d["kind"] == "flag":
+                assert bool(param.default) is False, d["name"]
+            elif d["name"] not in ("player", "theme"):  # the page's own first choices
+                assert param.default == d["default"], d["name"]
+    theme = next(d for d in described if d["name"] == "theme")
+    assert theme["choices"] == ["light", "dark", "print", "xkcd", "auto"]
+    assert theme["default"] == "auto"
+    assert next(d for d in described if d["name"] == "player")["default"] == "x"
+
+
+@pytest.mark.parametrize(
+    ("query", "args"),
+    [
+        ("depth=abc", ["render", "--depth", "abc"]),
+        ("depth=-1", ["render", "--depth", "-1"]),
+        ("player=z", ["render", "--player", "z"]),
+        ("policy=fast,nope", ["render", "--player", "x", "--policy", "fast,nope"]),
+        ("rules=odd", ["render", "--player", "x", "--rules", "odd"]),
+        ("theme=neon", ["render", "--player", "x", "--theme", "neon"]),
+        ("board=3x", ["render", "--player", "x", "--board", "3x"]),
+        ("from=xxx", ["render", "--player", "x", "--from", "xxx"]),
+        ("player=o&from=xo.......&board=3x4k3", ["render", "--player", "o", "--from",
+                                                 "xo.......", "--board", "3x4k3"]),
+        ("board=3x4k3&player=o&policy=xkcd&rules=misere",
+         ["render", "--board", "3x4k3", "--player", "o", "--policy", "xkcd", "--rules",
+          "misere"]),
+    ],
+)  # fmt: skip
+def test_a_bad_address_is_refused_as_the_command_line_refuses_it(
+    query: str, args: list[str]
+) -> None:
+    found = answer("map", query)
+    assert found == {"error": cli_line(*args)}
+
+
+def test_a_name_the_page_does_not_know_is_refused() -> None:
+    assert answer("check", "colour=red") == {"error": "ttt-maps: error: No such option: --colour"}
+    assert answer("check", "fold=maybe")["error"].startswith(
+        "ttt-maps: error: Invalid value for '--fold': 'maybe'"
+    )
+
+
+def test_what_a_shared_link_picks_up_on_the_way_is_left_alone() -> None:
+    """A link passed on through a site or a mail gains ``utm_source=`` or ``fbclid=``:
+    the map it shows is still drawn, and the address written back drops them."""
+    found = answer("check", "player=o&utm_source=mail&fbclid=AbC123&utm_medium=x")
+    assert found["query"] == "player=o"
+
+
+def test_the_address_says_only_what_differs_and_reads_back() -> None:
+    address = playground.read_address("?player=O&fold=1&depth=2&theme=auto&rules=misere")
+    assert address.query() == "player=o&rules=misere&depth=2&fold=1"
+    again = playground.read_address(address.query())
+    assert again.values == address.values
+    assert playground.read_address("").query() == ""
+
+
+def run_shown(command: str, folder: Path) -> None:
+    """Run a command line the page shows, as a user would paste it, in ``folder``."""
+    words = shlex.split(command)
+    assert words[0] == "ttt-maps"
+    proc = subprocess.run([str(EXE), *words[1:]], cwd=folder, capture_output=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_the_command_shown_writes_the_bytes_the_page_offers(tmp_path: Path) -> None:
+    """The map's SVG, the gamebook and the comparison: each the command line's file."""
+    found = answer("map", "player=o&policy=xkcd&outcomes=1&explain=1")
+    run_shown(found["command"], tmp_path)
+    assert (tmp_path / "output" / "o-map.svg").read_bytes() == found["svg"].encode()
+    book = answer("gamebook", "player=x&rules=misere&depth=1")
+    assert "--depth" not in book["command"]
+    run_shown(book["command"], tmp_path)
+    assert (tmp_path / book["file"]).read_bytes() == book["text"].encode()
+    both = answer("compare", "player=o&compare=yorgey&fold=1&theme=dark")
+    run_shown(both["command"], tmp_path)
+    assert (tmp_path / "compare.html").read_bytes() == both["html"].encode()
+    assert [r["policy"] for r in both["rows"]] == ["default", "yorgey"]
+
+
+def test_the_drawing_path_needs_no_compiled_dependency() -> None:
+    """What runs in the browser imports none of the command line's or the raster
+    path's packages (Pyodide has none of them, and the page loads nothing else)."""
+    script = (
+        "import sys, json\n"
+        "from ttt_maps.integrations import playground as p\n"
+        "for job, q in [('map', 'player=both&board=3x4k3'), ('gamebook', 'player=o'),\n"
+        "               ('compare', 'compare=yorgey')]:\n"
+        "    assert 'error' not in json.loads(p.answer(job, q))\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules}))\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300, check=True
+    )
+    loaded = set(json.loads(proc.stdout.replace("'", '"')))
+    assert loaded.isdisjoint({"typer", "click", "rich", "cairo", "PIL", "platformdirs"}), loaded
+
+
+# -- in the browsers ----------------------------------------------------------------------
+
+#: When the page is done with an address: drawn, refused, or Python failed to start.
+SETTLED = "['drawn', 'refused', 'failed'].includes(document.getElementById('ttt-playground')" \
+    ".dataset.state)"  # fmt: skip
+STATE = "document.getElementById('ttt-playground').dataset.state"
+#: Generous: Pyodide starts in 2-5 s on a laptop, but a shared CI machine is slower.
+WAIT_MS = 120_000
+
+
+@pytest.fixture(scope="module")
+def served(docs_site: Path) -> Iterator[tuple[Site, Outside]]:
+    site, outside = Site(docs_site), Outside()
+    yield site, outside
+    site.close()
+    outside.close()
+    assert outside.attempts == [], outside.attempts
+
+
+class Trapped:
+    """A Chromium page of the site, every other host trapped: ``outside`` lists what
+    the page (or its worker) tried to reach, ``outside.attempts`` the browser."""
+
+    def __init__(self, chromium: Any, site: Site, outside: Outside) -> None:
+        self.context = chromium.new_context(
+            proxy=outside.playwright_proxy, viewport={"width": 1280, "height": 1000},
+            accept_downloads=True,
+        )  # fmt: skip
+        self.site, self.trap = site, outside
+        self.outside: list[str] = []
+        self.errors: list[str] = []
+        self.context.route("**/*", self._route)
+        self.page = self.context.new_page()
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def _route(self, route: Any) -> None:
+        url = route.request.url
+        if url.startswith((self.site.origin + "/", "blob:", "data:")):
+            route.continue_()
+        else:
+            self.outside.append(url)
+            route.abort()
+
+    def open(self, query: str) -> None:
+        self.page.goto(f"{self.site.origin}/playground.html{'?' + query if query else ''}")
+        self.settle()
+
+    def settle(self) -> str:
+        self.page.wait_for_function(SETTLED, timeout=WAIT_MS)
+        state: str = self.page.evaluate(STATE)
+        return state
+
+    def close(self) -> None:
+        self.context.close()
+        assert self.outside == [] and self.trap.attempts == [], (self.outside, self.trap.attempts)
+        assert self.errors == []
+
+
+@pytest.fixture(scope="module")
+def page(chromium: Any, served: tuple[Site, Outside]) -> Iterator[Trapped]:
+    """One page for the Chromium tests: Python starts once (a few seconds)."""
+    trapped = Trapped(chromium, *served)
+    yield trapped
+    trapped.close()
+
+
+#: Ask for an address through the page's own history (no reload: Python stays).
+ASK = """(q) => {
+  document.getElementById('ttt-playground').dataset.state = 'asked';
+  history.pushState(null, '', '?' + q);
+  dispatchEvent(new PopStateEvent('popstate'));
+}"""
+
+
+def draw(page: Trapped, query: str) -> str:
+    """Draw an address: in the open page, or by opening the page (a test run alone)."""
+    if not page.page.url.startswith(page.site.origin):
+        page.open(query)
+    else:
+        page.page.evaluate(ASK, query)
+    return page.settle()
+
+
+def viewer_frame(page: Trapped, selector: str = ".ttt-pg-viewer") -> Any:
+    frame = page.page.query_selector(selector).content_frame()
+    frame.wait_for_function("document.body && document.body.dataset.ready === '1'")
+    return frame
+
+
+def play_out(status: Any, state: Any, move: Any) -> str:
+    """Play the reader's side to the end: the first empty cell not yet tried at each
+    position (a cell where the map's answer stands is refused, and the next tried)."""
+    tried: set[tuple[str, int]] = set()
+    for _ in range(60):
+        said = status()
+        if "Your move" not in said:
+            return str(said)
+        key, board = state()
+        cell = next(i for i, c in enumerate(board) if c == "." and (key, i) not in tried)
+        tried.add((key, cell))
+        move(cell)
+    raise AssertionError(f"the game did not end: {status()}")
+
+
+def downloaded(page: Trapped, selector: str) -> bytes:
+    with page.page.expect_download() as info:
+        page.page.click(selector)
+    return Path(info.value.path()).read_bytes()
+
+
+def cli_svg(command: str) -> bytes:
+    """What the command line the page shows writes, to standard output."""
+    words = shlex.split(command)[1:]
+    proc = ttt(*words, "-o", "-")
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
+def test_an_address_draws_its_map_and_the_svg_is_the_command_lines(
+    page: Trapped, tmp_path: Path
+) -> None:
+    page.open("player=o&policy=xkcd&theme=light")
+    assert page.page.evaluate(STATE) == "drawn"
+    assert page.page.inner_text(".ttt-pg-title").startswith("Map for O")
+    assert page.page.input_value("#ttt-pg-player") == "o"
+    assert page.page.input_value("#ttt-pg-policy") == "xkcd"
+    command = page.page.inner_text(".ttt-pg-command")
+    assert command == "ttt-maps render --player o --policy xkcd --format svg"
+    assert downloaded(page, ".ttt-pg-svg") == cli_svg(command)
+    frame = page.page.frame_locator(".ttt-pg-viewer")
+    assert frame.locator("svg g.ttt-board").count() > 800  # the whole O map, in the viewer
+    book = downloaded(page, ".ttt-pg-gamebook")
+    shown = page.page.inner_text(".ttt-pg-gamebook-command")
+    assert shown == "ttt-maps render --player o --policy xkcd --gamebook o-map.md"
+    run_shown(shown, tmp_path)
+    assert book == (tmp_path / "o-map.md").read_bytes()
+
+
+def test_a_changed_map_redraws_and_the_address_follows(page: Trapped) -> None:
+    """The misère poster, chosen in the form."""
+    form = page.page
+    form.select_option("#ttt-pg-rules", "misere")
+    form.select_option("#ttt-pg-player", "both")
+    form.fill("#ttt-pg-policy", "")
+    form.click(".ttt-pg-draw")
+    form.wait_for_function("location.search.includes('misere')")
+    assert page.settle() == "drawn"
+    assert form.evaluate("location.search") == "?rules=misere&player=both&theme=light"
+    command = form.inner_text(".ttt-pg-command")
+    assert "--rules misere" in command and "--player both" in command
+    assert downloaded(page, ".ttt-pg-svg") == cli_svg(command)
+    assert "mis" in form.inner_text(".ttt-pg-title").lower()
+
+
+def test_a_refusal_reads_as_the_command_lines(page: Trapped) -> None:
+    page.page.fill("#ttt-pg-depth", "two")
+    page.page.click(".ttt-pg-draw")
+    page.page.wait_for_function("location.search.includes('depth')")
+    assert page.settle() == "refused"
+    shown = page.page.inner_text(".ttt-pg-error")
+    assert shown == cli_line("render", "--player", "both", "--depth", "two")
+    page.page.fill("#ttt-pg-depth", "")
+
+
+def test_a_game_against_the_map_by_keyboard(page: Trapped) -> None:
+    """Play mode from the address; the reader (X) types cells; the O map never loses."""
+    assert draw(page, "player=o&play=1") == "drawn"
+    frame = viewer_frame(page)
+    frame.wait_for_function("window.tttViewer.playing()")
+    frame.locator("svg").first.focus()
+    viewer = "window.tttViewer"
+
+    def move(cell: int) -> None:
+        before = frame.evaluate(f"[{viewer}.current().key, {viewer}.status()]")
+        page.page.keyboard.press(str(cell))
+        if cell == 0:  # "0" may start "10" on a bigger board: Enter says it is whole
+            page.page.keyboard.press("Enter")
+        frame.wait_for_function(
+            f"(b) => {viewer}.current().key !== b[0] || {viewer}.status() !== b[1]", arg=before
+        )
+
+    status = play_out(
+        lambda: frame.evaluate(f"{viewer}.status()"),
+        lambda: frame.evaluate(f"[{viewer}.current().key, {viewer}.current().board]"),
+        move,
+    )
+    assert "X wins" not in status and ("draw" in status.lower() or "O wins" in status), status
+
+
+def test_a_long_search_is_stopped_and_python_starts_again(page: Trapped) -> None:
+    page.page.evaluate(ASK, "board=4x4k3&player=o")
+    page.page.wait_for_function("!document.querySelector('.ttt-pg-stop').disabled")
+    page.page.click(".ttt-pg-stop")
+    page.page.wait_for_function(
+        "document.querySelector('.ttt-pg-progress').textContent.includes('Ready')", timeout=WAIT_MS
+    )
+    assert draw(page, "board=4x4k3&player=x") == "drawn"
+    assert page.page.inner_text(".ttt-pg-command").startswith("ttt-maps render --board 4x4k3")
+
+
+def test_two_policies_compared_with_the_differences_marked(page: Trapped) -> None:
+    assert draw(page, "player=o&compare=yorgey") == "drawn"
+    rows = page.page.locator(".ttt-pg-rows tbody tr")
+    assert rows.count() == 2
+    differs = int(rows.nth(1).locator("td").last.inner_text())
+    assert differs > 0
+    sheet = page.page.locator(".ttt-pg-sheet svg")
+    assert sheet.count() == 1
+    command = page.page.inner_text(".ttt-pg-compare-command")
+    assert command.startswith("ttt-maps compare default yorgey --player o")
+    linked = page.page.frame_locator(".ttt-pg-linked")
+    assert linked.locator("iframe").count() == 2  # one viewer per policy, linked
+
+
+def test_every_map_follows_the_sites_light_and_dark_switch(page: Trapped) -> None:
+    """furo's switch, set to dark then light, reaches the viewer drawn in auto."""
+    assert draw(page, "player=x&depth=1") == "drawn"
+    frame = viewer_frame(page)
+    read = "getComputedStyle(document.body).backgroundColor"
+    shades = []
+    for scheme in ("dark", "light"):
+        page.page.evaluate(f"document.body.dataset.theme = '{scheme}'")
+        frame.wait_for_function(f"document.documentElement.dataset.theme === '{scheme}'")
+        rgb = frame.evaluate(read)
+        shades.append(sum(int(v) for v in rgb[rgb.index("(") + 1 : -1].split(",")[:3]) / 765)
+    assert shades[0] < 0.3 < 0.7 < shades[1], shades
+
+
+def test_the_page_passes_axe_core(page: Trapped) -> None:
+    axe = pytest.importorskip("axe_playwright_python", reason="pip install -e '.[dev]'")
+    script = (Path(axe.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
+    assert draw(page, "player=o&compare=xkcd&explain=1") == "drawn"
+    page.page.evaluate(script)
+    result = page.page.evaluate(
+        "axe.run(document, {runOnly: {type: 'tag', values: "
+        "['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']}})"
+    )
+    assert result["passes"], "axe-core checked nothing"
+    found = [
+        (v["id"], [(n["target"], n.get("failureSummary", "")[:200]) for n in v["nodes"]][:3])
+        for v in result["violations"]
+    ]
+    assert found == [], json.dumps(found, indent=1)
+
+
+def test_the_page_by_keyboard_alone(page: Trapped) -> None:
+    """From the page's first link: Tab to the board, type one, Enter draws it; Tab to the
+    download; Tab into the viewer's tree of moves and walk it with the arrows."""
+    assert draw(page, "") == "drawn"  # the page as a first visit shows it (no reload)
+    page.page.evaluate("document.querySelector('a[href]').focus()")  # the page's first link
+    keys = page.page.keyboard
+    focused = "document.activeElement && document.activeElement.id"
+    for _ in range(80):
+        keys.press("Tab")
+        if page.page.evaluate(focused) == "ttt-pg-board":
+            break
+    assert page.page.evaluate(focused) == "ttt-pg-board"
+    keys.press("Control+a")
+    keys.type("3x4k3")
+    keys.press("Enter")
+    page.page.wait_for_function("location.search === '?board=3x4k3'")
+    assert page.settle() == "drawn"
+    label = "document.activeElement && document.activeElement.textContent"
+    for _ in range(40):
+        keys.press("Tab")
+        if page.page.evaluate(label) == "Download the SVG":
+            break
+    with page.page.expect_download() as info:
+        keys.press("Enter")
+    assert info.value.suggested_filename == "x-map-3x4k3.svg"
+    for _ in range(10):
+        keys.press("Tab")
+        if page.page.evaluate("document.activeElement.tagName") == "IFRAME":
+            break
+    frame = viewer_frame(page)
+    role = "document.activeElement && document.activeElement.getAttribute('role')"
+    for _ in range(20):
+        if frame.evaluate(role) == "treeitem":
+            break
+        keys.press("Tab")
+    assert frame.evaluate(role) == "treeitem"  # the viewer's keyboard tree
+    before = frame.evaluate("window.tttViewer.current().key")
+    keys.press("ArrowRight")  # into the first reply: the map zooms to it
+    frame.wait_for_function(f"window.tttViewer.current().key !== {json.dumps(before)}")
+
+
+def test_firefox_draws_an_address_offers_its_svg_and_plays(
+    firefox: Any, served: tuple[Site, Outside]
+) -> None:
+    """The same in Firefox ESR: an address drawn, the download's bytes, a game."""
+    site, outside = served
+    tab = firefox.new_page({"width": 1280, "height": 1000}, prefs=outside.firefox_prefs)
+    seen: list[str] = []
+    tab.on("request", lambda r: seen.append(r.url))
+    try:
+        tab.goto(f"{site.origin}/playground.html?player=x&board=3x4k3&explain=1&play=1")
+        tab.wait_for_function(SETTLED, timeout=WAIT_MS / 1000)
+        assert tab.evaluate(STATE) == "drawn"
+        command = tab.inner_text(".ttt-pg-command")
+        offered = tab.evaluate(
+            "async () => { const a = document.querySelector('.ttt-pg-svg');"
+            " return [a.download, await (await fetch(a.href)).text()]; }"
+        )
+        assert offered[0] == "x-map-3x4k3.svg"
+        assert offered[1].encode() == cli_svg(command)
+        viewer = "document.querySelector('.ttt-pg-viewer').contentWindow.tttViewer"
+        tab.wait_for_function(f"{viewer} && {viewer}.playing()")
+        status = play_out(
+            lambda: tab.evaluate(f"{viewer}.status()"),
+            lambda: tab.evaluate(f"[{viewer}.current().key, {viewer}.current().board]"),
+            lambda cell: tab.evaluate(f"{viewer}.move({cell})"),
+        )
+        assert "X wins" in status, status  # X wins the 3x4 game, and its map shows how
+    finally:
+        tab.close()
+    assert [u for u in seen if not u.startswith((site.origin + "/", "blob:", "data:"))] == []
+    assert outside.attempts == []

@@ -1,0 +1,318 @@
+"""The docs site's playground: what its form offers, its address read and checked, and
+its jobs, run in the reader's browser.
+
+The page (``docs/_playground``) runs this module in Pyodide, inside a Web Worker,
+from the package's own wheel: the same code that draws the posters draws there.
+The page asks ``describe`` what the form offers and builds the form from it;
+it hands every address (``board=3x4k3&player=o&policy=xkcd&rules=misere``) to
+``answer``, which reads it with the command line's checks, so a refusal reads
+as the command line's (``ttt-maps: error: ...``), and draws through the
+command line's own path (``write_files``): the SVG the page offers is
+``ttt-maps render`` with the same options, byte for byte.
+
+Every answer is JSON text: ``{"error": line}`` or what the job made.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qsl, urlencode
+
+from ttt_maps.engine.options import DECLARED, DRAWN, Option, Refused, Use, from_text
+from ttt_maps.errors import UsageError, escaped, quote
+
+if TYPE_CHECKING:
+    from ttt_maps.engine.request import Drawing
+
+PROG = "ttt-maps"
+#: Where the page keeps the solved tables of bigger boards: the worker's memory, for
+#: as long as the page is open (the browser gives Python no lasting folder of ours).
+CACHE_DIR = "/tmp/ttt-maps-cache"
+#: How the page checks its settings: as the command line does, and in its words (the
+#: page shows the command line that draws the same map).
+USE = Use("cli", "playground")
+#: The form's groups, by what an option does.
+GROUPS = {"build": "What to draw", "both": "What to draw", "draw": "How it looks"}
+_OWN_GROUPS = {"compare": "Compare two policies", "play": "Play"}
+
+
+def options() -> list[Option]:
+    """Every setting of the page, in the form's order: each option declared for the
+    playground (``engine.options``), so the form, the reading of the address and the
+    command line shown beside the map are made from the one declaration."""
+    return [o for o in DECLARED.values() if "playground" in o.applies]
+
+
+def key(option: Option) -> str:
+    """An option's name in the address: its docs-page key (``start``), or its own."""
+    return option.fence[0] if option.fence else option.name
+
+
+def _kind(option: Option) -> str:
+    """How the form asks for an option: a choice, a flag, a number or text."""
+    if option.kind in ("flag", "switch"):
+        return "flag"
+    if option.kind == "int":
+        return "number"
+    if option.choices is None:
+        return "text"
+    return "text" if option.open_choices else "choice"
+
+
+def _jobs(option: Option) -> list[str]:
+    """What an option applies to on the page: a map, the comparison, or the page."""
+    jobs: list[str] = [job for job in ("map", "compare") if job in option.applies]
+    return jobs or ["page"]
+
+
+def describe() -> str:
+    """The form's options as JSON, for the page: each with its address key, the
+    command line's flag, its kind, the page's default, help, jobs, choices (or the
+    values it is often given) and group."""
+    rows = []
+    for o in options():
+        names = [name for name, _ in o.choices("playground")] if o.choices else []
+        kind = _kind(o)
+        default = o.default_for("playground")
+        rows.append(
+            {
+                "name": key(o),
+                "flag": o.cli[0] if o.cli else "",
+                "kind": kind,
+                "default": False if kind == "flag" and default is None else default,
+                "help": o.help,
+                "jobs": _jobs(o),
+                "choices": names if kind == "choice" else [],
+                "suggestions": names if kind == "text" else [],
+                "group": _OWN_GROUPS.get(o.name) or GROUPS.get(o.step, "What to draw"),
+            }
+        )
+    return json.dumps({"options": rows}, ensure_ascii=False)
+
+
+# -- the address -----------------------------------------------------------------------
+
+_NO_NAME = re.compile(r"[^a-z0-9_]")
+#: What sites and mail add to a link that is passed on (``utm_source``, ``fbclid``):
+#: not the page's, and no reason to refuse the map the link shows.
+_TRACKING = re.compile(r"(utm_\w+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|igshid|_ga)\Z")
+_YES = ("", "1", "true", "yes", "on")
+_NO = ("0", "false", "no", "off")
+
+
+class Address:
+    """The page's settings, as an address says them, read and checked: each option's
+    value by name (the page's defaults filled in) and the names the address set."""
+
+    def __init__(self, values: dict[str, Any], given: set[str]) -> None:
+        self.values = values
+        self.given = given
+
+    def __getitem__(self, name: str) -> Any:
+        return self.values[name]
+
+    def query(self) -> str:
+        """The address that says these settings: each value that is not the page's
+        default, in the form's order."""
+        pairs = []
+        for o in options():
+            value = self.values[o.name]
+            if value == o.default_for("playground") or value is None or value is False:
+                continue
+            pairs.append((key(o), "1" if value is True else str(value)))
+        return urlencode(pairs, safe=",:/")
+
+    def words(self, job: str, *, skip: Sequence[str] = ()) -> list[str]:
+        """The command line's options for ``job`` (``render`` or ``compare``): each value
+        the command line's default does not give already."""
+        out = []
+        for o in options():
+            value = self.values[o.name]
+            wanted = "map" if job == "render" else job
+            if not o.cli or wanted not in o.applies or o.name in skip:
+                continue
+            if value is None or value is False or value == o.default_for(job):
+                continue
+            out += [o.cli[0]] if value is True else [o.cli[0], str(value)]
+        return out
+
+    def drawing(self, **extra: Any) -> Drawing:
+        """What ``ttt-maps render`` would be asked to draw with these settings."""
+        from ttt_maps.engine.request import Drawing
+
+        given = {
+            name: value
+            for name, value in self.values.items()
+            if name in DRAWN and value not in (None, False, DECLARED[name].default_for("render"))
+        }
+        return Drawing.read({**given, **extra}, Use("cli", "render"))
+
+
+def read_address(query: str) -> Address:
+    """The settings an address asks for (``board=3x4k3&player=o``; a leading ``?`` is
+    allowed), checked as the command line checks its options, or a ``UsageError`` in the
+    command line's words. A name given twice takes the last value, as the command line
+    does."""
+    known = {k: o for o in options() for k in (o.fence or (o.name,))}
+    values: dict[str, Any] = {o.name: o.default_for("playground") for o in options()}
+    given: set[str] = set()
+    for name, text in parse_qsl(query.lstrip("?"), keep_blank_values=True):
+        option = known.get(name)
+        if option is None and _TRACKING.match(name):
+            continue  # added by whoever passed the link on, not by its author
+        if option is None:
+            shown = "--" + _NO_NAME.sub("-", name.lower())[:40]
+            raise UsageError(f"No such option: {shown}")
+        value = _value(option, text)
+        if value is not None:
+            values[option.name] = option.read(value, USE)
+            given.add(option.name)
+    address = Address(values, given)
+    drawing = address.drawing()
+    if address["compare"] is not None:
+        if drawing.player == "both":
+            raise UsageError("--player 'both': a comparison shows one player's maps; choose x or o")
+        address.drawing(policy=address["compare"])  # the second policy on this board
+    return address
+
+
+def _value(option: Option, text: str) -> Any:
+    """One value of the address, typed as the command line types it (``None``: left
+    blank, the default)."""
+    flag = option.cli[0] if option.cli else key(option)
+    text = text.strip()
+    if option.kind in ("flag", "switch"):
+        if text.lower() in _YES:
+            return True
+        if text.lower() in _NO:
+            return None if option.kind == "flag" else False
+        raise UsageError(f"Invalid value for '{flag}': {quote(text)} is a flag: 1 or 0")
+    if not text:
+        return None
+    try:
+        return from_text(option, text)
+    except Refused:
+        raise UsageError(
+            f"Invalid value for '{flag}': {quote(text)} is not an integer (digits 0-9)"
+        ) from None
+
+
+# -- the jobs ----------------------------------------------------------------------------
+
+
+def _stem(address: Address, drawing: Drawing) -> str:
+    """The file name the command line would give the map, without its suffix."""
+    from ttt_maps.engine.files import default_stem
+
+    return default_stem(str(address["player"]), drawing.geometry)
+
+
+def draw_map(address: Address) -> dict[str, Any]:
+    """The map as ``ttt-maps render`` writes it: its SVG and its viewer (HTML), drawn by
+    the command line's own ``write_files`` into the worker's memory and read back."""
+    from ttt_maps.engine.files import write_files
+
+    drawing = address.drawing()
+    stem = _stem(address, drawing)
+    with tempfile.TemporaryDirectory(prefix="ttt-playground-") as folder:
+        written = write_files(drawing, ["svg", "html"], str(Path(folder) / stem))
+        files = {w.target.fmt: w.target.path.read_text(encoding="utf-8") for w in written}
+    words = address.words("render")
+    return {
+        "title": written[0].title,
+        "svg": files["svg"],
+        "html": files["html"],
+        "file": stem,
+        "command": _command(["render", *words, "--format", "svg"]),
+    }
+
+
+def gamebook(address: Address) -> dict[str, Any]:
+    """One player's strategy in words (Markdown), as ``render --gamebook FILE.md`` writes
+    it: the options of a map (depth, outcomes...) do not apply to it and are left out."""
+    from ttt_maps import api
+
+    player = address["player"]
+    if player not in ("x", "o"):
+        raise UsageError(
+            f"--player {player}: a gamebook is one player's strategy; add --player x or --player o"
+        )
+    drawing = address.drawing()
+    tree = api.strategy(
+        player, drawing.policy, drawing.start, board=drawing.geometry, fold=drawing.folded
+    )
+    text = api.gamebook(tree, "md", theme=drawing.palette)
+    name = f"{_stem(address, drawing)}.md"
+    skip = ("depth", "outcomes", "alternatives", "explain")
+    words = address.words("render", skip=skip)
+    return {"text": text, "file": name, "command": _command(["render", *words, "--gamebook", name])}
+
+
+def compare(address: Address) -> dict[str, Any]:
+    """The two policies compared as ``ttt-maps compare A B`` does it: the linked viewers
+    (``-o FILE.html``), the differences sheet (``--sheet FILE.svg``) and the table."""
+    from ttt_maps.engine.comparing import compare_policies
+
+    chains = [address["policy"], address["compare"]]
+    if chains[1] is None:
+        raise UsageError("compare: give a second policy to compare the first with")
+    drawing = address.drawing()
+    found = compare_policies(chains, drawing)
+    opts = drawing.map_options if address["explain"] else None
+    rows = [r.as_dict() for r in found.rows]
+    words = address.words("compare", skip=("policy", "player"))
+    player = ["--player", str(drawing.player)]
+    return {
+        "html": found.maps("html", drawing.palette, opts).decode("utf-8"),
+        "sheet": found.sheet("svg", drawing.palette).decode("utf-8"),
+        "rows": rows,
+        "labels": chains,
+        "command": _command(["compare", *map(str, chains), *player, *words, "-o", "compare.html"]),
+    }
+
+
+def _command(words: list[str]) -> str:
+    """A command line a shell reads back as these words."""
+    import shlex
+
+    return " ".join([PROG, *(shlex.quote(w) for w in words)])
+
+
+JOBS: dict[str, Callable[[Address], dict[str, Any]]] = {
+    "map": draw_map,
+    "gamebook": gamebook,
+    "compare": compare,
+}
+
+
+def error_line(message: str) -> str:
+    """A refusal as the command line prints it: one line (as ``cli.run`` writes it)."""
+    text = " ".join(part.strip() for part in str(message).splitlines() if part.strip())
+    return f"{PROG}: error: {escaped(text) or 'bad usage'}"
+
+
+def answer(job: str, query: str) -> str:
+    """Run one job of the page on an address: JSON text with what it made, the
+    address as the page writes it back (``query``) and the time it took (``seconds``),
+    or ``{"error": line}`` with the command line's refusal."""
+    os.environ.setdefault("TTT_MAPS_CACHE_DIR", CACHE_DIR)
+    started = time.perf_counter()
+    try:
+        address = read_address(query)
+        if job == "check":
+            made: dict[str, Any] = {}
+        elif job in JOBS:
+            made = JOBS[job](address)
+        else:
+            raise UsageError(f"no job {job!r}; the page asks for {', '.join(JOBS)}")
+    except UsageError as exc:
+        return json.dumps({"error": error_line(str(exc))}, ensure_ascii=False)
+    made.update(query=address.query(), seconds=round(time.perf_counter() - started, 3))
+    return json.dumps(made, ensure_ascii=False)
