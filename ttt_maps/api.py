@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias, Unpack, overload
 
 from ttt_maps.engine.build import running, scene_of, trees, whole_game
-from ttt_maps.engine.options import DECLARED, Options, Use, read_python
+from ttt_maps.engine.options import DECLARED, Options, Use, python_use, read_python
 from ttt_maps.engine.request import Drawing
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board
@@ -124,7 +124,7 @@ def asked(
             raise UsageError(
                 f"{DECLARED[name].spelled(Use('python'))} sets {what}: give it to {other}"
             )
-    return Drawing.read(checked, Use("python", job), job=job)
+    return Drawing.read(checked, python_use(given, job), job=job)
 
 
 def strategy(
@@ -265,10 +265,8 @@ def render(obj: Renderable | Scene, format: str = "svg", **options: Unpack[Optio
     as outlines. An option that does not apply to the format is a
     ``UsageError``, never silently ignored.
     """
-    from ttt_maps.backends import check_format
-
-    fmt = check_format(format)
     job = _job_of(obj)
+    fmt = DECLARED["format"].read(format, Use("python", job))
     if job == "table" and fmt in ("pdf", "png") and "size" not in options:
         options = {**options, "size": "A4"}  # a cheat sheet is a page
     drawing = asked("render", job, options, step="draw")
@@ -292,6 +290,10 @@ def save(
     from ttt_maps.engine.files import file_format
     from ttt_maps.io.files import check_target, write_atomic
 
+    if not isinstance(path, str | os.PathLike):
+        raise UsageError(f"path={path!r}: expected a file name, e.g. 'x-map.svg'")
+    if format is not None:
+        format = DECLARED["format"].read(format, Use("python", _job_of(obj)))
     fmt = file_format(path, format)
     check_target(path)  # a bad path fails before the drawing, not after
     return write_atomic(path, render(obj, fmt, **options))
@@ -304,8 +306,12 @@ def gamebook(tree: Strategy, format: str = "md", **options: Unpack[Options]) -> 
     from ttt_maps.backends import render_scene
     from ttt_maps.draw.bookpages import gamebook_of
 
+    use = Use("python", "gamebook")
+    if not isinstance(format, str):
+        raise DECLARED["format"].refused(format, "expected a format's name: md, txt or pdf", use)
+    fmt = DECLARED["format"].read(format, use)
     checked = read_python(options, "gamebook", "gamebook")
-    return gamebook_of(tree, format, render_scene, **checked)
+    return gamebook_of(tree, fmt, render_scene, **checked)
 
 
 # -- the solved game, asked ------------------------------------------------------------
@@ -348,6 +354,7 @@ def solve_position(
     from ttt_maps.strategies.reasons import position_doc
 
     pos = _position(position, read_python(options, "solve", "solve_position"))
+    policies = DECLARED["policies"].read(policies, Use("python", "solve"))
     with running(settings):
         names = list(dict.fromkeys([*presets_for(pos.geometry), *policies]))
         chains = [(name, parse_policy(name, pos.geometry)) for name in names]
@@ -399,6 +406,8 @@ def compare_policies(
         raise UsageError(
             "compare_policies: give two or more policy chains, e.g. ['yorgey', 'xkcd']"
         )
+    said = (("chains", "policies"),)
+    policies = DECLARED["chains"].read(policies, Use("python", "compare", said))
     with running(settings):
         drawing = asked("compare_policies", "compare", options)
     return compared(policies, drawing, settings=settings)
@@ -418,6 +427,8 @@ def check(
     ``rules``, a file written for other rules is refused."""
     from ttt_maps.engine.checking import audit_text
 
+    if not isinstance(text, str | bytes):
+        raise UsageError(f"text={text!r}: expected the text of a strategy, table or game file")
     checked = read_python(options, "check", "check")
     return audit_text(text, source, checked.get("rules"), settings)
 
@@ -464,9 +475,8 @@ def tie_break(
 
     checked = read_python(options, "solve", "tie_break")
     pos = _position(position, checked)
-    drawing = Drawing.read(
-        {**checked, "policy": policy, "board": pos.geometry}, Use("python"), job="play"
-    )
+    given = read_python({"policy": policy}, "play", "tie_break")
+    drawing = Drawing.read({**given, "board": pos.geometry}, Use("python"), job="play")
     return chosen(drawing.policy, pos)
 
 

@@ -66,6 +66,11 @@ def check_same(strategies: Sequence[Strategy]) -> None:
         raise UsageError(f"compare needs at least two strategies, got {len(strategies)}")
     first = strategies[0]
     for s in strategies[1:]:
+        if s.geometry != first.geometry:
+            raise UsageError(
+                f"compare: the maps must be of one game; got {first.geometry.describe()} "
+                f"and {s.geometry.describe()}"
+            )
         if s.player != first.player or s.root.board != first.root.board:
             raise UsageError(
                 f"compare: every strategy must be for the same player and root; "

@@ -382,20 +382,24 @@ def _css_width(value: Any, use: Use) -> str:
 
 
 def _format(value: Any, use: Use) -> Any:
-    """A format's name, or (on the command line, where it is repeatable) several."""
+    """A format's name, or (on the command line, where it is repeatable) several, each
+    one that the job writes."""
     names = [value] if isinstance(value, str) else value
     if not isinstance(names, list | tuple) or not all(isinstance(n, str) for n in names):
         raise Refused("expected a format's name, e.g. svg")
-    return (
-        [n.strip().lower() for n in names] if not isinstance(value, str) else value.strip().lower()
-    )
+    known = [name for name, _ in _formats(use.job)]
+    found = [n.strip().lower() for n in names]
+    for name in found:
+        if name not in known:
+            raise Refused(f"choose {', '.join(known[:-1])} or {known[-1]}")
+    return found[0] if isinstance(value, str) else found
 
 
 def _texts(value: Any, use: Use) -> list[str]:
     if isinstance(value, str):
         return [value]
-    if not all(isinstance(v, str) for v in value):
-        raise Refused("expected names")
+    if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+        raise Refused("expected a list of names")
     return list(value)
 
 
@@ -1292,8 +1296,7 @@ def read_python(given: Mapping[str, Any], job: str | None, caller: str) -> dict[
     to ``job`` (when given) is a usage error naming it."""
     known = python_options()
     out: dict[str, Any] = {}
-    said = tuple((known[k].name, k) for k in given if k in known and k != known[k].name)
-    use = Use("python", job or "map", said)
+    use = python_use(given, job or "map")
     for key, value in given.items():
         option = known.get(key)
         if option is None:
@@ -1304,6 +1307,14 @@ def read_python(given: Mapping[str, Any], job: str | None, caller: str) -> dict[
             refuse_elsewhere(option, job, use)
         out[option.name] = option.read(value, use)
     return out
+
+
+def python_use(given: Mapping[str, Any], job: str) -> Use:
+    """How Python spelled the keywords ``given`` (an older name, ``root=``, is named as
+    written when its value is refused)."""
+    known = python_options()
+    said = tuple((known[k].name, k) for k in given if k in known and k != known[k].name)
+    return Use("python", job, said)
 
 
 def check_settings(settings: Any) -> None:

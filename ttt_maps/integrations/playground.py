@@ -130,8 +130,8 @@ class Address:
         return urlencode(pairs, safe=",:/")
 
     def words(self, job: str, *, skip: Sequence[str] = ()) -> list[str]:
-        """The command line's options for ``job`` (``render`` or ``compare``): each value
-        the command line's default does not give already."""
+        """The command line's options for ``job`` (``render``, ``gamebook`` or ``compare``):
+        each value that applies to it and that the command line's default does not give."""
         out = []
         for o in options():
             value = self.values[o.name]
@@ -250,8 +250,7 @@ def gamebook(address: Address) -> dict[str, Any]:
     )
     text = api.gamebook(tree, "md", theme=drawing.palette)
     name = f"{_stem(address, drawing)}.md"
-    skip = ("depth", "outcomes", "alternatives", "explain")
-    words = address.words("render", skip=skip)
+    words = address.words("gamebook")
     return {"text": text, "file": name, "command": _command(["render", *words, "--gamebook", name])}
 
 

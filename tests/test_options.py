@@ -1,0 +1,185 @@
+"""Each option is declared once: the same values are taken, and refused, on every surface.
+
+For every option of a drawing that the command line, Python and a docs page all
+take, a good value is drawn on each of the three and the same bad value is
+refused on each, in that surface's words: ``--depth -1: …`` from the command
+line, ``depth=-1: …`` from Python, ``bad depth option: …`` at a fence's line.
+The examples below are this test's own; the surfaces come from the declarations.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import ttt_maps
+from ttt_maps.cli.app import app
+from ttt_maps.engine.options import DECLARED, FenceError, OptionRefused, read_fence
+from ttt_maps.errors import UsageError
+from ttt_maps.integrations.recipe import scene_of
+from ttt_maps.settings import Settings
+
+#: A good and a bad value of each option, as text (what the command line and a fence
+#: read) and as Python gives it; ``None``: there is no bad value of that kind.
+CASES: dict[str, tuple[str, Any, str | None, Any]] = {
+    "player": ("O", "O", "z", "z"),
+    "board": ("3x4k3", "3x4k3", "3by3", "3by3"),
+    "rules": ("misère", "misère", "loser", "loser"),
+    "policy": ("fast,novice", "fast,novice", "fast,nope", "fast,nope"),
+    "start": ("x...o....", "x...o....", "xx.......", "xx......."),
+    "depth": ("1", 1, "-1", -1),
+    "theme": ("Dark", "Dark", "neon", "neon"),
+    "title": ("A map", "A map", None, 3),
+    "alternatives": ("", True, None, "yes"),
+    "outcomes": ("", True, None, "yes"),
+    "explain": ("", True, None, 1),
+    "fold": ("", True, None, "no"),
+}
+#: What each surface needs besides the option to draw something small and quick.
+BASE = {"depth": "1"}
+
+
+def _cli(name: str, text: str) -> Any:
+    option = DECLARED[name]
+    args = ["render", "-o", "-", "-f", "svg"]
+    if name != "player":
+        args += ["--player", "x"]
+    if name != "depth":
+        args += ["--depth", BASE["depth"]]
+    args += [option.cli[0]] + ([text] if option.kind not in ("flag", "switch") else [])
+    return CliRunner().invoke(app, args)
+
+
+def _fence(name: str, text: str) -> str:
+    key = DECLARED[name].fence[0]
+    lines = [f"{key}: {text}" if text else key]
+    if name != "depth":
+        lines.append(f"depth: {BASE['depth']}")
+    options, _, use = read_fence(lines, 1)
+    return str(scene_of(options, str, use).title)
+
+
+def _python(name: str, value: Any) -> str:
+    keyword = DECLARED[name].python[0]
+    depth = {} if name == "depth" else {"depth": int(BASE["depth"])}
+    if DECLARED[name].step == "draw":
+        tree = ttt_maps.strategy("x", depth=1)
+        return ttt_maps.render(tree, **{keyword: value})
+    player = value if name == "player" else "x"
+    given = {} if name == "player" else {keyword: value}
+    return str(ttt_maps.strategy(player, **given, **depth))
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_every_surface_takes_the_same_good_value(name: str) -> None:
+    cli_text, value, _, _ = CASES[name]
+    option = DECLARED[name]
+    assert option.cli and option.fence and option.python, name
+    result = _cli(name, cli_text)
+    assert result.exit_code == 0, result.stderr
+    assert _fence(name, cli_text)
+    assert _python(name, value)
+
+
+@pytest.mark.parametrize("name", sorted(n for n, c in CASES.items() if c[2] is not None))
+def test_every_surface_refuses_the_same_bad_value_in_its_own_words(name: str) -> None:
+    _, _, bad_text, bad_value = CASES[name]
+    assert bad_text is not None
+    option = DECLARED[name]
+    result = _cli(name, bad_text)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"ttt-maps: error: {option.cli[0]}"), result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    with pytest.raises((FenceError, OptionRefused)) as at_fence:
+        _fence(name, bad_text)
+    assert str(at_fence.value).startswith(f"bad {option.fence[0]} option"), at_fence.value
+    with pytest.raises(UsageError) as in_python:
+        _python(name, bad_value)
+    assert str(in_python.value).startswith(f"{option.python[0]}="), in_python.value
+
+
+@pytest.mark.parametrize("name", sorted(n for n, c in CASES.items() if c[3] is not None))
+def test_python_refuses_a_value_of_the_wrong_kind_by_its_keyword(name: str) -> None:
+    """``depth="2"``, ``title=3``, ``explain=1``: a usage error naming the keyword, never a
+    ``TypeError`` from deep inside."""
+    wrong = {"depth": "2", "board": 3, "rules": 1, "policy": 5, "start": 9, "player": 3}
+    value = wrong.get(name, CASES[name][3])
+    with pytest.raises(UsageError, match=rf"^{DECLARED[name].python[0]}="):
+        _python(name, value)
+
+
+def test_an_old_spelling_is_named_as_it_was_written() -> None:
+    """``--from``, ``from:`` and ``root=`` are the start position's older names: each
+    still works, and a refusal names the option as the reader wrote it."""
+    with pytest.raises(OptionRefused, match=r"^bad from option: .xx\.+.: illegal position"):
+        _fence_from("xx.......")
+    with pytest.raises(UsageError, match=r"^root='xx\.+': illegal position"):
+        ttt_maps.strategy("x", root="xx.......")
+    assert ttt_maps.strategy("o", root="x........").root.board.text == "x........"
+    result = CliRunner().invoke(app, ["export", "--player", "o", "--from", "x........"])
+    assert result.exit_code == 0 and '"root": "x........"' in result.stdout
+
+
+def _fence_from(text: str) -> None:
+    options, _, use = read_fence([f"from: {text}", "player: o"], 1)
+    scene_of(options, str, use)
+
+
+#: The Python API given values of the wrong kind: each is a usage error that names the
+#: argument as Python spells it, never a ``TypeError`` or ``AttributeError`` from inside.
+WRONG_KINDS: list[tuple[str, Any]] = [
+    ("player=3", lambda t: ttt_maps.strategy(3)),
+    ("policy=3", lambda t: ttt_maps.strategy("x", 3)),
+    ("start=123", lambda t: ttt_maps.strategy("x", "default", 123)),
+    ("depth=2.5", lambda t: ttt_maps.poster(depth=2.5)),
+    ("position=5", lambda t: ttt_maps.solve_position(5)),
+    ("policies=5", lambda t: ttt_maps.solve_position("x........", 5)),
+    ("format=3", lambda t: ttt_maps.gamebook(t, 3)),
+    ("format=None", lambda t: ttt_maps.gamebook(t, None)),
+    ("size=3", lambda t: ttt_maps.gamebook(t, "pdf", size=3)),
+    ("theme=3", lambda t: ttt_maps.gamebook(t, "pdf", theme=3)),
+    ("cache='no'", lambda t: ttt_maps.strategy("x", settings=Settings(cache="no"))),
+    ("progress=2", lambda t: ttt_maps.stats(settings=Settings(progress=2))),
+    (
+        "search_limit='1000'",
+        lambda t: ttt_maps.strategy("x", settings=Settings(search_limit="1000")),
+    ),
+    (
+        "search_limit=1.5",
+        lambda t: ttt_maps.strategy("x", settings=Settings(search_limit=1.5)),
+    ),
+    ("settings=3", lambda t: ttt_maps.strategy("x", settings=3)),
+    ("cell=4.0", lambda t: ttt_maps.explain("xo.......", 4.0)),
+    ("cell=True", lambda t: ttt_maps.explain("xo.......", True)),
+    ("cell='2'", lambda t: ttt_maps.explain("xo.......", "2")),
+    ("position=3", lambda t: ttt_maps.explain(3, 4)),
+    ("geometry=3", lambda t: ttt_maps.stats(geometry=3)),
+    ("geometry=3", lambda t: ttt_maps.table("x", geometry=3)),
+    ("width='10'", lambda t: ttt_maps.render(t, "svg", width="10")),
+    ("format=5", lambda t: ttt_maps.render(t, 5)),
+    ("dpi='300'", lambda t: ttt_maps.render(t, "png", dpi="300")),
+    ("text=5", lambda t: ttt_maps.check(5)),
+    ("path=3", lambda t: ttt_maps.save(t, 3)),
+    ("labels=[1, 2]", lambda t: ttt_maps.widget(t, t, labels=[1, 2])),
+    ("policies=[1, 2]", lambda t: ttt_maps.compare_policies([1, 2])),
+    ("level=3", lambda t: ttt_maps.new_game("x", level=3)),
+    ("height='x'", lambda t: ttt_maps.viewer(t, height="x")),
+    ("fold='yes'", lambda t: ttt_maps.strategy("x", fold="yes")),
+]
+
+
+@pytest.mark.parametrize(("says", "call"), WRONG_KINDS, ids=[w[0] for w in WRONG_KINDS])
+def test_the_api_names_an_argument_of_the_wrong_kind(says: str, call: Any) -> None:
+    tree = ttt_maps.strategy("x", depth=1)
+    with pytest.raises(UsageError) as caught:
+        call(tree)
+    assert str(caught.value).startswith(says), caught.value
+
+
+def test_maps_of_two_games_linked_say_how_they_differ() -> None:
+    normal = ttt_maps.strategy("x", depth=1)
+    misere = ttt_maps.strategy("x", depth=1, rules="misere")
+    with pytest.raises(UsageError, match="misère"):
+        ttt_maps.widget(normal, misere)
