@@ -211,6 +211,9 @@ def _clause(why: Why, solver: Solver, key: int, cell: int) -> str:
         return ", threatening " + why.text.removeprefix(f"{p.P} threatens ").rstrip(".")
     if why.code == "threat":
         return f", threatening {p.named(after, why.threats[0])}"
+    if why.code == "force-complete":
+        cells = and_list([str(c) for c in why.threats])
+        return f", leaving {p.Q} only cells that complete a line of {p.Q}'s ({cells})"
     return ""
 
 
@@ -224,12 +227,7 @@ def _misere(p: Position, cell: int, deep: bool) -> Why:
     after, free = p.mine | bit, p.free & ~bit
     poisoned = p.open_cells(p.mine, p.free)  # where the mover would complete a line
     if g.has_line(after):
-        cells = p.line_at(p.mine, cell)
-        line = line_name(cells)
-        text = f"{P} completes {line} and loses"
-        if poisoned == p.free:
-            text = f"{P} must complete a line, as every free cell does: {line} loses"
-        return Why("complete", text + ".", f"completes {line}: loses", line=cells)
+        return _completes(p, cell, poisoned == p.free)
     child = solver.play(p.key, cell)
     was, now = solver.outcome_of(p.key), solver.outcome_of(child).after_move()
     if now.result < was.result or (was.result < 0 and now.distance < was.distance):
@@ -244,6 +242,23 @@ def _misere(p: Position, cell: int, deep: bool) -> Why:
         text = f"{P} stays off {named}, where {P} would complete a line and lose."
         return Why("avoid", text, "avoids a line", threats=tuple(g.cells_of(poisoned)))
     return _quiet(p, cell, was.result, was.distance, now.distance, ())
+
+
+def _completes(p: Position, cell: int, forced: bool) -> Why:
+    """``complete``: the mover completes its own line and loses; when another cell
+    would not have, what that threw away, as a mistake says it."""
+    cells = p.line_at(p.mine, cell)
+    line = line_name(cells)
+    if forced:
+        text = f"{p.P} must complete a line, as every free cell does: {line} loses."
+        return Why("complete", text, f"completes {line}: loses", line=cells)
+    was = p.solver.outcome_of(p.key)
+    if was.result < 0:
+        text = f"That loses at once, not in {plies(was.distance)}: {p.P} completes {line}."
+    else:
+        kept = "the win" if was.result > 0 else "the draw"
+        text = f"That gives away {kept}: {p.P} completes {line} and loses."
+    return Why("complete", text, f"completes {line}: loses", line=cells)
 
 
 def _quiet(
