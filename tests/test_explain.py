@@ -18,6 +18,7 @@ import re
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -355,6 +356,66 @@ def test_solve_table_has_a_why_column_within_100_columns() -> None:
     assert "loses: X answers 6, blocks and forks" in result.stdout
 
 
+#: The verbs a brief starts with: what the move does, as its sentence says it.
+BRIEF_VERBS = {
+    "wins", "blocks", "threatens", "stops", "draws", "loses", "takes", "keeps", "holds",
+    "forces", "stays", "forks",
+}  # fmt: skip
+
+
+def brief_style(why: Why, text: str) -> None:
+    """One style for every code's brief: the sentence's verb without its subject, places
+    as cell numbers the reason speaks of, a line (``0-1-2``) only the line completed or
+    blocked, never a line for a threat."""
+    first, *reply = re.split(r": \w answers \d+,? ?", why.brief)
+    assert first.split()[0] in BRIEF_VERBS, why
+    assert all(verb in BRIEF_VERBS | {"and", ""} for verb in " ".join(reply).split()), why
+    lines = re.findall(r"\d+(?:-\d+)+", why.brief)
+    assert lines == ([line_name(why.line)] if lines else []), why
+    assert not lines or why.code in ("win", "block", "complete"), why
+    cells = {int(n) for n in re.findall(r"(?<![\d-])\d+(?![\d-])", why.brief)}
+    assert cells <= set(why.threats) | set(why.sequence) | set(why.refutation[:1]), why
+    assert cells <= {int(n) for n in re.findall(r"\d+", text)}, why  # the sentence names them
+    if why.code in ("threat", "fork", "avoid"):
+        assert cells == set(why.threats), why
+    if why.code == "forcing":
+        assert cells == {why.sequence[0], why.sequence[-1]}, why
+
+
+def line_name(cells: tuple[int, ...]) -> str:
+    return "-".join(map(str, cells))
+
+
+@pytest.mark.parametrize("rules", ["normal", "misere"])
+def test_every_brief_is_in_one_style(rules: str) -> None:
+    """The why column of ``solve``, the table's words and the tooltips: every code's
+    brief, at every move of every 3x3 position, under both rules."""
+    g = Geometry.parse("3x3", rules)
+    solver = solver_for(g)
+    codes = set()
+    for board in positions(g):
+        if board.is_over:
+            continue
+        for cell, _ in solver.children(board.key):
+            why = explain_key(solver, board.key, cell)
+            brief_style(why, why.text)
+            codes.add(why.code)
+    if rules == "normal":
+        assert codes == set(CODES) - set(MISERE_CODES), codes
+    else:
+        assert set(MISERE_CODES) <= codes, codes
+
+
+def test_the_why_column_speaks_of_threats_by_their_cells() -> None:
+    """``threatens 6, forks at 4`` and ``threatens 2`` in one column: the cell where the
+    line would be completed, never the line for one and the cell for another."""
+    forcing = CliRunner().invoke(app, ["solve", "xo......."]).stdout
+    assert re.search(r"\n +3 +win in 5 plies .* threatens 6, forks at 4 *\n", forcing)
+    threat = CliRunner().invoke(app, ["solve", "x...o...."]).stdout
+    row = next(line for line in threat.splitlines() if line.strip().startswith("1 "))
+    assert row.rstrip().endswith("threatens 2"), row
+
+
 # -- play ---------------------------------------------------------------------------
 
 
@@ -504,8 +565,8 @@ def test_the_table_gives_a_reason_under_each_board(tmp_path: Path) -> None:
     runner = CliRunner()
     listed = runner.invoke(app, ["table", "--player", "x", "--explain"])
     assert listed.exit_code == 0, listed.stderr
-    assert "  .........  4  centre" in listed.stdout
-    assert "  o...x....  8  opposite corner" in listed.stdout
+    assert "  .........  4  takes the centre" in listed.stdout
+    assert "  o...x....  8  takes the opposite corner" in listed.stdout
     sheet = tmp_path / "x.svg"
     result = runner.invoke(app, ["table", "--player", "x", "--explain", "-o", str(sheet)])
     assert result.exit_code == 0, result.stderr
@@ -514,11 +575,48 @@ def test_the_table_gives_a_reason_under_each_board(tmp_path: Path) -> None:
     from ttt_maps.strategies.table.exact import minimal_table
 
     table = minimal_table("x")
-    for entry in table.entries:
-        assert explain(entry.board, entry.cell).brief in texts
+    briefs = [explain(entry.board, entry.cell).brief for entry in table.entries]
+    assert captions(d) == briefs
     plain = tmp_path / "plain.svg"
     runner.invoke(app, ["table", "--player", "x", "-o", str(plain)])
-    assert len(texts) - len(list(Doc(plain.read_text()).drawn("text"))) == len(table.entries)
+    lines = len(texts) - len(list(Doc(plain.read_text()).drawn("text")))
+    assert len(table.entries) <= lines <= 2 * len(table.entries)
+
+
+@pytest.mark.parametrize("player", ["x", "o"])
+def test_the_table_s_reasons_stay_legible(tmp_path: Path, player: str) -> None:
+    """A reason wider than its board goes on two lines rather than shrinking: on both
+    sheets every line is at least three quarters of the caption size, and as long as
+    the board is wide (by the typeface's own widths)."""
+    from test_svg import Doc
+
+    from ttt_maps.draw.typeface import width
+
+    sheet = tmp_path / "t.svg"
+    result = CliRunner().invoke(app, ["table", "--player", player, "--explain", "-o", str(sheet)])
+    assert result.exit_code == 0, result.stderr
+    d = Doc(sheet.read_text(encoding="utf-8"))
+    side = min(float(r.get("width", "inf")) for r in d.drawn("rect") if r.get("width"))
+    board = 3 * side  # the tinted cell is a third of the board
+    for el in d.drawn("text"):
+        if el.get("text-anchor") == "middle" and "ttt-legend" in d.classes(el):
+            size = float(el.get("font-size", "0"))
+            assert size >= 0.75 * 30, (el.text, size)
+            assert width(el.text or "", size) <= board * 1.001, (el.text, size, board)
+
+
+def captions(d: Any) -> list[str]:
+    """The reasons under the boards of a sheet, a reason's two lines joined."""
+    out: list[str] = []
+    last_x = None
+    for el in d.drawn("text"):
+        middle = el.get("text-anchor") == "middle" and "ttt-legend" in d.classes(el)
+        if middle and el.get("x") == last_x:
+            out[-1] += " " + (el.text or "")
+        elif middle:
+            out.append(el.text or "")
+        last_x = el.get("x") if middle else None
+    return out
 
 
 def test_docs_embeds_take_explain() -> None:

@@ -60,7 +60,7 @@ def explain_key(solver: Solver, key: int, cell: int, *, deep: bool = True) -> Wh
     if g.has_line(after):
         line = p.line_at(p.mine, cell)
         text = f"{P} completes {line_name(line)} and wins."
-        return Why("win", text, f"wins: {line_name(line)}", line=line)
+        return Why("win", text, f"wins on {line_name(line)}", line=line)
     my_wins = p.open_cells(p.mine, p.free)
     their_wins = p.open_cells(p.theirs, p.free)
     made = p.open_cells(after, free)
@@ -85,7 +85,7 @@ def explain_key(solver: Solver, key: int, cell: int, *, deep: bool = True) -> Wh
         return Why(
             "fork",
             f"{P} threatens {named} at once; {Q} can block only one.",
-            "fork: " + and_list([str(t) for t in threats]),
+            "threatens " + and_list([str(t) for t in threats]),
             threats=threats,
         )
     if len(threats) == 1 and not p.open_cells(p.theirs, free):
@@ -108,7 +108,7 @@ def explain_key(solver: Solver, key: int, cell: int, *, deep: bool = True) -> Wh
         return Why(
             "threat",
             f"{P} threatens {p.named(after, t)}, so {Q} must answer at {t}.",
-            f"threatens {line_name(p.line_at(after, t))}",
+            f"threatens {t}",
             threats=threats,
         )
     return _quiet(p, cell, was.result, was.distance, now.distance, threats)
@@ -120,7 +120,7 @@ def _forcing(p: Position, after: int, threat: int, rest: tuple[int, ...], child:
     text = f"{P} threatens {p.named(after, threat)}; after {Q} blocks at {threat}, "
     key = solver.play(child, threat)
     steps = []
-    finish = "fork"
+    finish = "forks"
     for i, c in enumerate(rest):
         if i % 2:  # the opponent's forced block
             steps.append(f"after {Q} blocks at {c}, ")
@@ -131,7 +131,7 @@ def _forcing(p: Position, after: int, threat: int, rest: tuple[int, ...], child:
         free = q.free & ~(1 << c)
         if p.g.has_line(mine):
             steps.append(f"{P} plays {c} and wins ({line_name(q.line_at(q.mine, c))})")
-            finish = "win"
+            finish = "wins"
         else:
             made = [q.named(mine, t) for t in p.g.cells_of(q.open_cells(mine, free))]
             more = " at once" if len(made) > 1 else ""
@@ -142,7 +142,7 @@ def _forcing(p: Position, after: int, threat: int, rest: tuple[int, ...], child:
     return Why(
         "forcing",
         text + "".join(steps) + ".",
-        f"threat {threat}, {finish} {rest[-1]}",
+        f"threatens {threat}, {finish} at {rest[-1]}",
         threats=(threat,),
         sequence=(threat, *rest),
     )
@@ -175,7 +175,7 @@ def _refuted(
         return Why(
             "quick-loss",
             text,
-            f"sooner: {brief}",
+            f"loses sooner: {brief}",
             threats=threats,
             refutation=refutation,
         )
@@ -188,8 +188,14 @@ def _refuted(
     return Why("mistake", text, brief, threats=threats, refutation=refutation)
 
 
-#: A refuting reply's reason in a few words, for tables.
-_BRIEF_REPLY = {"win": ", wins", "fork": ", forks", "forcing": ", forcing", "threat": ", threat"}
+#: A refuting reply's reason in a few words, for tables: its own brief's verb.
+_BRIEF_REPLY = {
+    "win": ", wins",
+    "fork": ", forks",
+    "forcing": ", forces",
+    "threat": ", threatens",
+    "force-complete": ", forces",
+}
 
 
 def _clause(why: Why, solver: Solver, key: int, cell: int) -> str:
@@ -236,11 +242,13 @@ def _misere(p: Position, cell: int, deep: bool) -> Why:
         cells = tuple(g.cells_of(free))
         named = and_list([str(c) for c in cells])
         text = f"{P} leaves {Q} only cells that complete a line of {Q}'s ({named}): {Q} must lose."
-        return Why("force-complete", text, "forces a completion", threats=cells)
+        return Why("force-complete", text, f"forces {Q} to complete", threats=cells)
     if poisoned:
-        named = and_list([p.named(p.mine, c) for c in g.cells_of(poisoned)])
+        cells = tuple(g.cells_of(poisoned))
+        named = and_list([p.named(p.mine, c) for c in cells])
         text = f"{P} stays off {named}, where {P} would complete a line and lose."
-        return Why("avoid", text, "avoids a line", threats=tuple(g.cells_of(poisoned)))
+        where = and_list([str(c) for c in cells])
+        return Why("avoid", text, f"stays off {where}", threats=cells)
     return _quiet(p, cell, was.result, was.distance, now.distance, ())
 
 
@@ -251,14 +259,14 @@ def _completes(p: Position, cell: int, forced: bool) -> Why:
     line = line_name(cells)
     if forced:
         text = f"{p.P} must complete a line, as every free cell does: {line} loses."
-        return Why("complete", text, f"completes {line}: loses", line=cells)
+        return Why("complete", text, f"loses on {line}, forced", line=cells)
     was = p.solver.outcome_of(p.key)
     if was.result < 0:
         text = f"That loses at once, not in {plies(was.distance)}: {p.P} completes {line}."
     else:
         kept = "the win" if was.result > 0 else "the draw"
         text = f"That gives away {kept}: {p.P} completes {line} and loses."
-    return Why("complete", text, f"completes {line}: loses", line=cells)
+    return Why("complete", text, f"loses on {line}", line=cells)
 
 
 def _quiet(
@@ -279,13 +287,13 @@ def _quiet(
         opposite = (g.rows - 1 - r) * g.cols + (g.cols - 1 - c)
         if cell in g.centers:
             text = f"{P} takes the centre, on {on} lines, and holds the draw."
-            return Why("center", text, "centre", threats=threats)
+            return Why("center", text, "takes the centre", threats=threats)
         if cell in g.corners and p.theirs >> opposite & 1:
             text = f"{P} takes the corner opposite {Q}'s at {opposite} and holds the draw."
-            return Why("opposite-corner", text, "opposite corner", threats=threats)
+            return Why("opposite-corner", text, "takes the opposite corner", threats=threats)
         if cell in g.corners:
             text = f"{P} takes a corner, on {on} lines, and holds the draw."
-            return Why("corner", text, "corner", threats=threats)
+            return Why("corner", text, "takes a corner", threats=threats)
     return Why("hold", f"{P} holds the draw.", "holds the draw", threats=threats)
 
 

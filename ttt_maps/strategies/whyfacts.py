@@ -45,7 +45,10 @@ class Why:
     cells after the move; ``sequence``: a forcing move's line of play, from the
     opponent's forced answer; ``refutation``: for a ``mistake`` or
     ``quick-loss``, the forced line to the end, from the opponent's best reply.
-    ``brief``: a few words for tables and tooltips.
+    ``brief``: the sentence in a few words, for tables and tooltips, in one style for
+    every code: its verb without the subject (``threatens 6``, ``wins on 0-4-8``,
+    ``takes a corner``), places as cell numbers, a line (``0-4-8``) only where one
+    is completed or blocked.
     """
 
     code: str
