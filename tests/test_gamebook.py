@@ -165,6 +165,18 @@ def test_a_finished_position_is_a_book_without_sections() -> None:
     assert "<a id=" not in markdown and "X wins" in markdown
 
 
+def test_a_forced_misere_loss_is_never_called_a_win() -> None:
+    """O to move at ``oo.oxx.xx`` under misère: every free cell completes O's own line.
+    The book says O must complete a line and that X wins, never that O wins; and its
+    one section is one section."""
+    g = Geometry.parse("3x3", "misere")
+    text = to_text(build_book(build_strategy("o", "default", "oo.oxx.xx", geometry=g)))
+    assert "There is 1 section," in text
+    move = next(line for line in text.splitlines() if line.startswith("O plays"))
+    assert "wins at once" not in move and "must complete a line" in move, move
+    assert move.endswith("The game is over: X wins."), move
+
+
 # -- folded: replies that are turns of each other share a section ----------------------
 
 TURNS = {
