@@ -645,6 +645,104 @@ def test_linked_viewers_carry_the_reasons(tmp_path: Path) -> None:
     assert reason in page and reason not in before
 
 
+# -- a map drawn turned: its reasons with the cells as drawn ----------------------------
+
+#: The claims a reason's sentence makes about cells, read back by a referee.
+CLAIMS = (
+    ("completes", re.compile(r"(?:completes|wins) \(?(\d)-(\d)-(\d)")),
+    ("blocks", re.compile(r"blocks [XO]'s line (\d)-(\d)-(\d) at (\d)")),
+    ("threatens", re.compile(r"(\d) \((\d)-(\d)-(\d)\)")),
+    ("answers", re.compile(r"answers (\d)")),
+    ("opposite", re.compile(r"corner opposite [XO]'s at (\d)")),
+)
+
+
+def claims_hold(ref: Referee, board: str, cell: int, text: str) -> int:
+    """The cell claims of ``text`` about ``cell`` played on ``board``, checked, up to
+    where later play begins (a refutation's or a forcing line's next moves); how many."""
+    me, them, empty = sides(board)
+    after = me | {cell}
+    lines = {tuple(sorted(line)) for line in ref.lines}
+    seen = 0
+    now = text.split(";")[0]
+    if "answers" in now:
+        now = now.split(",")[0]
+    for kind, pattern in CLAIMS:
+        for found in pattern.finditer(now):
+            n = [int(g) for g in found.groups()]
+            seen += 1
+            if kind == "completes":
+                assert tuple(n) in lines and set(n) <= after | them, (board, cell, text)
+            elif kind == "blocks":
+                assert tuple(n[:3]) in lines and n[3] == cell and n[3] in n[:3], (board, text)
+                assert set(n[:3]) - {cell} <= them, (board, cell, text)
+            elif kind == "threatens":
+                assert tuple(n[1:]) in lines and n[0] in n[1:], (board, cell, text)
+                owner = after if set(n[1:]) - {n[0]} <= after else them
+                assert set(n[1:]) - {n[0]} <= owner and n[0] in empty - {cell}, (board, text)
+            elif kind == "answers":
+                assert n[0] in empty - {cell}, (board, cell, text)
+            else:
+                assert n[0] in them and n[0] == 8 - cell, (board, cell, text)
+    return seen
+
+
+def test_a_turned_reason_speaks_of_the_board_as_drawn() -> None:
+    """A map drawn turned says each reason with the cells as drawn: every cell the
+    turned sentence names is checked on the turned board, for every 3x3 position and
+    move under a quarter turn and a mirror (neither is its own inverse in both ways)."""
+    from ttt_maps.strategies.whyfacts import plain, turned_template
+
+    ref = Referee(3, 3, 3)
+    solver = solver_for(Geometry())
+    quarter, mirror = (6, 3, 0, 7, 4, 1, 8, 5, 2), (2, 1, 0, 5, 4, 3, 8, 7, 6)
+    checked = 0
+    for board in positions(Geometry()):
+        for cell, _ in solver.children(board.key):
+            why = explain_key(solver, board.key, cell)
+            assert plain(why.template) == why.text
+            checked += claims_hold(ref, str(board), cell, why.text)
+            for perm in (quarter, mirror):
+                drawn = str(board.transformed(perm))
+                text = plain(turned_template(why.template, perm))
+                assert re.sub(r"\d", "#", text) == re.sub(r"\d", "#", why.text)
+                checked += claims_hold(ref, drawn, perm[cell], text)
+    assert checked > 30_000
+
+
+def test_a_turned_pane_of_the_compare_picture_names_the_cells_as_drawn() -> None:
+    """``compare xkcd yorgey --explain -o cmp.svg``: yorgey's map is drawn turned half
+    round; each tooltip is its own move's reason with the cells as drawn, and a key that
+    weighs cell numbers (``last``) says the map's own order without its numbers."""
+    from test_svg import Doc
+
+    from ttt_maps.api import compare_policies
+    from ttt_maps.draw.layout import MapOptions
+    from ttt_maps.strategies.tree import build_strategy
+    from ttt_maps.strategies.whyfacts import plain, turned_template
+
+    half = (8, 7, 6, 5, 4, 3, 2, 1, 0)
+    compared = compare_policies(["xkcd", "yorgey"], player="x")
+    svg = compared.maps("svg", opts=MapOptions(explain=True)).decode()
+    yorgey = build_strategy("x", "yorgey").noted(explain=True)
+    said = {str(n.board.transformed(half)): plain(turned_template(n.why, half))
+            for n in yorgey.root.walk() if n.why}  # fmt: skip
+    d = Doc(svg)
+    titles = {
+        g.get("data-board"): (g.findtext("{http://www.w3.org/2000/svg}title") or "")
+        for g in d.boards()
+        if g.find("{http://www.w3.org/2000/svg}title") is not None
+    }
+    root = said["........."]
+    assert root.startswith("X takes a corner, on 3 lines")
+    assert root.endswith("last: of 8, 7, 6, 5, 4, 3, 2, 1 and 0, the last in the map's own "
+                         "cell order (before the turn).")  # fmt: skip
+    # The turned pane's boards are yorgey's turned, each with its own move's reason.
+    mine = {b: t for b, t in titles.items() if b in said and t == said[b]}
+    assert root in mine.values() and len(mine) > 50
+    assert not any("the highest of" in t for t in mine.values())
+
+
 def test_reasons_cost_nothing_unless_asked_for() -> None:
     """Drawing, the table and the viewer load no reason unless one is asked for."""
     import subprocess
