@@ -193,7 +193,7 @@ def explained_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_a_turned_pane_says_its_reasons_with_the_cells_as_drawn(
-    browser: Any, explained_file: Path
+    chromium: Any, explained_file: Path
 ) -> None:
     """``compare xkcd yorgey --player o -o cmp.html --explain``: yorgey's pane is turned
     half round to match, and the reason it says names the cells as the reader sees
@@ -203,7 +203,7 @@ def test_a_turned_pane_says_its_reasons_with_the_cells_as_drawn(
 
     yorgey = build_strategy("o", "yorgey").noted(explain=True)
     said = {str(n.board): n.why for n in yorgey.root.walk() if n.why}
-    page = browser.new_page(viewport=VIEWPORT, reduced_motion="reduce")
+    page = chromium.new_page(viewport=VIEWPORT, reduced_motion="reduce")
 
     def turned_says() -> str:
         state = states(page)[1]
