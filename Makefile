@@ -2,11 +2,13 @@
 #
 # Everything runs from a project venv (.venv) that the first target to need it
 # creates: system packages first (scripts/system-deps.sh: cairo headers, a C
-# compiler, the DejaVu font; apt-get on Debian/Ubuntu), then
-# `pip install -e '.[dev]'` (in compat mode: a .pth path entry instead of
-# setuptools' import hook, which costs every run ~40 ms). A stamp file inside
-# the venv records that set-up; it is redone when pyproject.toml, this
-# Makefile or the system-deps script changes, so a
+# compiler, the DejaVu font; apt-get on Debian/Ubuntu), then pip (in compat
+# mode: a .pth path entry instead of setuptools' import hook, which costs every
+# run ~40 ms). `make posters` installs the package alone (`pip install -e .`:
+# typer, rich, Pillow, pycairo, platformdirs); `make test` and the other
+# development targets the whole [dev] extra (the test tools, the docs tools,
+# the linters). A stamp file inside the venv records each set-up; it is redone
+# when pyproject.toml, this Makefile or the system-deps script changes, so a
 # second `make test` goes straight to the tests.
 #
 # `make test` also runs the Sphinx and MyST tests under the oldest Sphinx and
@@ -39,6 +41,7 @@ BENCH_ARGS ?=
 
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.ttt-maps-setup
+POSTERS_STAMP := $(VENV)/.ttt-maps-posters
 OLDEST := $(VENV)/oldest-docs
 OLDEST_STAMP := $(OLDEST)/.ttt-maps-setup
 OLDEST_TESTS := tests/test_sphinx.py tests/test_myst.py
@@ -54,7 +57,7 @@ help:
 	@echo "make lint      ruff and mypy"
 	@echo "make bench     time and measure the main commands (scripts/bench.py);"
 	@echo "               SEED=1 against the seed program, BASELINE=REV against an older build"
-	@echo "make venv      only set up .venv (system packages + pip install -e '.[dev]')"
+	@echo "make venv      only set up .venv for development (system packages + pip install -e '.[dev]')"
 	@echo "make readme    remake the example outputs of the README and docs/ from their commands"
 	@echo "make docs      build the documentation site into docs/_build/html (warnings are errors)"
 	@echo "make clean     remove caches and build files (distclean: also .venv)"
@@ -63,12 +66,22 @@ help:
 
 setup venv: $(STAMP)
 
-$(STAMP): pyproject.toml Makefile scripts/system-deps.sh
+# The system packages, the venv and pip: $(call install,WHAT) installs WHAT.
+define install
 	bash scripts/system-deps.sh --python "$(PYTHON)"
 	if [ ! -x "$(PY)" ]; then $(PYTHON) -m venv "$(VENV)"; fi
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]' \
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '$(1)' \
 		--config-settings editable_mode=compat
 	touch "$@"
+endef
+
+# What the posters need: the package and its own dependencies, nothing else.
+$(POSTERS_STAMP): pyproject.toml Makefile scripts/system-deps.sh
+	$(call install,.)
+
+# Development: the test tools, the docs tools and the linters too.
+$(STAMP): pyproject.toml Makefile scripts/system-deps.sh
+	$(call install,.[dev])
 
 # The oldest docs tools: this checkout, pytest, and the pins scripts/oldest_docs.py
 # prints. pycairo comes from the wheel pip built for .venv a moment before, so the
@@ -91,7 +104,7 @@ endif
 
 # --- the two commands ----------------------------------------------------------
 
-posters: $(STAMP)
+posters: $(POSTERS_STAMP)
 	$(VENV)/bin/ttt-maps render
 	$(PY) examples/compare_policies.py > /dev/null
 

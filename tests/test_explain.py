@@ -18,6 +18,7 @@ import re
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -355,6 +356,66 @@ def test_solve_table_has_a_why_column_within_100_columns() -> None:
     assert "loses: X answers 6, blocks and forks" in result.stdout
 
 
+#: The verbs a brief starts with: what the move does, as its sentence says it.
+BRIEF_VERBS = {
+    "wins", "blocks", "threatens", "stops", "draws", "loses", "takes", "keeps", "holds",
+    "forces", "stays", "forks",
+}  # fmt: skip
+
+
+def brief_style(why: Why, text: str) -> None:
+    """One style for every code's brief: the sentence's verb without its subject, places
+    as cell numbers the reason speaks of, a line (``0-1-2``) only the line completed or
+    blocked, never a line for a threat."""
+    first, *reply = re.split(r": \w answers \d+,? ?", why.brief)
+    assert first.split()[0] in BRIEF_VERBS, why
+    assert all(verb in BRIEF_VERBS | {"and", ""} for verb in " ".join(reply).split()), why
+    lines = re.findall(r"\d+(?:-\d+)+", why.brief)
+    assert lines == ([line_name(why.line)] if lines else []), why
+    assert not lines or why.code in ("win", "block", "complete"), why
+    cells = {int(n) for n in re.findall(r"(?<![\d-])\d+(?![\d-])", why.brief)}
+    assert cells <= set(why.threats) | set(why.sequence) | set(why.refutation[:1]), why
+    assert cells <= {int(n) for n in re.findall(r"\d+", text)}, why  # the sentence names them
+    if why.code in ("threat", "fork", "avoid"):
+        assert cells == set(why.threats), why
+    if why.code == "forcing":
+        assert cells == {why.sequence[0], why.sequence[-1]}, why
+
+
+def line_name(cells: tuple[int, ...]) -> str:
+    return "-".join(map(str, cells))
+
+
+@pytest.mark.parametrize("rules", ["normal", "misere"])
+def test_every_brief_is_in_one_style(rules: str) -> None:
+    """The why column of ``solve``, the table's words and the tooltips: every code's
+    brief, at every move of every 3x3 position, under both rules."""
+    g = Geometry.parse("3x3", rules)
+    solver = solver_for(g)
+    codes = set()
+    for board in positions(g):
+        if board.is_over:
+            continue
+        for cell, _ in solver.children(board.key):
+            why = explain_key(solver, board.key, cell)
+            brief_style(why, why.text)
+            codes.add(why.code)
+    if rules == "normal":
+        assert codes == set(CODES) - set(MISERE_CODES), codes
+    else:
+        assert set(MISERE_CODES) <= codes, codes
+
+
+def test_the_why_column_speaks_of_threats_by_their_cells() -> None:
+    """``threatens 6, forks at 4`` and ``threatens 2`` in one column: the cell where the
+    line would be completed, never the line for one and the cell for another."""
+    forcing = CliRunner().invoke(app, ["solve", "xo......."]).stdout
+    assert re.search(r"\n +3 +win in 5 plies .* threatens 6, forks at 4 *\n", forcing)
+    threat = CliRunner().invoke(app, ["solve", "x...o...."]).stdout
+    row = next(line for line in threat.splitlines() if line.strip().startswith("1 "))
+    assert row.rstrip().endswith("threatens 2"), row
+
+
 # -- play ---------------------------------------------------------------------------
 
 
@@ -553,8 +614,8 @@ def test_the_table_gives_a_reason_under_each_board(tmp_path: Path) -> None:
     runner = CliRunner()
     listed = runner.invoke(app, ["table", "--player", "x", "--explain"])
     assert listed.exit_code == 0, listed.stderr
-    assert "  .........  4  centre" in listed.stdout
-    assert "  o...x....  8  opposite corner" in listed.stdout
+    assert "  .........  4  takes the centre" in listed.stdout
+    assert "  o...x....  8  takes the opposite corner" in listed.stdout
     sheet = tmp_path / "x.svg"
     result = runner.invoke(app, ["table", "--player", "x", "--explain", "-o", str(sheet)])
     assert result.exit_code == 0, result.stderr
@@ -563,11 +624,48 @@ def test_the_table_gives_a_reason_under_each_board(tmp_path: Path) -> None:
     from ttt_maps.strategies.table.exact import minimal_table
 
     table = minimal_table("x")
-    for entry in table.entries:
-        assert explain(entry.board, entry.cell).brief in texts
+    briefs = [explain(entry.board, entry.cell).brief for entry in table.entries]
+    assert captions(d) == briefs
     plain = tmp_path / "plain.svg"
     runner.invoke(app, ["table", "--player", "x", "-o", str(plain)])
-    assert len(texts) - len(list(Doc(plain.read_text()).drawn("text"))) == len(table.entries)
+    lines = len(texts) - len(list(Doc(plain.read_text()).drawn("text")))
+    assert len(table.entries) <= lines <= 2 * len(table.entries)
+
+
+@pytest.mark.parametrize("player", ["x", "o"])
+def test_the_table_s_reasons_stay_legible(tmp_path: Path, player: str) -> None:
+    """A reason wider than its board goes on two lines rather than shrinking: on both
+    sheets every line is at least three quarters of the caption size, and as long as
+    the board is wide (by the typeface's own widths)."""
+    from test_svg import Doc
+
+    from ttt_maps.draw.typeface import width
+
+    sheet = tmp_path / "t.svg"
+    result = CliRunner().invoke(app, ["table", "--player", player, "--explain", "-o", str(sheet)])
+    assert result.exit_code == 0, result.stderr
+    d = Doc(sheet.read_text(encoding="utf-8"))
+    side = min(float(r.get("width", "inf")) for r in d.drawn("rect") if r.get("width"))
+    board = 3 * side  # the tinted cell is a third of the board
+    for el in d.drawn("text"):
+        if el.get("text-anchor") == "middle" and "ttt-legend" in d.classes(el):
+            size = float(el.get("font-size", "0"))
+            assert size >= 0.75 * 30, (el.text, size)
+            assert width(el.text or "", size) <= board * 1.001, (el.text, size, board)
+
+
+def captions(d: Any) -> list[str]:
+    """The reasons under the boards of a sheet, a reason's two lines joined."""
+    out: list[str] = []
+    last_x = None
+    for el in d.drawn("text"):
+        middle = el.get("text-anchor") == "middle" and "ttt-legend" in d.classes(el)
+        if middle and el.get("x") == last_x:
+            out[-1] += " " + (el.text or "")
+        elif middle:
+            out.append(el.text or "")
+        last_x = el.get("x") if middle else None
+    return out
 
 
 def test_docs_embeds_take_explain() -> None:
@@ -595,6 +693,104 @@ def test_linked_viewers_carry_the_reasons(tmp_path: Path) -> None:
     # Each pane is a page of its own inside the linked one: its markup is escaped there.
     reason = "X takes a corner, on 3 lines, and holds the draw."
     assert reason in page and reason not in before
+
+
+# -- a map drawn turned: its reasons with the cells as drawn ----------------------------
+
+#: The claims a reason's sentence makes about cells, read back by a referee.
+CLAIMS = (
+    ("completes", re.compile(r"(?:completes|wins) \(?(\d)-(\d)-(\d)")),
+    ("blocks", re.compile(r"blocks [XO]'s line (\d)-(\d)-(\d) at (\d)")),
+    ("threatens", re.compile(r"(\d) \((\d)-(\d)-(\d)\)")),
+    ("answers", re.compile(r"answers (\d)")),
+    ("opposite", re.compile(r"corner opposite [XO]'s at (\d)")),
+)
+
+
+def claims_hold(ref: Referee, board: str, cell: int, text: str) -> int:
+    """The cell claims of ``text`` about ``cell`` played on ``board``, checked, up to
+    where later play begins (a refutation's or a forcing line's next moves); how many."""
+    me, them, empty = sides(board)
+    after = me | {cell}
+    lines = {tuple(sorted(line)) for line in ref.lines}
+    seen = 0
+    now = text.split(";")[0]
+    if "answers" in now:
+        now = now.split(",")[0]
+    for kind, pattern in CLAIMS:
+        for found in pattern.finditer(now):
+            n = [int(g) for g in found.groups()]
+            seen += 1
+            if kind == "completes":
+                assert tuple(n) in lines and set(n) <= after | them, (board, cell, text)
+            elif kind == "blocks":
+                assert tuple(n[:3]) in lines and n[3] == cell and n[3] in n[:3], (board, text)
+                assert set(n[:3]) - {cell} <= them, (board, cell, text)
+            elif kind == "threatens":
+                assert tuple(n[1:]) in lines and n[0] in n[1:], (board, cell, text)
+                owner = after if set(n[1:]) - {n[0]} <= after else them
+                assert set(n[1:]) - {n[0]} <= owner and n[0] in empty - {cell}, (board, text)
+            elif kind == "answers":
+                assert n[0] in empty - {cell}, (board, cell, text)
+            else:
+                assert n[0] in them and n[0] == 8 - cell, (board, cell, text)
+    return seen
+
+
+def test_a_turned_reason_speaks_of_the_board_as_drawn() -> None:
+    """A map drawn turned says each reason with the cells as drawn: every cell the
+    turned sentence names is checked on the turned board, for every 3x3 position and
+    move under a quarter turn and a mirror (neither is its own inverse in both ways)."""
+    from ttt_maps.strategies.whyfacts import plain, turned_template
+
+    ref = Referee(3, 3, 3)
+    solver = solver_for(Geometry())
+    quarter, mirror = (6, 3, 0, 7, 4, 1, 8, 5, 2), (2, 1, 0, 5, 4, 3, 8, 7, 6)
+    checked = 0
+    for board in positions(Geometry()):
+        for cell, _ in solver.children(board.key):
+            why = explain_key(solver, board.key, cell)
+            assert plain(why.template) == why.text
+            checked += claims_hold(ref, str(board), cell, why.text)
+            for perm in (quarter, mirror):
+                drawn = str(board.transformed(perm))
+                text = plain(turned_template(why.template, perm))
+                assert re.sub(r"\d", "#", text) == re.sub(r"\d", "#", why.text)
+                checked += claims_hold(ref, drawn, perm[cell], text)
+    assert checked > 30_000
+
+
+def test_a_turned_pane_of_the_compare_picture_names_the_cells_as_drawn() -> None:
+    """``compare xkcd yorgey --explain -o cmp.svg``: yorgey's map is drawn turned half
+    round; each tooltip is its own move's reason with the cells as drawn, and a key that
+    weighs cell numbers (``last``) says the map's own order without its numbers."""
+    from test_svg import Doc
+
+    from ttt_maps.api import compare_policies
+    from ttt_maps.draw.layout import MapOptions
+    from ttt_maps.strategies.tree import build_strategy
+    from ttt_maps.strategies.whyfacts import plain, turned_template
+
+    half = (8, 7, 6, 5, 4, 3, 2, 1, 0)
+    compared = compare_policies(["xkcd", "yorgey"], player="x")
+    svg = compared.maps("svg", opts=MapOptions(explain=True)).decode()
+    yorgey = build_strategy("x", "yorgey").noted(explain=True)
+    said = {str(n.board.transformed(half)): plain(turned_template(n.why, half))
+            for n in yorgey.root.walk() if n.why}  # fmt: skip
+    d = Doc(svg)
+    titles = {
+        g.get("data-board"): (g.findtext("{http://www.w3.org/2000/svg}title") or "")
+        for g in d.boards()
+        if g.find("{http://www.w3.org/2000/svg}title") is not None
+    }
+    root = said["........."]
+    assert root.startswith("X takes a corner, on 3 lines")
+    assert root.endswith("last: of 8, 7, 6, 5, 4, 3, 2, 1 and 0, the last in the map's own "
+                         "cell order (before the turn).")  # fmt: skip
+    # The turned pane's boards are yorgey's turned, each with its own move's reason.
+    mine = {b: t for b, t in titles.items() if b in said and t == said[b]}
+    assert root in mine.values() and len(mine) > 50
+    assert not any("the highest of" in t for t in mine.values())
 
 
 def test_reasons_cost_nothing_unless_asked_for() -> None:

@@ -247,6 +247,89 @@ def test_svg_says_which_replies_each_folded_cell_stands_for(player: str) -> None
     assert checked >= 4
 
 
+@cache
+def font_ink() -> tuple[int, dict[str, tuple[float, tuple[int, int, int, int] | None]]]:
+    """The shipped DejaVu Sans, read with fontTools: units per em, and for each character
+    its advance and the box of its ink (None for a blank), as the font file says."""
+    from pathlib import Path
+
+    from fontTools.ttLib import TTFont
+
+    import ttt_maps
+
+    path = Path(ttt_maps.__file__).parent / "draw" / "fonts" / "DejaVuSans-Latin.ttf"
+    font = TTFont(str(path))
+    cmap, glyf = font.getBestCmap(), font["glyf"]
+    out: dict[str, tuple[float, tuple[int, int, int, int] | None]] = {}
+    for code, name in cmap.items():
+        g = glyf[name]
+        box = (g.xMin, g.yMin, g.xMax, g.yMax) if g.numberOfContours else None
+        out[chr(code)] = (font["hmtx"][name][0], box)
+    return font["head"].unitsPerEm, out
+
+
+def ink_box(text: str, x: float, y: float, size: float, anchor: str) -> tuple[float, ...]:
+    """Where a line of text puts ink: (left, top, right, bottom) on the page."""
+    em, chars = font_ink()
+    scale = size / em
+    width = sum(chars[c][0] for c in text) * scale
+    pen = x - width if anchor == "end" else x - width / 2 if anchor == "middle" else x
+    boxes = []
+    for c in text:
+        advance, box = chars[c]
+        if box is not None:
+            x0, y0, x1, y1 = box
+            boxes.append((pen + x0 * scale, y - y1 * scale, pen + x1 * scale, y - y0 * scale))
+        pen += advance * scale
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes),
+            max(b[2] for b in boxes), max(b[3] for b in boxes))  # fmt: skip
+
+
+@pytest.mark.parametrize(("player", "policy"), [("o", "compact"), ("o", "default"),
+                                                ("x", "compact"), ("x", "default")])  # fmt: skip
+def test_the_fold_tags_clear_every_grid_line(player: str, policy: str) -> None:
+    """``render --fold --player o -p compact``: each letter-and-count tag, where its font puts ink,
+    touches no grid line of the map (its own board's, its cell's sub-map's, or any
+    other), read back from the SVG (every transform on the way, butt-capped strokes)."""
+    from test_svg import Doc
+
+    d = Doc(api.render(build_strategy(player, policy, fold=True), "svg"))
+
+    def offset(el: ET.Element) -> tuple[float, float]:
+        dx = dy = 0.0
+        node = d.parent.get(el)
+        while node is not None:
+            move = node.get("transform")
+            if move:
+                m = re.fullmatch(r"translate\((-?[\d.]+)[ ,]?(-?[\d.]+)?\)", move)
+                assert m, move
+                dx, dy = dx + float(m[1]), dy + float(m[2] or 0)
+            node = d.parent.get(node)
+        return dx, dy
+
+    rects = []
+    for grid in d.grids():
+        half = d.stroke_width(grid, ".ttt-grid") / 2
+        (gx, gy), (px, py) = offset(grid), d.translate(grid)
+        for seg in d.segments(grid):
+            (ax, ay), (bx, by) = [(x - px + gx, y - py + gy) for x, y in (seg[0], seg[-1])]
+            if ax == bx:  # a vertical line, butt ends
+                rects.append((ax - half, min(ay, by), ax + half, max(ay, by)))
+            else:
+                assert ay == by
+                rects.append((min(ax, bx), ay - half, max(ax, bx), ay + half))
+    tags = [t for t in d.drawn("text") if "ttt-count" in d.classes(t)]
+    assert len(tags) >= 3
+    for t in tags:
+        dx, dy = offset(t)
+        x0, y0, x1, y1 = ink_box(
+            t.text or "", float(t.get("x", 0)) + dx, float(t.get("y", 0)) + dy,
+            float(t.get("font-size", 0)), t.get("text-anchor", "start"),
+        )  # fmt: skip
+        for r in rects:
+            assert not (r[0] < x1 and x0 < r[2] and r[1] < y1 and y0 < r[3]), (t.text, r)
+
+
 def test_a_folded_map_is_smaller_and_says_how_it_is_read() -> None:
     plain = api.render(build_strategy("o", "default"), "svg")
     folded = api.render(build_strategy("o", "default", fold=True), "svg")

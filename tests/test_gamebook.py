@@ -181,6 +181,18 @@ def test_a_strategy_without_a_move_to_choose_has_no_book(
     assert len(book.sections) == 1 and "There is 1 section, one for each" in to_markdown(book)
 
 
+def test_a_forced_misere_loss_is_never_called_a_win() -> None:
+    """O to move at ``oo.oxx.xx`` under misère: every free cell completes O's own line.
+    The book says O must complete a line and that X wins, never that O wins; and its
+    one section is one section."""
+    g = Geometry.parse("3x3", "misere")
+    text = to_text(build_book(build_strategy("o", "default", "oo.oxx.xx", geometry=g)))
+    assert "There is 1 section," in text
+    move = next(line for line in text.splitlines() if line.startswith("O plays"))
+    assert "wins at once" not in move and "must complete a line" in move, move
+    assert move.endswith("The game is over: X wins."), move
+
+
 # -- folded: replies that are turns of each other share a section ----------------------
 
 TURNS = {

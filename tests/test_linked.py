@@ -178,6 +178,61 @@ def test_a_zoom_in_one_pane_is_followed_turned_to_match(browser: Any, page_file:
         page.close()
 
 
+# -- reasons in a turned pane: the cells as drawn ------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def explained_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from ttt_maps.draw.layout import MapOptions
+
+    maps = [build_strategy("o", p) for p in ("xkcd", "yorgey")]
+    page = linked_page(maps, labels=["xkcd", "yorgey"], opts=MapOptions(explain=True))
+    path = tmp_path_factory.mktemp("linked-why") / "cmp.html"
+    path.write_text(page, encoding="utf-8")
+    return path
+
+
+def test_a_turned_pane_says_its_reasons_with_the_cells_as_drawn(
+    chromium: Any, explained_file: Path
+) -> None:
+    """``compare xkcd yorgey --player o -o cmp.html --explain``: yorgey's pane is turned
+    half round to match, and the reason it says names the cells as the reader sees
+    them (blocking the line drawn at the top, not yorgey's own bottom row), with no note
+    on another numbering; where its ``last`` key chose, it says so without numbers."""
+    from ttt_maps.strategies.whyfacts import plain, turned_template
+
+    yorgey = build_strategy("o", "yorgey").noted(explain=True)
+    said = {str(n.board): n.why for n in yorgey.root.walk() if n.why}
+    page = chromium.new_page(viewport=VIEWPORT, reduced_motion="reduce")
+
+    def turned_says() -> str:
+        state = states(page)[1]
+        assert state["turn"] == HALF_TURN
+        status = str(page.evaluate(f"{PANE.format(i=1)}.document.body.dataset.status"))
+        expected = plain(turned_template(said[state["board"]], HALF_TURN))
+        assert status.endswith(expected), (status, expected)
+        assert "numbered as before" not in status and "the highest of" not in status
+        return status
+
+    try:
+        page.goto(explained_file.as_uri())
+        page.wait_for_function("document.body.dataset.ready === '1'")
+        wait_synced(page, 1)
+        page.mouse.click(*sub_map_on_screen(page, 0, ".......x."))  # yorgey's own .x.......
+        wait_synced(page, 2)
+        assert "last: of 8, 6, 4 and 1, the last in the map's own cell order" in turned_says()
+        page.evaluate(f"{PANE.format(i=0)}.tttViewer.zoomOut()")
+        wait_synced(page, 3)
+        page.mouse.click(*sub_map_on_screen(page, 0, "x........"))
+        wait_synced(page, 4)
+        page.mouse.click(*sub_map_on_screen(page, 0, "xx..o...."))
+        wait_synced(page, 5)
+        # Blocking the line drawn at the top, where yorgey's own board has it at the bottom.
+        assert "O blocks X's line 0-1-2 at 2" in turned_says()
+    finally:
+        page.close()
+
+
 # -- a big map: a pane follows without drawing all its waiting boards ------------------------
 
 

@@ -26,6 +26,7 @@ from ttt_maps.game.board import Board
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.strategies.chains import parse_policy
+from ttt_maps.strategies.match import Game
 from ttt_maps.strategies.tree import build_strategy
 
 runner = CliRunner()
@@ -279,8 +280,6 @@ def test_check_refuses_a_strategy_of_the_other_rules(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("side", ["x", "o"])
 def test_play_against_a_misere_map_never_beats_it(side: str) -> None:
-    from ttt_maps.strategies.match import Game
-
     rng = random.Random(side)
     for _ in range(40):
         game = Game(side, "default", None, MISERE)  # type: ignore[arg-type]
@@ -479,6 +478,7 @@ def test_every_misere_reason_on_3x3_is_true() -> None:
             if cell in completing:
                 assert why.code in ("complete", "mistake", "quick-loss"), (board, cell, why)
                 assert "win" not in why.code and "wins" not in why.text, (board, cell, why)
+                assert why.text.startswith(_thrown_away(board, completing)), (board, cell, why)
             if why.code == "complete":
                 assert cell in completing and set(why.line) <= {
                     c for c, ch in enumerate(after) if ch == me
@@ -503,7 +503,7 @@ def test_every_misere_reason_on_3x3_is_true() -> None:
 @pytest.mark.parametrize(
     ("board", "cell", "code", "text"),
     [
-        (".....xoox", 2, "complete", "X completes 2-5-8 and loses."),
+        (".....xoox", 2, "complete", "That loses at once, not in 5 plies: X completes 2-5-8."),
         (".....xoox", 0, "avoid", "X stays off 2 (2-5-8), where X would complete a line and lose."),
         (
             "....xxoox",
@@ -520,5 +520,116 @@ def test_each_misere_reason_has_a_position(board: str, cell: int, code: str, tex
     assert (why.code, why.text) == (code, text)
 
 
+def _thrown_away(board: str, completing: set[int]) -> str:
+    """How a reason must begin for a move that completes the mover's own line: forced
+    when every free cell does, else what it threw away, as a mistake says it."""
+    me = "X" if board.count("x") == board.count("o") else "O"
+    if completing == {c for c, ch in enumerate(board) if ch == "."}:
+        return f"{me} must complete a line, as every free cell does"
+    result, plies = minimax(board, 3, 3, 3)
+    if result < 0:
+        return f"That loses at once, not in {plies} plies: {me} completes "
+    return f"That gives away the {'win' if result > 0 else 'draw'}: {me} completes "
+
+
 def _put(board: str, cell: int, mark: str) -> str:
     return board[:cell] + mark + board[cell + 1 :]
+
+
+# -- play and check under misère say who completes the line ----------------------------
+
+
+@pytest.mark.parametrize(("side", "root"), [("x", None), ("o", None), ("x", "x........")])
+def test_the_verdict_under_misere_names_the_loser_s_own_move(side: str, root: str | None) -> None:
+    """Under misère the last ply of a lost game is the loser's own: the person to move
+    who loses in 1 ply has only cells that complete its own lines (never "to X's next
+    move"), a longer loss ends with the person's own Nth move, and a win with the map's.
+    Every position a person can reach, checked with this module's minimax."""
+    from test_play_terminal import own_moves
+
+    me, them = side.upper(), ("o" if side == "x" else "x").upper()
+    kinds = set()
+    start = Board.parse(root, MISERE) if root else None
+    for board, text in _verdicts(Game(side, "default", start, MISERE)):  # type: ignore[arg-type]
+        result, plies = minimax(board, 3, 3, 3)
+        assert f"to {me}'s" not in text, text
+        if result < 0 and plies == 1:
+            free = [c for c, ch in enumerate(board) if ch == "."]
+            made = [
+                made_line(_put(board, c, them.lower()), them.lower(), lines_of(3, 3, 3))
+                for c in free
+            ]
+            assert all(made), board
+            assert text == f"{them} loses in 1 ply: every free cell completes a line of {them}'s"
+        elif result < 0:
+            assert text.startswith(f"{them} loses in {plies} plies, forced to complete a line")
+            assert own_moves(text) == (plies + 1) // 2, (board, text)
+        elif result > 0:
+            assert text.startswith(f"{them} can win in {plies} plies: {me} must complete a line")
+            assert own_moves(text) == plies // 2, (board, text)
+        else:
+            assert text == "A draw with best play", (board, text)
+        kinds.add((result, plies == 1))
+    assert kinds >= ({(1, False), (-1, True), (-1, False)} if root else {(0, False), (-1, True)})
+
+
+def _verdicts(game: Game) -> list[tuple[str, str]]:
+    """Each board a person can be shown a verdict at, against the map, with the verdict."""
+    out: list[tuple[str, str]] = []
+
+    def walk() -> None:
+        if game.over:
+            return
+        mark = len(game.moves)
+        if game.map_to_move:
+            game.reply()
+            walk()
+        else:
+            out.append((str(game.board), game.verdict()))
+            for cell in game.board.moves():
+                game.play(cell)
+                walk()
+                game.rewind(mark)
+        game.rewind(mark)
+
+    walk()
+    return out
+
+
+def test_interactive_play_names_a_completed_line_and_a_forced_loss() -> None:
+    """The lesson's two games as O against X's misère map, typed through a pipe: 0, 1, 3
+    leaves O only cells of its own lines, and 0, 1, 2 completes O's line, which is named
+    as the draw it gave away before the result."""
+    args = ["play", "--player", "x", "--rules", "misere", "--interactive"]
+    forced = runner.invoke(app, args, input="0\n1\n3\n?\n")
+    assert forced.exit_code == 0, forced.stderr
+    said = " ".join(forced.stdout.split())
+    assert (
+        "X plays right edge (5). O loses in 1 ply: every free cell completes a line of O's" in said
+    )
+    assert "to X's next move" not in said
+    assert "2: O must complete a line, as every free cell does: 0-1-2 loses." in said
+    assert "6: O must complete a line, as every free cell does: 0-3-6 loses." in said
+    own = runner.invoke(app, args, input="0\n1\n2\n")
+    assert own.exit_code == 0, own.stderr
+    said = " ".join(own.stdout.split())
+    assert "O to move> 2 That gives away the draw: O completes 0-1-2 and loses." in said
+    assert said.endswith("X wins")
+
+
+def test_check_names_a_completed_own_line_as_the_move_that_lost(tmp_path: Path) -> None:
+    """A saved misère game where O completes its own line: check says O's move lost the
+    draw (and exits 1), not that O won."""
+    log = tmp_path / "game.json"
+    result = runner.invoke(
+        app,
+        ["play", "--player", "x", "--rules", "misere", "--save", str(log)],
+        input="0\n1\n2\n",
+    )
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == "result: x wins"
+    checked = runner.invoke(app, ["check", str(log)])
+    assert "O top-right corner (2) [player]: O completes a line: X wins" in checked.stdout
+    assert "O wins" not in checked.stdout
+    assert "move 6 (O top-right corner (2)) lost the draw" in checked.stdout
+    assert checked.exit_code == 1, checked.stdout

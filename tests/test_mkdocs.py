@@ -84,11 +84,40 @@ def test_example_inlines_maps_with_distinct_prefixes(site: Path) -> None:
 
 
 def test_example_writes_the_image_mode_map_as_a_file(site: Path) -> None:
+    """``mode: image`` with ``theme: auto``: a file per scheme, and the page links the
+    style sheet that shows the one for Material's palette."""
     html = (site / "index.html").read_text(encoding="utf-8")
-    sources = re.findall(r'<img src="([^"]+)" alt="([^"]+)" class="ttt-map"', html)
-    assert [alt for _, alt in sources] == ["The complete map of optimal moves for O."]
-    svg = ET.parse(site / sources[0][0]).getroot()
-    assert svg.tag == f"{SVG}svg" and len(svg.findall(f".//{SVG}g[@data-board]")) > 800
+    sources = re.findall(r'<img src="([^"]+)" alt="([^"]+)" class="ttt-map ttt-map-(\w+)', html)
+    assert [(alt, scheme) for _, alt, scheme in sources] == [
+        ("The complete map of optimal moves for O.", "light"),
+        ("The complete map of optimal moves for O.", "dark"),
+    ]
+    for src, _, _ in sources:
+        svg = ET.parse(site / src).getroot()
+        assert svg.tag == f"{SVG}svg" and len(svg.findall(f".//{SVG}g[@data-board]")) > 800
+    sheet = re.search(r'<link rel="stylesheet" href="([^"]*ttt-map-schemes.css)">', html)
+    assert sheet and "ttt-map-dark" in (site / sheet.group(1)).read_text(encoding="utf-8")
+    other = (site / "syntax" / "index.html").read_text(encoding="utf-8")
+    assert "ttt-map-schemes.css" not in other  # only where a page shows such a map
+
+
+def test_an_auto_image_follows_materials_switch(site: Path, chromium: Any) -> None:
+    """The image-mode map shows the picture for the page's palette, on either system
+    and after the header's switch: one picture, light on ``default``, dark on ``slate``."""
+    shown = """() => [...document.querySelectorAll('img.ttt-map')]
+        .filter((i) => getComputedStyle(i).display !== 'none').map((i) => i.className)"""
+    for system in ("light", "dark"):
+        page = chromium.new_page(color_scheme=system)
+        try:
+            page.goto((site / "index.html").as_uri())
+            for _ in range(2):
+                scheme = page.evaluate("() => document.body.dataset.mdColorScheme")
+                want = "ttt-map-light" if scheme == "default" else "ttt-map-dark"
+                classes = page.evaluate(shown)
+                assert len(classes) == 1 and want in classes[0].split(), (system, scheme)
+                page.click("label.md-header__button[for^=__palette]:visible")
+        finally:
+            page.close()
 
 
 def test_a_fence_inside_a_fence_is_shown_as_written(site: Path) -> None:

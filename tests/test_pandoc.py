@@ -169,6 +169,18 @@ def test_html_gets_the_svg_inline_and_other_formats_an_image() -> None:
     assert draw("player: o\ndepth: 1", "latex", Where("d.md", 1), "x").payload == pdf.payload
 
 
+def test_an_auto_map_as_an_image_is_drawn_light_on_the_pages_background() -> None:
+    """A pandoc page has no light or dark switch: ``mode: image`` with ``theme: auto`` is
+    the light map on a transparent background, never one that follows the reader's
+    system (a dark box on a light page)."""
+    from ttt_maps.draw.themes import LIGHT
+
+    image = draw("player: o\ndepth: 1\nmode: image\ntheme: auto", "html", Where("d.md", 1), "p")
+    svg = image.payload.decode("utf-8")
+    assert image.name.endswith(".svg") and "prefers-color-scheme" not in svg
+    assert ".ttt-background{fill:none}" in svg and f"stroke:{LIGHT.chosen}" in svg
+
+
 # -- the filter in pandoc ----------------------------------------------------------------
 
 

@@ -127,6 +127,43 @@ def test_bad_scripted_moves_exit_2_with_one_line(moves: str, message: str) -> No
     assert proc.stderr == f"ttt-maps: error: {message}\n"
 
 
+@pytest.mark.parametrize("flag", ["--interactive", "-i"])
+def test_interactive_keeps_the_terminal_words_when_input_is_piped(flag: str) -> None:
+    """A scripted demo (``printf '?\\n1\\nw\\n' | ttt-maps play --interactive``): the hints
+    with their reasons, the mistake named, ``w``, each typed line shown after its prompt;
+    the same input without the option is the line protocol, which refuses ``?``."""
+    proc = play(flag, moves="?\n1\nw\nq\n")
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    said = " ".join(proc.stdout.split())
+    for line in (
+        "X plays top-left corner (0). A draw with best play",
+        "O to move> ? Your best moves (O), by the solved game: centre (4).",
+        "4: O takes the centre, on 4 lines, and holds the draw.",
+        "O to move> 1 That loses: X answers 3,",
+        "O to move> w X played 3: X threatens 6 (0-3-6);",
+        "Among the equally good moves, fast,novice,first chose it:",
+        "O to move> q",
+    ):
+        assert line in said, line
+    assert "position:" not in proc.stdout and "result:" not in proc.stdout
+    plain = play(moves="?\n1\nw\n")
+    assert plain.returncode == 2
+    assert plain.stderr == "ttt-maps: error: move '?': expected a cell number\n"
+
+
+def test_interactive_input_that_ends_or_runs_long_is_no_error() -> None:
+    """Piped input may end mid-game (the game stops, as ``q`` stops it) or hold a line
+    longer than any move (named as a bad move, the next line read after it)."""
+    ended = play("-i", moves="4\n")
+    assert ended.returncode == 0 and ended.stderr == ""
+    long = play("-i", "--player", "o", moves="7" * 5000 + "\n4\nq\n")
+    assert long.returncode == 0, long.stderr
+    assert long.stdout.count("X to move>") == 3, long.stdout  # the long line, 4, q
+    said = "".join(long.stdout.split())
+    assert "7" * 1024 + ":theboard'scellsare0to8" in said and "7" * 1025 not in said
+    assert "X to move> 4\nO plays" in long.stdout
+
+
 def test_random_1_strays_and_loses_a_game_perfect_never_does() -> None:
     """The same scripted person (always the lowest free cell) against each level."""
 

@@ -28,7 +28,9 @@ def test_the_readme_shows_what_the_commands_print() -> None:
         "ttt-maps render --player x --picture -o x-map.svg",
         "python examples/rule_player_audit.py",
         "ttt-maps policies",
+        "printf '?\\n1\\nw\\nq\\n' | ttt-maps play --interactive",
     } <= set(commands)
+    assert "```pycon" in text
     run = subprocess.run(
         [sys.executable, str(SCRIPT), "--check"],
         capture_output=True,
@@ -53,6 +55,43 @@ def test_a_block_is_made_from_its_command() -> None:
     assert fresh.startswith(head) and "STALE TEXT" not in fresh
     assert "= fast,trap,first" in fresh  # default is fast,trap past the boards novice can see
     assert readme_examples.regenerate(fresh) == fresh
+
+
+def test_a_session_and_a_piped_game_are_made_from_what_they_run() -> None:
+    """A ``pycon`` block's outputs and a scripted game's transcript are what running them
+    prints now, whatever the page said before; the page is then stable."""
+    sys.path.insert(0, str(SCRIPT.parent))
+    try:
+        import readme_examples
+    finally:
+        sys.path.remove(str(SCRIPT.parent))
+    page = (
+        "```pycon\n>>> import ttt_maps\n>>> ttt_maps.explain('xo.......', 2).code\n'stale'\n"
+        ">>> for c in (4, 8):\n...     print(ttt_maps.explain('x........', c).brief)\n```\n\n"
+        "<!-- output of: printf '?\\nq\\n' | ttt-maps play -i -->\nSTALE\n<!-- end of output -->\n"
+    )
+    fresh = readme_examples.regenerate(page)
+    assert ">>> ttt_maps.explain('xo.......', 2).code\n'mistake'\n" in fresh
+    assert "...     print(ttt_maps.explain('x........', c).brief)\n" in fresh
+    assert "'stale'" not in fresh and "STALE" not in fresh
+    # The game as typed: the hint, its reason, then q.
+    assert "O to move> ?\nYour best moves (O), by the solved game: centre (4)." in fresh
+    assert fresh.rstrip().endswith("O to move> q\n```\n<!-- end of output -->")
+    assert readme_examples.regenerate(fresh) == fresh
+
+
+def test_every_transcript_in_the_docs_is_made_by_running_it() -> None:
+    """A shown terminal session is an ``output of`` block and a Python session a ``pycon``
+    block, both remade by ``make readme``; no ``python`` block states a result in a
+    comment (``# 'win in 5'``), where it would drift unseen."""
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        text = page.read_text(encoding="utf-8")
+        made = re.sub(r"<!-- output of: .+? -->\n```console\n.*?```\n", "", text, flags=re.S)
+        assert "```console" not in made and "```text" not in made, page.name
+        for block in re.findall(r"```python\n(.*?)```", text, re.S):
+            for line in block.splitlines():
+                comment = line.partition("#")[2].strip()
+                assert not re.match(r"""[\[({'"]|\d|True|False|None""", comment), (page, line)
 
 
 def shown_commands() -> list[str]:

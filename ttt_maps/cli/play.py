@@ -21,7 +21,7 @@ from ttt_maps.errors import UsageError
 if TYPE_CHECKING:
     from ttt_maps.api import Board, Game
 
-#: The longest line the line protocol reads (a cell number needs three characters).
+#: The longest line play reads (a cell number needs three characters).
 MAX_LINE = 1024
 
 
@@ -31,9 +31,9 @@ def run(args: Args) -> None:
     On a terminal: type a cell number (counted from 0, as the empty cells show) or a
     row and a column (counted from 1: 2 2 is the centre); u undoes, ? shows your
     best moves by the solved game and why, w says why the last move was played, q
-    quits. Otherwise one cell number per line is read
-    from standard input; 'position: BOARD' lines and a last 'result: ...' line are
-    printed, so another program can play.
+    quits (--interactive: the same with piped input). Otherwise one cell number per
+    line is read from standard input; 'position: BOARD' lines and a last
+    'result: ...' line are printed, so another program can play.
     """
     from ttt_maps.api import new_game
     from ttt_maps.io.names import check_not_read
@@ -52,6 +52,8 @@ def run(args: Args) -> None:
     )  # fmt: skip
     if is_terminal():
         interactive(game)
+    elif args["interactive"]:
+        interactive(game, sys.stdin)
     else:
         scripted(game, sys.stdin, sys.stdout)
     if save is not None:
@@ -106,8 +108,22 @@ def _as_typed(text: str, exc: UsageError) -> str:
     return said
 
 
-def interactive(game: Game) -> None:
-    """Play on a terminal: the board after every move, one line on what the map sees."""
+def read_line(inp: TextIO) -> str:
+    """One line of piped input, at most ``MAX_LINE`` characters of it kept (the rest of
+    a longer line is read and dropped); EOFError at the end."""
+    line = inp.readline(MAX_LINE + 1)
+    if not line:
+        raise EOFError
+    rest = line
+    while len(rest) > MAX_LINE and not rest.endswith("\n"):
+        rest = inp.readline(MAX_LINE + 1)
+    return line.removesuffix("\n")[:MAX_LINE]
+
+
+def interactive(game: Game, piped: TextIO | None = None) -> None:
+    """Play on a terminal: the board after every move, one line on what the map sees.
+    With ``piped`` input (``--interactive``) each line read is shown after its prompt,
+    as a terminal would echo it, so a transcript reads as a game."""
     from rich.console import Console
     from rich.text import Text
 
@@ -134,7 +150,12 @@ def interactive(game: Game) -> None:
             con.print(board_grid(game.board))
             shown = len(game.moves)
         try:
-            text = con.input(f"[bold]{them}[/bold] to move> ")
+            if piped is None:
+                text = con.input(f"[bold]{them}[/bold] to move> ")[:MAX_LINE]
+            else:
+                con.print(f"[bold]{them}[/bold] to move> ", end="")
+                text = read_line(piped)
+                con.print(text, markup=False)
         except EOFError:
             con.print()
             return
@@ -177,11 +198,12 @@ def hint_reasons(game: Game) -> list[str]:
 
 
 def mistake(before: Board, cell: int) -> str | None:
-    """The reason a move was a mistake, with its refutation; None for a good move."""
+    """The reason a move was a mistake, with its refutation, or (under misère) why it
+    completed the mover's own line; None for a good move."""
     from ttt_maps.api import explain
 
     why = explain(before, cell)
-    return why.text if why.code in ("mistake", "quick-loss") else None
+    return why.text if why.code in ("mistake", "quick-loss", "complete") else None
 
 
 def last_reason(game: Game) -> str:

@@ -16,7 +16,8 @@ from ttt_maps.compare.differences import Comparison
 from ttt_maps.compare.summary import compared
 from ttt_maps.compare.turns import best_turn, symmetry_name
 from ttt_maps.draw.compose import map_scene
-from ttt_maps.draw.layout import MapOptions
+from ttt_maps.draw.layout import MapOptions, layout_map
+from ttt_maps.draw.scene import Group, Scene
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.strategies.match import cell_name
@@ -53,7 +54,7 @@ def linked_page(
     perms = list(g.symmetries)
     panes = []
     for i, (name, s) in enumerate(zip(names, strategies, strict=True)):
-        page = scene_to_html(map_scene(s, opts, theme=chosen), parts=PANE_PARTS)
+        page = scene_to_html(_pane_scene(s, opts, chosen), parts=PANE_PARTS)
         what = "the reference" if i == 0 else f"{len(found[i - 1].keys)} positions differ"
         panes.append(Pane(name, s.policy.name, f"Map for {who} under {name} ({what})", page))
     start = [0] + [perms.index(best_turn(first, s)) for s in strategies[1:]]
@@ -67,3 +68,30 @@ def linked_page(
     }
     title = f"Which optimal move? The map for {who} under {len(strategies)} policies, linked"
     return linked_html(panes, title=title, hint=HINT, theme=chosen, link=link)
+
+
+def _pane_scene(strategy: Strategy, opts: MapOptions | None, theme: Theme) -> Scene:
+    """One pane's map. With reasons, each board's carries its template too
+    (``data-why``), so a pane the page turns says the cells as drawn (``why.js``)."""
+    if opts is None or not opts.explain:
+        return map_scene(strategy, opts, theme=theme)
+    noted = strategy.noted(opts.alternatives, opts.outcomes, opts.explain)
+    templates = {str(n.board): n.why for n in noted.root.walk() if n.why}
+    laid = _with_templates(layout_map(noted, None, opts), templates)
+    return map_scene(noted, opts, theme=theme, laid=laid)
+
+
+def _with_templates(group: Group, templates: dict[str, str]) -> Group:
+    """``group`` with each board that has a reason carrying its template as data."""
+    items = tuple(
+        _with_templates(item, templates) if isinstance(item, Group) else item
+        for item in group.items
+    )
+    data = group.data
+    template = templates.get(group.board or "") if group.title else None
+    if template is not None and template != group.title:
+        data += (("why", template),)
+    return Group(
+        group.box, items, group.board, group.level, group.path, group.classes, data,
+        group.title, group.label,
+    )  # fmt: skip

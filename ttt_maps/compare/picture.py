@@ -110,7 +110,8 @@ def compare_scene(
             y = heads + _CHAIN * (1.3 + 1.25 * row)
             items.append(Text(cx, y, line, _fit(line, _CHAIN, MAP_SIZE, face), "subtitle"))
         box = map_box(first.geometry, x, map_y)
-        drawn = turned(s, turn) if i else s
+        # Noted before it is turned: its reasons are its own moves', cells as drawn.
+        drawn = turned(s.noted(base.alternatives, base.outcomes, base.explain), turn) if i else s
         items.append(_ring_nested(layout_map(drawn, box, base._replace(differs=keys)), False))
     legend_y = map_y + box.h + _MARGIN * 0.9
     swatch = Box(_MARGIN, legend_y - _LEGEND * 0.85, _LEGEND * 1.6, _LEGEND)

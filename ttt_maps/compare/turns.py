@@ -15,6 +15,7 @@ from collections.abc import Callable
 from ttt_maps.game.geometry import Geometry, Permutation
 from ttt_maps.strategies.nodes import Node
 from ttt_maps.strategies.tree import Strategy
+from ttt_maps.strategies.whyfacts import turned_template
 
 #: What each symmetry does, by where it sends the cell at row r, column c of
 #: a board with last row R and last column C.
@@ -61,7 +62,8 @@ def best_turn(reference: Strategy, other: Strategy) -> Permutation:
 
 def turned(strategy: Strategy, perm: Permutation) -> Strategy:
     """The strategy with every board and move turned by ``perm`` (for drawing only:
-    its policy would not necessarily choose these moves on the turned boards)."""
+    its policy would not necessarily choose these moves on the turned boards), and
+    its reasons with the cells as drawn."""
     if list(perm) == list(range(strategy.geometry.size)):
         return strategy
     memo: dict[int, Node] = {}
@@ -72,8 +74,9 @@ def turned(strategy: Strategy, perm: Permutation) -> Strategy:
             kids = sorted(((perm[c], copy(k)) for c, k in node.children), key=lambda p: p[0])
             best = tuple(sorted(perm[c] for c in node.best))
             board = node.board.transformed(perm)
+            why = None if node.why is None else turned_template(node.why, perm)
             hit = memo[id(node)] = Node(
-                board, tuple(kids), node.chooses, node.cut, best, node.result
+                board, tuple(kids), node.chooses, node.cut, best, node.result, why=why
             )
         return hit
 

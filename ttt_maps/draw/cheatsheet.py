@@ -37,9 +37,11 @@ FOOTER = 27.0
 #: Space between boards as a share of a board's side, and the largest board.
 GAP = 0.3
 LARGEST = 420.0
-#: The type size of a reason under a board, and the room a row keeps for it.
+#: The type size of a reason under a board, the room a row keeps for it, and the
+#: step to a second line (a reason wider than its board is set on two).
 CAPTION = 30.0
 CAPTION_ROOM = 1.6 * CAPTION
+CAPTION_LEADING = 1.2 * CAPTION
 #: DejaVu Sans proportions (em): cap height and descender.
 CAP = 0.73
 DESCENT = 0.24
@@ -71,6 +73,9 @@ def sheet_scene(
     reasons = table.reasons() if explain else {}
     extra = CAPTION_ROOM if explain else 0.0
     side, columns = _board_size(groups, room, space, aspect, extra)
+    if any(len(_caption(why, side, face)[0]) > 1 for why in reasons.values()):
+        extra += CAPTION_LEADING
+        side, columns = _board_size(groups, room, space, aspect, extra)
     gap = side * GAP
     high = side * aspect + extra
     # What the boards leave of the page goes between the groups, up to a heading's height.
@@ -90,10 +95,10 @@ def sheet_scene(
             box = Box(MARGIN + col * (side + gap), y + row * (high + gap), side, side * aspect)
             items.append(_board(entry, box))
             if explain:
-                why = reasons[entry.board]
+                lines, size = _caption(reasons[entry.board], side, face)
                 at = box.y + box.h + 0.4 * CAPTION + CAP * CAPTION
-                size = _fit(why, CAPTION, side, face)
-                items.append(Text(box.cx, at, why, size, "legend"))
+                for n, line in enumerate(lines):
+                    items.append(Text(box.cx, at + n * CAPTION_LEADING, line, size, "legend"))
         rows = math.ceil(count / columns)
         y += rows * high + (rows - 1) * gap + between
     drawn = "Drawn by ttt-maps"
@@ -145,6 +150,28 @@ def _footer(table: Table) -> str:
 def _fit(text: str, size: float, room: float, face: str, bold: bool = False) -> float:
     need = text_width(text, size, bold, face)
     return size if need <= room else round(size * room / need, 2)
+
+
+def _caption(text: str, room: float, face: str) -> tuple[tuple[str, ...], float]:
+    """A reason under a board ``room`` wide, in the lettering ``face``: one line at the
+    caption size when it fits, else two, broken at the space that lets them be largest
+    (after a comma when that is as good, else the most even), each no wider than the
+    board."""
+    if text_width(text, CAPTION, False, face) <= room:
+        return (text,), CAPTION
+    best: tuple[float, bool, int, tuple[str, ...]] = (
+        _fit(text, CAPTION, room, face),
+        False,
+        -len(text),
+        (text,),
+    )
+    for at, ch in enumerate(text):
+        if ch == " ":
+            head, tail = text[:at], text[at + 1 :]
+            size = min(_fit(head, CAPTION, room, face), _fit(tail, CAPTION, room, face))
+            even = -abs(len(head) - len(tail))
+            best = max(best, (size, head.endswith(","), even, (head, tail)))
+    return best[3], best[0]
 
 
 def _board_size(

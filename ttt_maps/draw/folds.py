@@ -30,16 +30,19 @@ if TYPE_CHECKING:  # an unfolded map never loads the folding
 
 #: Letters that name the sets of equivalent replies of one board, in cell order.
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-#: A folded cell's letter, as a share of the cell; the drawn cell's tag, as a multiple
-#: of the gap around its sub-map, its right end and baseline as shares of that gap
-#: from the cell's top-right corner.
+#: A folded cell's letter, as a share of the cell; the drawn cell's tag: its largest
+#: size as a multiple of the gap around its sub-map, its right end as a share of that
+#: gap from the cell's right edge, and the room it keeps from the grid line over the
+#: cell and from the sub-map under it, as a share of the gap.
 LETTER_SIZE = 0.34
 #: The largest letter, in map units (a map is 1,000 wide): on the biggest cells a
 #: letter is a label, lighter than the marks and lines around it, not a mark.
 LETTER_MAX = 50.0
 TAG_SIZE = 1.2
 TAG_RIGHT = 0.35
-TAG_BASE = 0.98
+TAG_CLEAR = 0.08
+#: The height of the tag's capitals and figures, in ems (DejaVu Sans).
+TAG_CAP = 0.73
 
 
 def pointer(s: Side, box: Box, cell: int, letter: str) -> Group:
@@ -54,11 +57,16 @@ def pointer(s: Side, box: Box, cell: int, letter: str) -> Group:
 
 def tag(s: Side, box: Box, cell: int, letter: str, replies: int) -> Text:
     """The letter and a times sign with N, in the top-right corner of a drawn ``cell``:
-    the replies its sub-map stands for, clear of the grid line beside the cell."""
+    the replies its sub-map stands for, in the gap between the grid line over the
+    cell (half its width reaches into the cell) and the sub-map, clear of both and of
+    the line beside the cell; as large as that gap lets it be, up to ``TAG_SIZE``."""
     inset = max(s.nest * TAG_RIGHT, s.grid_width / 2 + s.nest * 0.2)
     right = box.x + s.dx[cell] + 2 * s.half - inset
-    base = box.y + s.dy[cell] + s.nest * TAG_BASE
-    return Text(right, base, f"{letter} \u00d7{replies}", s.nest * TAG_SIZE, "count", "end")
+    top = s.grid_width / 2 + s.nest * TAG_CLEAR
+    bottom = s.sub_dy - s.nest * TAG_CLEAR
+    size = min(s.nest * TAG_SIZE, max(0.0, bottom - top) / TAG_CAP)
+    base = box.y + s.dy[cell] + bottom
+    return Text(right, base, f"{letter} \u00d7{replies}", size, "count", "end")
 
 
 def stands_for(folds: tuple[Fold, ...], names: tuple[str, ...]) -> dict[int, str]:

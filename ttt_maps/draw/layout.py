@@ -316,7 +316,11 @@ class Layout:
             data += (("cut", "1"),)
         if fold:
             data += (("fold", fold),)
-        why = node.why if self.opts.explain and node.why else ""
+        why = ""
+        if self.opts.explain and node.why:
+            from ttt_maps.strategies.whyfacts import plain  # only maps with reasons
+
+            why = plain(node.why)
         label = board_label(node, path)
         return Group(box, tuple(items), text, level, path, classes, data, why, label)
 

@@ -1132,6 +1132,17 @@ class CommandLine(TypedDict, total=False):
             hidden=True,
         ),
     ]
+    interactive: Annotated[
+        bool,
+        Option(
+            "Play as on a terminal (the board, hints, reasons, u, ?, w, q) even when input is "
+            "piped, for demos and recordings; what is read is shown after the prompt.",
+            kind="flag",
+            default=False,
+            cli=("--interactive", "-i"),
+            applies=("play",),
+        ),
+    ]
     save: Annotated[
         str | None,
         Option(

@@ -18,7 +18,8 @@ In a page, one option a line, as the Sphinx directive takes them (``engine.optio
 A flag (``outcomes``, ``alternatives``) is its name alone, or ``name: true``.
 The map is inline SVG (``mode: image`` writes an ``.svg`` file beside the
 site's assets instead); ``theme: auto`` follows Material's palette switch
-(``data-md-color-scheme``) and sits on the page's own background. A bad option stops the
+(``data-md-color-scheme``) and sits on the page's own background, as an image
+too (a file per scheme: ``integrations.schemes``). A bad option stops the
 build with one line naming the page, the line and the option. Fences inside
 other fences (a page showing the syntax) are left alone, as mkdocs-kroki-plugin
 and pymdownx.superfences leave them.
@@ -69,6 +70,7 @@ class TTTMapsPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
         self._token = f"TTTMAPFIGURE{secrets.token_hex(6).upper()}N"
         self._figures: dict[str, dict[int, str]] = {}  # page -> placeholder number -> HTML
         self._images: dict[str, str] = {}  # file name -> SVG (image mode)
+        self._schemed: set[str] = set()  # pages with an ``auto`` map as images
 
     def on_page_markdown(self, markdown: str, page: Any, config: Any, **_: Any) -> str:
         """Draw each fence; leave a placeholder paragraph that ``on_page_content`` fills."""
@@ -113,14 +115,32 @@ class TTTMapsPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
         html = re.sub(rf"<p>{token}(\d+)Z</p>", figure, html)
         return re.sub(rf"{token}(\d+)Z", figure, html)
 
+    def on_post_page(self, output: str, page: Any, **_: Any) -> str:
+        """A page showing an ``auto`` map as images links the style sheet that picks one
+        for Material's palette (``schemes``)."""
+        if page.file.src_uri not in self._schemed:
+            return output
+        from ttt_maps.integrations.schemes import STYLE_FILE
+
+        href = escape(get_relative_url(f"{IMAGE_DIR}/{STYLE_FILE}", page.url))
+        link = f'<link rel="stylesheet" href="{href}">\n'
+        head = output.find("</head>")
+        return output[:head] + link + output[head:] if head >= 0 else link + output
+
     def on_post_build(self, config: Any, **_: Any) -> None:
-        """Write the image-mode maps into the site."""
+        """Write the image-mode maps into the site (and the style sheet that picks an
+        ``auto`` map's image, when a page shows one)."""
         from ttt_maps.io.files import write_atomic
 
+        files = {name: svg.encode("utf-8") for name, svg in self._images.items()}
+        if self._schemed:
+            from ttt_maps.integrations.schemes import STYLE_FILE, style_sheet
+
+            files[STYLE_FILE] = style_sheet().encode("utf-8")
         folder = Path(config["site_dir"]) / IMAGE_DIR
-        for name, svg in sorted(self._images.items()):
+        for name, data in sorted(files.items()):
             folder.mkdir(parents=True, exist_ok=True)
-            write_atomic(folder / name, svg.encode("utf-8"), derived_from="a map of the site")
+            write_atomic(folder / name, data, derived_from="a map of the site")
 
     def _draw(self, fence: _Fence, page: Any, config: Any, n: int) -> str:
         """The HTML of one fence's map (the SVG inline, or an image in the site)."""
@@ -149,10 +169,18 @@ class TTTMapsPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
             line = fence.lines.get("description", fence.line)
             raise PluginError(f"{where}:{line}: ttt-map: bad description option: {exc}") from None
         if options.get("mode") == "image":
-            name = f"ttt-map-{hashlib.sha256(svg.encode('utf-8')).hexdigest()[:16]}.svg"
-            self._images[name] = svg
-            src = get_relative_url(f"{IMAGE_DIR}/{name}", page.url)
-            img = f'<img src="{escape(src)}" alt="{escape(alt)}" class="ttt-map"'
+            from ttt_maps.integrations.schemes import is_auto, pair_html, scheme_svgs
+
+            drawn = scheme_svgs(scene, f"ttt-{slug}-{n}") if is_auto(scene) else {"": svg}
+            sources = {}
+            for scheme, text in drawn.items():
+                name = f"ttt-map-{hashlib.sha256(text.encode('utf-8')).hexdigest()[:16]}.svg"
+                self._images[name] = text
+                sources[scheme] = get_relative_url(f"{IMAGE_DIR}/{name}", page.url)
+            if "" not in sources:
+                self._schemed.add(where)
+                return f"{pair_html(sources, alt, f'{details}{style}')}{words}"
+            img = f'<img src="{escape(sources[""])}" alt="{escape(alt)}" class="ttt-map"'
             return f"{img}{details}{style} />{words}"
         label = f' role="img" aria-label="{escape(alt)}"' if "alt" in options else ""
         return f'<div class="ttt-map"{label}{details}{style}>\n{svg.rstrip()}\n</div>{words}'

@@ -22,7 +22,9 @@ Its options are those of ``ttt-maps render`` for one drawing, and how the
 page shows it (``alt``, ``width``: a CSS length, ``mode``: ``inline`` or
 ``image``), each declared once with every surface's spelling
 (``engine.options``; the docs' options table lists them). ``theme: auto``
-follows the docs theme's light or dark mode, on the page's own background.
+follows the docs theme's light or dark mode, on the page's own background; in
+``image`` mode an ``auto`` map is a file per scheme that the page's own switch
+picks between (``integrations.schemes``).
 
 What each builder gets, as Sphinx's own ``graphviz`` does it: HTML the SVG
 inline or as an image; EPUB an SVG image; LaTeX a vector PDF of the map
@@ -87,6 +89,7 @@ class TTTMapDirective(SphinxDirective):
             digest=hashlib.sha256(svg.encode("utf-8")).hexdigest()[:16],
             details=details,
             words=words,
+            ident=ident,
         )
         self.set_source_info(node)
         return [node]
@@ -122,6 +125,18 @@ def _write(folder: Path, name: str, data: bytes) -> None:
         write_atomic(target, data, derived_from="a figure of the docs build")
 
 
+def _schemes(node: ttt_map) -> dict[str, str] | None:
+    """An ``auto`` map shown as an image: the map once per scheme, so that the page's
+    own switch can pick (``integrations.schemes``); None for any other theme."""
+    from ttt_maps.integrations.schemes import is_auto, scheme_svgs
+
+    drawing = node["recipe"]
+    if drawing["theme"] != "auto":
+        return None
+    scene = scene_of(drawing, lambda path: drawing["books"][path])
+    return scheme_svgs(scene, node["ident"]) if is_auto(scene) else None
+
+
 def _style(node: ttt_map) -> str:
     return f' style="width:{escape(node["width"])};max-width:100%"' if node["width"] else ""
 
@@ -129,7 +144,21 @@ def _style(node: ttt_map) -> str:
 def _visit_html(self: SphinxTranslator, node: ttt_map) -> None:
     """Inline: the SVG in the page. Image mode (and EPUB): an ``.svg`` in ``_images``."""
     builder: Any = self.builder
-    if node["mode"] == "image" or builder.name.startswith("epub"):
+    image = node["mode"] == "image" or builder.name.startswith("epub")
+    schemes = _schemes(node) if image else None
+    if schemes:
+        from ttt_maps.integrations.schemes import pair_html
+
+        node["schemed"] = True  # the page links the style sheet (``_scheme_style``)
+        sources = {}
+        for scheme, svg in schemes.items():
+            data = svg.encode()
+            name = f"ttt-map-{hashlib.sha256(data).hexdigest()[:16]}.svg"
+            _write(Path(builder.outdir) / builder.imagedir, name, data)
+            sources[scheme] = posixpath.join(builder.imgpath, name)
+        attributes = f"{node.get('details', '')}{_style(node)}"
+        self.body.append(f"{pair_html(sources, node['alt'], attributes)}\n{node.get('words', '')}")
+    elif image:
         name = f"ttt-map-{node['digest']}.svg"
         _write(Path(builder.outdir) / builder.imagedir, name, node["svg"].encode())
         src = posixpath.join(builder.imgpath, name)
@@ -180,6 +209,20 @@ def _alt_elsewhere(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         node.replace_self(nodes.paragraph(text=f"[{node['alt']}]"))
 
 
+def _scheme_style(
+    app: Sphinx, pagename: str, templatename: str, context: Any, doctree: Any
+) -> None:
+    """A page showing an ``auto`` map as images links the style sheet that picks one."""
+    builder: Any = app.builder
+    maps = list(doctree.findall(ttt_map)) if doctree is not None else []
+    if not any(n.get("schemed") for n in maps):
+        return
+    from ttt_maps.integrations.schemes import STYLE_FILE, style_sheet
+
+    _write(Path(builder.outdir) / "_static", STYLE_FILE, style_sheet().encode())
+    app.add_css_file(STYLE_FILE)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the directive and a visitor for every builder; safe for parallel builds."""
     from importlib.metadata import PackageNotFoundError, version
@@ -196,6 +239,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     )
     app.add_directive("ttt-map", TTTMapDirective)
     app.connect("doctree-resolved", _alt_elsewhere)
+    app.connect("html-page-context", _scheme_style)
     return {
         "version": release,
         "env_version": 2,

@@ -128,9 +128,9 @@ def move_reason(board: Board, cell: int, result: int) -> str:
 
     The one place a gamebook's words about a move come from."""
     after = board.play(cell)
-    if after.winner() is not None:
+    if after.winner() == board.to_move:
         return "wins at once"
-    if after.is_over:
+    if after.is_over and after.winner() is None:
         return "fills the board: a draw"
     from ttt_maps.strategies.explain import explain_key
 

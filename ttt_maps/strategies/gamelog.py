@@ -180,9 +180,12 @@ def _policy(text: str, geometry: Geometry, bad: Bad) -> tuple[Policy | None, str
 def _value_after(solver: Solver, mark: Mark, after: Board) -> tuple[Outcome, str]:
     """The mover's outcome after a move, and the line that says it."""
     winner = after.winner()
-    if winner is not None or after.is_full:
-        got = Outcome(0 if winner is None else 1, 1)  # a move never loses for its mover
-        return got, f"{mark.upper()} wins" if winner else "a draw: the board is full"
+    if winner is None and after.is_full:
+        return Outcome(0, 1), "a draw: the board is full"
+    if winner == mark:
+        return Outcome(1, 1), f"{mark.upper()} wins"
+    if winner is not None:  # under misère, the mover completed its own line
+        return Outcome(-1, 1), f"{mark.upper()} completes a line: {winner.upper()} wins"
     theirs = solver.outcome(after)
     if theirs.result == 0:
         return theirs.after_move(), "a draw with best play"

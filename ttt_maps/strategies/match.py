@@ -206,14 +206,15 @@ class Game:
         """One line on the position, as the map sees it, for the person to move."""
         if self.over:
             return self.result_line()
+        out = self.solver.outcome(self.board)
+        if self.geometry.misere:  # a line the map could complete would be its own loss
+            line = self._misere_value(out.result, out.distance)
+            return line[0].upper() + line[1:]
         me, them = self.side.upper(), self.board.to_move.upper()
         free = self.geometry.full & ~(self.board.x | self.board.o)
         mine = self.board.x if self.side == "x" else self.board.o
         threats = len(self.geometry.cells_of(self.solver.threats(mine) & free))
-        if self.geometry.misere:
-            threats = 0  # under misère a line the map could complete is its own loss
         seen = {0: "", 1: f"{me} threatens a line: ", 2: f"{me} threatens two lines: "}
-        out = self.solver.outcome(self.board)
         if out.result < 0:  # the last of ``distance`` plies is the map's
             value = f"{them} loses in {plies(out.distance)}, to {me}'s {_when(out.distance // 2)}"
         elif out.result > 0:  # the last of ``distance`` plies is the person's
@@ -225,6 +226,24 @@ class Game:
             value = "a draw with best play"
         line = seen[min(threats, 2)] + value
         return line[0].upper() + line[1:]
+
+    def _misere_value(self, result: int, distance: int) -> str:
+        """The value under misère, where the last of ``distance`` plies is the loser's
+        own: the move that completes its line."""
+        me, them = self.side.upper(), self.board.to_move.upper()
+        if result < 0 and distance == 1:
+            return f"{them} loses in 1 ply: every free cell completes a line of {them}'s"
+        if result < 0:
+            return (
+                f"{them} loses in {plies(distance)}, forced to complete a line with its "
+                f"{_when((distance + 1) // 2)}"
+            )
+        if result > 0:
+            return (
+                f"{them} can win in {plies(distance)}: {me} must complete a line with its "
+                f"{_when(distance // 2)}"
+            )
+        return "a draw with best play"
 
     def describe(self, move: Move) -> str:
         """``X plays centre (4)``, saying when the map's side strayed from the map."""

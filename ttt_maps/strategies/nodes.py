@@ -30,7 +30,8 @@ class Node:
     position where the player chooses (the map's faint alternatives), and
     ``result``, the win (1), draw (0) or loss (-1) of the side to move (its
     outcome tint); ``why``, at a position where the player chooses, the reason
-    for the chosen move and the key that chose it (``--explain``). In a folded
+    for the chosen move and the key that chose it (``--explain``), its cells marked
+    (``whyfacts.plain`` reads it as numbered, ``turned_template`` turns it). In a folded
     tree (``--fold``) a position's ``children`` are the representatives of its
     replies and ``folds`` the replies drawn as them, turned (``fold.Fold``). A
     plain slotted class, not a dataclass: trees make thousands of nodes and

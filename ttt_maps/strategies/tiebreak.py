@@ -8,12 +8,13 @@ chosen move against the best move it set aside: ``fast: wins in 5 plies, not
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ttt_maps.game.board import Board, other
 from ttt_maps.solve.solver import mover, plies
 from ttt_maps.strategies.policy import Policy
+from ttt_maps.strategies.whyfacts import and_list, cell_mark, either, plain
 
 
 @dataclass(frozen=True)
@@ -24,13 +25,15 @@ class TieBreak:
     move: int
     key: str | None
     text: str
+    #: ``text`` with its cells marked (``whyfacts.plain``); not compared.
+    template: str = field(default="", compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         return {"key": self.key, "text": self.text}
 
 
 def _cells(cells: list[int]) -> str:
-    return ", ".join(str(c) for c in cells)
+    return ", ".join(cell_mark(c) for c in cells)
 
 
 def _figure(policy: Policy, pos: int, name: str, cell: int) -> tuple[float, str, str]:
@@ -65,7 +68,8 @@ def tie_break(policy: Policy, board: Board) -> TieBreak:
     steps = policy.candidates(board)
     move = steps[-1][0]
     if len(steps[0]) == 1:
-        return TieBreak(move, None, f"{move} is the only optimal move")
+        only = f"{cell_mark(move)} is the only optimal move"
+        return TieBreak(move, None, plain(only), only)
     parts: list[str] = []
     decided: str | None = None
     for key, before, kept in zip(policy.keys, steps, steps[1:], strict=False):
@@ -78,13 +82,15 @@ def tie_break(policy: Policy, board: Board) -> TieBreak:
             _, mine, sentence = _figure(policy, board.key, name, move)
             rival = max(dropped, key=lambda c: (_figure(policy, board.key, name, c)[0], -c))
             theirs = _figure(policy, board.key, name, rival)[1]
-            parts.append(f"{key.text}: " + sentence.format(mine, theirs, rival))
+            parts.append(f"{key.text}: " + sentence.format(mine, theirs, cell_mark(rival)))
         elif name in ("center", "corner", "edge"):
             word = {"center": "a centre cell", "corner": "a corner", "edge": "an edge"}[name]
             parts.append(f"{name}: {word}, unlike {_cells(dropped)}")
         elif name in ("first", "last"):
             word = "lowest" if name == "first" else "highest"
-            parts.append(f"{name}: the {word} of {_cells(before)}")
+            among = and_list([cell_mark(c) for c in before])
+            turned = f"of {among}, the {name} in the map's own cell order (before the turn)"
+            parts.append(f"{name}: " + either(f"the {word} of {_cells(before)}", turned))
         elif name == "random":
             parts.append(f"{key.text}: a seeded pick among {_cells(before)}")
         elif name == "rules":
@@ -95,4 +101,5 @@ def tie_break(policy: Policy, board: Board) -> TieBreak:
             parts.append(f"{key.text}: the book's move")
         if len(kept) == 1:
             break
-    return TieBreak(move, decided, "; ".join(parts))
+    template = "; ".join(parts)
+    return TieBreak(move, decided, plain(template), template)

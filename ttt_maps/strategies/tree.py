@@ -217,16 +217,17 @@ class _Noter:
         return best, result
 
     def why(self, board: Board, chosen: int) -> str | None:
-        """The chosen move's reason and the key that chose it, when asked for."""
+        """The chosen move's reason and the key that chose it, when asked for, as a
+        template (``whyfacts.plain`` reads it; a turned drawing turns its cells)."""
         if not self.explain:
             return None
         from ttt_maps.strategies.explain import explain_key
         from ttt_maps.strategies.tiebreak import tie_break
 
-        text = explain_key(self.solver, board.key, chosen).text
+        text = explain_key(self.solver, board.key, chosen).template
         choice = tie_break(self.policy, board)
         if choice.move == chosen and choice.key is not None:
-            text += f" Chosen among equals by {choice.text}."
+            text += f" Chosen among equals by {choice.template}."
         return text
 
 

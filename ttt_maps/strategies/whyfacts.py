@@ -4,7 +4,8 @@ from the reasons themselves (``explain``) so both rules' reasons share them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from typing import Any
 
 from ttt_maps.game.board import other
@@ -51,7 +52,10 @@ class Why:
     cells after the move; ``sequence``: a forcing move's line of play, from the
     opponent's forced answer; ``refutation``: for a ``mistake`` or
     ``quick-loss``, the forced line to the end, from the opponent's best reply.
-    ``brief``: a few words for tables and tooltips.
+    ``brief``: the sentence in a few words, for tables and tooltips, in one style for
+    every code: its verb without the subject (``threatens 6``, ``wins on 0-4-8``,
+    ``takes a corner``), places as cell numbers, a line (``0-4-8``) only where one
+    is completed or blocked.
     """
 
     code: str
@@ -61,6 +65,13 @@ class Why:
     threats: tuple[int, ...] = ()
     sequence: tuple[int, ...] = ()
     refutation: tuple[int, ...] = ()
+    #: ``text`` with its cells marked (``plain``, ``turned_template``); not compared.
+    template: str = field(default="", compare=False, repr=False)
+
+    @classmethod
+    def of(cls, code: str, template: str, brief: str, **cells: tuple[int, ...]) -> Why:
+        """The reason whose sentence ``template`` says, with its cells marked."""
+        return cls(code, plain(template), brief, template=template, **cells)
 
     def to_json(self) -> dict[str, Any]:
         """The ``why`` object of ``solve --json`` and ``export --explain``."""
@@ -76,6 +87,52 @@ class Why:
 def line_name(cells: tuple[int, ...]) -> str:
     """``0-4-8``: a line as its cells."""
     return "-".join(str(c) for c in cells)
+
+
+# A reason's *template* is its sentence with every cell marked, so that a drawing
+# turned by a symmetry of the board can say it with the cells as drawn: ``{6}`` a
+# cell, ``{0-3-6}`` a line, ``[[as numbered||as drawn turned]]`` words that hold
+# only for one of the two. ``plain`` reads it as numbered; ``turned_template`` is the
+# template of the same reason on the board turned by a permutation. The viewer's
+# ``why.js`` reads templates the same way.
+
+#: A marked cell or line, and a pair of words.
+_MARK = re.compile(r"\{(\d+(?:-\d+)*)\}")
+_EITHER = re.compile(r"\[\[(.*?)\|\|(.*?)\]\]", re.S)
+
+
+def cell_mark(cell: int) -> str:
+    """``{6}``: a cell as a template names it."""
+    return f"{{{cell}}}"
+
+
+def line_mark(cells: tuple[int, ...]) -> str:
+    """``{0-3-6}``: a line as a template names it."""
+    return "{" + line_name(cells) + "}"
+
+
+def either(numbered: str, turned: str) -> str:
+    """Words that hold for the board as numbered, and the words for it turned."""
+    return f"[[{numbered}||{turned}]]"
+
+
+def plain(template: str) -> str:
+    """The sentence a template says with the cells as numbered."""
+    return _MARK.sub(r"\1", _EITHER.sub(r"\1", template))
+
+
+def turned_template(template: str, perm: tuple[int, ...] | list[int]) -> str:
+    """The template of the same reason for the board turned by ``perm`` (cell ``c`` is
+    drawn on ``perm[c]``): cells moved, each line's cells in order, the turned words.
+    The identity leaves it as it is."""
+    if list(perm) == list(range(len(perm))):
+        return template
+
+    def moved(match: re.Match[str]) -> str:
+        cells = [perm[int(c)] for c in match.group(1).split("-")]
+        return "{" + "-".join(str(c) for c in sorted(cells)) + "}"
+
+    return _MARK.sub(moved, _EITHER.sub(r"[[\2||\2]]", template))
 
 
 def and_list(items: list[str]) -> str:
@@ -107,8 +164,8 @@ class Position:
         raise ValueError(f"cell {cell} completes no line")
 
     def named(self, mask: int, cell: int) -> str:
-        """``6 (0-3-6)``: a winning cell and its line."""
-        return f"{cell} ({line_name(self.line_at(mask, cell))})"
+        """``{6} ({0-3-6})``: a winning cell and its line, marked for a template."""
+        return f"{cell_mark(cell)} ({line_mark(self.line_at(mask, cell))})"
 
 
 def forced_win(solver: Solver, key: int, depth: int = FORCING_DEPTH) -> tuple[int, ...] | None:

@@ -17,7 +17,7 @@ from ttt_maps.draw.themes import AUTO, PICKS, Theme, dark_variant
 #: the Book theme (``html[data-theme]``), of MkDocs' Material theme
 #: (``[data-md-color-scheme]`` on the body: ``default`` or ``slate``), or
 #: JupyterLab (``body[data-jp-theme-light]``).
-_FORCED = {
+PAGE_SCHEMES = {
     "light": (
         'body[data-theme="light"] ',
         'html[data-theme="light"] ',
@@ -36,7 +36,7 @@ _FORCED = {
 #: the map), a furo page left on "auto", or a viewer page that follows the
 #: reader. A page with no dark mode of its own (Alabaster, a plain page) is
 #: not among them, so a map inlined there stays light like the page.
-_SYSTEM = (":root", 'body[data-theme="auto"] ', 'html[data-ttt-scheme="auto"] ')
+SYSTEM_SCHEME = (":root", 'body[data-theme="auto"] ', 'html[data-ttt-scheme="auto"] ')
 
 #: Roles only some drawings have (folded maps, the whole game): their rules are
 #: written only where they are drawn, so other maps keep their bytes.
@@ -150,7 +150,7 @@ def _colours(
 def _switches(picks: Collection[str], roles: Collection[str]) -> list[str]:
     """The rules that make an ``auto`` map follow the light or dark mode of its page.
 
-    Where the reader's system decides (``_SYSTEM``), its
+    Where the reader's system decides (``SYSTEM_SCHEME``), its
     ``prefers-color-scheme``; where a page has its own switch, the page:
     those selectors are more specific than the media rule's, so a page set to
     light stays light on a dark system, and one set to dark is dark anywhere.
@@ -161,10 +161,10 @@ def _switches(picks: Collection[str], roles: Collection[str]) -> list[str]:
     return [
         "@media (prefers-color-scheme:dark){",
         f":root#{PLACEHOLDER} .ttt-background{{fill:{dark.background}}}",
-        *_colours(dark, _SYSTEM, picks, roles, background=False),
+        *_colours(dark, SYSTEM_SCHEME, picks, roles, background=False),
         "}",
-        *_colours(AUTO, _FORCED["light"], picks, roles, background=False),
-        *_colours(dark, _FORCED["dark"], picks, roles, background=False),
+        *_colours(AUTO, PAGE_SCHEMES["light"], picks, roles, background=False),
+        *_colours(dark, PAGE_SCHEMES["dark"], picks, roles, background=False),
         f"html #{PLACEHOLDER} .ttt-background{{fill:none}}",
     ]
 
@@ -172,7 +172,8 @@ def _switches(picks: Collection[str], roles: Collection[str]) -> list[str]:
 def _on_dark_page() -> list[str]:
     """A ``dark`` map inlined in a page that is dark too sits on the page's background."""
     return [
-        ",".join(f"{a}#{PLACEHOLDER} .ttt-background" for a in _FORCED["dark"]) + "{fill:none}",
+        ",".join(f"{a}#{PLACEHOLDER} .ttt-background" for a in PAGE_SCHEMES["dark"])
+        + "{fill:none}",
         "@media (prefers-color-scheme:dark){"
         f'body[data-theme="auto"] #{PLACEHOLDER} .ttt-background{{fill:none}}}}',
     ]

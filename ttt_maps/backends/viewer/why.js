@@ -10,15 +10,28 @@
     const t = n && n.el ? n.el.querySelector(":scope > title") : null;
     return t ? t.textContent : "";
   };
-  /** "X top-left: X takes a corner..."; a pane turned to match another says that the
-   * reason numbers the cells as its map does. */
+  /** A reason's template (data-why: cells as {6}, lines as {0-3-6}, words for the board
+   * as numbered or turned as [[numbered||turned]]) said with the cells as drawn. */
+  const asDrawn = (template) =>
+    template
+      .replace(/\[\[(.*?)\|\|(.*?)\]\]/gs, "$2")
+      .replace(/\{(\d+(?:-\d+)*)\}/g, (_, cells) =>
+        cells
+          .split("-")
+          .map((c) => screenCell(Number(c)))
+          .sort((a, b) => a - b)
+          .join("-"),
+      );
+  /** "X top-left: X takes a corner..."; in a pane turned to match another, with the
+   * cells as drawn. */
   const reasonText = (n) => {
     const why = whyOf(n);
     const chosen = why ? chosenOf(n) : null;
     if (!chosen) return "";
     const cells = Array.from({ length: geometry.rows * geometry.cols }, (_, c) => c);
     const turned = cells.some((c) => screenCell(c) !== c);
-    return `${moveText(chosen)}: ${why}${turned ? " (Cells numbered as before the turn.)" : ""}`;
+    const template = turned ? n.el.getAttribute("data-why") : null;
+    return `${moveText(chosen)}: ${template ? asDrawn(template) : why}`;
   };
   if (status) {
     // Room for two lines, so the map does not move as the pointer goes from board to board.

@@ -158,7 +158,12 @@ def draw(text: str, to: str, where: Where, id_prefix: str, image: str | None = N
     ext = image or {"inline": "svg", "file": "pdf"}.get(place, "png")
     place = "file" if place == "inline" else place
     if ext == "svg":
-        data: bytes = render(scene, "svg", id_prefix).encode("utf-8")
+        # An image has no page switch to follow: an auto map is drawn light, as a page
+        # without a dark mode shows it (and as PDF and PNG draw it).
+        from ttt_maps.integrations.schemes import is_auto, light_svg
+
+        svg = light_svg(scene, id_prefix) if is_auto(scene) else render(scene, "svg", id_prefix)
+        data: bytes = svg.encode("utf-8")
     elif ext == "pdf":
         data = render(scene, "pdf")
     else:
