@@ -81,7 +81,6 @@ def plan_map(
     replies.
     """
     solver = policy.solver
-    solver.check_size()  # a board too big to solve is refused before its map is sized
     children, play, choose = solver.children, solver.play, policy.choose_key
     replies = children
     if policy.fold:
