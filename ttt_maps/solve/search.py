@@ -42,21 +42,27 @@ from ttt_maps.solve.solver import Solver
 SYMMETRIC_PLIES = 6
 #: About how long one request may search by default, in seconds.
 BUDGET_SECONDS = 10
-#: The work a request may do by default: positions times the board's lines, as a
-#: position costs about what its lines take to read. Measured on a machine with
-#: one core free: about ``WORK_PER_SECOND`` a second (0.25 µs a line of a
-#: position) on 4x5 to 10x10 with four or five in a row; so the default is
-#: about ``BUDGET_SECONDS``. A count, not a time, so a board is answered or
-#: refused alike on a fast machine and a slow one.
-WORK_PER_SECOND = 4_000_000
+#: The work a request may do by default, in lines of positions read: a
+#: position searched costs about what its lines take to read. Measured (CPU
+#: time, one core) on 5x5, 6x6 and 7x7 with four in a row and 8x8 and 10x10
+#: with five: 0.13 to 0.24 µs a line of a position, so about
+#: ``WORK_PER_SECOND`` a second, and the default is about ``BUDGET_SECONDS``
+#: (5 to 11 s on those boards). A count, not a time, so a board is answered
+#: or refused alike on a fast machine and a slow one.
+WORK_PER_SECOND = 6_000_000
 SEARCH_WORK = BUDGET_SECONDS * WORK_PER_SECOND
-#: The positions a pairing tried counts as (``game.pairing``): about the
-#: work of three positions' search.
-PAIRING_WORK = 3
+#: A pairing tried (``game.pairing``) costs about as much as reading this many
+#: lines of a position (4.5 µs): on a board of fewer lines it counts as more
+#: than one position.
+PAIRING_LINES = 25
 
 
 class TooBigToSolve(UsageError):
     """A request whose search passed its budget: ``searched`` positions in ``seconds``."""
+
+    #: What tells this refusal from other usage errors where the stages above add
+    #: what would answer (``strategies.mapsize``), without importing this module.
+    unsolved = True
 
     def __init__(self, message: str, searched: int = 0, seconds: float = 0.0) -> None:
         super().__init__(message)
@@ -92,6 +98,8 @@ class DeepSolver(Solver):
         #: seldom hold pairs enough, and their games are won before they would.
         self._pairs = geometry.k >= 4
         self._pairer = Pairer(geometry)
+        #: The positions a pairing tried counts as (``PAIRING_LINES``).
+        self._pairing_work = -(-PAIRING_LINES // len(geometry.lines))
         self._exposed: dict[int, int] = {}
         #: The move that raised alpha or cut, by position: tried first next time.
         self._cuts: dict[int, int] = {}
@@ -118,7 +126,8 @@ class DeepSolver(Solver):
             if result == 0:
                 self._scores[key] = 0
                 return 0
-            value = self._bounded(key, 0, far + 1) if result > 0 else self._bounded(key, -far - 1, 0)
+            low, high = (0, far + 1) if result > 0 else (-far - 1, 0)
+            value = self._bounded(key, low, high)
             plies = key.bit_count()
             hit = value + plies if value > 0 else value - plies if value < 0 else 0
             self._scores[key] = hit
@@ -129,17 +138,24 @@ class DeepSolver(Solver):
         as the search only has to settle the sign."""
         hit = self._results.get(key)
         if hit is None:
-            value = self._bounded(key, -1, 1)
-            hit = self._results[key] = 1 if value > 0 else -1 if value < 0 else 0
+            # Two tests each with a window that ends at a draw, so that a pairing (a
+            # bound at a draw) cuts wherever it holds: a win?, then a loss?
+            hit = 1 if self._bounded(key, 0, 1) > 0 else 0
+            if not hit and self._bounded(key, -1, 0) < 0:
+                hit = -1
+            self._results[key] = hit
         return hit
 
     def move_results(self, key: int) -> dict[int, int]:
         """``Solver.move_results``. Most moves are settled by the opening checks of
         ``_search`` (a line made, a win left open, two threats); those are done here,
-        for all moves at once, and only the rest are searched."""
+        for all moves at once, and only the rest are searched, after the position's
+        own result (which bounds every move's, and lets ``_stolen_bound`` settle a
+        first move)."""
         hit = self._move_results.get(key)
         if hit is not None:
             return hit
+        self.result(key)
         hit = {}
         size, full = self._size, self._full
         x, o = key & full, key >> size
@@ -218,7 +234,7 @@ class DeepSolver(Solver):
             exposed = self._exposed[defender] = pairer.exposed(defender)
         before = pairer.tries
         found = pairer.covers(exposed, free)
-        self.searched += PAIRING_WORK * (pairer.tries - before)  # counted as positions
+        self.searched += self._pairing_work * (pairer.tries - before)  # as positions
         return found
 
     def _defends_after(self, defender: int, free: int, forced: int) -> bool:
