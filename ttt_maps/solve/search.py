@@ -275,11 +275,11 @@ class DeepSolver(Solver):
         """The refusal of a search past its budget (and what it searched is not kept: it
         answers nothing). Callers that know what would answer add it (``mapsize``)."""
         self.refused = True
-        searched, seconds = self.searched - self.started, self.seconds()
+        limit, seconds = self.search_limit, self.seconds()
         return TooBigToSolve(
             f"{self.geometry.describe()}, is not solved within the search budget: "
-            f"{searched:,} positions searched in {seconds:.0f} s without an answer",
-            searched,
+            f"{limit:,} positions searched in {seconds:.0f} s without an answer",
+            self.searched - self.started,
             seconds,
         )
 

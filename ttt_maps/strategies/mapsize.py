@@ -20,7 +20,9 @@ one nearer the limit is counted exactly.
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
 from ttt_maps.errors import UsageError
@@ -41,6 +43,22 @@ ESTIMATE_MARGIN = 3
 #: The most positions the estimate looks at; past them it gives up and the map
 #: is counted with the solver (only patient searches of big boards get there).
 ESTIMATE_WORK = 100_000
+
+
+#: Whether a map refused before solving is tried at the depth it suggests (off inside
+#: ``sizes_only``: a caller that only reports the map as too big needs no depth).
+_SUGGEST: ContextVar[bool] = ContextVar("ttt_maps_suggest_depth", default=True)
+
+
+@contextmanager
+def sizes_only() -> Iterator[None]:
+    """Plan maps whose refusals are reported only as too big (``stats``): no depth that
+    fits is tried against the search budget."""
+    token = _SUGGEST.set(False)
+    try:
+        yield
+    finally:
+        _SUGGEST.reset(token)
 
 
 class MapTooLarge(UsageError):
@@ -111,7 +129,7 @@ def plan_map(
         try:
             refuse_from_estimate(player, root, depth, max_boards)
         except MapTooLarge as refused:
-            if solver.whole:
+            if solver.whole or not _SUGGEST.get():
                 raise
             # The depth that fits must also be solved within the budget: tried, as a
             # run with that --depth would.
@@ -159,7 +177,9 @@ def _with_depth(exc: UsageError, player: Mark, solved: int, first: int, drawn: i
     """A search refused while choosing a map's moves, with the depth whose moves were all
     chosen within the budget (``first``: the level of the player's first choice)."""
     if solved < first:
-        return type(exc)(f"{exc}; not even the first level of the {player.upper()} map is")
+        return type(exc)(
+            f"{exc}; not even the first level of the {player.upper()} map is solved within it"
+        )
     boards = "board" if drawn == 1 else "boards"
     return type(exc)(
         f"{exc}; --depth {solved} draws {drawn:,} {boards} of the {player.upper()} map "
