@@ -9,11 +9,17 @@ package (``tests/referee.py``) on 3x3, 3x4k3, 4x4k3 and 4x4k4.
 
 from __future__ import annotations
 
+import os
+import pty
 import random
 import re
+import select
+import signal
+import sys
+import time
+from pathlib import Path
 
 import pytest
-
 from referee import Referee
 
 from ttt_maps.game.geometry import Geometry
@@ -254,3 +260,40 @@ def test_novice_scores_every_winning_move_alike() -> None:
                     seen.add(child)
                     todo.append(child)
         assert won > 100
+
+
+def test_a_long_search_shows_its_budget_on_a_terminal_and_ctrl_c_ends_it(tmp_path: Path) -> None:
+    """A real process on a pseudo-terminal: the bar counts positions against the budget,
+    and Ctrl-C (SIGINT) ends the search at once: exit 130, one line, nothing kept."""
+    env = {**os.environ, "TTT_MAPS_CACHE_DIR": str(tmp_path)}
+    env.pop("TTT_MAPS_SEARCH_LIMIT", None)
+    pid, fd = pty.fork()
+    if pid == 0:  # pragma: no cover - the child
+        os.execve(
+            sys.executable, [sys.executable, "-m", "ttt_maps", "solve", "--board", "6x6k4"], env
+        )
+    seen = b""
+    deadline = time.monotonic() + 60
+    while b"positions searched on the 6x6 board" not in seen or b" / " not in seen:
+        assert time.monotonic() < deadline, seen
+        ready, _, _ = select.select([fd], [], [], 1)
+        if ready:
+            seen += os.read(fd, 65536)
+    started = time.monotonic()
+    os.kill(pid, signal.SIGINT)
+    rest = b""
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        rest += chunk
+    _, status = os.waitpid(pid, 0)
+    assert time.monotonic() - started < 5
+    assert os.waitstatus_to_exitcode(status) == 128 + signal.SIGINT
+    text = rest.decode("utf-8", "replace")
+    assert text.rstrip().endswith("\x1b[2Kttt-maps: interrupted"), text  # the bar cleared
+    assert text.count("ttt-maps:") == 1 and "Traceback" not in text, text
+    assert [p.name for p in tmp_path.iterdir()] == []  # nothing kept, no temporary file

@@ -212,7 +212,7 @@ class DeepSolver(Solver):
         if self._clock is None:
             self._clock = time.monotonic()
         with progress.stage(
-            f"searching {self.geometry.describe()}",
+            f"positions searched on {self.geometry.describe()}",
             count=lambda: self.searched - self.started,
             total=lambda: self.search_limit,
         ):
