@@ -22,8 +22,10 @@ from pathlib import Path
 import pytest
 from referee import Referee
 
+import ttt_maps
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.pairing import Pairer
+from ttt_maps.settings import Settings
 from ttt_maps.solve.search import DeepSolver, TooBigToSolve, default_limit
 from ttt_maps.solve.solver import Solver
 
@@ -297,3 +299,29 @@ def test_a_long_search_shows_its_budget_on_a_terminal_and_ctrl_c_ends_it(tmp_pat
     assert text.rstrip().endswith("\x1b[2Kttt-maps: interrupted"), text  # the bar cleared
     assert text.count("ttt-maps:") == 1 and "Traceback" not in text, text
     assert [p.name for p in tmp_path.iterdir()] == []  # nothing kept, no temporary file
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("board", ["4x5k4", "5x4k4"])
+def test_play_never_loses_on_four_in_a_row_boards(board: str) -> None:
+    """``play`` on 4x5 and 5x4 with four in a row, answered with the default budget, for
+    each side, against an opponent that never loses (its moves keep the referee-checked
+    search's draw, chosen at random among them) and one that plays at random: the map
+    never loses; against the first, every game is drawn."""
+    g = Geometry.parse(board)
+    judge = DeepSolver(g, limit=10**9, cache=False)
+    settings = Settings(cache=False)
+    for side in ("x", "o"):
+        for seed, perfect in ((1, True), (2, False)):
+            rng = random.Random(f"{board}{side}{seed}")
+            game = ttt_maps.new_game(side, geometry=board, settings=settings)
+            while not game.over:
+                if game.map_to_move:
+                    game.reply()
+                    continue
+                key = game.board.key
+                moves = judge.best_cells(key) if perfect else game.board.moves()
+                game.play(rng.choice(moves))
+            assert game.result in ("draw", f"{side} wins"), (side, game.board)
+            if perfect:
+                assert game.result == "draw"

@@ -87,8 +87,8 @@ SearchLimitOpt = Annotated[
     opt(
         "--search-limit",
         metavar="N",
-        help="Search up to N positions for each answer, however big the board (without "
-        "it, boards past 16 cells get a short try, the others 4,000,000 per answer).",
+        help="Search up to N positions in all for this command, however big the board "
+        "(without it, about ten seconds' worth on an ordinary machine).",
     ),
 ]
 
