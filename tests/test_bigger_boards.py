@@ -26,7 +26,8 @@ import ttt_maps
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.pairing import Pairer
 from ttt_maps.settings import Settings
-from ttt_maps.solve.search import DeepSolver, TooBigToSolve, default_limit
+from ttt_maps.solve.budget import TooBigToSolve, default_limit
+from ttt_maps.solve.search import DeepSolver
 from ttt_maps.solve.solver import Solver
 
 

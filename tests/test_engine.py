@@ -117,10 +117,10 @@ def test_each_request_gets_a_fresh_search_budget(monkeypatch: pytest.MonkeyPatch
     """A bigger board is searched within a budget of positions per request: a notebook
     or a docs build that asks question after question in one process is not refused
     for what earlier requests searched, and each refusal names one budget."""
-    from ttt_maps.solve import search
+    from ttt_maps.solve import budget
 
     board = ttt_maps.Geometry.parse("5x5k3")
-    monkeypatch.setattr(search, "SEARCH_WORK", 3000 * len(board.lines))
+    monkeypatch.setattr(budget, "SEARCH_WORK", 3000 * len(board.lines))
     settings = Settings(cache=False, search_limit=None)
     first = ttt_maps.solve_position("", geometry=board, settings=settings)  # ~1,600 positions
     second = ttt_maps.solve_position(".." * 3 + "x" + "." * 18, geometry=board, settings=settings)

@@ -9,9 +9,9 @@ still make cannot lose), and a side with a mark more than a position whose
 value is known doing at least as well (``_stolen_bound``). One request (a
 command, an API call) may search ``search_limit`` positions in all, every
 question together, then it is refused (``TooBigToSolve``): by default a
-count calibrated to about ``BUDGET_SECONDS`` on an ordinary machine, the
-same for every command, so two commands that ask the same question answer
-it alike. Its table is what the user's cache keeps
+count calibrated to about ten seconds on an ordinary machine, the same for
+every command (``ttt_maps.solve.budget``), so two commands that ask the same
+question answer it alike. Its table is what the user's cache keeps
 (``ttt_maps.solve.cache``). Only bigger boards import this module;
 ``Solver`` (``ttt_maps.solve.solver``) asks the questions and searches small
 boards whole.
@@ -31,43 +31,19 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.pairing import Pairer
+from ttt_maps.solve.budget import TooBigToSolve, search_limit
 from ttt_maps.solve.solver import Solver
 
 #: Positions with at most this many marks are stored under their symmetry
 #: class's key, so a search meets each class once; deeper, the cost of finding
 #: the class is more than the transpositions it would catch.
 SYMMETRIC_PLIES = 6
-#: About how long one request may search by default, in seconds.
-BUDGET_SECONDS = 10
-#: The work a request may do by default, in lines of positions read: a
-#: position searched costs about what its lines take to read. Measured (CPU
-#: time, one core) on 5x5, 6x6 and 7x7 with four in a row and 8x8 and 10x10
-#: with five: 0.13 to 0.24 µs a line of a position, so about
-#: ``WORK_PER_SECOND`` a second, and the default is about ``BUDGET_SECONDS``
-#: (5 to 11 s on those boards). A count, not a time, so a board is answered
-#: or refused alike on a fast machine and a slow one.
-WORK_PER_SECOND = 6_000_000
-SEARCH_WORK = BUDGET_SECONDS * WORK_PER_SECOND
 #: A pairing tried (``game.pairing``) costs about as much as reading this many
 #: lines of a position (4.5 µs): on a board of fewer lines it counts as more
 #: than one position.
 PAIRING_LINES = 25
-
-
-class TooBigToSolve(UsageError):
-    """A request whose search passed its budget: ``searched`` positions in ``seconds``."""
-
-    #: What tells this refusal from other usage errors where the stages above add
-    #: what would answer (``strategies.mapsize``), without importing this module.
-    unsolved = True
-
-    def __init__(self, message: str, searched: int = 0, seconds: float = 0.0) -> None:
-        super().__init__(message)
-        self.searched = searched
-        self.seconds = seconds
 
 
 class DeepSolver(Solver):
@@ -86,7 +62,7 @@ class DeepSolver(Solver):
         self.table: dict[int, int] = {}
         #: Positions searched by this process that were kept in the cache.
         self.kept = 0
-        self.search_limit, self.patient = _search_limit(limit, geometry)
+        self.search_limit, self.patient = search_limit(limit, geometry)
         #: Where this request's budget started: positions searched, and when.
         self.started = 0
         self._clock: float | None = None
@@ -408,28 +384,6 @@ def bound_span(size: int) -> int:
     """How many scores a bound can take on a board of ``size`` cells: a table value
     packs a lower and an upper bound, so it is below ``bound_span(size) ** 2``."""
     return 2 * (size + 2) + 1
-
-
-def default_limit(geometry: Geometry) -> int:
-    """The positions a request may search by default on a board (``SEARCH_WORK``)."""
-    return SEARCH_WORK // max(len(geometry.lines), 1)
-
-
-def estimate_seconds(geometry: Geometry, positions: int) -> float:
-    """About how long searching ``positions`` takes on a board (``WORK_PER_SECOND``)."""
-    return positions * max(len(geometry.lines), 1) / WORK_PER_SECOND
-
-
-def _search_limit(given: int | None, geometry: Geometry) -> tuple[int, bool]:
-    """The positions one request may search, and whether the user chose that
-    (``given``: ``--search-limit``; else ``$TTT_MAPS_SEARCH_LIMIT``: ASCII digits, 0 for
-    the default)."""
-    if given is not None:
-        return given, True
-    from ttt_maps.io.environment import whole_number
-
-    given = whole_number("TTT_MAPS_SEARCH_LIMIT", 0, meaning="a number of positions")
-    return (given, True) if given > 0 else (default_limit(geometry), False)
 
 
 def _itself(key: int) -> int:
