@@ -66,6 +66,8 @@ class DeepSolver(Solver):
         #: Where this request's budget started: positions searched, and when.
         self.started = 0
         self._clock: float | None = None
+        #: Whether this request's questions may show a progress bar (``progress_shown``).
+        self._bars = False
         self._stop_at = self.search_limit
         self.refused = False
         self._open: dict[int, bool] = {}
@@ -98,11 +100,13 @@ class DeepSolver(Solver):
         hit = self._scores.get(key)
         if hit is None:
             far = self._far
-            result = self.result(key)
-            if result == 0:
-                self._scores[key] = 0
-                return 0
-            low, high = (0, far + 1) if result > 0 else (-far - 1, 0)
+            low, high = -far - 1, far + 1
+            if self._pairs:
+                result = self.result(key)
+                if result == 0:
+                    self._scores[key] = 0
+                    return 0
+                low, high = (0, high) if result > 0 else (low, 0)
             value = self._bounded(key, low, high)
             plies = key.bit_count()
             hit = value + plies if value > 0 else value - plies if value < 0 else 0
@@ -116,9 +120,13 @@ class DeepSolver(Solver):
         if hit is None:
             # Two tests each with a window that ends at a draw, so that a pairing (a
             # bound at a draw) cuts wherever it holds: a win?, then a loss?
-            hit = 1 if self._bounded(key, 0, 1) > 0 else 0
-            if not hit and self._bounded(key, -1, 0) < 0:
-                hit = -1
+            if self._pairs:
+                hit = 1 if self._bounded(key, 0, 1) > 0 else 0
+                if not hit and self._bounded(key, -1, 0) < 0:
+                    hit = -1
+            else:  # no pairings to cut with: one search settles the sign
+                value = self._bounded(key, -1, 1)
+                hit = 1 if value > 0 else -1 if value < 0 else 0
             self._results[key] = hit
         return hit
 
@@ -131,7 +139,8 @@ class DeepSolver(Solver):
         hit = self._move_results.get(key)
         if hit is not None:
             return hit
-        self.result(key)
+        if self._pairs:
+            self.result(key)
         hit = {}
         size, full = self._size, self._full
         x, o = key & full, key >> size
@@ -185,8 +194,6 @@ class DeepSolver(Solver):
         nothing when a bar is already shown, progress is off, or stderr is no terminal)."""
         from ttt_maps.io import progress
 
-        if self._clock is None:
-            self._clock = time.monotonic()
         with progress.stage(
             f"positions searched on {self.geometry.describe()}",
             count=lambda: self.searched - self.started,
@@ -232,11 +239,8 @@ class DeepSolver(Solver):
         which is this one with X's marks and O's swapped, less one of X's? Then O cannot
         win here: X plays as that position's other side would, and its extra mark never
         helps O (strategy stealing). It settles every first move once the empty board
-        is known to be drawn. Only shallow positions, stored by symmetry class, are
-        looked up."""
-        plies = o.bit_count() + x.bit_count() - 1
-        if plies > self._symmetric_plies:
-            return False
+        is known to be drawn. Asked of shallow positions only, whose look-ups are stored
+        by symmetry class."""
         table, canonical, size, far = self.table, self._canonical, self._size, self._far
         rest = x
         while rest:
@@ -264,10 +268,18 @@ class DeepSolver(Solver):
         (All of one request's questions together may visit ``search_limit`` positions.)"""
         size = self._size
         x, o = key & self._full, key >> size
-        with self.watched():
-            if x.bit_count() == o.bit_count():
-                return self._search(key, x, o, 0, alpha, beta)
-            return self._search(key, o, x, size, alpha, beta)
+        if self._clock is None:
+            self._clock = time.monotonic()
+            self._bars = progress_shown()
+        if self._bars:
+            with self.watched():
+                return self._bounded_search(key, x, o, alpha, beta)
+        return self._bounded_search(key, x, o, alpha, beta)
+
+    def _bounded_search(self, key: int, x: int, o: int, alpha: int, beta: int) -> int:
+        if x.bit_count() == o.bit_count():
+            return self._search(key, x, o, 0, alpha, beta)
+        return self._search(key, o, x, self._size, alpha, beta)
 
     def _search(self, key: int, mine: int, last: int, shift: int, alpha: int, beta: int) -> int:
         """Fail-soft alpha-beta on absolute scores.
@@ -335,7 +347,13 @@ class DeepSolver(Solver):
             and self._defends_after(mine, free, forced)
         ):
             low = 0  # the mover pairs off the opponent's lines, now or after one move
-        if high > 0 and shift and (alpha >= 0 or low >= 0) and self._stolen_bound(mine, last):
+        if (
+            high > 0
+            and shift
+            and plies <= self._symmetric_plies
+            and (alpha >= 0 or low >= 0)
+            and self._stolen_bound(mine, last)
+        ):
             high = 0  # X's extra mark: O does no better than the side to move in a drawn game
         if low >= high:
             table[slot] = (low + far) * span + high + far
@@ -378,6 +396,16 @@ class DeepSolver(Solver):
             low = high = best
         table[slot] = (low + far) * span + high + far
         return best
+
+
+def progress_shown() -> bool:
+    """Would a progress bar be drawn (progress asked for, stderr a terminal)? Asked once
+    a request, so that the many quick questions of a map cost no bar's bookkeeping."""
+    import sys
+
+    from ttt_maps.settings import current
+
+    return current().progress and sys.stderr.isatty()
 
 
 def bound_span(size: int) -> int:
