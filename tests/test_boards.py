@@ -407,7 +407,6 @@ def test_a_board_too_big_to_solve_is_refused_in_one_line(tmp_path: Path) -> None
 @pytest.mark.parametrize(
     "args",
     [
-        ["solve", "--board", "6x6k4"],
         ["render", "--board", "5x5k4", "--depth", "1", "-o", "x.svg"],
         ["solve", "--board", "10x10k5", "." * 100],
     ],

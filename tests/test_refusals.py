@@ -7,7 +7,7 @@ as the same command with that option, cold, and must succeed. They are run
 within a small search limit, so that the search gives up on most bigger
 boards and the suggestions are many and quick to check (the search budget is
 a count of positions, so a smaller one refuses the same way, sooner); one
-test runs the default budget on the board that led to this rule.
+test runs the default budget.
 """
 
 from __future__ import annotations
@@ -94,11 +94,12 @@ def test_every_suggestion_a_refusal_makes_works(board: str, tmp_path: Path) -> N
     print(board, made)
 
 
-def test_the_first_refusal_of_four_in_a_row_on_4x5_works_with_the_default_budget(
+def test_a_map_refused_as_too_big_names_a_depth_solved_within_the_default_budget(
     tmp_path: Path,
 ) -> None:
-    """The map a new user asked for: refused as too big, with a depth that draws within
-    the limit of boards and is solved within the default budget, which then answers."""
-    args = ["render", "--board", "4x5k4", "--player", "x", "--no-cache"]
-    made = check_suggestions([*args, "-o", str(tmp_path / "x.svg")], tmp_path)
-    assert made and made[0].startswith("--depth ")
+    """With the default budget: the O map of 4x4, four in a row, is refused as too big to
+    draw, with a depth that draws within the limit of boards and whose moves were chosen
+    within the search budget before the refusal was written; that depth answers."""
+    args = ["render", "--board", "4x4", "--player", "o", "--no-cache"]
+    made = check_suggestions([*args, "-o", str(tmp_path / "o.svg")], tmp_path)
+    assert made == ["--depth 4"]
