@@ -52,7 +52,10 @@ TRAP_DRAWN_CELLS = 16
 
 def _trap(policy: Policy, pos: int, moves: list[int]) -> list[int]:
     solver = policy.solver
-    if solver.geometry.size > TRAP_DRAWN_CELLS and not min(solver.move_results(pos).values()):
+    value = min(solver.move_results(pos).values())
+    if value < 0:
+        return moves  # won: every reply to a winning move loses, so every count is 0
+    if not value and solver.geometry.size > TRAP_DRAWN_CELLS:
         return moves  # a drawn position of a bigger board (``TRAP_DRAWN_CELLS``)
 
     def non_losing(m: int) -> int:
