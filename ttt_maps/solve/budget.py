@@ -27,16 +27,11 @@ SEARCH_WORK = BUDGET_SECONDS * WORK_PER_SECOND
 
 
 class TooBigToSolve(UsageError):
-    """A request whose search passed its budget: ``searched`` positions in ``seconds``."""
+    """A request whose search passed its budget."""
 
     #: What tells this refusal from other usage errors where the stages above add
     #: what would answer (``strategies.mapsize``), without importing this module.
     unsolved = True
-
-    def __init__(self, message: str, searched: int = 0, seconds: float = 0.0) -> None:
-        super().__init__(message)
-        self.searched = searched
-        self.seconds = seconds
 
 
 def default_limit(geometry: Geometry) -> int:

@@ -255,12 +255,10 @@ class DeepSolver(Solver):
         """The refusal of a search past its budget (and what it searched is not kept: it
         answers nothing). Callers that know what would answer add it (``mapsize``)."""
         self.refused = True
-        limit, seconds = self.search_limit, self.seconds()
         return TooBigToSolve(
             f"{self.geometry.describe()}, is not solved within the search budget: "
-            f"{limit:,} positions searched in {seconds:.0f} s without an answer",
-            self.searched - self.started,
-            seconds,
+            f"{self.search_limit:,} positions searched in {self.seconds():.0f} s without an "
+            "answer"
         )
 
     def _bounded(self, key: int, alpha: int, beta: int) -> int:
