@@ -43,7 +43,7 @@ SYMMETRIC_PLIES = 6
 #: A pairing tried (``game.pairing``) costs about as much as reading this many
 #: lines of a position (4.5 µs): on a board of fewer lines it counts as more
 #: than one position.
-PAIRING_LINES = 25
+PAIRING_COST = 25
 
 
 class DeepSolver(Solver):
@@ -71,13 +71,12 @@ class DeepSolver(Solver):
         self._stop_at = self.search_limit
         self.refused = False
         self._open: dict[int, bool] = {}
-        self._lines, self._k = geometry.lines, geometry.k
         #: Pairings are looked for with four or more in a row: lines of three
         #: seldom hold pairs enough, and their games are won before they would.
         self._pairs = geometry.k >= 4
         self._pairer = Pairer(geometry)
-        #: The positions a pairing tried counts as (``PAIRING_LINES``).
-        self._pairing_work = -(-PAIRING_LINES // len(geometry.lines))
+        #: The positions a pairing tried counts as (``PAIRING_COST``).
+        self._pairing_work = -(-PAIRING_COST // len(geometry.lines))
         self._exposed: dict[int, int] = {}
         #: The move that raised alpha or cut, by position: tried first next time.
         self._cuts: dict[int, int] = {}
