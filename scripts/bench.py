@@ -112,9 +112,20 @@ CASES = [
                            ("3x6k3", 18))],
     Case("3x6k3 X map SVG, cold", ["render", "--board", "3x6k3", "--player", "x",
          "--no-cache", "-o", "{tmp}/x36.svg"], baseline=False, max_seconds=2),
-    *[Case(f"{board} draw, value and moves, cold", ["solve", "--board", board, "." * 20,
-           "--no-cache", "--search-limit", "4000000"], max_seconds=5)
+    # Four in a row, answered within the default budget (about 10 s of search).
+    *[Case(f"{board} draw, value and moves, cold", ["solve", "--board", board, "--no-cache"],
+           baseline=False, max_seconds=5)
       for board in ("4x5k4", "5x4k4")],
+    *[Case(f"{board} X map --depth 2 SVG, cold", ["render", "--board", board, "--player",
+           "x", "--depth", "2", "--no-cache", "-o", "{tmp}/x.svg"], baseline=False,
+           max_seconds=12)
+      for board in ("4x5k4", "5x4k4")],
+    Case("5x5k4 draw, value and every first move, cold", ["solve", "--board", "5x5k4",
+         "--no-cache"], baseline=False, max_seconds=60),
+    Case("5x5k4 draw, value and every first move, cached", ["solve", "--board", "5x5k4"],
+         env={"TTT_MAPS_CACHE_DIR": "{tmp}/cache"}, baseline=False, max_seconds=1.5),
+    Case("stats --board 5x5k4, cold", ["stats", "--board", "5x5k4", "--no-cache"],
+         baseline=False, max_seconds=15),
     Case("3x4k3 X table, default prover", ["table", "--board", "3x4k3", "--player", "x"],
          baseline=False, max_seconds=1),
     Case("3x4k3 X table, --prover cp-sat", ["table", "--board", "3x4k3", "--player", "x",
@@ -122,19 +133,18 @@ CASES = [
     Case("3x4k3 X table, --prover search", ["table", "--board", "3x4k3", "--player", "x",
          "--prover", "search"]),
     Case("refused: 6x6k4 value", ["solve", "--board", "6x6k4", "." * 36, "--no-cache"],
-         exit=2, baseline=False, max_seconds=2),
-    # Refusals: maps too big to draw, boards too big to solve (the older build
-    # took 4.7 s to 207 s for these, so it is not run).
+         exit=2, baseline=False, max_seconds=15),
+    # Refusals: maps too big to draw (their suggested depth is tried within the
+    # search budget first), boards not solved within it.
     Case("refused: 4x4 O map", ["render", "--board", "4x4", "--player", "o", "--no-cache",
-         "-o", "{tmp}/r.svg"], exit=2, baseline=False, max_seconds=2),
+         "-o", "{tmp}/r.svg"], exit=2, baseline=False, max_seconds=12),
     Case("refused: 4x4 X map", ["render", "--board", "4x4", "--player", "x", "--no-cache",
-         "-o", "{tmp}/r.svg"], exit=2, baseline=False, max_seconds=2),
-    Case("refused: stats --board 5x5k4", ["stats", "--board", "5x5k4", "--no-cache"], exit=2,
-         baseline=False, max_seconds=2),
-    Case("refused: 5x5k4 map, --depth 1", ["render", "--board", "5x5k4", "--depth", "1",
-         "--no-cache", "-o", "{tmp}/r.svg"], exit=2, baseline=False, max_seconds=2),
+         "-o", "{tmp}/r.svg"], exit=2, baseline=False, max_seconds=12),
+    Case("refused: 5x5k4 O map, --depth 1", ["render", "--board", "5x5k4", "--player", "o",
+         "--depth", "1", "--no-cache", "-o", "{tmp}/r.svg"], exit=2, baseline=False,
+         max_seconds=15),
     Case("refused: 10x10k5 map", ["render", "--board", "10x10k5", "--no-cache",
-         "-o", "{tmp}/r.svg"], exit=2, baseline=False, max_seconds=2),
+         "-o", "{tmp}/r.svg"], exit=2, baseline=False, max_seconds=15),
     Case("4x4 empty board's value, cold", ["solve", "--board", "4x4", "." * 16, "--no-cache"],
          max_seconds=15),
     Case("4x4 X map --depth 2 PDF, cold", ["render", "--board", "4x4", "--player", "x",

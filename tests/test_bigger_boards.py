@@ -2,19 +2,32 @@
 
 A win the search claims is replayed as a forced line: the winner's chosen move
 against every reply, down to a completed line, each line checked on the board
-itself. Draws that pairings prove are compared with the plain whole search
-where that is cheap.
+itself. What the search proves (pairings, strategy stealing, scores on one
+side of a draw) is compared with a referee that shares no code with the
+package (``tests/referee.py``) on 3x3, 3x4k3, 4x4k3 and 4x4k4.
 """
 
 from __future__ import annotations
 
+import os
+import pty
 import random
+import re
+import select
+import signal
+import sys
+import time
+from pathlib import Path
 
 import pytest
+from referee import Referee
 
+import ttt_maps
 from ttt_maps.game.geometry import Geometry
-from ttt_maps.game.pairing import has_pairing, open_lines
-from ttt_maps.solve.search import DeepSolver, TooBigToSolve, trial_budget
+from ttt_maps.game.pairing import Pairer
+from ttt_maps.settings import Settings
+from ttt_maps.solve.budget import TooBigToSolve, default_limit
+from ttt_maps.solve.search import DeepSolver
 from ttt_maps.solve.solver import Solver
 
 
@@ -57,18 +70,33 @@ def test_three_in_a_row_boards_are_answered_with_no_option(board: str, plies: in
     assert not solver.patient
     outcome = solver.outcome_of(0)
     assert (outcome.result, outcome.distance) == (1, plies)
-    assert solver.searched < trial_budget(g) // 10
-    replay = DeepSolver(g, limit=4_000_000)  # every reply's answer: more than one question
+    assert solver.searched < default_limit(g) // 10
+    replay = DeepSolver(g)  # every reply's answer: more than one question
     assert forced_win(replay, 0, plies)
     assert not forced_win(replay, 0, plies - 2)  # and not sooner
 
 
 def test_four_in_a_row_draws_are_proven_within_the_budget() -> None:
+    """4x5 and 5x4 with four in a row are draws, every first move too (a side with a mark
+    more cannot do worse than the side to move on the empty board, and the empty board
+    is drawn), answered well within the default budget."""
     for board in ("4x5k4", "5x4k4"):
         g = Geometry.parse(board)
         solver = DeepSolver(g)
         assert solver.result(0) == 0
-        assert solver.searched < trial_budget(g) // 10  # a pairing ends most lines early
+        assert set(solver.move_results(0).values()) == {0}
+        assert solver.searched < default_limit(g) // 10  # a pairing ends most lines early
+
+
+@pytest.mark.slow
+def test_five_by_five_with_four_in_a_row_is_a_draw_from_every_first_move() -> None:
+    """C. Y. Lee's draw, cited in *Winning Ways*: the empty board is drawn, so no first
+    move wins, and none loses (strategy stealing); found within the default budget."""
+    g = Geometry.parse("5x5k4")
+    solver = DeepSolver(g, cache=False)
+    assert solver.outcome_of(0).result == 0
+    assert solver.move_results(0) == dict.fromkeys(range(25), 0)
+    assert solver.searched < default_limit(g)
 
 
 def test_pairings_agree_with_the_whole_search_on_4x4() -> None:
@@ -91,15 +119,24 @@ def test_pairings_agree_with_the_whole_search_on_4x4() -> None:
 
 
 def test_a_pairing_is_found_only_where_one_exists() -> None:
-    """Exhaustively on small line sets: has_pairing agrees with trying every matching."""
+    """On 4x4 with three in a row, random sets of lines and free cells: a pairing is found
+    exactly where trying every matching finds one, and its cells cover every line."""
+    g = Geometry.parse("4x4k3")
+    pairer = Pairer(g)
     rng = random.Random(7)
-    cells = 8
-    for _ in range(300):
-        needs = sorted({rng.randrange(1, 1 << cells) for _ in range(rng.randint(1, 4))})
-        needs = [n for n in needs if n.bit_count() >= 2]
-        found, tries = has_pairing(needs)
-        assert tries >= 1 or not needs
-        assert found == _brute_pairing(needs, (1 << cells) - 1)
+    found_some = 0
+    for _ in range(400):
+        chosen = rng.sample(range(len(g.lines)), rng.randint(1, 5))
+        live = sum(1 << i for i in chosen)
+        free = rng.randrange(1 << g.size)
+        needs = [g.lines[i] & free for i in chosen]
+        brute = all(n.bit_count() >= 2 for n in needs) and _brute_pairing(needs, free)
+        used = pairer.pairing(live, free)
+        assert (used >= 0) == brute, (chosen, bin(free))
+        if used >= 0:
+            found_some += 1
+            assert used & ~free == 0 and all((n & used).bit_count() >= 2 for n in needs)
+    assert found_some > 50
 
 
 def _brute_pairing(needs: list[int], free: int) -> bool:
@@ -110,39 +147,98 @@ def _brute_pairing(needs: list[int], free: int) -> bool:
     for i, a in enumerate(cells):
         for b in cells[i + 1 :]:
             pair = a | b
-            rest = [n for n in needs[1:] if n & pair != pair]
-            if _brute_pairing(rest, free & ~pair):
+            rest = [n & ~pair for n in needs[1:] if n & pair != pair]
+            if all(n.bit_count() >= 2 for n in rest) and _brute_pairing(rest, free & ~pair):
                 return True
     return False
 
 
 def test_a_threat_or_too_many_lines_has_no_pairing() -> None:
-    line = 0b1111
-    assert open_lines((line,), 0b1000, 4) is None  # one free cell: a threat
-    assert open_lines((line,), 0b1100, 4) == (0b1100,)
-    assert open_lines((0b11, 0b110, 0b1100), 0b1111, 2) is None  # three lines, two pairs
+    g = Geometry.parse("4x4k4")
+    pairer = Pairer(g)
+    row = 1  # the first line: the top row
+    assert g.lines[0] == 0b1111
+    assert not pairer.covers(row, 0b1000)  # one free cell: a threat
+    assert pairer.covers(row, 0b1100)
+    assert not pairer.covers(pairer.all_lines, 0b1111)  # ten lines, two pairs
 
 
-@pytest.mark.slow
 def test_a_refusal_is_the_same_every_time() -> None:
     """The budget counts positions, not seconds: the same board stops at the same place."""
     g = Geometry.parse("6x6k4")
     stops = []
     for _ in range(2):
-        solver = DeepSolver(g)
+        solver = DeepSolver(g, limit=20_000)
         with pytest.raises(TooBigToSolve) as caught:
             solver.result(0)
-        stops.append((str(caught.value), solver.searched))
+        stops.append((re.sub(r" in \d+ s ", " ", str(caught.value)), solver.searched))
         assert solver.refused
     assert stops[0] == stops[1]
-    assert f"{trial_budget(g):,} positions searched without an answer" in stops[0][0]
+    assert "20,00" in stops[0][0] and "positions searched" in stops[0][0]
 
 
-def test_a_given_limit_is_per_answer_and_no_budget() -> None:
-    solver = DeepSolver(Geometry.parse("5x5k4"), limit=1_000)
+def test_the_budget_is_for_the_whole_request() -> None:
+    """All of a request's questions share one budget; the next request has a new one."""
+    solver = DeepSolver(Geometry.parse("5x5k4"), limit=3_000)
     assert solver.patient
-    with pytest.raises(TooBigToSolve, match="1,000 positions searched"):
-        solver.score(solver.play(0, 12))
+    solver.fresh_budget()
+    with pytest.raises(TooBigToSolve, match="positions searched"):
+        for cell in range(25):
+            solver.score(solver.play(solver.play(0, 12), cell if cell != 12 else 0))
+    assert 3_000 <= solver.searched - solver.started <= 3_100
+    solver.fresh_budget()
+    assert not solver.refused and solver.started == solver.searched
+
+
+def test_the_default_budget_is_about_ten_seconds_of_work() -> None:
+    """Calibrated in lines of positions read: more positions on a board of fewer lines."""
+    assert default_limit(Geometry.parse("4x5k4")) > default_limit(Geometry.parse("5x5k4"))
+    assert default_limit(Geometry.parse("5x5k4")) > default_limit(Geometry.parse("10x10k5"))
+
+
+# -- the search checked against a referee that shares no code with it --------------------
+
+
+@pytest.mark.parametrize(
+    ("board", "marks", "samples"),
+    [("3x3", 0, 60), ("3x4k3", 0, 60), ("4x4k3", 6, 40), ("4x4k4", 6, 40)],
+)
+def test_the_search_agrees_with_an_independent_referee(
+    board: str, marks: int, samples: int
+) -> None:
+    """Positions sampled along random games (from ``marks`` marks on), each with its every
+    move: the search's exact score, result and move results are the referee's. On 3x3
+    and 3x4k3 the search starts from the empty board, so its strategy stealing (every
+    first move bounded by the empty board's draw or win) is checked too."""
+    g = Geometry.parse(board)
+    deep = DeepSolver(g, limit=10**9, cache=False)
+    ref = Referee(g.rows, g.cols, g.k)
+    rng = random.Random(board)
+    checked = 0
+    deep.move_results(0)
+    while checked < samples:
+        key = 0
+        for _ in range(marks + rng.randint(0, 4)):
+            moves = deep.children(key)
+            if not moves:
+                break
+            key = rng.choice(moves)[1]
+        if not deep.children(key):
+            continue
+        x, o = key & g.full, key >> g.size
+        want = ref.score(x, o)
+        assert deep.score(key) == want, deep.board(key)
+        assert deep.result(key) == (want > 0) - (want < 0)
+        for cell, result in deep.move_results(key).items():
+            after = ref.score(*_moved(x, o, cell))
+            assert result == (after > 0) - (after < 0), (deep.board(key), cell)
+        checked += 1
+
+
+def _moved(x: int, o: int, cell: int) -> tuple[int, int]:
+    if x.bit_count() == o.bit_count():
+        return x | 1 << cell, o
+    return x, o | 1 << cell
 
 
 def test_novice_scores_every_winning_move_alike() -> None:
@@ -167,3 +263,66 @@ def test_novice_scores_every_winning_move_alike() -> None:
                     seen.add(child)
                     todo.append(child)
         assert won > 100
+
+
+def test_a_long_search_shows_its_budget_on_a_terminal_and_ctrl_c_ends_it(tmp_path: Path) -> None:
+    """A real process on a pseudo-terminal: the bar counts positions against the budget,
+    and Ctrl-C (SIGINT) ends the search at once: exit 130, one line, nothing kept."""
+    env = {**os.environ, "TTT_MAPS_CACHE_DIR": str(tmp_path)}
+    env.pop("TTT_MAPS_SEARCH_LIMIT", None)
+    pid, fd = pty.fork()
+    if pid == 0:  # pragma: no cover - the child
+        os.execve(
+            sys.executable, [sys.executable, "-m", "ttt_maps", "solve", "--board", "6x6k4"], env
+        )
+    seen = b""
+    deadline = time.monotonic() + 60
+    while b"positions searched on the 6x6 board" not in seen or b" / " not in seen:
+        assert time.monotonic() < deadline, seen
+        ready, _, _ = select.select([fd], [], [], 1)
+        if ready:
+            seen += os.read(fd, 65536)
+    started = time.monotonic()
+    os.kill(pid, signal.SIGINT)
+    rest = b""
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        rest += chunk
+    _, status = os.waitpid(pid, 0)
+    assert time.monotonic() - started < 5
+    assert os.waitstatus_to_exitcode(status) == 128 + signal.SIGINT
+    text = rest.decode("utf-8", "replace")
+    assert text.rstrip().endswith("\x1b[2Kttt-maps: interrupted"), text  # the bar cleared
+    assert text.count("ttt-maps:") == 1 and "Traceback" not in text, text
+    assert [p.name for p in tmp_path.iterdir()] == []  # nothing kept, no temporary file
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("board", ["4x5k4", "5x4k4"])
+def test_play_never_loses_on_four_in_a_row_boards(board: str) -> None:
+    """``play`` on 4x5 and 5x4 with four in a row, answered with the default budget, for
+    each side, against an opponent that never loses (its moves keep the referee-checked
+    search's draw, chosen at random among them) and one that plays at random: the map
+    never loses; against the first, every game is drawn."""
+    g = Geometry.parse(board)
+    judge = DeepSolver(g, limit=10**9, cache=False)
+    settings = Settings(cache=False)
+    for side in ("x", "o"):
+        for seed, perfect in ((1, True), (2, False)):
+            rng = random.Random(f"{board}{side}{seed}")
+            game = ttt_maps.new_game(side, geometry=board, settings=settings)
+            while not game.over:
+                if game.map_to_move:
+                    game.reply()
+                    continue
+                key = game.board.key
+                moves = judge.best_cells(key) if perfect else game.board.moves()
+                game.play(rng.choice(moves))
+            assert game.result in ("draw", f"{side} wins"), (side, game.board)
+            if perfect:
+                assert game.result == "draw"

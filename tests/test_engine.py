@@ -118,17 +118,17 @@ def test_the_api_and_the_command_line_draw_the_same_bytes(tmp_path: Path) -> Non
 
 
 def test_each_request_gets_a_fresh_search_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A board past the bound is tried within a budget of positions per request: a
-    notebook or a docs build that asks question after question in one process is not
-    refused for what earlier requests searched, and each refusal names one budget."""
-    from ttt_maps.solve import search
+    """A bigger board is searched within a budget of positions per request: a notebook
+    or a docs build that asks question after question in one process is not refused
+    for what earlier requests searched, and each refusal names one budget."""
+    from ttt_maps.solve import budget
 
     board = ttt_maps.Geometry.parse("5x5k3")
-    monkeypatch.setattr(search, "TRIAL_WORK", 3000 * len(board.lines))
+    monkeypatch.setattr(budget, "SEARCH_WORK", 3000 * len(board.lines))
     settings = Settings(cache=False, search_limit=None)
     first = ttt_maps.solve_position("", geometry=board, settings=settings)  # ~1,600 positions
     second = ttt_maps.solve_position(".." * 3 + "x" + "." * 18, geometry=board, settings=settings)
     assert first["outcome"]["text"] == "win in 5 plies"
     assert second["outcome"]["result"] == "loss"  # ~1,900 more: past 3,000 in all
-    with pytest.raises(UsageError, match=r"3,000 positions searched without an answer"):
+    with pytest.raises(UsageError, match=r"3,000 positions searched in \d+ s without an answer"):
         ttt_maps.solve_position("x" + "." * 24, geometry=board, settings=settings)  # ~8,000

@@ -20,9 +20,9 @@ from typing import NamedTuple
 class Settings(NamedTuple):
     """How to run: read and write the solved tables of bigger boards (``cache``), show
     progress bars on a terminal (``progress``: off for the library), and search up to
-    ``search_limit`` positions for one answer (``None``: the default budget, or
-    ``$TTT_MAPS_SEARCH_LIMIT``). Each field is an option declared with the others
-    (``engine.options``), which checks it when a request starts."""
+    ``search_limit`` positions in all for one call (``None``: the default budget, about
+    ten seconds' worth, or ``$TTT_MAPS_SEARCH_LIMIT``). Each field is an option declared
+    with the others (``engine.options``), which checks it when a request starts."""
 
     cache: bool = True
     progress: bool = False

@@ -74,7 +74,7 @@ def print_stats(data: Stats, out: Console) -> None:
         "positions: different positions where the player chooses; moves: the player's red "
         "moves on the map (a position reached two ways is drawn twice); won/drawn: finishes; "
         "boards: boards the map draws (over the limit: too big to draw whole; look-ahead "
-        "too long: see 'ttt-maps policies')",
+        "too long: see 'ttt-maps policies'; not solved: past the search budget)",
         style="dim",
     )
     if data.fewest is not None:

@@ -933,8 +933,8 @@ class Settings(TypedDict, total=False):
     search_limit: Annotated[
         int | None,
         Option(
-            "Search up to N positions for each answer, however big the board (without it, "
-            "boards past 16 cells get a short try, the others 4,000,000 per answer).",
+            "Search up to N positions in all for this command, however big the board (without "
+            "it, about ten seconds' worth on an ordinary machine).",
             kind="int",
             metavar="N",
             cli=("--search-limit",),

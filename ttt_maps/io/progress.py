@@ -16,6 +16,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
 from ttt_maps.settings import current
@@ -30,6 +31,10 @@ REFRESH = 0.1
 
 Counter = Callable[[], int]
 
+#: Whether a stage of this context is watched by a bar already: a stage inside it
+#: (one search among many while moves are chosen) shows nothing of its own.
+_WATCHED: ContextVar[bool] = ContextVar("ttt_maps_progress_watched", default=False)
+
 
 @contextmanager
 def stage(
@@ -40,8 +45,8 @@ def stage(
 ) -> Iterator[None]:
     """Run the body; past ``DELAY`` seconds, show ``label`` with ``count()`` done of
     ``total()`` (a bar) or of an unknown total (a spinner), and ``searched()``
-    positions searched when given."""
-    if not (current().progress and sys.stderr.isatty()):
+    positions searched when given. Inside another stage's bar, nothing more is shown."""
+    if _WATCHED.get() or not (current().progress and sys.stderr.isatty()):
         yield
         return
     import threading
@@ -49,9 +54,11 @@ def stage(
     done = threading.Event()
     worker = threading.Thread(target=_show, args=(done, label, count, total, searched), daemon=True)
     worker.start()
+    token = _WATCHED.set(True)
     try:
         yield
     finally:
+        _WATCHED.reset(token)
         done.set()
         worker.join()
 

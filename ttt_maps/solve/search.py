@@ -1,14 +1,17 @@
-"""How bigger boards are searched: alpha-beta over a table of bounds, within a limit.
+"""How bigger boards are searched: alpha-beta over a table of bounds, within a budget.
 
 Boards of more than ``SMALL_BOARD`` cells get a ``DeepSolver``: it searches
 with fail-soft alpha-beta over bounds (``_search``), as far as each question
 needs, with shallow positions stored once per symmetry class, the move that
-cut tried first, and draws settled early by pairings (``game.pairing``: with
+cut tried first, draws settled early by pairings (``game.pairing``: with
 four or more in a row, a side that can pair off every line the other could
-still make cannot lose). It gives up (``TooBigToSolve``) past
-``SEARCH_LIMIT`` positions for one question, and a board far bigger than
-that past a budget for the whole run (``TRIAL_WORK``): tried, then refused
-in a second or two. Its table is what the user's cache keeps
+still make cannot lose), and a side with a mark more than a position whose
+value is known doing at least as well (``_stolen_bound``). One request (a
+command, an API call) may search ``search_limit`` positions in all, every
+question together, then it is refused (``TooBigToSolve``): by default a
+count calibrated to about ten seconds on an ordinary machine, the same for
+every command (``ttt_maps.solve.budget``), so two commands that ask the same
+question answer it alike. Its table is what the user's cache keeps
 (``ttt_maps.solve.cache``). Only bigger boards import this module;
 ``Solver`` (``ttt_maps.solve.solver``) asks the questions and searches small
 boards whole.
@@ -24,46 +27,23 @@ and lets one table serve exact scores and cheap win/draw/loss questions alike.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
-from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import Geometry
-from ttt_maps.game.pairing import has_pairing, open_lines
+from ttt_maps.game.pairing import Pairer
+from ttt_maps.solve.budget import TooBigToSolve, search_limit
 from ttt_maps.solve.solver import Solver
 
 #: Positions with at most this many marks are stored under their symmetry
 #: class's key, so a search meets each class once; deeper, the cost of finding
 #: the class is more than the transpositions it would catch.
 SYMMETRIC_PLIES = 6
-#: Positions one question (a value, or a win/draw/loss) may search before the
-#: board is given up as too big: 4x4 maps need under 1.5 million. A count, not
-#: a time, so a board is refused the same way on every machine;
-#: ``--search-limit`` (the settings' ``search_limit``) or ``$TTT_MAPS_SEARCH_LIMIT`` changes it.
-#: A refused search is not kept in the cache.
-SEARCH_LIMIT = 4_000_000
-#: A board whose positions are bounded (every placement of the marks,
-#: ``counting.placements``) past this many times the search limit is tried
-#: within a budget (``TRIAL_WORK``), unless a limit was given: what settles
-#: quickly (5x5, 7x7 with three in a row: a win found in a few hundred
-#: positions; 4x5 with four: a draw) is answered, the rest refused in a
-#: second or two. Boards of up to 16 cells (4x4: at most 10.2 million
-#: placements) are searched up to the limit for each question.
-BOUND_FACTOR = 4
-#: What a board past the bound may search in one run, all questions together,
-#: before it is refused: positions times the board's lines, as a position
-#: costs about what its lines take to read: 705,000 positions on 4x5 with
-#: four in a row, 100,000 on 7x7 with three, 62,000 on 10x10 with five
-#: (``PAIRING_WORK``: pairings tried count too). A count, not a time, so a
-#: board is answered or refused the same way on a fast machine and a slow one.
-TRIAL_WORK = 12_000_000
-#: The positions a pairing tried counts as (``game.pairing``): about the
-#: work of three positions' search.
-PAIRING_WORK = 3
-
-
-class TooBigToSolve(UsageError):
-    """A board too big to solve: past the bound before searching, or past the search
-    limit while searching."""
+#: A pairing tried (``game.pairing``) costs about as much as reading this many
+#: lines of a position (4.5 µs): on a board of fewer lines it counts as more
+#: than one position.
+PAIRING_COST = 25
 
 
 class DeepSolver(Solver):
@@ -72,9 +52,9 @@ class DeepSolver(Solver):
     whole = False
 
     def __init__(self, geometry: Geometry, limit: int | None = None, cache: bool = True) -> None:
-        """``limit``: positions one question may search, however big the board (as
-        ``--search-limit``); None takes ``$TTT_MAPS_SEARCH_LIMIT`` or the default, and
-        tries a board past the bound within ``trial_budget`` positions in all."""
+        """``limit``: positions one request may search, however big the board (as
+        ``--search-limit``); None takes ``$TTT_MAPS_SEARCH_LIMIT`` or the default
+        (``default_limit``)."""
         super().__init__(geometry)
         #: Whether the user's cache may hold this solver's table (``--no-cache``: not).
         self.cache = cache
@@ -82,21 +62,24 @@ class DeepSolver(Solver):
         self.table: dict[int, int] = {}
         #: Positions searched by this process that were kept in the cache.
         self.kept = 0
-        self.search_limit, self.patient = _search_limit(limit)
-        #: Positions searched in all when the run must stop (a board past the bound).
-        self.budget: int | None = None
+        self.search_limit, self.patient = search_limit(limit, geometry)
+        #: Where this request's budget started: positions searched, and when.
+        self.started = 0
+        self._clock: float | None = None
+        #: Whether this request's questions may show a progress bar (``progress_shown``).
+        self._bars = False
         self._stop_at = self.search_limit
-        self._sized = self.patient  # a limit was given: no bound before searching
         self.refused = False
         self._open: dict[int, bool] = {}
-        self._lines, self._k = geometry.lines, geometry.k
         #: Pairings are looked for with four or more in a row: lines of three
         #: seldom hold pairs enough, and their games are won before they would.
         self._pairs = geometry.k >= 4
-        self._exposed: dict[int, tuple[int, ...]] = {}
+        self._pairer = Pairer(geometry)
+        #: The positions a pairing tried counts as (``PAIRING_COST``).
+        self._pairing_work = -(-PAIRING_COST // len(geometry.lines))
+        self._exposed: dict[int, int] = {}
         #: The move that raised alpha or cut, by position: tried first next time.
         self._cuts: dict[int, int] = {}
-        self._pairings: dict[tuple[int, ...], bool] = {}
         symmetric = len(geometry.symmetries) > 1
         self._symmetric_plies = SYMMETRIC_PLIES if symmetric else -1
         self._canonical: Callable[[int], int] = _itself
@@ -109,11 +92,21 @@ class DeepSolver(Solver):
         self._order = tuple(1 << c for c in sorted(range(self._size), key=lambda c: -through[c]))
 
     def score(self, key: int) -> int:
-        """The exact score of a legal position for its side to move (``Solver.score``)."""
+        """The exact score of a legal position for its side to move (``Solver.score``).
+        The result first: a draw needs nothing more, and a win or a loss is then searched
+        on its side of a draw only (a window that spans a draw would leave the pairings,
+        which bound a score by a draw, nothing to cut)."""
         hit = self._scores.get(key)
         if hit is None:
             far = self._far
-            value = self._bounded(key, -far - 1, far + 1)
+            low, high = -far - 1, far + 1
+            if self._pairs:
+                result = self.result(key)
+                if result == 0:
+                    self._scores[key] = 0
+                    return 0
+                low, high = (0, high) if result > 0 else (low, 0)
+            value = self._bounded(key, low, high)
             plies = key.bit_count()
             hit = value + plies if value > 0 else value - plies if value < 0 else 0
             self._scores[key] = hit
@@ -124,17 +117,29 @@ class DeepSolver(Solver):
         as the search only has to settle the sign."""
         hit = self._results.get(key)
         if hit is None:
-            value = self._bounded(key, -1, 1)
-            hit = self._results[key] = 1 if value > 0 else -1 if value < 0 else 0
+            # Two tests each with a window that ends at a draw, so that a pairing (a
+            # bound at a draw) cuts wherever it holds: a win?, then a loss?
+            if self._pairs:
+                hit = 1 if self._bounded(key, 0, 1) > 0 else 0
+                if not hit and self._bounded(key, -1, 0) < 0:
+                    hit = -1
+            else:  # no pairings to cut with: one search settles the sign
+                value = self._bounded(key, -1, 1)
+                hit = 1 if value > 0 else -1 if value < 0 else 0
+            self._results[key] = hit
         return hit
 
     def move_results(self, key: int) -> dict[int, int]:
         """``Solver.move_results``. Most moves are settled by the opening checks of
         ``_search`` (a line made, a win left open, two threats); those are done here,
-        for all moves at once, and only the rest are searched."""
+        for all moves at once, and only the rest are searched, after the position's
+        own result (which bounds every move's, and lets ``_stolen_bound`` settle a
+        first move)."""
         hit = self._move_results.get(key)
         if hit is not None:
             return hit
+        if self._pairs:
+            self.result(key)
         hit = {}
         size, full = self._size, self._full
         x, o = key & full, key >> size
@@ -169,24 +174,31 @@ class DeepSolver(Solver):
         self._move_results[key] = hit
         return hit
 
-    def check_size(self) -> None:
-        """Bound the board's positions before its first search (``BOUND_FACTOR``): far
-        past the search limit, the whole run may search ``trial_budget`` positions,
-        unless the user gave a limit."""
-        if self._sized:
-            return
-        from ttt_maps.game.counting import placements
-
-        if placements(self.geometry) > BOUND_FACTOR * self.search_limit:
-            self.budget = trial_budget(self.geometry)
-        self._sized = True
-
     def fresh_budget(self) -> None:
-        """Start a new request's budget: a board past the bound may search another
-        ``trial_budget`` positions from here (a docs build or a notebook asks many
-        questions in one process; each request gets the budget a command gets)."""
-        if self.budget is not None:
-            self.budget = self.searched + trial_budget(self.geometry)
+        """Start a new request's budget: ``search_limit`` more positions from here (a
+        docs build or a notebook asks many questions in one process; each request gets
+        the budget a command gets)."""
+        self.started = self.searched
+        self._clock = None
+        self._stop_at = self.searched + self.search_limit
+        self.refused = False
+
+    def seconds(self) -> float:
+        """How long this request has searched (0 before its first search)."""
+        return 0.0 if self._clock is None else time.monotonic() - self._clock
+
+    @contextmanager
+    def watched(self) -> Iterator[None]:
+        """Search the body with a progress bar of the budget on a terminal (``io.progress``:
+        nothing when a bar is already shown, progress is off, or stderr is no terminal)."""
+        from ttt_maps.io import progress
+
+        with progress.stage(
+            f"positions searched on {self.geometry.describe()}",
+            count=lambda: self.searched - self.started,
+            total=lambda: self.search_limit,
+        ):
+            yield
 
     def _can_win(self, theirs: int) -> bool:
         """Is a line still free of the opponent's marks ``theirs``? (Memoised.)"""
@@ -197,32 +209,23 @@ class DeepSolver(Solver):
 
     def _defends(self, defender: int, free: int) -> bool:
         """Has ``defender`` a pairing that keeps the other side from ever completing a
-        line (``ttt_maps.game.pairing``)? (Memoised by the lines left to cover: a memo
-        by position would outgrow the table, as each position asks after every move.)"""
+        line (``ttt_maps.game.pairing``)?"""
+        pairer = self._pairer
         exposed = self._exposed.get(defender)
         if exposed is None:
-            exposed = self._exposed[defender] = tuple(
-                line for line in self._lines if not line & defender
-            )
-        needs = open_lines(exposed, free, self._k)
-        if needs is None:
-            return False
-        hit = self._pairings.get(needs)
-        if hit is None:
-            hit, tries = has_pairing(needs)
-            self._pairings[needs] = hit
-            self.searched += PAIRING_WORK * tries  # counted as positions of work
-        return hit
+            exposed = self._exposed[defender] = pairer.exposed(defender)
+        before = pairer.tries
+        found = pairer.covers(exposed, free)
+        self.searched += self._pairing_work * (pairer.tries - before)  # as positions
+        return found
 
-    def _defends_after(self, defender: int, free: int) -> bool:
+    def _defends_after(self, defender: int, free: int, forced: int) -> bool:
         """``_defends``, now or after one of the defender's moves: one on a line the
-        other side could still make (a move elsewhere leaves the same lines to cover)."""
+        other side could still make (a move elsewhere leaves the same lines to cover),
+        or the block when the other side threatens to complete one (``forced``)."""
         if self._defends(defender, free):
             return True
-        rest = 0
-        for line in self._exposed[defender]:
-            rest |= line
-        rest &= free
+        rest = forced or self._pairer.cells(self._exposed[defender]) & free
         while rest:
             bit = rest & -rest
             rest ^= bit
@@ -230,31 +233,50 @@ class DeepSolver(Solver):
                 return True
         return False
 
+    def _stolen_bound(self, o: int, x: int) -> bool:
+        """With O to move, is some position known where the side to move cannot win and
+        which is this one with X's marks and O's swapped, less one of X's? Then O cannot
+        win here: X plays as that position's other side would, and its extra mark never
+        helps O (strategy stealing). It settles every first move once the empty board
+        is known to be drawn. Asked of shallow positions only, whose look-ups are stored
+        by symmetry class."""
+        table, canonical, size, far = self.table, self._canonical, self._size, self._far
+        rest = x
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            entry = table.get(canonical(o | (x ^ bit) << size))
+            if entry is not None and entry % self._span - far <= 0:
+                return True
+        return False
+
     def _too_big(self) -> TooBigToSolve:
-        """The refusal of a search past its limit or the run's budget (and what it
-        searched is not kept: it answers nothing)."""
+        """The refusal of a search past its budget (and what it searched is not kept: it
+        answers nothing). Callers that know what would answer add it (``mapsize``)."""
         self.refused = True
-        over_budget = self._stop_at == self.budget
-        searched = trial_budget(self.geometry) if over_budget else self.search_limit
         return TooBigToSolve(
-            f"{self.geometry.describe()}, is too big to solve here: {searched:,} positions "
-            "searched without an answer (--search-limit N searches up to N positions for "
-            "each answer)"
+            f"{self.geometry.describe()}, is not solved within the search budget: "
+            f"{self.search_limit:,} positions searched in {self.seconds():.0f} s without an "
+            "answer"
         )
 
     def _bounded(self, key: int, alpha: int, beta: int) -> int:
         """The absolute score if it lies inside (alpha, beta), else a bound beyond it.
-        (The search for one answer may visit ``search_limit`` positions.)"""
-        if not self._sized:
-            self.check_size()
-        self._stop_at = self.searched + self.search_limit
-        if self.budget is not None and self.budget < self._stop_at:
-            self._stop_at = self.budget
+        (All of one request's questions together may visit ``search_limit`` positions.)"""
         size = self._size
         x, o = key & self._full, key >> size
+        if self._clock is None:
+            self._clock = time.monotonic()
+            self._bars = progress_shown()
+        if self._bars:
+            with self.watched():
+                return self._bounded_search(key, x, o, alpha, beta)
+        return self._bounded_search(key, x, o, alpha, beta)
+
+    def _bounded_search(self, key: int, x: int, o: int, alpha: int, beta: int) -> int:
         if x.bit_count() == o.bit_count():
             return self._search(key, x, o, 0, alpha, beta)
-        return self._search(key, o, x, size, alpha, beta)
+        return self._search(key, o, x, self._size, alpha, beta)
 
     def _search(self, key: int, mine: int, last: int, shift: int, alpha: int, beta: int) -> int:
         """Fail-soft alpha-beta on absolute scores.
@@ -315,8 +337,21 @@ class DeepSolver(Solver):
         pairs = self._pairs
         if pairs and high > 0 and (alpha >= 0 or low >= 0) and self._defends(last, free):
             high = 0  # the opponent pairs off every line the mover could make
-        if pairs and low < 0 and (beta <= 0 or high <= 0) and self._defends_after(mine, free):
+        if (
+            pairs
+            and low < 0
+            and (beta <= 0 or high <= 0)
+            and self._defends_after(mine, free, forced)
+        ):
             low = 0  # the mover pairs off the opponent's lines, now or after one move
+        if (
+            high > 0
+            and shift
+            and plies <= self._symmetric_plies
+            and (alpha >= 0 or low >= 0)
+            and self._stolen_bound(mine, last)
+        ):
+            high = 0  # X's extra mark: O does no better than the side to move in a drawn game
         if low >= high:
             table[slot] = (low + far) * span + high + far
             return low
@@ -360,27 +395,20 @@ class DeepSolver(Solver):
         return best
 
 
+def progress_shown() -> bool:
+    """Would a progress bar be drawn (progress asked for, stderr a terminal)? Asked once
+    a request, so that the many quick questions of a map cost no bar's bookkeeping."""
+    import sys
+
+    from ttt_maps.settings import current
+
+    return current().progress and sys.stderr.isatty()
+
+
 def bound_span(size: int) -> int:
     """How many scores a bound can take on a board of ``size`` cells: a table value
     packs a lower and an upper bound, so it is below ``bound_span(size) ** 2``."""
     return 2 * (size + 2) + 1
-
-
-def trial_budget(geometry: Geometry) -> int:
-    """The positions a board past the bound may search in one run (``TRIAL_WORK``)."""
-    return TRIAL_WORK // len(geometry.lines)
-
-
-def _search_limit(given: int | None) -> tuple[int, bool]:
-    """The positions one question may search, and whether the user chose that
-    (``given``: ``--search-limit``; else ``$TTT_MAPS_SEARCH_LIMIT``: ASCII digits, 0 for
-    the default)."""
-    if given is not None:
-        return given, True
-    from ttt_maps.io.environment import whole_number
-
-    given = whole_number("TTT_MAPS_SEARCH_LIMIT", 0, meaning="a number of positions")
-    return (given, True) if given > 0 else (SEARCH_LIMIT, False)
 
 
 def _itself(key: int) -> int:

@@ -198,9 +198,6 @@ class Solver:
         lowest = min(results.values())
         return [cell for cell, r in results.items() if r == lowest]
 
-    def check_size(self) -> None:
-        """Refuse a board too big to solve before searching (a small board never is)."""
-
     # -- the whole search: every position below a question, exactly ----------
 
     def _whole_search(self, key: int) -> int:

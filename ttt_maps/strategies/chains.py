@@ -18,7 +18,8 @@ from ttt_maps.strategies.policy import DEFAULT_BIG, Key, Policy
 
 KEY_HELP: dict[str, str] = {
     "fast": "win in the fewest plies; when losing, hold out longest (as Yorgey's maps do)",
-    "trap": "leave the opponent the fewest replies that do not lose",
+    "trap": "leave the opponent the fewest replies that do not lose (past 16 cells, "
+    "not in a drawn position)",
     "novice": "the highest expected score against a novice (wins, blocks, else plays at random)",
     "compact": "the smallest resulting map (fewest boards drawn), for legible posters",
     "center": "a centre cell",

@@ -44,8 +44,19 @@ def _fast(policy: Policy, pos: int, moves: list[int]) -> list[int]:
     return [m for m, s in zip(moves, after, strict=True) if s == lowest]
 
 
+#: Boards past this many cells set no traps in a drawn position: there every reply
+#: that holds is a draw to prove, hundreds of searches for one choice (5x5 with four
+#: in a row: minutes), where a won or lost position's replies settle quickly.
+TRAP_DRAWN_CELLS = 16
+
+
 def _trap(policy: Policy, pos: int, moves: list[int]) -> list[int]:
     solver = policy.solver
+    value = min(solver.move_results(pos).values())
+    if value < 0:
+        return moves  # won: every reply to a winning move loses, so every count is 0
+    if not value and solver.geometry.size > TRAP_DRAWN_CELLS:
+        return moves  # a drawn position of a bigger board (``TRAP_DRAWN_CELLS``)
 
     def non_losing(m: int) -> int:
         replies = solver.children(solver.play(pos, m))

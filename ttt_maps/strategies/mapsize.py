@@ -20,7 +20,9 @@ one nearer the limit is counted exactly.
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
 from ttt_maps.errors import UsageError
@@ -43,8 +45,29 @@ ESTIMATE_MARGIN = 3
 ESTIMATE_WORK = 100_000
 
 
+#: Whether a map refused before solving is tried at the depth it suggests (off inside
+#: ``sizes_only``: a caller that only reports the map as too big needs no depth).
+_SUGGEST: ContextVar[bool] = ContextVar("ttt_maps_suggest_depth", default=True)
+
+
+@contextmanager
+def sizes_only() -> Iterator[None]:
+    """Plan maps whose refusals are reported only as too big (``stats``): no depth that
+    fits is tried against the search budget."""
+    token = _SUGGEST.set(False)
+    try:
+        yield
+    finally:
+        _SUGGEST.reset(token)
+
+
 class MapTooLarge(UsageError):
-    """A map past the limit: says how big, and which depth fits."""
+    """A map past the limit: says how big (``head``), and which depth fits (``depth``)."""
+
+    def __init__(self, message: str, head: str = "", depth: int | None = None) -> None:
+        super().__init__(message)
+        self.head = head or message
+        self.depth = depth
 
 
 class Plan:
@@ -81,7 +104,6 @@ def plan_map(
     replies.
     """
     solver = policy.solver
-    solver.check_size()  # a board too big to solve is refused before its map is sized
     children, play, choose = solver.children, solver.play, policy.choose_key
     replies = children
     if policy.fold:
@@ -104,7 +126,14 @@ def plan_map(
         offset, levels = 1, [1]
         frontier = {after: 1 for _, after in replies(start) if children(after)}
     if max_boards is not None and not policy.fold:  # the estimate counts unfolded maps
-        refuse_from_estimate(player, root, depth, max_boards)
+        try:
+            refuse_from_estimate(player, root, depth, max_boards)
+        except MapTooLarge as refused:
+            if solver.whole or not _SUGGEST.get():
+                raise
+            # The depth that fits must also be solved within the budget: tried, as a
+            # run with that --depth would.
+            raise _solved_within(refused, policy, player, root, max_boards) from None
     watch: AbstractContextManager[None] = nullcontext()  # a small board takes milliseconds
     if not solver.whole:
         from ttt_maps.io import progress
@@ -131,12 +160,52 @@ def plan_map(
                         if children(reply):
                             following[reply] = following.get(reply, 0) + paths
                 frontier = following
+    except UsageError as exc:
+        solved = len(levels) - 2  # the level being chosen when the search gave up, less one
+        if solver.whole or not getattr(exc, "unsolved", False):
+            raise
+        raise _with_depth(exc, player, solved, offset, sum(levels[: solved + 1])) from None
     finally:
         if not solver.whole:  # what was solved is kept, even for a map refused
             from ttt_maps.solve.registry import keep_all
 
             keep_all()
     return Plan(choices, levels, offset)
+
+
+def _with_depth(exc: UsageError, player: Mark, solved: int, first: int, drawn: int) -> UsageError:
+    """A search refused while choosing a map's moves, with the depth whose moves were all
+    chosen within the budget (``first``: the level of the player's first choice)."""
+    if solved < first:
+        return type(exc)(
+            f"{exc}; not even the first level of the {player.upper()} map is solved within it"
+        )
+    boards = "board" if drawn == 1 else "boards"
+    return type(exc)(
+        f"{exc}; --depth {solved} draws {drawn:,} {boards} of the {player.upper()} map "
+        "and is solved within it"
+    )
+
+
+def _solved_within(
+    refused: MapTooLarge, policy: Policy, player: Mark, root: Board, max_boards: int
+) -> MapTooLarge:
+    """A map refused before solving, with a depth that draws within ``max_boards`` and
+    is solved within the search budget: its suggested depth, or the levels of it that
+    were solved when the search gave up."""
+    try:
+        plan_map(policy, player, root, refused.depth, max_boards)
+    except UsageError as exc:
+        if not getattr(exc, "unsolved", False):
+            raise
+        text = str(exc)
+        mark = "; --depth "
+        if mark in text:
+            return MapTooLarge(f"{refused.head}{mark}{text.split(mark, 1)[1]}")
+        return MapTooLarge(
+            f"{refused.head}, and not even its first level is solved within the search budget"
+        )
+    return refused
 
 
 def _too_large(
@@ -150,11 +219,11 @@ def _too_large(
             fits, drawn = level, sum(levels[: level + 1])
     where = "" if root.count == 0 else f" from {root}"
     asked = "" if depth is None else f" to depth {depth}"
-    return MapTooLarge(
+    head = (
         f"the {player.upper()} map of {root.geometry.describe()}{where}{asked}, would draw "
-        f"more than {sum(levels):,} boards (at most {limit:,} are drawn); "
-        f"--depth {fits} draws {drawn:,}"
+        f"more than {sum(levels):,} boards (at most {limit:,} are drawn)"
     )
+    return MapTooLarge(f"{head}; --depth {fits} draws {drawn:,}", head, fits)
 
 
 # -- before solving: the exact first levels, then an estimate ---------------------------
@@ -306,8 +375,9 @@ def refuse_from_estimate(player: Mark, root: Board, depth: int | None, limit: in
     at_most = "" if fits < len(exact) else "at most "
     where = "" if root.count == 0 else f" from {root}"
     asked = "" if depth is None else f" to depth {depth}"
-    raise MapTooLarge(
+    head = (
         f"the {player.upper()} map of {root.geometry.describe()}{where}{asked}, would draw "
         f"about {sum(est.levels):,} boards by level {len(est.levels) - 1} (estimated before "
-        f"solving; at most {limit:,} are drawn); --depth {fits} draws {at_most}{drawn:,}"
+        f"solving; at most {limit:,} are drawn)"
     )
+    raise MapTooLarge(f"{head}; --depth {fits} draws {at_most}{drawn:,}", head, fits)

@@ -137,7 +137,12 @@ class Game:
         return self.policy.choose_key(self.board.key)
 
     def reply(self) -> Move:
-        """The map side's move: the map's red move, unless the level strays."""
+        """The map side's move: the map's red move, unless the level strays. Each move
+        is searched within a budget of its own (a bigger board's), as a command's would
+        be: the person waits for one move at a time."""
+        fresh = getattr(self.policy.solver, "fresh_budget", None)
+        if fresh is not None:
+            fresh()
         chosen = self.map_move()
         cell, by = chosen, "map"
         if self.level == "novice":

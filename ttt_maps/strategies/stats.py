@@ -131,7 +131,7 @@ def map_sizes(
     """Map sizes for X and O under each policy (one parsed policy serves both players),
     folded with ``fold``; a map past ``mapsize.MAX_BOARDS`` is reported as such, not built."""
     from ttt_maps.strategies.chains import parse_policy
-    from ttt_maps.strategies.mapsize import MAX_BOARDS, MapTooLarge
+    from ttt_maps.strategies.mapsize import MAX_BOARDS, MapTooLarge, sizes_only
     from ttt_maps.strategies.tree import build_strategy
 
     out: list[MapSize] = []
@@ -146,15 +146,16 @@ def map_sizes(
             continue
         for player in players:
             try:
-                tree = build_strategy(
-                    player, policy, root, geometry, max_boards=MAX_BOARDS, fold=fold
-                )
+                with sizes_only():
+                    tree = build_strategy(
+                        player, policy, root, geometry, max_boards=MAX_BOARDS, fold=fold
+                    )
             except MapTooLarge:
                 note = f"over {MAX_BOARDS:,}"
                 out.append(_missing(name, policy.name, player, note))
                 continue
-            except UsageError:  # a look-ahead past its limit
-                note = "look-ahead too long"
+            except UsageError as exc:  # a look-ahead past its limit, or the search's budget
+                note = "not solved" if getattr(exc, "unsolved", False) else "look-ahead too long"
                 out.append(_missing(name, policy.name, player, note))
                 continue
             f = tree.facts
