@@ -104,17 +104,13 @@ def test_each_page_is_typers_at_every_width(
         assert mine == theirs, f"{command or 'the top'} page at width {width}:\n{diff}"
 
 
-def test_a_page_is_made_from_the_declarations() -> None:
+def test_a_page_is_made_from_the_declarations(monkeypatch: pytest.MonkeyPatch) -> None:
     """Not a copy of today's text: the page follows what is declared."""
-    depth = DECLARED["depth"]
     before = help.page("render", 78)
     assert before is not None and "--depth D" in before
-    old = depth.metavar, depth.help
-    try:
-        depth.metavar, depth.help = "LEVELS", "Stop after LEVELS levels."
-        after = help.page("render", 78)
-    finally:
-        depth.metavar, depth.help = old
+    monkeypatch.setattr(DECLARED["depth"], "metavar", "LEVELS")
+    monkeypatch.setattr(DECLARED["depth"], "help", "Stop after LEVELS levels.")
+    after = help.page("render", 78)
     assert after is not None and "--depth LEVELS" in after and "Stop after LEVELS" in after
     assert "--depth D" not in after
 
