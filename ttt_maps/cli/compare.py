@@ -21,8 +21,7 @@ DIFF_PNG_HINT = "--diff-png now writes the differences sheet as a PNG; use --she
 
 
 def run(args: Args) -> None:
-    """Maps under several tie-break policies compared: where they play differently, up to
-    rotation and reflection, as a table, a sheet, the maps side by side or linked viewers."""
+    """``ttt-maps compare`` (its help is declared with the command, ``engine.options``)."""
     how = args.settings()
     drawing = args.drawing(player=args["player"])
     fmt = args["format"]

@@ -17,8 +17,10 @@ import typer
 
 from ttt_maps.cli import complete
 from ttt_maps.engine.options import (
+    COMMANDS,
     DECLARED,
     DRAWN,
+    PROGRAM_HELP,
     REQUIRED,
     Option,
     Use,
@@ -163,7 +165,7 @@ def command(name: str, run: Callable[[Args], None]) -> Callable[..., None]:
     main.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     main.__annotations__ = {p.name: p.annotation for p in parameters}
     main.__name__ = main.__qualname__ = name
-    main.__doc__ = run.__doc__
+    main.__doc__ = COMMANDS[name].help
     main.__module__ = run.__module__
     return main
 
@@ -184,8 +186,8 @@ def root(
         ),
     ] = False,
 ) -> None:
-    """Complete maps of optimal tic-tac-toe play, in the style of xkcd 832.
+    # typer reads the program's help from here: ``PROGRAM_HELP``, set below.
+    return None
 
-    Boards are written row-major with x, o and '.' (e.g. x...o....); cells are
-    numbered 0..8 from the top left.
-    """
+
+root.__doc__ = PROGRAM_HELP

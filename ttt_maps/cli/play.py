@@ -26,15 +26,7 @@ MAX_LINE = 1024
 
 
 def run(args: Args) -> None:
-    """Play against a map: the computer plays its red moves, you the other side.
-
-    On a terminal: type a cell number (counted from 0, as the empty cells show) or a
-    row and a column (counted from 1: 2 2 is the centre); u undoes, ? shows your
-    best moves by the solved game and why, w says why the last move was played, q
-    quits (--interactive: the same with piped input). Otherwise one cell number per
-    line is read from standard input; 'position: BOARD' lines and a last
-    'result: ...' line are printed, so another program can play.
-    """
+    """``ttt-maps play`` (its help is declared with the command, ``engine.options``)."""
     from ttt_maps.api import new_game
     from ttt_maps.io.names import check_not_read
 

@@ -8,7 +8,7 @@ WHY_WIDTH = 38
 
 
 def run(args: Args) -> None:
-    """The value of a position, every legal move's outcome, and each policy's choice."""
+    """``ttt-maps solve`` (its help is declared with the command, ``engine.options``)."""
     from ttt_maps.api import Board, solve_position
 
     g, how = args.geometry(), args.settings()

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 
 def run(args: Args) -> None:
-    """The solved game's counts (games, positions, who wins) and each preset's map size."""
+    """``ttt-maps stats`` (its help is declared with the command, ``engine.options``)."""
     from ttt_maps.api import stats as counted
 
     whole = args["whole"]

@@ -19,13 +19,7 @@ DEFAULT_PAGE = "A4"
 
 
 def run(args: Args) -> None:
-    """The minimal strategy table: the fewest positions to know, as a list, JSON or sheet.
-
-    The positions a player must know, up to rotation, reflection and move order,
-    each with its move, to play perfectly by looking them up from the empty board;
-    found by exact search and proven minimal. -o FILE.pdf draws them as a one-page
-    cheat sheet, boards grouped by move.
-    """
+    """``ttt-maps table`` (its help is declared with the command, ``engine.options``)."""
     how = args.settings()
     fmt = args["format"]
     if fmt is not None and len(fmt) > 1:
