@@ -27,7 +27,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "ttt_maps"
 
 #: Stages in flow order; a module belongs to the first whose prefix it has.
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("base", ("errors", "values", "_version", "settings", "io")),
+    ("base", ("errors", "values", "_version", "settings", "language", "io")),
     ("game", ("game",)),
     ("solve", ("solve",)),
     ("strategies", ("strategies",)),

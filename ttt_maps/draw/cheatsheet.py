@@ -16,11 +16,13 @@ from __future__ import annotations
 import math
 
 from ttt_maps.draw.cells import GLYPH_PAD, GRID_WIDTH, MARK_WIDTH, WIN_WIDTH
-from ttt_maps.draw.naming import on_board, rules_line
+from ttt_maps.draw.naming import Titles, rules_line, titled
 from ttt_maps.draw.scene import Box, Group, Item, Line, Mark, MarkRole, Rect, Scene, Text
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.draw.typeface import width as text_width
 from ttt_maps.game.board import Mark as Player
+from ttt_maps.language import N_, tr, tr_n
+from ttt_maps.language import ordinal as said_ordinal
 from ttt_maps.strategies.table.entries import Entry, Table
 
 #: The page (A4 portrait in tenths of a millimetre) and a quiet margin (a PDF or
@@ -43,12 +45,24 @@ CAPTION_ROOM = 1.6 * CAPTION
 CAP = 0.73
 DESCENT = 0.24
 
-_ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+#: The sheet's title when none is given.
+HEADING_TITLES = Titles(
+    N_("Minimal strategy table for {player}"),
+    N_("Minimal strategy table for {player} for misère tic-tac-toe"),
+    N_("Minimal strategy table for {player} on {board}"),
+    N_("Minimal strategy table for {player} for misère tic-tac-toe on {board}"),
+)
 
 
 def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th`` ... (``11th``, ``12th``, ``13th``)."""
-    return _ORDINALS.get(n if n % 100 not in (11, 12, 13) else 0, f"{n}th")
+    """``1st``, ``2nd``, ``3rd``, ``4th`` ... (``11th``, ``12th``, ``13th``), in the
+    language in force."""
+    return said_ordinal(n)
+
+
+def move_heading(player: str, move: int) -> str:
+    """``X's 3rd move``: a group of the table."""
+    return tr("{player}'s {ordinal} move", player=player, ordinal=ordinal(move))
 
 
 def sheet_scene(
@@ -57,8 +71,7 @@ def sheet_scene(
     """The one-page cheat sheet of ``table`` (``explain``: a reason under each board)."""
     g = table.geometry
     who = table.player.upper()
-    game = " for misère tic-tac-toe" if g.misere else ""
-    heading = title or f"Minimal strategy table for {who}{game}{on_board(g)}"
+    heading = title or titled(g, HEADING_TITLES, player=who)
     room = PAGE_W - 2 * MARGIN
     items: list[Item] = []
     y = MARGIN + CAP * TITLE
@@ -83,9 +96,9 @@ def sheet_scene(
     for plies, entries in groups:
         move = plies // 2 + 1
         count = len(entries)
-        label = f"{who}'s {ordinal(move)} move"
+        label = move_heading(who, move)
         items.append(Text(MARGIN, y + CAP * HEADING, label, HEADING, "heading", "start", True))
-        note = f"{count} position{'s' * (count != 1)}"
+        note = tr_n("{n} position", "{n} positions", count)
         indent = MARGIN + text_width(label, HEADING, True) + 0.6 * HEADING
         items.append(Text(indent, y + CAP * HEADING, note, FOOTER, "legend", "start"))
         y += HEADING * 1.45
@@ -101,7 +114,7 @@ def sheet_scene(
         rows = math.ceil(count / columns)
         y += rows * high + (rows - 1) * gap + between
     items.append(Text(MARGIN, footer_y, _footer(table), FOOTER, "footer", "start"))
-    drawn = "Drawn by ttt-maps"
+    drawn = tr("Drawn by ttt-maps")
     items.append(Text(PAGE_W - MARGIN, footer_y, drawn, FOOTER, "footer", "end"))
     return Scene(
         width=PAGE_W,
@@ -117,22 +130,30 @@ def sheet_scene(
 def _instructions(table: Table) -> tuple[str, ...]:
     who = table.player.upper()
     opponent = "O" if who == "X" else "X"
+    # TRANSLATORS: the first line of a sentence the next line ends ("and play the red move").
     first = (
-        "Find the position on the board in front of you, turned or mirrored as need be,"
+        tr("Find the position on the board in front of you, turned or mirrored as need be,")
         if who == "X"
-        else f"After each move of {opponent}, find the position, turned or mirrored as need be,"
+        else tr(
+            "After each move of {opponent}, find the position, turned or mirrored as need be,",
+            opponent=opponent,
+        )
     )
-    lines = (first, "and play the red move, turned the same way. That is perfect play.")
+    lines = (first, tr("and play the red move, turned the same way. That is perfect play."))
     return (*lines, rules_line(table.geometry)) if table.geometry.misere else lines
 
 
 def _footer(table: Table) -> str:
-    size = table.size
-    text = f"{size} position{'s' * (size != 1)}"
+    parts = [tr_n("{n} position", "{n} positions", table.size)]
     if table.minimal:
-        how = {"search": " by exact search", "cp-sat": " by CP-SAT"}.get(table.prover, "")
-        text += f" · proven minimal{how}"
-    return text + " · any rotation or reflection of a board counts as the board"
+        if table.prover == "search":
+            parts.append(tr("proven minimal by exact search"))
+        elif table.prover == "cp-sat":
+            parts.append(tr("proven minimal by CP-SAT"))
+        else:
+            parts.append(tr("proven minimal"))
+    parts.append(tr("any rotation or reflection of a board counts as the board"))
+    return " · ".join(parts)
 
 
 def _fit(text: str, size: float, room: float, bold: bool = False) -> float:

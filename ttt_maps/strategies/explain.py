@@ -19,14 +19,15 @@ from __future__ import annotations
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board
 from ttt_maps.game.geometry import STANDARD
+from ttt_maps.language import and_list, tr, tr_n
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import Solver, plies
+from ttt_maps.strategies.playlines import answer_clause, brief_answer, forcing
 from ttt_maps.strategies.whyfacts import (
     CODES,
     FORCING_DEPTH,
     Position,
     Why,
-    and_list,
     forced_win,
     line_name,
     principal_line,
@@ -59,23 +60,42 @@ def explain_key(solver: Solver, key: int, cell: int, *, deep: bool = True) -> Wh
     after, free = p.mine | bit, p.free & ~bit
     if g.has_line(after):
         line = p.line_at(p.mine, cell)
-        text = f"{P} completes {line_name(line)} and wins."
-        return Why("win", text, f"wins: {line_name(line)}", line=line)
+        text = tr("{player} completes {line} and wins.", player=P, line=line_name(line))
+        return Why("win", text, tr("wins: {line}", line=line_name(line)), line=line)
     my_wins = p.open_cells(p.mine, p.free)
     their_wins = p.open_cells(p.theirs, p.free)
     made = p.open_cells(after, free)
     threats = tuple(g.cells_of(made))
     if their_wins & bit and not my_wins:
         line = p.line_at(p.theirs, cell)
-        text = f"{P} blocks {Q}'s line {line_name(line)} at {cell}"
+        said = {"player": P, "opponent": Q, "line": line_name(line), "cell": cell}
         left = g.cells_of(their_wins & ~bit)
         if left:
-            text += f", but {Q} still wins at {and_list([p.named(p.theirs, c) for c in left])}"
+            wins = and_list([p.named(p.theirs, c) for c in left])
+            text = tr(
+                "{player} blocks {opponent}'s line {line} at {cell}, but {opponent} still wins "
+                "at {cells}.",
+                cells=wins,
+                **said,
+            )
         elif len(threats) > 1:
-            text += f" and threatens {and_list([p.named(after, t) for t in threats])} at once"
+            named = and_list([p.named(after, t) for t in threats])
+            text = tr(
+                "{player} blocks {opponent}'s line {line} at {cell} and threatens {cells} at once.",
+                cells=named,
+                **said,
+            )
         elif threats:
-            text += f" and threatens {p.named(after, threats[0])}"
-        return Why("block", text + ".", f"blocks {line_name(line)}", line=line, threats=threats)
+            named = p.named(after, threats[0])
+            text = tr(
+                "{player} blocks {opponent}'s line {line} at {cell} and threatens {threat}.",
+                threat=named,
+                **said,
+            )
+        else:
+            text = tr("{player} blocks {opponent}'s line {line} at {cell}.", **said)
+        brief = tr("blocks {line}", line=line_name(line))
+        return Why("block", text, brief, line=line, threats=threats)
     child = solver.play(key, cell)
     was, now = solver.outcome_of(key), solver.outcome_of(child).after_move()
     if now.result < was.result or (was.result < 0 and now.distance < was.distance):
@@ -84,68 +104,58 @@ def explain_key(solver: Solver, key: int, cell: int, *, deep: bool = True) -> Wh
         named = and_list([p.named(after, t) for t in threats])
         return Why(
             "fork",
-            f"{P} threatens {named} at once; {Q} can block only one.",
-            "fork: " + and_list([str(t) for t in threats]),
+            tr(
+                "{player} threatens {cells} at once; {opponent} can block only one.",
+                player=P,
+                opponent=Q,
+                cells=named,
+            ),
+            tr("fork: {cells}", cells=and_list([str(t) for t in threats])),
             threats=threats,
         )
     if len(threats) == 1 and not p.open_cells(p.theirs, free):
         rest = forced_win(solver, solver.play(child, threats[0]))
         if rest is not None:
-            return _forcing(p, after, threats[0], rest, child)
+            return forcing(p, after, threats[0], rest, child)
     forks = _fork_moves(p, p.theirs, p.mine, p.free, p.free)
     if forks and now.result >= 0:
         replies = made if made else free
         if not _fork_moves(p, p.theirs, after, free, replies):
             where = and_list([str(c) for c in forks])
             if made:
-                text = f"{P} threatens {p.named(after, threats[0])}, so {Q} must answer at "
-                text += f"{threats[0]}, where {Q} has no fork (it had one at {where})."
+                text = tr(
+                    "{player} threatens {threat}, so {opponent} must answer at {cell}, where "
+                    "{opponent} has no fork (it had one at {cells}).",
+                    player=P,
+                    opponent=Q,
+                    threat=p.named(after, threats[0]),
+                    cell=threats[0],
+                    cells=where,
+                )
             else:
-                text = f"{P} takes away {Q}'s fork at {where}."
-            return Why("block-fork", text, f"stops {Q}'s fork", threats=threats)
+                text = tr(
+                    "{player} takes away {opponent}'s fork at {cells}.",
+                    player=P,
+                    opponent=Q,
+                    cells=where,
+                )
+            brief = tr("stops {opponent}'s fork", opponent=Q)
+            return Why("block-fork", text, brief, threats=threats)
     if threats and not p.open_cells(p.theirs, free):
         t = threats[0]
         return Why(
             "threat",
-            f"{P} threatens {p.named(after, t)}, so {Q} must answer at {t}.",
-            f"threatens {line_name(p.line_at(after, t))}",
+            tr(
+                "{player} threatens {threat}, so {opponent} must answer at {cell}.",
+                player=P,
+                opponent=Q,
+                threat=p.named(after, t),
+                cell=t,
+            ),
+            tr("threatens {line}", line=line_name(p.line_at(after, t))),
             threats=threats,
         )
     return _quiet(p, cell, was.result, was.distance, now.distance, threats)
-
-
-def _forcing(p: Position, after: int, threat: int, rest: tuple[int, ...], child: int) -> Why:
-    """``forcing``: a threat, the forced answer, and on to a fork or a win."""
-    P, Q, solver = p.P, p.Q, p.solver
-    text = f"{P} threatens {p.named(after, threat)}; after {Q} blocks at {threat}, "
-    key = solver.play(child, threat)
-    steps = []
-    finish = "fork"
-    for i, c in enumerate(rest):
-        if i % 2:  # the opponent's forced block
-            steps.append(f"after {Q} blocks at {c}, ")
-            key = solver.play(key, c)
-            continue
-        q = Position(solver, key)
-        mine = q.mine | 1 << c
-        free = q.free & ~(1 << c)
-        if p.g.has_line(mine):
-            steps.append(f"{P} plays {c} and wins ({line_name(q.line_at(q.mine, c))})")
-            finish = "win"
-        else:
-            made = [q.named(mine, t) for t in p.g.cells_of(q.open_cells(mine, free))]
-            more = " at once" if len(made) > 1 else ""
-            steps.append(f"{P} plays {c} and threatens {and_list(made)}{more}")
-            if i + 1 < len(rest):
-                steps.append("; ")
-        key = solver.play(key, c)
-    return Why(
-        "forcing",
-        text + "".join(steps) + ".",
-        f"threat {threat}, {finish} {rest[-1]}",
-        threats=(threat,),
-        sequence=(threat, *rest),
-    )
 
 
 def _refuted(
@@ -162,56 +172,41 @@ def _refuted(
     P, Q, solver = p.P, p.Q, p.solver
     refutation = principal_line(solver, child)
     reply = refutation[0]
-    answer = brief = f"{Q} answers {reply}"
+    answer = brief = tr("{opponent} answers {cell}", opponent=Q, cell=reply)
     if deep:
         why = explain_key(solver, child, reply, deep=False)
-        answer += _clause(why, solver, child, reply)
-        brief += _BRIEF_REPLY.get(why.code, "")
-        if why.code == "block":
-            brief += ", blocks and forks" if len(why.threats) > 1 else ", blocks"
+        answer = answer_clause(why, solver, child, reply)
+        brief = brief_answer(why, Q, reply)
     threats = tuple(p.g.cells_of(p.open_cells(p.mine | 1 << cell, p.free & ~(1 << cell))))
     if was < 0:
-        text = f"That loses in {plies(now_distance)}, not {was_distance}: {answer}."
+        text = tr(
+            "That loses in {plies}, not {best}: {answer}.",
+            plies=plies(now_distance, after_in=True),
+            best=was_distance,
+            answer=answer,
+        )
         return Why(
             "quick-loss",
             text,
-            f"sooner: {brief}",
+            tr("sooner: {answer}", answer=brief),
             threats=threats,
             refutation=refutation,
         )
     if now < 0:
-        text = f"That loses: {answer}; {P} loses in {plies(now_distance)}."
+        text = tr(
+            "That loses: {answer}; {player} loses in {plies}.",
+            answer=answer,
+            player=P,
+            plies=plies(now_distance, after_in=True),
+        )
+        brief = tr("loses: {answer}", answer=brief)
     else:
-        kept = "the win" if was > 0 else "the draw"
-        text = f"That gives away {kept}: {answer}, and the game is drawn."
-    brief = f"{'loses' if now < 0 else 'draws'}: {brief}"
+        if was > 0:
+            text = tr("That gives away the win: {answer}, and the game is drawn.", answer=answer)
+        else:
+            text = tr("That gives away the draw: {answer}, and the game is drawn.", answer=answer)
+        brief = tr("draws: {answer}", answer=brief)
     return Why("mistake", text, brief, threats=threats, refutation=refutation)
-
-
-#: A refuting reply's reason in a few words, for tables.
-_BRIEF_REPLY = {"win": ", wins", "fork": ", forks", "forcing": ", forcing", "threat": ", threat"}
-
-
-def _clause(why: Why, solver: Solver, key: int, cell: int) -> str:
-    """The reply's reason as a clause after ``O answers 8``."""
-    p = Position(solver, key)
-    after = p.mine | 1 << cell
-    if why.code == "win":
-        return f", completing {line_name(why.line)}"
-    if why.code == "fork":
-        return f", threatening {and_list([p.named(after, t) for t in why.threats])} at once"
-    if why.code == "block":
-        extra = ""
-        if len(why.threats) > 1:
-            extra = f" and threatening {and_list([p.named(after, t) for t in why.threats])} at once"
-        elif why.threats:
-            extra = f" and threatening {p.named(after, why.threats[0])}"
-        return f", blocking {line_name(why.line)}{extra}"
-    if why.code == "forcing":
-        return ", threatening " + why.text.removeprefix(f"{p.P} threatens ").rstrip(".")
-    if why.code == "threat":
-        return f", threatening {p.named(after, why.threats[0])}"
-    return ""
 
 
 def _misere(p: Position, cell: int, deep: bool) -> Why:
@@ -226,10 +221,15 @@ def _misere(p: Position, cell: int, deep: bool) -> Why:
     if g.has_line(after):
         cells = p.line_at(p.mine, cell)
         line = line_name(cells)
-        text = f"{P} completes {line} and loses"
         if poisoned == p.free:
-            text = f"{P} must complete a line, as every free cell does: {line} loses"
-        return Why("complete", text + ".", f"completes {line}: loses", line=cells)
+            text = tr(
+                "{player} must complete a line, as every free cell does: {line} loses.",
+                player=P,
+                line=line,
+            )
+        else:
+            text = tr("{player} completes {line} and loses.", player=P, line=line)
+        return Why("complete", text, tr("completes {line}: loses", line=line), line=cells)
     child = solver.play(p.key, cell)
     was, now = solver.outcome_of(p.key), solver.outcome_of(child).after_move()
     if now.result < was.result or (was.result < 0 and now.distance < was.distance):
@@ -237,12 +237,22 @@ def _misere(p: Position, cell: int, deep: bool) -> Why:
     if free and p.open_cells(p.theirs, free) == free:
         cells = tuple(g.cells_of(free))
         named = and_list([str(c) for c in cells])
-        text = f"{P} leaves {Q} only cells that complete a line of {Q}'s ({named}): {Q} must lose."
-        return Why("force-complete", text, "forces a completion", threats=cells)
+        text = tr(
+            "{player} leaves {opponent} only cells that complete a line of {opponent}'s "
+            "({cells}): {opponent} must lose.",
+            player=P,
+            opponent=Q,
+            cells=named,
+        )
+        return Why("force-complete", text, tr("forces a completion"), threats=cells)
     if poisoned:
         named = and_list([p.named(p.mine, c) for c in g.cells_of(poisoned)])
-        text = f"{P} stays off {named}, where {P} would complete a line and lose."
-        return Why("avoid", text, "avoids a line", threats=tuple(g.cells_of(poisoned)))
+        text = tr(
+            "{player} stays off {cells}, where {player} would complete a line and lose.",
+            player=P,
+            cells=named,
+        )
+        return Why("avoid", text, tr("avoids a line"), threats=tuple(g.cells_of(poisoned)))
     return _quiet(p, cell, was.result, was.distance, now.distance, ())
 
 
@@ -252,26 +262,50 @@ def _quiet(
     """The reasons where no tactic applies: the cell on 3x3, else the value kept."""
     P, Q, g = p.P, p.Q, p.g
     if was > 0:
-        slower = f" ({was_distance} at best)" if distance > was_distance else ""
-        text = f"{P} keeps the win: {P} wins in {plies(distance)}{slower}."
-        return Why("keep-win", text, "keeps the win", threats=threats)
+        said = {"player": P, "plies": plies(distance, after_in=True), "best": was_distance}
+        if distance > was_distance:
+            text = tr("{player} keeps the win: {player} wins in {plies} ({best} at best).", **said)
+        else:
+            text = tr("{player} keeps the win: {player} wins in {plies}.", **said)
+        return Why("keep-win", text, tr("keeps the win"), threats=threats)
     if was < 0:
-        text = f"{P} still loses, but holds out longest: a loss in {plies(distance)}."
-        return Why("resist", text, "holds out longest", threats=threats)
+        text = tr(
+            "{player} still loses, but holds out longest: a loss in {plies}.",
+            player=P,
+            plies=plies(distance, after_in=True),
+        )
+        return Why("resist", text, tr("holds out longest"), threats=threats)
     if g == STANDARD:
         on = sum(1 for cells in g.line_cells if cell in cells)
         r, c = g.rc(cell)
         opposite = (g.rows - 1 - r) * g.cols + (g.cols - 1 - c)
         if cell in g.centers:
-            text = f"{P} takes the centre, on {on} lines, and holds the draw."
-            return Why("center", text, "centre", threats=threats)
+            text = tr_n(
+                "{player} takes the centre, on {n} line, and holds the draw.",
+                "{player} takes the centre, on {n} lines, and holds the draw.",
+                on,
+                player=P,
+            )
+            return Why("center", text, tr("centre"), threats=threats)
         if cell in g.corners and p.theirs >> opposite & 1:
-            text = f"{P} takes the corner opposite {Q}'s at {opposite} and holds the draw."
-            return Why("opposite-corner", text, "opposite corner", threats=threats)
+            text = tr(
+                "{player} takes the corner opposite {opponent}'s at {cell} and holds the draw.",
+                player=P,
+                opponent=Q,
+                cell=opposite,
+            )
+            return Why("opposite-corner", text, tr("opposite corner"), threats=threats)
         if cell in g.corners:
-            text = f"{P} takes a corner, on {on} lines, and holds the draw."
-            return Why("corner", text, "corner", threats=threats)
-    return Why("hold", f"{P} holds the draw.", "holds the draw", threats=threats)
+            text = tr_n(
+                "{player} takes a corner, on {n} line, and holds the draw.",
+                "{player} takes a corner, on {n} lines, and holds the draw.",
+                on,
+                player=P,
+            )
+            return Why("corner", text, tr("corner"), threats=threats)
+    return Why(
+        "hold", tr("{player} holds the draw.", player=P), tr("holds the draw"), threats=threats
+    )
 
 
 def explain(board: Board, cell: int) -> Why:

@@ -72,10 +72,6 @@ def line_name(cells: tuple[int, ...]) -> str:
     return "-".join(str(c) for c in cells)
 
 
-def and_list(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 class Position:
     """One position's masks and the facts every reason asks of them."""
 

@@ -18,7 +18,7 @@
     if (!chosen) return "";
     const cells = Array.from({ length: geometry.rows * geometry.cols }, (_, c) => c);
     const turned = cells.some((c) => screenCell(c) !== c);
-    return `${moveText(chosen)}: ${why}${turned ? " (Cells numbered as before the turn.)" : ""}`;
+    return tr(turned ? "reasonTurned" : "reason", { move: moveText(chosen), why });
   };
   if (status) {
     // Room for two lines, so the map does not move as the pointer goes from board to board.
@@ -29,7 +29,7 @@
   let told = ""; // what this part last put in the status line
   const tell = () => {
     const n = pointed && pointed !== current ? pointed : null;
-    const wanted = n ? `${label(n)}, then ${reasonText(n)}` : reasonText(current);
+    const wanted = n ? tr("pointed", { board: label(n), reason: reasonText(n) }) : reasonText(current);
     const text = status ? status.textContent : "";
     if (text === wanted || (text !== "" && text !== told)) return;
     told = wanted;
@@ -50,7 +50,7 @@
     const n = byEl.get(el);
     const text = el.getAttribute("aria-label") || "";
     const why = reasonText(n);
-    if (why && text.startsWith("Zoom in: ") && !text.endsWith(why)) {
+    if (why && text.startsWith(tr("zoomIn").split("{board}")[0]) && !text.endsWith(why)) {
       el.setAttribute("aria-label", `${text}. ${why}`);
     }
   };
