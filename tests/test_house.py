@@ -253,6 +253,7 @@ CLI_MAY_IMPORT = (
     "ttt_maps.api",
     "ttt_maps.integrations",
     "ttt_maps.errors",
+    "ttt_maps.language",
     "ttt_maps.values",
     "ttt_maps.io",
     "ttt_maps._version",

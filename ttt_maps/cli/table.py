@@ -20,6 +20,7 @@ from ttt_maps.cli.options import (
     runtime,
 )
 from ttt_maps.errors import UsageError
+from ttt_maps.language import decimal, number, tr, tr_n
 
 if TYPE_CHECKING:
     from ttt_maps.api import Drawing, Geometry, Settings, Table
@@ -192,12 +193,29 @@ def _format(output: str, fmt: str | None) -> str:
 
 
 def _summary(table: "Table", seconds: float) -> str:
-    size = table.size
-    text = f"{size} position{'s' * (size != 1)} for {table.player.upper()}"
-    if table.minimal:
-        how = "exact search" if table.prover == "search" else "CP-SAT"
-        text += f", proven minimal by {how} in {seconds:.2f} s of CPU ({table.steps:,} steps)"
-    return text
+    said = {
+        "player": table.player.upper(),
+        "seconds": decimal(seconds, 2),
+        "steps": number(table.steps),
+    }
+    if not table.minimal:
+        return tr_n("{n} position for {player}", "{n} positions for {player}", table.size, **said)
+    if table.prover == "search":
+        return tr_n(
+            "{n} position for {player}, proven minimal by exact search in {seconds} s of CPU "
+            "({steps} steps)",
+            "{n} positions for {player}, proven minimal by exact search in {seconds} s of CPU "
+            "({steps} steps)",
+            table.size,
+            **said,
+        )
+    return tr_n(
+        "{n} position for {player}, proven minimal by CP-SAT in {seconds} s of CPU ({steps} steps)",
+        "{n} positions for {player}, proven minimal by CP-SAT in {seconds} s of CPU ({steps} "
+        "steps)",
+        table.size,
+        **said,
+    )
 
 
 def _print_table(
@@ -210,8 +228,13 @@ def _print_table(
     who = table.player.upper()
     reasons = table.reasons() if explain else {}
     for plies, entries in table.by_plies():
-        echo(f"{who}'s {ordinal(plies // 2 + 1)} move:")
+        echo(tr("{player}'s {ordinal} move:", player=who, ordinal=ordinal(plies // 2 + 1)))
         for entry in entries:
             why = f"  {reasons[entry.board]}" if explain else ""
             echo(f"  {entry.board}  {entry.cell}{why}")
-    echo(f"{_summary(table, seconds)}; any rotation or reflection of a board counts as the board")
+    echo(
+        tr(
+            "{summary}; any rotation or reflection of a board counts as the board",
+            summary=_summary(table, seconds),
+        )
+    )

@@ -71,24 +71,12 @@ def cell_terse(geometry: Geometry, cell: int) -> str:
     return tr_ctx("plays, terse", "row {row}, column {col}", **_row_col(geometry, cell))
 
 
-#: How many marks complete a line, in words (more than ten are written as numbers).
-COUNT_WORDS = (
-    N_("zero"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"),
-    N_("seven"), N_("eight"), N_("nine"), N_("ten"),
-)  # fmt: skip
-
-
 def k_word(geometry: Geometry) -> str:
     """``three``: how many marks complete a line, in words."""
-    k = geometry.k
-    return tr(COUNT_WORDS[k]) if k < len(COUNT_WORDS) else str(k)
+    return geometry.k_in_words()
 
 
 def board_words(geometry: Geometry) -> str:
     """The board for a reader: ``the 3x3 board, three in a row``, and under misère ``the
-    3x3 board, misère: three in a row loses`` (``Geometry.describe`` in the reader's
-    language)."""
-    said = {"size": geometry.size_name, "k": k_word(geometry)}
-    if geometry.misere:
-        return tr("the {size} board, misère: {k} in a row loses", **said)
-    return tr("the {size} board, {k} in a row", **said)
+    3x3 board, misère: three in a row loses`` (``Geometry.in_words``)."""
+    return geometry.in_words()
