@@ -35,6 +35,7 @@ KEYWORDS = {
     "tr_ctx_n": ((1, "c"), 2, 3),
     "N_": None,
     "NC_": ((1, "c"), 2),
+    "NN_": (1, 2),
 }
 #: The comment a new catalog starts with.
 HEADER = """\

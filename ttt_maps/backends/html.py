@@ -31,6 +31,14 @@ HINT = N_(
     "Your move is the largest red symbol. Click where your opponent went to zoom in; "
     "Esc or Back zooms out."
 )
+#: The page's buttons and the breadcrumbs' name.
+BUTTONS = {
+    "whole": N_("Whole map"),
+    "play": N_("Play"),
+    "crumbs": N_("Moves so far"),
+    "undo": N_("Undo"),
+    "new": N_("New game"),
+}
 #: Marks a page whose "auto" map follows the reader's light or dark mode.
 SYSTEM_SCHEME = ' data-ttt-scheme="auto"'
 
@@ -210,6 +218,7 @@ def _page(scene: Scene, id_prefix: str | None, parts: tuple[str, ...]) -> str:
     # the page's heading stays for screen readers only.
     own = any(isinstance(i, Text) and i.role == "title" for i in scene.items)
     heading = '<h1 class="tttv-unseen">' if own else "<h1>"
+    buttons = {name: escape(tr(words)) for name, words in BUTTONS.items()}
     return "\n".join(
         [
             *page_head(title, scene.theme, ("viewer.css",), scene.lang),
@@ -220,15 +229,15 @@ def _page(scene: Scene, id_prefix: str | None, parts: tuple[str, ...]) -> str:
             "</header>",
             '<div class="tttv-bar">',
             '<button type="button" class="tttv-whole" aria-pressed="true" hidden>'
-            f"{escape(tr('Whole map'))}</button>",
+            f"{buttons['whole']}</button>",
             '<button type="button" class="tttv-play" aria-pressed="false" hidden>'
-            f"{escape(tr('Play'))}</button>",
-            f'<nav class="tttv-crumbs" aria-label="{escape(tr("Moves so far"))}" '
+            f"{buttons['play']}</button>",
+            f'<nav class="tttv-crumbs" aria-label="{buttons["crumbs"]}" '
             'aria-live="polite"><ol></ol></nav>',
             '<p class="tttv-status" role="status"></p>',
             '<span class="tttv-game" hidden><button type="button" class="tttv-undo">'
-            f"{escape(tr('Undo'))}</button>"
-            f'<button type="button" class="tttv-new">{escape(tr("New game"))}</button></span>',
+            f"{buttons['undo']}</button>"
+            f'<button type="button" class="tttv-new">{buttons["new"]}</button></span>',
             "</div>",
             f'<main class="tttv-stage" data-cell-pad="{cell_pad}" data-geometry="{board}" '
             f'data-levels="{deepest}">',

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 
-from ttt_maps.language import LANGUAGES, N_, catalog, current, tr
+from ttt_maps.language import LANGUAGES, N_, NN_, catalog, current, tr
 
 #: The cells of the 3x3 board, as ``game.names`` names them (a backend knows nothing of
 #: the game; a test checks the two lists are one).
@@ -68,7 +68,7 @@ VIEWER = {
     ),
 }
 #: Counted messages: (singular, plural).
-COUNTED = {"replies": (N_("{n} reply."), N_("{n} replies."))}
+COUNTED = {"replies": NN_("{n} reply.", "{n} replies.")}
 
 #: The linked viewers' notes (``compare -o cmp.html``), by the name ``link.js`` uses.
 LINKED = {

@@ -142,7 +142,7 @@ def parse_move(text: str, game: Game) -> int:
                 "row {row}, column {col} is off the {size} board",
                 row=row,
                 col=col,
-                size=f"{g.rows}x{g.cols}",
+                size=g.size_name,
             )
         )
     raise UsageError(
@@ -205,7 +205,8 @@ def interactive(game: Game) -> None:
             con.print(board_grid(game.board))
             shown = len(game.moves)
         try:
-            text = con.input(tr("{player} to move> ", player=f"[bold]{them}[/bold]"))
+            bold = f"[bold]{them}[/bold]"
+            text = con.input(tr("{player} to move> ", player=bold))
         except EOFError:
             con.print()
             return

@@ -16,7 +16,7 @@ from ttt_maps.cli.options import (
     runtime,
 )
 from ttt_maps.cli.output import console, print_json
-from ttt_maps.language import number, tr
+from ttt_maps.language import number, tr, tr_ctx
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -90,7 +90,7 @@ def print_stats(data: Stats, out: Console) -> None:
     ]
     for label, n in rows:
         counts.add_row(label, tr("skipped") if n is None else number(n))
-    counts.add_row(tr("the empty board"), str(e))
+    counts.add_row(tr_ctx("a table's row", "the empty board"), str(e))
     if data.folded:
         heading = tr("Map sizes per preset, folded by symmetry")
     else:

@@ -139,6 +139,11 @@ def NC_(context: str, message: str) -> str:
     return message
 
 
+def NN_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a counted message said later (``tr_n(singular, plural, n)`` says it)."""
+    return singular, plural
+
+
 def tr(message: str, /, **values: object) -> str:
     """``message`` in the language in force, its placeholders filled from ``values``."""
     code = _CURRENT.get()

@@ -59,11 +59,14 @@ def forcing_steps(
         else:
             made = [q.named(mine, t) for t in p.g.cells_of(q.open_cells(mine, free))]
             if len(made) > 1:
-                message = (
-                    "after {opponent} blocks at {block}, {player} plays {cell} and threatens "
-                    "{cells} at once"
+                steps.append(
+                    tr(
+                        "after {opponent} blocks at {block}, {player} plays {cell} and threatens "
+                        "{cells} at once",
+                        cells=and_list(made),
+                        **said,
+                    )
                 )
-                steps.append(tr(message, cells=and_list(made), **said))
             else:
                 steps.append(
                     tr(

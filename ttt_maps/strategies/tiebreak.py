@@ -67,7 +67,7 @@ def _sentence(policy: Policy, pos: int, key: str, name: str, move: int, rival: i
         return tr("{key}: holds out {mine}, not {theirs} (at {cell})", **said)
     if name == "trap":
         return tr_n(
-            "{key}: leaves {opponent} {mine} of {n} reply that hold, not {theirs} (at {cell})",
+            "{key}: leaves {opponent} {mine} of {n} reply that holds, not {theirs} (at {cell})",
             "{key}: leaves {opponent} {mine} of {n} replies that hold, not {theirs} (at {cell})",
             count,
             n=str(count),
