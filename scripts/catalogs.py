@@ -105,6 +105,9 @@ def new(code: str) -> None:
         header_comment=HEADER.format(language=Locale.parse(code).english_name),
         project="ttt-maps",
         version="",
+        msgid_bugs_address="",
+        last_translator="ttt-maps developers",
+        language_team=Locale.parse(code).english_name,
         charset="utf-8",
         fuzzy=False,
     )

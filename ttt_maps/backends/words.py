@@ -58,6 +58,7 @@ VIEWER = {
     "emptyRow": N_("empty row"),
     "empty": N_("empty"),
     "sentence": N_("{text}."),
+    "join": N_("{clause}; {next}"),
     "position": N_("Position: {rows}."),
     "moveWhy": N_("{move}: {why}."),
     "reason": N_("{move}: {why}"),

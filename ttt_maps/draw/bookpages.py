@@ -21,6 +21,7 @@ from ttt_maps.draw.typeface import width as text_width
 from ttt_maps.errors import UsageError
 from ttt_maps.language import tr
 from ttt_maps.strategies.bookwriters import (
+    front_matter,
     heading,
     move_line,
     opening_words,
@@ -70,7 +71,7 @@ def gamebook_of(
         raise UsageError(f"size and text_as_paths apply to a PDF gamebook, not to {fmt}")
     book = build_book(tree)
     if fmt == "md":
-        return to_markdown(book)
+        return front_matter() + to_markdown(book)
     if fmt == "txt":
         return to_text(book)
     scene = book_scene(book, theme)

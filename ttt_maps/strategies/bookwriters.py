@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ttt_maps.game.board import Board
 from ttt_maps.game.names import board_words
-from ttt_maps.language import N_, number, tr, tr_n
+from ttt_maps.language import N_, current, number, tr, tr_n
 from ttt_maps.strategies.gamebook import Book, Reply, Section, cell_words, mover
 
 #: Row names on a board of three rows, as a reader says them.
@@ -177,6 +177,12 @@ def to_markdown(book: Book, prefix: str = "", level: int = 1) -> str:
         if section.replies:
             out.append("")
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def front_matter() -> str:
+    """The YAML front matter a Markdown gamebook file starts with: the language it is
+    written in (pandoc, Quarto and static site builders read ``lang``)."""
+    return f"---\nlang: {current()}\n---\n\n"
 
 
 def _md_link(reply: Reply, prefix: str) -> str:

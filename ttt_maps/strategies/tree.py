@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, Mark, parse_mark
 from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.language import current
 from ttt_maps.solve.solver import Solver
 from ttt_maps.strategies.chains import parse_policy
 from ttt_maps.strategies.nodes import Counts, Facts, Node, count
@@ -27,6 +28,8 @@ FORMAT = "ttt-maps/strategy@1"
 
 #: What a tree's nodes can record for a drawing beyond the moves (``Node``).
 NOTES = ("alternatives", "outcomes", "explain")
+#: Starts the note of the language the reasons were said in (``explain``).
+SAID_IN = "said in "
 
 #: How a strategy draws itself as SVG for ``_repr_svg_``. The public API puts
 #: its renderer here when it loads (``show_with``): drawing comes later in the
@@ -147,9 +150,11 @@ class Strategy:
         """This strategy with its nodes recording what a drawing asks for (``Node``):
         itself when they already do, else a copy (the moves are the same)."""
         asked = {n for n, on in zip(NOTES, (alternatives, outcomes, explain), strict=True) if on}
+        if explain:  # reasons are words: noted again in another language
+            asked.add(f"{SAID_IN}{current()}")
         if asked <= self.notes:
             return self
-        notes = self.notes | asked
+        notes = frozenset(n for n in self.notes if not n.startswith(SAID_IN)) | asked
         note = _Noter(self.policy, notes, self.folded)
         memo: dict[int, Node] = {}
 
@@ -168,12 +173,14 @@ class Strategy:
         return Strategy(self.player, self.policy, root, self.levels, notes, self.folded)
 
     def _repr_svg_(self) -> str | None:
-        """Jupyter shows a strategy as its map (once the drawing API has loaded)."""
-        if "svg" not in self._svg_cache:
+        """Jupyter shows a strategy as its map (once the drawing API has loaded), in the
+        language in force."""
+        key = f"svg {current()}"
+        if key not in self._svg_cache:
             if not _RENDERERS:
                 return None
-            self._svg_cache["svg"] = _RENDERERS[0](self)
-        return self._svg_cache["svg"]
+            self._svg_cache[key] = _RENDERERS[0](self)
+        return self._svg_cache[key]
 
 
 class _Noter:

@@ -79,7 +79,7 @@
         ? tr("emptyRow")
         : row.map((c) => (c === "." ? tr("empty") : c.toUpperCase())).join(", "));
     }
-    return rows.join("; ");
+    return rows.reduce((text, next) => tr("join", { clause: text, next }));
   };
   /** What an item says: where it is, the position, the red move and why, what follows. */
   const sayOf = (n) => {
