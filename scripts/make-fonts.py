@@ -64,7 +64,8 @@ def main() -> None:
         font = cut(source / name, CHARACTERS, options)
         # Every table read, and every glyph unpacked, under the subset's order before it
         # changes: a composite glyph left packed would keep its components' old numbers.
-        for tag in font.keys():
+        tags = font.keys()
+        for tag in tags:
             font[tag]
         for glyph in font.getGlyphOrder():
             font["glyf"][glyph]
@@ -81,7 +82,7 @@ def main() -> None:
 
 def cut(path: Path, unicodes: list[int], options: subset.Options) -> TTFont:
     """The font at ``path`` with only the glyphs of ``unicodes``."""
-    font = TTFont(path)
+    font = TTFont(path, recalcTimestamp=False)  # the source's date: the same cut every run
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=unicodes)
     subsetter.subset(font)

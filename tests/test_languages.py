@@ -544,8 +544,7 @@ def test_axe_finds_nothing_on_a_french_viewer(chromium: Any, tmp_path: Path) -> 
         page.wait_for_function("window.tttViewer && !window.tttViewer.busy()")
         said = page.evaluate("document.activeElement.getAttribute('aria-label')")
         assert said.startswith(
-            "X coin en haut à gauche → O bord du haut. Position\u00a0: X, O, vide\u202f; "
-            "ligne vide"
+            "X coin en haut à gauche → O bord du haut. Position\u00a0: X, O, vide\u202f; ligne vide"
         )
         tree = page.evaluate("document.querySelector('.tttv-walk').getAttribute('aria-label')")
         assert tree == "La carte en arbre de coups\u00a0: parcourez-le avec les flèches"
