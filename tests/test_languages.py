@@ -507,17 +507,20 @@ def test_solve_in_german_as_printed() -> None:
     assert "first: das niedrigste von 3, 4, 6" in out
 
 
-def test_a_french_poster_says_its_counts_the_french_way() -> None:
-    """The poster's small print in French: thousands with a narrow no-break space where
-    there are any, CLDR plurals, and no English left."""
+def test_a_poster_and_stats_say_their_counts_the_languages_way() -> None:
+    """The poster's title and small print in French, no English left; the 255,168 games
+    of ``stats`` as 255 168 in French and 255.168 in German."""
     with speaking("fr"):
         scene = poster_scene(api.strategy("x"), api.strategy("o"))
     assert scene.lang == "fr"
     assert scene.title == "Carte complète des coups optimaux au morpion"
     assert "109 positions où X choisit" in scene.desc and "Drawn" not in scene.desc
     with speaking("fr"):
-        whole = api.scene_of(api.whole())
-    assert "31\u202f694 grilles avec un coup à jouer" in whole.desc
+        stats = CliRunner().invoke(app, ["stats"], env={"COLUMNS": "100"})
+    assert stats.exit_code == 0 and "255\u202f168" in stats.stdout, stats.stdout
+    with speaking("de"):
+        stats = CliRunner().invoke(app, ["stats"], env={"COLUMNS": "100"})
+    assert "255.168" in stats.stdout and "Partien (das Spiel endet bei einem Sieg)" in stats.stdout
 
 
 @pytest.mark.parametrize("geometry", [Geometry(3, 4, 3)])
