@@ -113,8 +113,11 @@ def sheet_scene(
                 items.append(Text(box.cx, at, why, size, "legend"))
         rows = math.ceil(count / columns)
         y += rows * high + (rows - 1) * gap + between
-    items.append(Text(MARGIN, footer_y, _footer(table), FOOTER, "footer", "start"))
     drawn = tr("Drawn by ttt-maps")
+    footer = _footer(table)
+    # The footer gives way to the credit at the right (a longer language's footer shrinks).
+    room = PAGE_W - 2 * MARGIN - text_width(drawn, FOOTER) - FOOTER
+    items.append(Text(MARGIN, footer_y, footer, _fit(footer, FOOTER, room), "footer", "start"))
     items.append(Text(PAGE_W - MARGIN, footer_y, drawn, FOOTER, "footer", "end"))
     return Scene(
         width=PAGE_W,
