@@ -355,8 +355,19 @@ def test_every_reason_code_is_said_in_every_language() -> None:
 
 def test_every_tie_break_is_said_in_every_language() -> None:
     """Each key of a chain that can choose, said in each language."""
-    chains = ["fast", "trap", "novice", "compact", "center", "corner", "edge", "last",
-              "random:7", "rules", "book:xkcd"]  # fmt: skip
+    chains = [
+        "fast",
+        "trap",
+        "novice",
+        "compact",
+        "center",
+        "corner",
+        "edge",
+        "last",
+        "random:7",
+        "rules",
+        "book:xkcd",
+    ]
     board = Board.empty(STANDARD).play(0).play(4)
     for chain in chains:
         policy = parse_policy(f"{chain},first", STANDARD)

@@ -17,10 +17,16 @@ from ttt_maps.language import LANGUAGES, N_, NN_, catalog, current, tr
 #: The cells of the 3x3 board, as ``game.names`` names them (a backend knows nothing of
 #: the game; a test checks the two lists are one).
 CELLS_3X3 = (
-    N_("top-left corner"), N_("top edge"), N_("top-right corner"), N_("left edge"),
-    N_("centre"), N_("right edge"), N_("bottom-left corner"), N_("bottom edge"),
+    N_("top-left corner"),
+    N_("top edge"),
+    N_("top-right corner"),
+    N_("left edge"),
+    N_("centre"),
+    N_("right edge"),
+    N_("bottom-left corner"),
+    N_("bottom edge"),
     N_("bottom-right corner"),
-)  # fmt: skip
+)
 
 #: The viewer's messages by the name its script uses.
 VIEWER = {

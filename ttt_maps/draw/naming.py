@@ -109,9 +109,11 @@ def describe(strategy: Strategy) -> str:
 def positions_words(count: int, who: str) -> str:
     """``109 positions where X chooses``."""
     return tr_n(
-        "{n} position where {player} chooses", "{n} positions where {player} chooses", count,
+        "{n} position where {player} chooses",
+        "{n} positions where {player} chooses",
+        count,
         player=who,
-    )  # fmt: skip
+    )
 
 
 def finishes_words(wins: int, losses: int, draws: int) -> str:
