@@ -566,3 +566,20 @@ def test_axe_finds_nothing_on_a_french_viewer(chromium: Any, tmp_path: Path) -> 
         assert result.violations_count == 0, [v["id"] for v in result.response["violations"]]
     finally:
         page.close()
+
+
+def test_what_stays_english(tmp_path: Path) -> None:
+    """Values stay values in every language: ``compare --json``'s outcomes, and ``check``'s
+    audit (a report for a file's author, as usage errors are); board notation and JSON
+    fields and codes never change."""
+    with speaking("fr"):
+        found = CliRunner().invoke(app, ["compare", "default", "compact", "--json"])
+        exported = CliRunner().invoke(app, ["export", "--player", "x", "--explain"])
+    assert found.exit_code == 0 and exported.exit_code == 0
+    assert '"outcome": "draw"' in found.stdout and "nulle" not in found.stdout
+    assert '"code": "corner"' in exported.stdout and "prend un coin" in exported.stdout
+    path = tmp_path / "x.json"
+    path.write_text(exported.stdout, encoding="utf-8")
+    with speaking("fr"):
+        checked = CliRunner().invoke(app, ["check", str(path)])
+    assert checked.exit_code == 0 and "perfect" in checked.stdout, checked.stdout
