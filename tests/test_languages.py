@@ -379,6 +379,113 @@ def test_every_tie_break_is_said_in_every_language() -> None:
                 assert said != english and "{" not in said, (lang, chain, said)
 
 
+def reasons_by_shape() -> list[tuple[Board, int]]:
+    """A position and a move for every shape of English reason on the 3x3 board under
+    both rules: the sentence and the brief with players and numbers masked (so each
+    variant of a code is here: "at once", "but O still wins", a misère completion
+    forced or thrown away...)."""
+    from ttt_maps.solve.registry import solver_for
+    from ttt_maps.strategies.explain import explain_key
+
+    shapes: dict[tuple[str, str, str], tuple[Board, int]] = {}
+    for geometry in (STANDARD, STANDARD.with_rules("misere")):
+        solver = solver_for(geometry)
+        queue, seen = deque([Board.empty(geometry)]), set()
+        while queue:
+            board = queue.popleft()
+            if board.key in seen or board.is_over:
+                continue
+            seen.add(board.key)
+            for cell in board.moves():
+                why = explain_key(solver, board.key, cell)
+                masked = [
+                    re.sub(r"\d", "#", re.sub(r"\b[XO]\b", "P", t)) for t in (why.text, why.brief)
+                ]
+                shapes.setdefault((why.code, *masked), (board, cell))
+                queue.append(board.play(cell))
+    return list(shapes.values())
+
+
+#: A marked cell or line in a reason's template (the test's own reading of the marks).
+MARK = re.compile(r"\{(\d+(?:-\d+)*)\}")
+#: The viewer's quarter turn: the cell numbered ``c`` is drawn where ``QUARTER[c]`` is.
+QUARTER = (6, 3, 0, 7, 4, 1, 8, 5, 2)
+
+
+def turned_marks(template: str, perm: tuple[int, ...]) -> list[str]:
+    """The marks of ``template`` with each cell moved by ``perm``, as a sorted list."""
+    moved = ("-".join(str(c) for c in sorted(perm[int(n)] for n in m.split("-"))) for m in
+             MARK.findall(template))  # fmt: skip
+    return sorted(moved)
+
+
+def test_a_reason_said_in_any_language_is_turned_as_drawn() -> None:
+    """Every shape of reason and every tie-break, in every language, is a template whose
+    cells are marks, as the English one's: the same marks (a translation may put them in
+    another order), read as numbered into its text, and moved by a turn of the board into
+    the English turned marks (``whyfacts.plain``, ``turned_template``)."""
+    from ttt_maps.strategies.whyfacts import plain, turned_template
+
+    templates = []
+    for board, cell in reasons_by_shape():
+        english = explain(board, cell)
+        for lang in OTHERS:
+            with speaking(lang):
+                why = explain(board, cell)
+            templates.append(why.template)
+            assert plain(why.template) == why.text and "[[" not in why.text, (lang, why.text)
+            assert "{" not in why.text and not ENGLISH.search(why.text), (lang, why.text)
+            assert "{" not in why.brief and not ENGLISH.search(why.brief), (lang, why.brief)
+            assert sorted(MARK.findall(why.template)) == sorted(MARK.findall(english.template))
+            turned = turned_template(why.template, QUARTER)
+            assert sorted(MARK.findall(turned)) == turned_marks(english.template, QUARTER)
+            assert "{" not in plain(turned), (lang, turned)
+    assert len(templates) >= 4 * 40  # 47 shapes of reason on 3x3
+    board = Board.empty(STANDARD).play(0).play(4)
+    for chain in ("fast", "trap", "novice", "compact", "center", "corner", "last", "random:7"):
+        policy = parse_policy(f"{chain},first", STANDARD)
+        for position in (Board.empty(STANDARD), board):
+            english = tie_break(policy, position)
+            for lang in OTHERS:
+                with speaking(lang):
+                    choice = tie_break(policy, position)
+                templates.append(choice.template)
+                assert plain(choice.template) == choice.text, (lang, choice.text)
+                turned = turned_template(choice.template, QUARTER)
+                assert sorted(MARK.findall(turned)) == turned_marks(english.template, QUARTER)
+                assert "{" not in plain(turned) and "[[" not in plain(turned), (lang, turned)
+    viewer_reads_templates_as_python(templates, QUARTER)
+
+
+def viewer_reads_templates_as_python(templates: list[str], perm: tuple[int, ...]) -> None:
+    """The viewer's ``asDrawn`` (why.js, run in Node) says each template on a board
+    turned by ``perm`` as ``plain(turned_template(...))`` does."""
+    import json
+    import subprocess
+
+    from conftest import need_tool
+
+    from ttt_maps.strategies.whyfacts import plain, turned_template
+
+    node = need_tool("node", "nodejs")
+    source = (ROOT / "ttt_maps" / "backends" / "viewer" / "why.js").read_text(encoding="utf-8")
+    found = re.search(r"const asDrawn = (.*?\),\n\s*\);)", source, re.S)
+    assert found, "why.js has no asDrawn"
+    script = (
+        f"const PERM = {json.dumps(list(perm))};\n"
+        "const screenCell = (c) => PERM[c];\n"
+        f"const asDrawn = {found[1]}\n"
+        "const given = JSON.parse(require('fs').readFileSync(0, 'utf8'));\n"
+        "process.stdout.write(JSON.stringify(given.map(asDrawn)));\n"
+    )
+    ran = subprocess.run(
+        [node, "-e", script], input=json.dumps(templates), capture_output=True, text=True,
+        check=True, timeout=60,
+    )  # fmt: skip
+    said = json.loads(ran.stdout)
+    assert said == [plain(turned_template(t, perm)) for t in templates]
+
+
 # -- the gamebook ---------------------------------------------------------------------------
 
 MOVE = re.compile(r"^\*\*[XO] .*?\((\d+)\)")
