@@ -142,7 +142,7 @@ def _print_table(
     was proven."""
     reasons = table.reasons() if explain else {}
     for plies, entries in table.by_plies():
-        echo(f"{table.move_heading(plies)}:")
+        echo(tr("{heading}:", heading=table.move_heading(plies)))
         for entry in entries:
             why = f"  {reasons[entry.board]}" if explain else ""
             echo(f"  {entry.board}  {entry.cell}{why}")
