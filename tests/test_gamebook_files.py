@@ -104,7 +104,8 @@ def test_render_writes_each_format_by_its_suffix(tmp_path: Path) -> None:
     for name in ("o.md", "o.txt"):
         result = runner.invoke(app, ["render", "--player", "o", "-o", str(tmp_path / name)])
         assert result.exit_code == 0, result.stderr
-    assert (tmp_path / "o.md").read_text().startswith("# O's strategy")
+    # The file says its language in front matter, then the book.
+    assert (tmp_path / "o.md").read_text().startswith("---\nlang: en\n---\n\n# O's strategy")
     assert "Section 1. Move 2." in (tmp_path / "o.txt").read_text()
     pdf = tmp_path / "x.pdf"
     result = runner.invoke(app, ["render", "--player", "x", "--gamebook", str(pdf)])

@@ -28,7 +28,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "ttt_maps"
 
 #: Stages in flow order; a module belongs to the first whose prefix it has.
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("base", ("errors", "values", "_version", "settings", "io")),
+    ("base", ("errors", "values", "_version", "settings", "language", "io")),
     ("game", ("game",)),
     ("solve", ("solve",)),
     ("strategies", ("strategies",)),
@@ -249,6 +249,7 @@ CLI_MAY_IMPORT = (
     "ttt_maps.engine",
     "ttt_maps.integrations",
     "ttt_maps.errors",
+    "ttt_maps.language",
     "ttt_maps.values",
     "ttt_maps.io",
     "ttt_maps._version",

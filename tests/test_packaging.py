@@ -108,6 +108,7 @@ def test_wheel_metadata(dist: dict[str, Path]) -> None:
     assert "Reserved Font Name Humor-Sans" in licence
     assert f"{NAME}.dist-info/licenses/ttt_maps/draw/fonts/LICENSE-HumorSans.txt" in names
     assert "ttt_maps/backends/viewer/play.js" in names
+    assert {f"ttt_maps/language/{code}.po" for code in ("fr", "de", "es", "ru")} <= set(names)
     assert meta["License-Expression"] == "MIT"
     assert "LICENSE" in meta.get_all("License-File", [])
     requires = meta.get_all("Requires-Dist", [])
@@ -169,6 +170,14 @@ def test_wheel_installs_and_runs_outside_the_checkout(fresh_venv: Path, tmp_path
         cwd=tmp_path,
     )
     assert Path(where.strip()).is_relative_to(fresh_venv), where
+    # The catalogs ship with it: an installed ttt-maps speaks Russian.
+    said = run(
+        fresh_venv / "bin" / "python",
+        "-c",
+        "from ttt_maps.language import speaking, tr\nwith speaking('ru'): print(tr('draw'))",
+        cwd=tmp_path,
+    )
+    assert said.strip() == "ничья"
     run(
         fresh_venv / "bin" / "ttt-maps",
         "render",

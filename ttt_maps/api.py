@@ -92,10 +92,13 @@ class Poster:
         return f"Poster(policy={policies!r}, root={roots!r})"
 
     def _repr_svg_(self) -> str:
-        """Jupyter shows a poster as its SVG."""
-        if "svg" not in self._svg_cache:
-            self._svg_cache["svg"] = render(self, "svg")
-        return self._svg_cache["svg"]
+        """Jupyter shows a poster as its SVG (in the language in force)."""
+        from ttt_maps.language import current
+
+        key = f"svg {current()}"
+        if key not in self._svg_cache:
+            self._svg_cache[key] = render(self, "svg")
+        return self._svg_cache[key]
 
 
 if TYPE_CHECKING:
