@@ -104,8 +104,10 @@ endif
 
 # --- the two commands ----------------------------------------------------------
 
+# The repository's posters are in English, whatever language the shell speaks
+# (ttt-maps render --lang fr draws them in French).
 posters: $(POSTERS_STAMP)
-	$(VENV)/bin/ttt-maps render
+	$(VENV)/bin/ttt-maps render --lang en
 	$(PY) examples/compare_policies.py > /dev/null
 
 # Lint runs first (measured: cold, in a fresh clone with no mypy cache, a few

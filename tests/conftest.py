@@ -91,12 +91,17 @@ def pytest_configure(config: pytest.Config) -> None:
     and a key in it, never the user's. pytest-xdist's workers inherit it from
     the run that starts them, so tables solved by one worker serve the others.
 
+    The language: the command line speaks the one the environment names, so every
+    process a test starts speaks English (``LANGUAGE=en``) unless the test asks for
+    another; the tests of the languages set their own.
+
     Temporary files (unless --basetemp is given): error lines quote at most 80
     characters of a file name, so tests that look for a file's name in one need
     short paths, also under pytest-xdist, which adds a folder per worker.
     """
     config.addinivalue_line("markers", "slow: starts browsers or builds; left out by make check")
     config.stash[_USER_CACHE] = user_cache_files()
+    os.environ["LANGUAGE"] = "en"
     if hasattr(config, "workerinput"):
         return  # an xdist worker: its controller chose the folders
     own = Path(tempfile.mkdtemp(prefix="ttt-"))

@@ -322,8 +322,9 @@ def test_the_progress_bar_draws_on_a_terminal_and_never_raises() -> None:
         import sys, time
         from ttt_maps.io import progress
         progress.DELAY, progress.REFRESH = 0.05, 0.02
-        from ttt_maps.settings import Settings, apply
-        apply(Settings(progress=True))
+        from ttt_maps.settings import Settings, using
+        request = using(Settings(progress=True))  # for the rest of the run
+        request.__enter__()
         assert sys.stderr.isatty()
         done = [0]
         def count():

@@ -179,7 +179,7 @@ def test_render_whole_from_the_command_line(tmp_path: Path) -> None:
     for args, needle in (
         (["--player", "x"], "--whole draws every move"),
         (["--outcomes"], "--outcomes applies to a player's map"),
-        (["--policy", "yorgey"], "--policy yorgey"),
+        (["--policy", "yorgey"], "--policy applies to a player's map"),
         (["--no-fold"], f"--depth {fits} draws {sum(unfolded[: fits + 1]):,}"),
     ):
         result = runner.invoke(app, ["render", "--whole", *args, "-o", str(out)])
@@ -189,5 +189,5 @@ def test_render_whole_from_the_command_line(tmp_path: Path) -> None:
 def test_api_refuses_map_options_for_the_whole_game() -> None:
     from ttt_maps.errors import UsageError
 
-    with pytest.raises(UsageError, match="apply to a player's map"):
+    with pytest.raises(UsageError, match="applies to a player's map"):
         api.render(build_whole(depth=1), "svg", outcomes=True)

@@ -28,6 +28,7 @@ from ttt_maps.engine.options import (
     is_given,
 )
 from ttt_maps.errors import UsageError
+from ttt_maps.language import from_environment, speaking
 
 if TYPE_CHECKING:
     from ttt_maps.api import Board, Geometry, Settings
@@ -138,6 +139,14 @@ class Args:
         cache, limit = self.values.get("cache", True), self.values.get("search_limit")
         return Settings(cache, progress and self.values.get("progress", False), limit)
 
+    def language(self) -> str | None:
+        """The language the command speaks: ``--lang``, else the one the environment
+        names (``LANGUAGE``, ``LC_ALL``, ``LANG``); ``None`` for a command that has no
+        words for a reader."""
+        if "lang" not in self.values:
+            return None
+        return str(self.values["lang"] or from_environment())
+
     def position(self, text: str, geometry: Geometry) -> Board:
         """The position argument on its board, refused in its own name."""
         from ttt_maps.api import Board
@@ -159,7 +168,9 @@ def command(name: str, run: Callable[[Args], None]) -> Callable[..., None]:
     apply to what it makes, its help from ``run``'s docstring."""
 
     def main(**values: Any) -> None:
-        run(Args(name, values))
+        args = Args(name, values)
+        with speaking(args.language()):
+            run(args)
 
     parameters = [_parameter(option, name) for option in command_options(name)]
     main.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]

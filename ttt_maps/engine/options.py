@@ -485,6 +485,13 @@ def _level(value: Any, use: Use) -> str:
     return text.strip().lower()
 
 
+def _lang(value: Any, use: Use) -> str:
+    """A language ttt-maps speaks, by any name a locale gives it (``fr_FR.UTF-8``)."""
+    from ttt_maps.language import resolve
+
+    return resolve(_text(value, use))
+
+
 def _labels(value: Any, use: Use) -> list[str]:
     if isinstance(value, str) or not all(isinstance(v, str) for v in value):
         raise Refused("expected a list of names, one per map")
@@ -586,6 +593,12 @@ def _provers(job: str) -> list[tuple[str, str]]:
     return [("auto", "the search where it is quick, else CP-SAT when installed"),
             ("search", "exact branch and bound"),
             ("cp-sat", "Google OR-Tools (the cp-sat extra)")]  # fmt: skip
+
+
+def _languages(job: str) -> list[tuple[str, str]]:
+    from ttt_maps.language import LANGUAGES
+
+    return [(code, language.name) for code, language in LANGUAGES.items()]
 
 
 def _modes(job: str) -> list[tuple[str, str]]:
@@ -987,6 +1000,38 @@ class Options(TypedDict, total=False):
             step="draw",
             formats=("svg", "html"),
             check=_id_prefix,
+        ),
+    ]
+    lang: Annotated[
+        str | None,
+        Option(
+            "The language of every word a reader meets: en, fr, de, es or ru (default: the "
+            "one LANGUAGE, LC_ALL or LANG names, else English).",
+            metavar="LANG",
+            cli=("--lang",),
+            fence=("lang",),
+            applies=(
+                "map",
+                "poster",
+                "whole",
+                "gamebook",
+                "table",
+                "compare",
+                "play",
+                "export",
+                "solve",
+                "stats",
+                "policies",
+                "viewer",
+                "page",
+                "playground",
+            ),
+            step="both",
+            check=_lang,
+            choices=_languages,
+            helps={
+                "page": "The language of the map's words (default: the docs site's own).",
+            },
         ),
     ]
     prover: Annotated[
@@ -1462,7 +1507,8 @@ def refuse_elsewhere(option: Option, job: str, use: Use) -> None:
     """A usage error when ``option`` does not apply to ``job``, naming what it applies to."""
     if job in option.applies:
         return
-    where = [APPLIES[a] for a in APPLIES if a in option.applies and a not in ("page", "viewer")]
+    surfaces = ("page", "viewer", "playground")  # where, not what: said by the surface
+    where = [APPLIES[a] for a in APPLIES if a in option.applies and a not in surfaces]
     said = (
         ", ".join(where[:-1]) + (" and " if len(where) > 1 else "") + (where[-1] if where else "")
     )

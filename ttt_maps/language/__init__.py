@@ -100,7 +100,8 @@ def resolve(name: str, *, option: str = "lang", fallback: bool = False) -> str:
     if fallback:
         return ENGLISH
     choices = ", ".join(f"{c} ({lang.name})" for c, lang in LANGUAGES.items())
-    raise UsageError(f"{option} {quote(name)}: not a language ttt-maps speaks; choose {choices}")
+    why = f"not a language ttt-maps speaks; choose {choices}"
+    raise UsageError(f"{option} {quote(name)}: {why}", reason=why)
 
 
 def _code(name: str) -> str:

@@ -37,7 +37,7 @@ from ttt_maps.game.board import Board, Mark, other
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.names import cell_name as cell_name  # also named here, where games are
 from ttt_maps.game.names import cell_terse, k_word
-from ttt_maps.language import ordinal, tr
+from ttt_maps.language import current, ordinal, speaking, tr
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import Solver, plies
 from ttt_maps.strategies.chains import parse_policy
@@ -91,6 +91,8 @@ class Game:
         self.walk = FoldWalk(self.start, side) if fold else None
         self.moves: list[Move] = []
         self.board = self.start
+        #: The language the game's words are said in: the one in force when it began.
+        self.lang = current()
 
     # -- state ---------------------------------------------------------------
 
@@ -202,7 +204,8 @@ class Game:
     def rules_words(self) -> str:
         """What a person must know of misère rules before playing: ``Misère: three in a row
         loses.``"""
-        return tr("Misère: {k} in a row loses.", k=k_word(self.geometry))
+        with speaking(self.lang):
+            return tr("Misère: {k} in a row loses.", k=k_word(self.geometry))
 
     def cell_name(self, cell: int) -> str:
         """A cell in words on this board (``cell_name``)."""
@@ -219,44 +222,45 @@ class Game:
 
     def verdict(self) -> str:
         """One line on the position, as the map sees it, for the person to move."""
-        if self.over:
-            return self.result_line()
-        out = self.solver.outcome(self.board)
-        if self.geometry.misere:  # a line the map could complete would be its own loss
-            line = self._misere_value(out.result, out.distance)
-            return line[0].upper() + line[1:]
-        me, them = self.side.upper(), self.board.to_move.upper()
-        free = self.geometry.full & ~(self.board.x | self.board.o)
-        mine = self.board.x if self.side == "x" else self.board.o
-        threats = len(self.geometry.cells_of(self.solver.threats(mine) & free))
-        said = {"player": me, "opponent": them, "plies": plies(out.distance, after_in=True)}
-        if out.result < 0:  # the last of ``distance`` plies is the map's
-            moves = out.distance // 2
-            if moves <= 1:
-                value = tr("{opponent} loses in {plies}, to {player}'s next move", **said)
+        with speaking(self.lang):
+            if self.over:
+                return self.result_line()
+            out = self.solver.outcome(self.board)
+            if self.geometry.misere:  # a line the map could complete would be its own loss
+                line = self._misere_value(out.result, out.distance)
+                return line[0].upper() + line[1:]
+            me, them = self.side.upper(), self.board.to_move.upper()
+            free = self.geometry.full & ~(self.board.x | self.board.o)
+            mine = self.board.x if self.side == "x" else self.board.o
+            threats = len(self.geometry.cells_of(self.solver.threats(mine) & free))
+            said = {"player": me, "opponent": them, "plies": plies(out.distance, after_in=True)}
+            if out.result < 0:  # the last of ``distance`` plies is the map's
+                moves = out.distance // 2
+                if moves <= 1:
+                    value = tr("{opponent} loses in {plies}, to {player}'s next move", **said)
+                else:
+                    value = tr(
+                        "{opponent} loses in {plies}, to {player}'s {ordinal} move from here",
+                        ordinal=ordinal(moves),
+                        **said,
+                    )
+            elif out.result > 0:  # the last of ``distance`` plies is the person's
+                moves = (out.distance + 1) // 2
+                if moves <= 1:
+                    value = tr("{opponent} can win in {plies}, with its next move", **said)
+                else:
+                    value = tr(
+                        "{opponent} can win in {plies}, with its {ordinal} move from here",
+                        ordinal=ordinal(moves),
+                        **said,
+                    )
             else:
-                value = tr(
-                    "{opponent} loses in {plies}, to {player}'s {ordinal} move from here",
-                    ordinal=ordinal(moves),
-                    **said,
-                )
-        elif out.result > 0:  # the last of ``distance`` plies is the person's
-            moves = (out.distance + 1) // 2
-            if moves <= 1:
-                value = tr("{opponent} can win in {plies}, with its next move", **said)
-            else:
-                value = tr(
-                    "{opponent} can win in {plies}, with its {ordinal} move from here",
-                    ordinal=ordinal(moves),
-                    **said,
-                )
-        else:
-            value = tr("a draw with best play")
-        if threats >= 2:
-            return tr("{player} threatens two lines: {value}", player=me, value=value)
-        if threats == 1:
-            return tr("{player} threatens a line: {value}", player=me, value=value)
-        return value[0].upper() + value[1:]
+                value = tr("a draw with best play")
+            if threats >= 2:
+                return tr("{player} threatens two lines: {value}", player=me, value=value)
+            if threats == 1:
+                return tr("{player} threatens a line: {value}", player=me, value=value)
+            return value[0].upper() + value[1:]
 
     def _misere_value(self, result: int, distance: int) -> str:
         """The value under misère, where the last of ``distance`` plies is the loser's
@@ -302,21 +306,23 @@ class Game:
 
     def describe(self, move: Move) -> str:
         """``X plays centre (4)``, saying when the map's side strayed from the map."""
-        said = {
-            "player": move.mark.upper(),
-            "cell": cell_terse(self.geometry, move.cell),
-            "number": move.cell,
-        }
-        if move.by == "stray":
-            return tr("{player} strays from the map: {cell} ({number})", **said)
-        return tr("{player} plays {cell} ({number})", **said)
+        with speaking(self.lang):
+            said = {
+                "player": move.mark.upper(),
+                "cell": cell_terse(self.geometry, move.cell),
+                "number": move.cell,
+            }
+            if move.by == "stray":
+                return tr("{player} strays from the map: {cell} ({number})", **said)
+            return tr("{player} plays {cell} ({number})", **said)
 
     def result_line(self) -> str:
         """``result`` as a person reads it: ``X wins``, ``draw``..."""
-        winner = self.board.winner()
-        if winner is not None:
-            return tr("{player} wins", player=winner.upper())
-        return tr("draw") if self.result == "draw" else tr("unfinished")
+        with speaking(self.lang):
+            winner = self.board.winner()
+            if winner is not None:
+                return tr("{player} wins", player=winner.upper())
+            return tr("draw") if self.result == "draw" else tr("unfinished")
 
     # -- the log ------------------------------------------------------------------
 
