@@ -24,6 +24,9 @@ pytest.importorskip("mkdocs", reason="MkDocs is a dev extra: pip install -e '.[d
 
 from ttt_maps.draw.themes import DARK, LIGHT
 
+#: Slow (left out by make check): every test builds an MkDocs site.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "mkdocs"
 SVG = "{http://www.w3.org/2000/svg}"

@@ -12,6 +12,9 @@ import pytest
 
 import ttt_maps
 
+#: Slow (left out by make check): every test runs a notebook in a kernel and a browser.
+pytestmark = pytest.mark.slow
+
 
 def test_the_viewer_is_an_isolated_frame_with_the_whole_page() -> None:
     shown = ttt_maps.viewer(ttt_maps.strategy("x"), height=500)._repr_html_()

@@ -24,6 +24,9 @@ from typer.testing import CliRunner
 from ttt_maps.cli.app import app
 from ttt_maps.draw.themes import DARK, LIGHT, PRINT
 
+#: Slow (left out by make check): every test draws SVGs in browsers.
+pytestmark = pytest.mark.slow
+
 runner = CliRunner()
 SVG = "{http://www.w3.org/2000/svg}"
 

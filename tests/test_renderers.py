@@ -36,6 +36,9 @@ from ttt_maps.backends.svg.writer import scene_to_svg
 from ttt_maps.draw.scene import Scene
 from ttt_maps.draw.themes import DARK, LIGHT
 
+#: Slow (left out by make check): every test draws the maps in browsers and outside renderers.
+pytestmark = pytest.mark.slow
+
 #: Width in pixels each drawing is compared at.
 WIDTHS = {"x": 900, "o": 900, "poster": 1500}
 #: Pixels that differ by more than this (of 255, in any channel) are "far off".

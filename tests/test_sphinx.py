@@ -32,6 +32,9 @@ from sphinx.util.docutils import docutils_namespace
 
 from ttt_maps import api
 
+#: Slow (left out by make check): every test builds a Sphinx site.
+pytestmark = pytest.mark.slow
+
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "sphinx"
 SVG = "{http://www.w3.org/2000/svg}"
 

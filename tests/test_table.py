@@ -153,6 +153,7 @@ def test_the_tables_play_perfectly(tables: dict[str, Table]) -> None:
         assert audit_table(table) == []
 
 
+@pytest.mark.slow
 def test_removing_any_entry_breaks_the_table(tables: dict[str, Table]) -> None:
     for player, table in tables.items():
         for i in range(table.size):
