@@ -454,10 +454,13 @@ def test_stats_counts_the_misere_games() -> None:
 
 
 def test_every_misere_reason_on_3x3_is_true() -> None:
-    """Every legal move of every 3x3 misère position: a move that completes the mover's
-    line is never called anything but a loss, ``force-complete`` leaves the opponent
-    only completing cells, ``avoid`` stays off the mover's completing cells, a mistake's
-    refutation starts with a best reply and lasts as long as the game does."""
+    """Every legal move of every 3x3 misère position, against this module's own minimax:
+    a ``mistake`` or ``quick-loss`` loses value (a worse result, or in a lost position a
+    quicker loss) and every other code keeps it, but ``complete``, which completes the
+    mover's line and so loses at once; ``force-complete`` leaves the opponent only
+    completing cells, ``avoid`` stays off every completing cell of the mover's, and a
+    mistake's refutation is best play for as long as the game lasts. (Each reason's
+    sentence is read back and checked in ``test_claims``.)"""
     from ttt_maps.strategies.explain import explain_key
 
     g = Geometry.parse("3x3", "misere")
@@ -469,6 +472,7 @@ def test_every_misere_reason_on_3x3_is_true() -> None:
         me = "x" if board.count("x") == board.count("o") else "o"
         them = "o" if me == "x" else "x"
         key = Board.parse(board, g).key
+        was = minimax(board, 3, 3, 3)
         completing = {
             c for c in range(9) if board[c] == "." and made_line(_put(board, c, me), me, lines)
         }
@@ -476,28 +480,33 @@ def test_every_misere_reason_on_3x3_is_true() -> None:
             why = explain_key(solver, key, cell)
             seen[why.code] = seen.get(why.code, 0) + 1
             after = _put(board, cell, me)
-            if cell in completing:
-                assert why.code in ("complete", "mistake", "quick-loss"), (board, cell, why)
-                assert "win" not in why.code and "wins" not in why.text, (board, cell, why)
+            result, distance = minimax(after, 3, 3, 3)
+            now = (-result, distance + 1)  # the mover's value after the move
+            worse = now[0] < was[0] or (was[0] < 0 and now[1] < was[1])
             if why.code == "complete":
-                assert cell in completing and set(why.line) <= {
-                    c for c, ch in enumerate(after) if ch == me
-                }
+                assert cell in completing and now == (-1, 1), (board, cell, why)
                 assert tuple(why.line) in lines
-            elif why.code == "force-complete":
-                free = [c for c, ch in enumerate(after) if ch == "."]
-                assert free and all(made_line(_put(after, c, them), them, lines) for c in free)
-            elif why.code == "avoid":
-                assert completing and cell not in completing
-                assert set(why.threats) == completing
-            elif why.code in ("mistake", "quick-loss"):
+                assert set(why.line) <= {c for c, ch in enumerate(after) if ch == me}
+                continue
+            assert cell not in completing, (board, cell, why)
+            assert worse == (why.code in ("mistake", "quick-loss")), (board, cell, why, was, now)
+            if worse:
+                assert (why.code == "quick-loss") == (was[0] < 0), (board, cell, why)
                 best = minimax(after, 3, 3, 3)  # the opponent's, to move
                 got = minimax(_put(after, why.refutation[0], them), 3, 3, 3)
                 assert (-got[0], got[1] + 1) == best, (board, cell, why)  # a best reply
                 assert len(why.refutation) == best[1], (board, cell, why)
+                continue
+            assert now[0] == was[0], (board, cell, why, was, now)  # the value kept
+            if why.code == "force-complete":
+                free = [c for c, ch in enumerate(after) if ch == "."]
+                assert free and all(made_line(_put(after, c, them), them, lines) for c in free)
+            elif why.code == "avoid":
+                assert completing and set(why.threats) == completing
             else:
                 assert why.code in ("keep-win", "hold", "resist"), (board, cell, why)
-    assert {"complete", "force-complete", "avoid", "mistake"} <= set(seen), seen
+                assert not completing or why.code != "hold", (board, cell, why)
+    assert {"complete", "force-complete", "avoid", "mistake", "quick-loss"} <= set(seen), seen
 
 
 @pytest.mark.parametrize(

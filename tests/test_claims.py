@@ -1,0 +1,164 @@
+"""Every sentence a reason says, read back into claims and checked on the board by the
+referee (``referee.py``: its own lines and minimax, no package code).
+
+For every 3x3 position and legal move, under normal and misère rules, the text
+of the move's reason is parsed (``X threatens 6 (0-3-6), so O must answer at
+6.``: X's only winning cell after the move is 6, on the line 0-3-6, and O has
+no win of its own) and each claim is checked: lines are lines and held by whom
+the sentence says, threats and forks are every winning cell there is, a best
+reply is a best reply, a value kept or lost is the minimax value, and the
+forms every position reaches are counted so that none goes unchecked.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import need_tool
+from referee import ClaimError, Claims, mover, reachable, sentences
+
+from ttt_maps.game.board import Board
+from ttt_maps.game.geometry import Geometry
+from ttt_maps.solve.registry import solver_for
+from ttt_maps.strategies.explain import explain_key
+
+#: The forms of sentence each rule's reasons take over the 3x3 board (fact: the
+#: referee's count of forms met over all 16,167 moves).
+NORMAL_FORMS = {
+    "win", "block", "block-threat", "block-still-loses", "fork", "forcing",
+    "block-fork", "block-fork-threat", "threat", "center", "opposite-corner", "corner",
+    "keep-win", "hold", "resist", "quick-loss", "mistake-loses", "mistake-draws",
+}  # fmt: skip
+MISERE_FORMS = {
+    "complete", "complete-forced", "force-complete", "avoid", "keep-win", "hold",
+    "resist", "quick-loss", "mistake-loses", "mistake-draws",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("rules", ["normal", "misere"])
+def test_every_reason_sentence_on_3x3_is_true(rules: str) -> None:
+    g = Geometry.parse("3x3", rules)
+    solver, claims = solver_for(g), Claims(misere=g.misere)
+    moves = 0
+    for board, cell in sentences((3, 3, 3), g.misere):
+        why = explain_key(solver, Board.parse(board, g).key, cell)
+        claims.check(board, cell, why.text)
+        moves += 1
+    assert moves == 16167  # fact: the referee's count of legal moves in all 5,478 positions
+    assert set(claims.seen) == (MISERE_FORMS if g.misere else NORMAL_FORMS), claims.seen
+
+
+def test_the_referee_refuses_a_false_sentence() -> None:
+    """The referee itself: each kind of false claim is caught, and a sentence it cannot read
+    is a failure, not a pass."""
+    claims = Claims()
+    board = "xo..x...."  # X threatens 8 (0-4-8); O to move
+    good = "O blocks X's line 0-4-8 at 8."
+    assert claims.check(board, 8, good) == "block"
+    wrong = [
+        (8, "X blocks O's line 0-4-8 at 8."),  # the players swapped
+        (8, "O blocks X's line 0-4-7 at 8."),  # no such line
+        (2, "O blocks X's line 0-4-8 at 2."),  # not the move
+        (8, "O holds the draw."),  # O loses anyway: X forks after the block
+        (2, "That loses in 2 plies, not 4: X answers 7."),  # 7 is no best reply
+        (2, "That loses in 2 plies, not 3: X answers 8, completing 0-4-8."),
+        (2, "O gives up."),
+    ]
+    for cell, text in wrong:
+        with pytest.raises(ClaimError):
+            claims.check(board, cell, text)
+    assert claims.check(board, 2, "That loses in 2 plies, not 4: X answers 8, completing 0-4-8.")
+    forked = "xoxo....."  # X to move: 4 threatens 8 (0-4-8) and 6 (2-4-6)
+    assert claims.check(forked, 4, "X threatens 6 (2-4-6) and 8 (0-4-8) at once; O can block only one.")  # fmt: skip  # noqa: E501
+    with pytest.raises(ClaimError):  # the fork sentence with X and O swapped
+        claims.check(forked, 4, "O threatens 6 (2-4-6) and 8 (0-4-8) at once; X can block only one.")  # fmt: skip  # noqa: E501
+
+
+def test_the_referee_reaches_every_position() -> None:
+    assert len(reachable((3, 3, 3))) == 5478  # fact: the literature's count (5,478 positions)
+
+
+# -- the gamebook's words ---------------------------------------------------------------
+
+MD_SECTION = re.compile(
+    r"^## §(\d+)\n\nMove \d+, position `([xo.]+)`:\n\n```text\n[^`]*```\n\n"
+    r"\*\*([XO]) plays [^(\n]*\((\d+)\): ([^*\n]*?)\.(?: The game is over: [^*\n]*\.)?\*\*$",
+    re.M,
+)
+TXT_SECTION = re.compile(
+    r"^Section (\d+)\. Move \d+\.\n(?:.*\n)*?As a board string: ([xo.]+)\n"
+    r"([XO]) plays [^(\n]*\(cell (\d+)\): ([^\n]*?)\.(?: The game is over: [^\n]*\.)?$",
+    re.M,
+)
+
+
+def book_words(text: str, pattern: re.Pattern[str]) -> dict[int, tuple[str, int, str]]:
+    """Each section's position, move and words, read from the book's text."""
+    found = {int(m[1]): (m[2], int(m[4]), m[5]) for m in pattern.finditer(text)}
+    for m in pattern.finditer(text):
+        assert m[3] == mover(m[2]).upper(), m[0]
+    return found
+
+
+def pdf_words(pdf: bytes, tmp_path: Path) -> dict[int, tuple[int, str]]:
+    """Each section's move and words, read back from the PDF's text (pdftotext)."""
+    tool = need_tool("pdftotext", "poppler-utils")
+    path = tmp_path / "book.pdf"
+    path.write_bytes(pdf)
+    text = subprocess.run([tool, str(path), "-"], capture_output=True, text=True, check=True)
+    parts = re.split(r"^§(\d+)$", text.stdout.replace("\f", "\n"), flags=re.M)
+    out = {}
+    for number, body in zip(parts[1::2], parts[2::2], strict=True):
+        flat = " ".join(body.split())
+        m = re.search(r"([XO]) plays [^(]*\((\d+)\): ([^.]*)\.", flat)
+        assert m, flat[:200]
+        out[int(number)] = (int(m[2]), m[3])
+    return out
+
+
+BOOKS = [
+    ("x", "default", "normal", None),
+    ("o", "default", "normal", None),
+    ("x", "fast,last", "misere", None),
+    ("o", "default", "misere", None),
+    # Lost positions under misère: the player's last move must complete a line.
+    ("o", "default", "misere", "..xxoxxoo"),
+    ("x", "default", "misere", ".......ox"),
+]
+
+
+@pytest.mark.parametrize(("player", "policy", "rules", "root"), BOOKS)
+def test_every_word_of_a_gamebook_is_true(
+    player: str, policy: str, rules: str, root: str | None
+) -> None:
+    """In Markdown and in plain text: every section's move words read back and checked on
+    its position, the same words in both."""
+    import ttt_maps
+
+    g = Geometry.parse("3x3", rules)
+    tree = ttt_maps.strategy(player, policy=policy, root=root, rules=rules)  # type: ignore[arg-type]
+    claims = Claims(misere=g.misere)
+    md = book_words(str(ttt_maps.gamebook(tree, "md")), MD_SECTION)
+    txt = book_words(str(ttt_maps.gamebook(tree, "txt")), TXT_SECTION)
+    assert md == txt and len(md) == tree.facts.positions
+    for board, cell, words in md.values():
+        claims.book_words(board, cell, words)
+    assert claims.seen["holds the draw"] + claims.seen["wins whatever the reply"] > 0 or root
+
+
+def test_the_pdf_gamebook_says_the_same_true_words(tmp_path: Path) -> None:
+    import ttt_maps
+
+    tree = ttt_maps.strategy("x")
+    md = book_words(str(ttt_maps.gamebook(tree, "md")), MD_SECTION)
+    pdf = ttt_maps.gamebook(tree, "pdf")
+    assert isinstance(pdf, bytes)
+    read = pdf_words(pdf, tmp_path)
+    assert read == {n: (cell, words) for n, (_, cell, words) in md.items()}
+    claims = Claims()
+    for number, (cell, words) in read.items():
+        claims.book_words(md[number][0], cell, words)
+    assert claims.seen["holds the draw"] and claims.seen["wins at once"]
