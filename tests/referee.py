@@ -448,3 +448,78 @@ def sentences(shape: Shape, misere: bool) -> Iterator[tuple[str, int]]:
         if not is_over(board, shape):
             for cell in empties(board):
                 yield board, cell
+
+
+# -- bigger boards: lines as masks, a search bounded by plies --------------------------------
+
+
+class Lines:
+    """A rows x cols board's lines of k as bitmasks (bit c is cell c), from
+    ``first_principles.lines_of``, and a search for a forced win within so many plies."""
+
+    def __init__(self, shape: Shape) -> None:
+        rows, cols, _ = shape
+        self.shape, self.size = shape, rows * cols
+        self.masks = tuple(sum(1 << c for c in line) for line in lines_of(*shape))
+        through = [sum(m >> c & 1 for m in self.masks) for c in range(self.size)]
+        #: Cells tried first: those on the most lines (the order only speeds the search).
+        self.order = sorted(range(self.size), key=lambda c: -through[c])
+        self._memo: dict[tuple[int, int, int], bool] = {}
+
+    def won(self, marks: int) -> bool:
+        return any(m & marks == m for m in self.masks)
+
+    def wins(self, marks: int, free: int) -> int:
+        """The free cells (a mask) where ``marks`` would complete a line."""
+        out = 0
+        for m in self.masks:
+            missing = m & ~marks
+            if missing & (missing - 1) == 0 and missing & free:
+                out |= missing
+        return out
+
+    def forced(self, mine: int, theirs: int, plies: int) -> bool:
+        """Can the side to move (``mine``) complete a line within ``plies`` plies whatever
+        the other side (``theirs``) does? Exact: a mover facing a completion must take
+        that cell or lose first, and a defender facing one must too (any other reply
+        loses at once), so only those moves are searched there."""
+        if plies < 1:
+            return False
+        memo = (mine, theirs, plies)
+        hit = self._memo.get(memo)
+        if hit is not None:
+            return hit
+        free = ((1 << self.size) - 1) & ~(mine | theirs)
+        hit = False
+        if self.wins(mine, free):
+            hit = True
+        elif plies >= 3:
+            threats = self.wins(theirs, free)
+            if threats & (threats - 1) == 0:  # two would complete a line first
+                cells = [c for c in self.order if (threats or free) >> c & 1]
+                hit = any(self._holds(mine | 1 << c, theirs, plies) for c in cells)
+        self._memo[memo] = hit
+        return hit
+
+    def _holds(self, mine: int, theirs: int, plies: int) -> bool:
+        """After the mover's move: does every reply leave a forced win in ``plies - 2``?"""
+        free = ((1 << self.size) - 1) & ~(mine | theirs)
+        if not free or self.wins(theirs, free):
+            return False  # a full board, or the other side completes a line first
+        threats = self.wins(mine, free)
+        if threats & (threats - 1):
+            return True  # two cells to complete: one block leaves the other
+        replies = threats or free
+        return all(
+            self.forced(mine, theirs | 1 << r, plies - 2)
+            for r in range(self.size)
+            if replies >> r & 1
+        )
+
+    def win_length(self, most: int) -> int | None:
+        """The plies of the first player's fastest forced win from the empty board
+        (the loser holding out longest), if it is at most ``most``."""
+        for plies in range(1, most + 1, 2):
+            if self.forced(0, 0, plies):
+                return plies
+        return None
