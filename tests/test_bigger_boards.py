@@ -1,9 +1,9 @@
-"""Bigger boards answered within a budget, wins replayed, draws checked, refusals repeatable.
+"""Bigger boards answered within a budget, wins proven, draws checked, refusals repeatable.
 
 A win the search claims is the win length the referee proves (``referee.Lines``:
 its own lines and a search bounded by plies, no package code), and on random
-positions every move's immediate tactics are the referee's. Draws that pairings prove are compared with the plain whole search
-where that is cheap.
+positions every move's immediate tactics are the referee's. Draws that pairings
+prove are compared with the plain whole search where that is cheap.
 """
 
 from __future__ import annotations
