@@ -523,3 +523,102 @@ class Lines:
             if self.forced(0, 0, plies):
                 return plies
         return None
+
+
+# -- tie-break chains ---------------------------------------------------------------------
+
+#: A finished game's score for a player: win, draw, loss.
+SCORE = {1: 1.0, 0: 0.5, -1: 0.0}
+
+
+class Chain:
+    """A tie-break chain (``fast,novice``; ``first`` closes it) on the normal 3x3 game, from
+    its definition: among the moves that keep the position's result, each key keeps the
+    moves best by its own measure, worked out here by the referee's minimax."""
+
+    def __init__(self, chain: str) -> None:
+        keys = chain.split(",")
+        self.keys = keys if keys[-1] == "first" else [*keys, "first"]
+        self._choice: dict[str, int] = {}
+        self._expected: dict[tuple[str, str], float] = {}
+        self._boards: dict[str, int] = {}
+
+    def optimal(self, board: str) -> list[int]:
+        best = value(board)[0]
+        return [c for c in empties(board) if after(board, c)[0] == best]
+
+    def steps(self, board: str) -> list[list[int]]:
+        """The optimal moves, then what each key keeps of them."""
+        moves = self.optimal(board)
+        out = [moves]
+        for key in self.keys:
+            moves = self.keep(key, board, moves)
+            out.append(moves)
+        return out
+
+    def choose(self, board: str) -> int:
+        hit = self._choice.get(board)
+        if hit is None:
+            hit = self._choice[board] = self.steps(board)[-1][0]
+        return hit
+
+    def measure(self, key: str, board: str, cell: int) -> float:
+        """What ``key`` weighs for a move, larger is better."""
+        there = put(board, cell, mover(board))
+        if key == "fast":
+            return rank(after(board, cell))[0] * 100 + rank(after(board, cell))[1]
+        if key == "trap":
+            replies = [put(there, r, mover(there)) for r in empties(there)]
+            return -sum(value(r)[0] <= 0 for r in replies) if not is_over(there, STANDARD) else 0
+        if key == "novice":
+            return round(self.expected(there, mover(board)), 12)
+        if key == "compact":
+            return -self.boards_below(there)
+        raise ValueError(key)
+
+    def keep(self, key: str, board: str, moves: list[int]) -> list[int]:
+        if len(moves) == 1:
+            return moves
+        if key in ("first", "last"):
+            return [min(moves) if key == "first" else max(moves)]
+        if key in ("center", "corner", "edge"):
+            cells = {"center": {4}, "corner": {0, 2, 6, 8}, "edge": {1, 3, 5, 7}}[key]
+            return [m for m in moves if m in cells] or moves
+        if key == "novice" and value(board)[0] > 0:
+            return moves  # every optimal move of a won position wins against any reply
+        scores = {m: self.measure(key, board, m) for m in moves}
+        top = max(scores.values())
+        return [m for m in moves if scores[m] == top]
+
+    def expected(self, board: str, me: str) -> float:
+        """The expected score for ``me``, who plays this chain's moves, against a novice
+        who wins when it can, else blocks, else plays any free cell at random."""
+        memo = (board, me)
+        hit = self._expected.get(memo)
+        if hit is not None:
+            return hit
+        if is_over(board, STANDARD):
+            line = has_line(board, me, STANDARD) - has_line(board, other(me), STANDARD)
+            hit = SCORE[line]
+        elif mover(board) == me:
+            hit = self.expected(put(board, self.choose(board), me), me)
+        else:
+            them = mover(board)
+            cells = completing(board, them, STANDARD) or completing(board, me, STANDARD)
+            picks = sorted(cells) or empties(board)
+            hit = sum(self.expected(put(board, c, them), me) for c in picks) / len(picks)
+        self._expected[memo] = hit
+        return hit
+
+    def boards_below(self, board: str) -> int:
+        """Boards with a move for the chain's player below ``board`` (the opponent to move)."""
+        hit = self._boards.get(board)
+        if hit is None:
+            hit = 0
+            for r in empties(board) if not is_over(board, STANDARD) else []:
+                reply = put(board, r, mover(board))
+                if not is_over(reply, STANDARD):
+                    mine = put(reply, self.choose(reply), mover(reply))
+                    hit += 1 + self.boards_below(mine)
+            self._boards[board] = hit
+        return hit
