@@ -24,6 +24,7 @@ from referee import (
     Claims,
     after,
     empties,
+    has_line,
     is_over,
     mover,
     other,
@@ -38,6 +39,7 @@ from ttt_maps.solve.registry import solver_for
 from ttt_maps.strategies.chains import parse_policy
 from ttt_maps.strategies.explain import explain_key
 from ttt_maps.strategies.tiebreak import tie_break
+from ttt_maps.strategies.tree import build_strategy
 
 #: The forms of sentence each rule's reasons take over the 3x3 board (fact: the
 #: referee's count of forms met over all 16,167 moves).
@@ -271,3 +273,51 @@ def test_the_default_chain_opens_with_the_novice_figures_the_referee_counts() ->
     ]  # fmt: skip
     why = tie_break(parse_policy("default"), Board.parse("........."))
     assert why.text.startswith("novice: expects 96.4% against a novice, not 92.4% (at 1)")
+
+
+# -- the maps' counts ---------------------------------------------------------------------
+
+
+def tree_counts(ref: Chain, player: str) -> tuple[int, int, int, int]:
+    """The map of ``player`` under a chain, from the empty board, walked by the referee:
+    boards where the player chooses (counted once per line of play, as the map draws
+    them), distinct positions where the player chooses, and finishes won and drawn."""
+    choices = wins = draws = 0
+    positions: set[str] = set()
+
+    def walk(board: str) -> None:
+        nonlocal choices, wins, draws
+        if is_over(board, (3, 3, 3)):
+            won = has_line(board, player, (3, 3, 3))
+            wins, draws = wins + won, draws + ("." not in board and not won)
+            return
+        if mover(board) == player:
+            choices += 1
+            positions.add(board)
+            walk(put(board, ref.choose(board), player))
+        else:
+            for c in empties(board):
+                walk(put(board, c, mover(board)))
+
+    walk("." * 9)
+    return choices, len(positions), wins, draws
+
+
+@pytest.mark.parametrize(
+    ("chain", "player", "counts"),
+    [
+        # fact: the seed's Haskell program draws 91 boards with 71 won and 2 drawn finishes
+        # for X, 768 with 386 and 183 for O; the distinct positions are the referee's count
+        ("yorgey", "x", (91, 81, 71, 2)),
+        ("yorgey", "o", (768, 426, 386, 183)),
+        # fact: the referee's count of the default chain's maps
+        ("default", "x", (123, 109, 87, 7)),
+        ("default", "o", (864, 453, 410, 223)),
+    ],
+)
+def test_the_maps_counts_are_the_referees(
+    chain: str, player: str, counts: tuple[int, int, int, int]
+) -> None:
+    assert tree_counts(Chain(PRESETS[chain]), player) == counts
+    facts = build_strategy(player, chain).facts  # type: ignore[arg-type]
+    assert (facts.choices, facts.positions, facts.wins, facts.draws) == counts
