@@ -157,7 +157,8 @@ def test_the_book_names_player_policy_and_board_at_the_top() -> None:
     top = markdown.split("<a id=")[0]
     assert top.startswith("# O's strategy")
     assert "yorgey (fast,last,first)" in top and "the 3x3 board, three in a row" in top
-    assert "426 sections" in top  # stats: the yorgey O map, 426 positions
+    # fact: the referee's count, test_claims.test_the_maps_counts_are_the_referees
+    assert "426 sections" in top
 
 
 def test_a_finished_position_is_a_book_without_sections() -> None:

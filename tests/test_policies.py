@@ -162,6 +162,7 @@ def test_yorgey_reproduces_the_seed() -> None:
     assert policy.name == "fast,last,first"
     assert policy.choose(Board.empty()) == 8
     x = build_strategy("x", policy).facts
+    # fact: the seed program's maps, and the referee's count (test_claims)
     assert (x.choices, x.wins, x.draws, x.losses) == (91, 71, 2, 0)
     o = build_strategy("o", policy).facts
     assert (o.choices, o.wins, o.draws, o.losses) == (768, 386, 183, 0)
