@@ -178,3 +178,37 @@ def firefox() -> Iterator[Any]:
     browsers = Firefoxes()
     yield browsers
     browsers.close()
+
+
+# -- mutation testing ----------------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def _cold_package_under_mutation() -> Iterator[None]:
+    """Under ``make mutate`` (mutmut sets ``MUTANT_UNDER_TEST``) every test starts with the
+    package's solved tables and memos empty: the mutants run in forks of a process that
+    ran the tests on the unmutated code, and what that code solved must not hide them.
+    (The tests' own referees keep what they solved: they share no code with the package.)"""
+    if "MUTANT_UNDER_TEST" in os.environ:
+        _forget_what_the_package_solved()
+    yield
+
+
+def _forget_what_the_package_solved() -> None:
+    import sys
+
+    from ttt_maps.game.geometry import Geometry
+    from ttt_maps.solve import registry
+
+    for solver in registry._SOLVERS.values():
+        solver.geometry._line_memo.clear()
+        solver.geometry._completion_memo.clear()
+    registry._SOLVERS.clear()
+    for module in list(sys.modules.values()):
+        name = getattr(module, "__name__", "") or ""
+        for value in list(vars(module).values()) if name.startswith(("ttt_maps", "test_")) else ():
+            if isinstance(value, Geometry):
+                value._line_memo.clear()
+                value._completion_memo.clear()
+            elif callable(getattr(value, "cache_clear", None)) and name.startswith("ttt_maps"):
+                value.cache_clear()
