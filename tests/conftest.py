@@ -60,6 +60,11 @@ def pytest_configure(config: pytest.Config) -> None:
     short paths, also under pytest-xdist, which adds a folder per worker.
     """
     config.addinivalue_line("markers", "slow: starts browsers or builds; left out by make check")
+    if "MUTANT_UNDER_TEST" in os.environ:  # make mutate: no clock may fail a test
+        from hypothesis import HealthCheck, settings
+
+        settings.register_profile("mutation", deadline=None, suppress_health_check=list(HealthCheck))
+        settings.load_profile("mutation")
     config.stash[_USER_CACHE] = user_cache_files()
     if hasattr(config, "workerinput"):
         return  # an xdist worker: its controller chose the folders
