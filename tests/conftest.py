@@ -63,7 +63,9 @@ def pytest_configure(config: pytest.Config) -> None:
     if "MUTANT_UNDER_TEST" in os.environ:  # make mutate: no clock may fail a test
         from hypothesis import HealthCheck, settings
 
-        settings.register_profile("mutation", deadline=None, suppress_health_check=list(HealthCheck))
+        settings.register_profile(
+            "mutation", deadline=None, suppress_health_check=list(HealthCheck)
+        )
         settings.load_profile("mutation")
     config.stash[_USER_CACHE] = user_cache_files()
     if hasattr(config, "workerinput"):
