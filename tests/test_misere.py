@@ -117,6 +117,34 @@ def test_a_sample_of_3x4k3_positions_has_the_minimax_value() -> None:
     assert checked > 300
 
 
+def test_the_deep_search_agrees_with_the_minimax_on_4x4k3_positions() -> None:
+    """The search for bigger boards under misère (``MisereDeepSolver``), from cold, on
+    positions of 4x4k3 with seven to ten marks: every position's value and distance, and
+    every move's result, are this module's minimax."""
+    from ttt_maps.solve.deepmisere import MisereDeepSolver
+
+    g = Geometry.parse("4x4k3", "misere")
+    rng = random.Random(43)
+    checked = 0
+    while checked < 12:
+        board = Board.empty(g)
+        for _ in range(rng.randint(7, 10)):
+            if board.is_over:
+                break
+            board = board.play(rng.choice(board.moves()))
+        if board.is_over:
+            continue
+        solver = MisereDeepSolver(g, cache=False)
+        text = str(board)
+        out = solver.outcome(board)
+        assert (out.result, out.distance) == minimax(text, 4, 4, 3), text
+        me = board.to_move
+        for cell, result in solver.move_results(board.key).items():
+            theirs = minimax(_put(text, cell, me), 4, 4, 3)[0]
+            assert result == theirs, (text, cell)  # the opponent's result after the move
+        checked += 1
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("size", ["3x4k3", "4x3k3"])
 def test_the_second_player_wins_3x4k3_by_minimax(size: str) -> None:
