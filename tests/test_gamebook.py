@@ -240,3 +240,88 @@ def test_the_plain_text_reads_aloud() -> None:
     first = text.split("Section 2.")[0]
     assert "The board is empty: 3 rows of 3 cells." in first
     assert "Top row: X, O, empty." in text
+
+
+# -- the plain text, read back as a listener would --------------------------------------
+
+#: A 3x3 cell as a player names it (fact: by its row and column).
+CELL_WORDS = {
+    0: "the top-left corner", 1: "the top edge", 2: "the top-right corner",
+    3: "the left edge", 4: "the centre", 5: "the right edge",
+    6: "the bottom-left corner", 7: "the bottom edge", 8: "the bottom-right corner",
+}  # fmt: skip
+ROW_NAMES = ("Top row", "Middle row", "Bottom row")
+TXT_REPLY = re.compile(r"^([XO]) plays (.*?) \(cell (\d+)\): (.*)$")
+
+
+def spoken(lines: list[str]) -> str:
+    """The board a listener hears, row by row, as a board string."""
+    if lines == ["The board is empty: 3 rows of 3 cells."]:
+        return "." * 9
+    assert [line.split(":")[0] for line in lines] == list(ROW_NAMES), lines
+    out = ""
+    for line in lines:
+        said = line.split(": ", 1)[1].rstrip(".")
+        cells = ["empty"] * 3 if said == "empty" else said.split(", ")
+        assert len(cells) == 3 and "empty, empty, empty" not in said, line
+        out += "".join({"X": "x", "O": "o", "empty": "."}[c] for c in cells)
+    return out
+
+
+def read_text_book(text: str) -> tuple[dict[int, tuple[str, int, dict[int, str]]], dict[int, str]]:
+    """Sections (number -> position, move, replies by cell, as ``read_book`` gives them
+    from Markdown: a link written ``[§N](#sN)``) and the opening replies."""
+    blocks = text.split("\n\n")
+    sections: dict[int, tuple[str, int, dict[int, str]]] = {}
+    opening: dict[int, str] = {}
+    for block in blocks:
+        lines = block.splitlines()
+        head = re.fullmatch(r"Section (\d+)\. Move (\d+)\.", lines[0])
+        replies = opening
+        if head:
+            board_at = next(i for i, line in enumerate(lines) if line.startswith("As a board "))
+            board = lines[board_at].removeprefix("As a board string: ")
+            assert spoken(lines[1:board_at]) == board, block
+            assert int(head[2]) == board.count("x") + board.count("o") + 1
+            move = TXT_REPLY.match(lines[board_at + 1])
+            assert move and move[2] == CELL_WORDS[int(move[3])], lines[board_at + 1]
+            replies = {}
+            sections[int(head[1])] = (board, int(move[3]), replies)
+            lines = lines[board_at + 2 :]
+        for line in lines:
+            reply = TXT_REPLY.match(line)
+            if reply is None:
+                continue
+            assert reply[2] == CELL_WORDS[int(reply[3])], line
+            said = re.sub(r"section (\d+)\.$", r"[§\1](#s\1).", reply[4])
+            replies[int(reply[3])] = said
+    return sections, opening
+
+
+@pytest.mark.parametrize(("player", "fold"), [("x", False), ("o", False), ("o", True)])
+def test_the_plain_text_book_says_what_the_markdown_says(player: str, fold: bool) -> None:
+    """The plain text, read back as a listener hears it (boards said row by row, cells by
+    name), is the Markdown book: the same sections, positions, moves, replies, turns and
+    endings; and its preface counts the sections it has."""
+    tree = build_strategy(player, "default", fold=fold)  # type: ignore[arg-type]
+    book = build_book(tree)
+    text, markdown = to_text(book), to_markdown(book)
+    sections, opening = read_text_book(text)
+    md_sections, md_opening = read_book(markdown)
+    assert sections == md_sections and opening == md_opening
+    for number, (_, move, _) in md_sections.items():
+        assert re.search(rf"\*\*[XO] plays {CELL_WORDS[move]} \({move}\): ", markdown), number
+    count = len(sections)
+    who, them = player.upper(), "O" if player == "x" else "X"
+    preface = (
+        f"There are {count} sections, one for each position where {who} chooses. Start at "
+        f"section 1. Each section gives {who}'s move; then find {them}'s reply and go to the "
+        "section it names."
+    )
+    assert preface in text and preface in markdown
+    turning = "share a section: such a reply says how to turn the board before reading on."
+    assert (turning in text) == fold == (turning in markdown)
+    assert text.startswith(f"{who}'s strategy: a gamebook of optimal tic-tac-toe\n")
+    assert (
+        "The player is " + who + ", on the 3x3 board, three in a row, from the empty board." in text
+    )
