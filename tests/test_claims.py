@@ -12,8 +12,11 @@ forms every position reaches are counted so that none goes unchecked.
 
 from __future__ import annotations
 
+import json
+import random
 import re
 import subprocess
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -31,6 +34,7 @@ from referee import (
     put,
     reachable,
     sentences,
+    value,
 )
 
 from ttt_maps.game.board import Board
@@ -321,3 +325,87 @@ def test_the_maps_counts_are_the_referees(
     assert tree_counts(Chain(PRESETS[chain]), player) == counts
     facts = build_strategy(player, chain).facts  # type: ignore[arg-type]
     assert (facts.choices, facts.positions, facts.wins, facts.draws) == counts
+
+
+# -- the audit (check) -----------------------------------------------------------------------
+
+
+def referee_audit(moves: dict[str, int], player: str) -> set[tuple[str, str, str]]:
+    """What an audit of a strategy file must find, by the referee: from the empty board,
+    every reply of the opponent and the file's move for the player; a position with no
+    move (missing), a move on a taken cell (illegal), a move that loses the value
+    (non-optimal, not followed) or wins slower than it could (slower, a warning); and
+    listed positions never reached (unreached)."""
+    found: set[tuple[str, str, str]] = set()
+    seen, frontier = {"." * 9}, ["." * 9]
+    reached: set[str] = set()
+    while frontier:
+        following = []
+        for board in frontier:
+            if is_over(board, (3, 3, 3)):
+                continue
+            if mover(board) != player:
+                nexts = [put(board, c, mover(board)) for c in empties(board)]
+            else:
+                reached.add(board)
+                cell = moves.get(board)
+                if cell is None:
+                    found.add(("missing", board, f"no move for {player} here"))
+                    continue
+                if board[cell] != ".":
+                    found.add(("illegal", board, f"cell {cell} is not a legal move here"))
+                    continue
+                best, got = value(board), after(board, cell)
+                if got[0] < best[0]:
+                    found.add(("non-optimal", board, f"cell {cell}"))
+                    continue
+                if got[0] > 0 and got[1] > best[1]:
+                    found.add(("slower", board, f"cell {cell} wins in {_plies(got[1])}, "
+                                                f"{_plies(best[1])} was possible"))  # fmt: skip
+                nexts = [put(board, cell, player)]
+            for n in nexts:
+                if n not in seen:
+                    seen.add(n)
+                    following.append(n)
+        frontier = following
+    unused = set(moves) - reached
+    if unused:
+        found.add(("unreached", "", f"{len(unused)} listed position(s) are never reached"))
+    return found
+
+
+@pytest.mark.parametrize("player", ["x", "o"])
+def test_the_audit_finds_what_the_referee_finds(player: str) -> None:
+    """A strategy file with moves changed at random (to any cell, a taken one included),
+    positions dropped and strangers added: ``check``'s audit reports exactly the problems
+    the referee's own walk finds, naming the board and the cell."""
+    from ttt_maps.strategies.audit import audit_file, load_strategy
+
+    rng = random.Random(player)
+    base = json.loads(build_strategy(player, "default").to_json())  # type: ignore[arg-type]
+    kinds: Counter[str] = Counter()
+    for _ in range(30):
+        doc = json.loads(json.dumps(base))
+        moves: dict[str, int] = doc["moves"]
+        for board in rng.sample(sorted(moves), 3):
+            roll = rng.random()
+            if roll < 0.6:
+                moves[board] = rng.randrange(9)
+            elif roll < 0.8:
+                del moves[board]
+        if rng.random() < 0.3:  # a position the strategy never reaches
+            stranger = next(b for b in reachable() if mover(b) == player and b not in moves
+                            and not is_over(b, (3, 3, 3)))  # fmt: skip
+            moves[stranger] = empties(stranger)[0]
+        expected = referee_audit(moves, player)
+        problems = audit_file(load_strategy(json.dumps(doc)))
+        got = set()
+        for p in problems:
+            board = str(p.board) if p.kind != "unreached" else ""
+            said = {"non-optimal": p.message.split(" gives")[0]}.get(p.kind, p.message)
+            said = said.replace(" from the root", "")
+            got.add((p.kind, board, said))
+            assert p.fatal == (p.kind in ("missing", "illegal", "non-optimal")), p
+        assert got == expected, doc["moves"]
+        kinds.update(k for k, _, _ in got)
+    assert set(kinds) >= {"missing", "illegal", "non-optimal", "unreached"}, kinds
