@@ -409,3 +409,57 @@ def test_the_audit_finds_what_the_referee_finds(player: str) -> None:
         assert got == expected, doc["moves"]
         kinds.update(k for k, _, _ in got)
     assert set(kinds) >= {"missing", "illegal", "non-optimal", "unreached"}, kinds
+
+
+# -- what solve reports ---------------------------------------------------------------------
+
+
+def test_solve_reports_the_referees_values_for_every_move() -> None:
+    """``solve``'s document for positions across the game (every seventh, finished ones
+    included): the value, each move's result, distance and words, which moves are optimal
+    (those that keep the result), and a reason per move, as the referee has them."""
+    from ttt_maps.strategies.reasons import position_doc
+
+    solver = solver_for(Geometry())
+    policies = [("yorgey", parse_policy("yorgey")), ("trap", parse_policy("trap"))]
+    labels = {1: "win", 0: "draw", -1: "loss"}
+
+    def said(v: tuple[int, int]) -> str:
+        return "draw" if v[0] == 0 else f"{labels[v[0]]} in {_plies(v[1])}"
+
+    finished = 0
+    for board in reachable()[::7]:
+        doc = position_doc(Board.parse(board), policies, solver)
+        assert (doc["board"], doc["geometry"], "rules" in doc) == (board, "3x3k3", False)
+        if is_over(board, (3, 3, 3)):
+            winner = (
+                "x"
+                if has_line(board, "x", (3, 3, 3))
+                else "o"
+                if has_line(board, "o", (3, 3, 3))
+                else None
+            )
+            over = {"over": True, "winner": winner, "to_move": None, "outcome": None}
+            assert doc == {"board": board, "geometry": "3x3k3", **over, "moves": [], "policies": []}
+            finished += 1
+            continue
+        v = value(board)
+        assert (doc["over"], doc["winner"], doc["to_move"]) == (False, None, mover(board))
+        assert doc["outcome"] == {"result": labels[v[0]], "distance": v[1], "text": said(v)}
+        assert [m["cell"] for m in doc["moves"]] == empties(board)
+        for move in doc["moves"]:
+            got = after(board, move["cell"])
+            assert (move["result"], move["distance"], move["text"]) == (
+                labels[got[0]],
+                got[1],
+                said(got),
+            )
+            assert move["optimal"] == (got[0] == v[0])
+            assert move["why"]["code"] and move["why"]["text"]
+        assert [p["name"] for p in doc["policies"]] == ["yorgey", "trap"]
+        for (_, policy), entry in zip(policies, doc["policies"], strict=True):
+            assert entry["chain"] == policy.name and entry["move"] == policy.choose(
+                Board.parse(board)
+            )
+            assert entry["why"] == tie_break(policy, Board.parse(board)).to_json()
+    assert finished > 50
