@@ -311,6 +311,10 @@ def test_the_plain_text_book_says_what_the_markdown_says(player: str, fold: bool
     assert sections == md_sections and opening == md_opening
     for number, (_, move, _) in md_sections.items():
         assert re.search(rf"\*\*[XO] plays {CELL_WORDS[move]} \({move}\): ", markdown), number
+    blocks = re.findall(r"position `([xo.]+)`:\n\n```text\n([^`]*)```", markdown)
+    assert len(blocks) == len(md_sections)
+    for board, rows in blocks:  # the board drawn as rows of marks, as the string says
+        assert rows == "".join(" ".join(board[r : r + 3]) + "\n" for r in (0, 3, 6)), board
     count = len(sections)
     who, them = player.upper(), "O" if player == "x" else "X"
     preface = (
