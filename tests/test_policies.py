@@ -12,6 +12,7 @@ import pytest
 
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, Mark, other
+from ttt_maps.game.geometry import Geometry
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.strategies.chains import PRESETS, describe_policies, parse_policy
 from ttt_maps.strategies.policy import Policy
@@ -257,3 +258,42 @@ def test_policy_object_is_reusable_across_players() -> None:
     b = build_strategy("o", policy).facts
     assert a == build_strategy("x", "default").facts
     assert b == build_strategy("o", "default").facts
+
+
+@pytest.mark.parametrize("board", ["3x3", "3x3-misere", "4x4k3", "3x4k3"])
+def test_each_line_of_policies_says_what_parses_on_that_board(board: str) -> None:
+    """``ttt-maps policies``: a preset's line names the chain it stands for on that board
+    (the chain parses to the preset's own policy), a key or preset of the normal 3x3 game
+    says so exactly where it is refused, and the novice is the rules' own."""
+    from ttt_maps.strategies.chains import presets_for
+
+    g = Geometry.parse(board)
+    rows = dict(describe_policies(g))
+    only = " (normal 3x3 game only)"
+    for name, text in rows.items():
+        usable = name in ("random:SEED", "book:PATH")
+        if not usable:
+            try:
+                parse_policy(name, g)
+                usable = True
+            except UsageError as err:
+                assert "normal 3x3 game only" in str(err), err
+        assert text.endswith(only) != usable, (name, text)
+        if name in PRESETS and usable:
+            chain = text.removeprefix("= ").split(": ")[0]
+            assert parse_policy(chain, g).name == parse_policy(name, g).name == chain
+    assert presets_for(g) == [p for p in PRESETS if not rows[p].endswith(only)]
+    misere_novice = "leaves the opponent only moves that complete a line"
+    assert (misere_novice in rows["novice"]) == g.misere
+
+
+def test_book_files_are_the_paths_of_the_book_keys() -> None:
+    """The files a chain reads (so no output is written over one): every ``book:PATH``
+    in any case, never the built-in comic's book, never an empty path."""
+    from ttt_maps.strategies.chains import book_files
+
+    assert book_files("fast, book:a.json,BOOK:dir/b.json ,book:xkcd,Book:XKCD,book:,random") == [
+        "a.json",
+        "dir/b.json",
+    ]
+    assert book_files("default") == [] and book_files("book:c:d.json") == ["c:d.json"]
