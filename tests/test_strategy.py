@@ -169,3 +169,32 @@ def test_malformed_files_are_usage_errors(edit: Any, needle: str) -> None:
 def test_not_a_strategy_at_all(text: str) -> None:
     with pytest.raises(UsageError, match=r"s\.json"):
         load_strategy(text, source="s.json")
+
+
+@pytest.mark.parametrize(
+    ("why", "needle"),
+    [
+        ([], '"why" must be an object of reasons by board'),
+        ({"xx.......": {"code": "win"}}, 'in "why": board'),
+        ({".........": {"text": "no code"}}, 'the reason for ......... has no "code"'),
+        ({".........": "win"}, 'the reason for ......... has no "code"'),
+    ],
+)
+def test_malformed_reasons_are_usage_errors(why: Any, needle: str) -> None:
+    doc = {**exported("x", "yorgey"), "why": why}
+    with pytest.raises(UsageError) as err:
+        load_strategy(json.dumps(doc), source="s.json")
+    assert str(err.value).startswith("s.json: ") and needle in str(err.value)
+
+
+def test_a_reason_where_the_file_plays_no_move_is_refused() -> None:
+    from ttt_maps.strategies.audit import check_reasons
+
+    doc = exported("x", "yorgey")
+    doc["why"] = {"x...o....": {"code": "fork"}}  # yorgey opens at 8: no move listed here
+    parsed = load_strategy(json.dumps(doc), source="s.json")
+    with pytest.raises(
+        UsageError, match=r"^s\.json: a reason for x\.\.\.o\.\.\.\., where the file"
+    ):
+        check_reasons(parsed, "s.json")
+    assert check_reasons(load_strategy(json.dumps(exported("x", "yorgey"))), "s.json") == 0
