@@ -622,3 +622,58 @@ class Chain:
                     hit += 1 + self.boards_below(mine)
             self._boards[board] = hit
         return hit
+
+
+def check_brief(form: str, text: str, brief: str) -> None:
+    """A reason's few words (tables, tooltips) say what its sentence says: the same line,
+    cells, reply and kind of reply, or the same quiet words."""
+    fixed = {
+        "block-fork": "stops {Q}'s fork", "block-fork-threat": "stops {Q}'s fork",
+        "center": "centre", "opposite-corner": "opposite corner", "corner": "corner",
+        "keep-win": "keeps the win", "hold": "holds the draw", "resist": "holds out longest",
+        "force-complete": "forces a completion", "avoid": "avoids a line",
+    }  # fmt: skip
+    if form in fixed:
+        if form.startswith("block-fork"):
+            they = re.search(r"(X|O)'s fork|(X|O) has no fork", text)
+            assert they is not None, text
+            expected = fixed[form].format(Q=they[1] or they[2])
+        else:
+            expected = fixed[form]
+        assert brief == expected, (text, brief)
+        return
+    lines = re.findall(LINE, text)
+    if form in ("win", "complete", "complete-forced"):
+        said = f"wins: {lines[0]}" if form == "win" else f"completes {lines[0]}: loses"
+        assert brief == said, (text, brief)
+    elif form.startswith("block"):
+        assert brief == f"blocks {lines[0]}", (text, brief)
+    elif form == "fork":
+        assert brief == "fork: " + " and ".join(
+            ", ".join(map(str, sorted(named_of(text)))).rsplit(", ", 1)
+        ), (text, brief)
+    elif form == "threat":
+        assert brief == f"threatens {lines[0]}", (text, brief)
+    elif form == "forcing":
+        first = re.match(r"[XO] threatens (\d+)", text)
+        plays = re.findall(r"[XO] plays (\d+) and (wins|threatens)", text)
+        assert first and plays, text
+        finish = "win" if plays[-1][1] == "wins" else "fork"
+        assert brief == f"threat {first[1]}, {finish} {plays[-1][0]}", (text, brief)
+    else:  # a mistake: the kind of loss, the reply, and the kind of its reason
+        kind = {"quick-loss": "sooner", "mistake-loses": "loses", "mistake-draws": "draws"}[form]
+        reply = re.search(
+            r"([XO]) answers (\d+)(.*?)(?:; [XO] loses in|, and the game is drawn\.|\.$)", text
+        )
+        assert reply is not None, text
+        clause = reply[3]
+        suffix = (
+            ", wins" if clause.startswith(", completing")
+            else ", blocks and forks" if clause.startswith(", blocking") and " at once" in clause
+            else ", blocks" if clause.startswith(", blocking")
+            else ", forks" if clause.endswith(" at once") and "; after" not in clause
+            else ", forcing" if "; after" in clause
+            else ", threat" if clause.startswith(", threatening")
+            else ""
+        )  # fmt: skip
+        assert brief == f"{kind}: {reply[1]} answers {reply[2]}{suffix}", (text, brief)

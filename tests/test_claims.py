@@ -26,6 +26,7 @@ from referee import (
     ClaimError,
     Claims,
     after,
+    check_brief,
     empties,
     has_line,
     is_over,
@@ -65,7 +66,8 @@ def test_every_reason_sentence_on_3x3_is_true(rules: str) -> None:
     moves = 0
     for board, cell in sentences((3, 3, 3), g.misere):
         why = explain_key(solver, Board.parse(board, g).key, cell)
-        claims.check(board, cell, why.text)
+        form = claims.check(board, cell, why.text)
+        check_brief(form, why.text, why.brief)
         moves += 1
     assert moves == 16167  # fact: the referee's count of legal moves in all 5,478 positions
     assert set(claims.seen) == (MISERE_FORMS if g.misere else NORMAL_FORMS), claims.seen
