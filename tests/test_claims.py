@@ -359,7 +359,16 @@ def referee_audit(moves: dict[str, int], player: str) -> set[tuple[str, str, str
                     continue
                 best, got = value(board), after(board, cell)
                 if got[0] < best[0]:
-                    found.add(("non-optimal", board, f"cell {cell}"))
+                    keep = [c for c in empties(board) if after(board, c)[0] == best[0]]
+                    cells = (
+                        f"cell {keep[0]}"
+                        if len(keep) == 1
+                        else "cells " + ", ".join(map(str, keep))
+                    )
+                    words = {1: "win", 0: "draw", -1: "loss"}
+                    lost, kept = words[got[0]], words[best[0]]
+                    said = f"cell {cell} gives a {lost}; {kept} was possible with {cells}"
+                    found.add(("non-optimal", board, said))
                     continue
                 if got[0] > 0 and got[1] > best[1]:
                     found.add(("slower", board, f"cell {cell} wins in {_plies(got[1])}, "
@@ -386,7 +395,7 @@ def test_the_audit_finds_what_the_referee_finds(player: str) -> None:
     rng = random.Random(player)
     base = json.loads(build_strategy(player, "default").to_json())  # type: ignore[arg-type]
     kinds: Counter[str] = Counter()
-    for _ in range(30):
+    for _ in range(40):
         doc = json.loads(json.dumps(base))
         moves: dict[str, int] = doc["moves"]
         for board in rng.sample(sorted(moves), 3):
@@ -404,13 +413,31 @@ def test_the_audit_finds_what_the_referee_finds(player: str) -> None:
         got = set()
         for p in problems:
             board = str(p.board) if p.kind != "unreached" else ""
-            said = {"non-optimal": p.message.split(" gives")[0]}.get(p.kind, p.message)
-            said = said.replace(" from the root", "")
-            got.add((p.kind, board, said))
-            assert p.fatal == (p.kind in ("missing", "illegal", "non-optimal")), p
+            got.add((p.kind, board, p.message.replace(" from the root", "")))
+            assert p.fatal is (p.kind in ("missing", "illegal", "non-optimal")), p
+            level = "error" if p.fatal else "warning"
+            assert str(p) == f"{level}: {p.kind} at {p.board}: {p.message}"
+            assert p.as_dict() == {"kind": p.kind, "board": str(p.board), "message": p.message,
+                                   "fatal": p.fatal}  # fmt: skip
         assert got == expected, doc["moves"]
         kinds.update(k for k, _, _ in got)
-    assert set(kinds) >= {"missing", "illegal", "non-optimal", "unreached"}, kinds
+    assert set(kinds) == {"missing", "illegal", "non-optimal", "slower", "unreached"}, kinds
+
+
+def test_an_audit_of_several_picks_follows_every_legal_one() -> None:
+    """A player that may pick several moves (a rule player's set): an illegal pick is
+    reported and the legal ones are still followed to the end of the game."""
+    from ttt_maps.strategies.audit import audit
+
+    def picks(board: Board) -> list[int]:
+        taken = [c for c in range(9) if c not in board.moves()]
+        return [*taken[:1], *solver_for(Geometry()).best_moves(board)[:1]]
+
+    problems = audit(Board.parse("xo......."), "x", picks)
+    illegal = [p for p in problems if p.kind == "illegal"]
+    assert {p.kind for p in problems} <= {"illegal", "slower"}  # best_moves may win slower
+    # one illegal pick at every position the legal picks reach
+    assert len(illegal) > 10 and str(illegal[0].board) == "xo......."
 
 
 # -- what solve reports ---------------------------------------------------------------------

@@ -162,8 +162,11 @@ def test_the_book_names_player_policy_and_board_at_the_top() -> None:
 
 
 def test_a_finished_position_is_a_book_without_sections() -> None:
-    markdown = to_markdown(build_book(build_strategy("x", "default", "xxxoo....")))
+    book = build_book(build_strategy("x", "default", "xxxoo...."))
+    markdown = to_markdown(book)
     assert "<a id=" not in markdown and "X wins" in markdown
+    assert markdown.endswith("\n\nThe game is already over at `xxxoo....`: X wins.\n")
+    assert to_text(book).endswith("\n\nThe game is already over: X wins.\n")
 
 
 # -- folded: replies that are turns of each other share a section ----------------------
@@ -291,6 +294,13 @@ def read_text_book(text: str) -> tuple[dict[int, tuple[str, int, dict[int, str]]
         for line in lines:
             reply = TXT_REPLY.match(line)
             if reply is None:
+                # In a section only replies follow the move; the opening says who moves
+                # and shows the board; the title and preface hold no reply.
+                assert not head and (
+                    not any(TXT_REPLY.match(other) for other in lines)
+                    or line.endswith(("moves first. The board:", "is to move. The board:"))
+                    or line.startswith((*ROW_NAMES, "The board is empty"))
+                ), line
                 continue
             assert reply[2] == CELL_WORDS[int(reply[3])], line
             said = re.sub(r"section (\d+)\.$", r"[§\1](#s\1).", reply[4])

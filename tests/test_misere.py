@@ -126,9 +126,9 @@ def test_the_deep_search_agrees_with_the_minimax_on_4x4k3_positions() -> None:
     g = Geometry.parse("4x4k3", "misere")
     rng = random.Random(43)
     checked = 0
-    while checked < 12:
+    while checked < 16:
         board = Board.empty(g)
-        for _ in range(rng.randint(7, 10)):
+        for _ in range(rng.choice([7, 8, 9, 10, 13, 14])):
             if board.is_over:
                 break
             board = board.play(rng.choice(board.moves()))
@@ -139,10 +139,18 @@ def test_the_deep_search_agrees_with_the_minimax_on_4x4k3_positions() -> None:
         out = solver.outcome(board)
         assert (out.result, out.distance) == minimax(text, 4, 4, 3), text
         me = board.to_move
-        for cell, result in solver.move_results(board.key).items():
+        results = solver.move_results(board.key)
+        assert sorted(results) == board.moves(), text
+        for cell, result in results.items():
             theirs = minimax(_put(text, cell, me), 4, 4, 3)[0]
             assert result == theirs, (text, cell)  # the opponent's result after the move
         checked += 1
+    # A finished game: the line's maker lost, so the side to move has won, now.
+    lost = Board.parse("xxx./oo../..../....", g)
+    solver = MisereDeepSolver(g, cache=False)
+    out = solver.outcome_of(lost.key)
+    assert (out.result, out.distance) == (1, 0) == minimax(str(lost), 4, 4, 3)
+    assert solver.move_results(lost.key) == {}
 
 
 @pytest.mark.slow

@@ -197,4 +197,8 @@ def test_a_reason_where_the_file_plays_no_move_is_refused() -> None:
         UsageError, match=r"^s\.json: a reason for x\.\.\.o\.\.\.\., where the file"
     ):
         check_reasons(parsed, "s.json")
+    doc["why"] = {".........": {"code": "corner"}}
+    doc["moves"]["........."] = 9  # off the board: no legal move to give a reason for
+    with pytest.raises(UsageError, match=r"^s\.json: a reason for \.{9}, where the file"):
+        check_reasons(load_strategy(json.dumps(doc), source="s.json"), "s.json")
     assert check_reasons(load_strategy(json.dumps(exported("x", "yorgey"))), "s.json") == 0
