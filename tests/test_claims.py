@@ -168,6 +168,8 @@ def test_every_word_of_a_gamebook_is_true(
     assert md == txt and len(md) == tree.facts.positions
     for board, cell, words in md.values():
         claims.book_words(board, cell, words)
+    # Where a reason is quiet, the book says its own outcome words instead.
+    assert not {"keep-win", "hold", "resist"} & set(claims.seen), claims.seen
     assert claims.seen["holds the draw"] + claims.seen["wins whatever the reply"] > 0 or root
 
 
@@ -492,3 +494,21 @@ def test_solve_reports_the_referees_values_for_every_move() -> None:
             )
             assert entry["why"] == tie_break(policy, Board.parse(board)).to_json()
     assert finished > 50
+
+
+def test_a_seeded_pick_names_the_optimal_moves_it_picked_among() -> None:
+    """``random:SEED``: the move is one of the optimal moves the referee finds, and the
+    reason lists them all."""
+    policy = parse_policy("random:5")
+    picked = set()
+    for board in reachable():
+        if is_over(board, (3, 3, 3)):
+            continue
+        optimal = Chain("first").optimal(board)
+        why = tie_break(policy, Board.parse(board))
+        assert why.move in optimal
+        if len(optimal) > 1:
+            assert why.key == "random:5"
+            assert why.text == "random:5: a seeded pick among " + ", ".join(map(str, optimal))
+            picked.add(why.move == optimal[0])
+    assert picked == {True, False}  # not always the first

@@ -161,6 +161,14 @@ def test_the_book_names_player_policy_and_board_at_the_top() -> None:
     assert "426 sections" in top
 
 
+def test_a_book_from_a_position_says_who_is_to_move() -> None:
+    text = to_text(build_book(build_strategy("o", "default", "x...o...x")))
+    assert "\n\nO is to move" not in text and "Section 1. Move 4." in text
+    book = build_book(build_strategy("x", "default", "x........"))  # O's reply comes first
+    assert "O is to move. The board:" in to_text(book) and "moves first" not in to_text(book)
+    assert "O is to move at `x........`:" in to_markdown(book)
+
+
 def test_a_finished_position_is_a_book_without_sections() -> None:
     book = build_book(build_strategy("x", "default", "xxxoo...."))
     markdown = to_markdown(book)
@@ -333,6 +341,9 @@ def test_the_plain_text_book_says_what_the_markdown_says(player: str, fold: bool
         "section it names."
     )
     assert preface in text and preface in markdown
+    # From the empty board, O's book opens with X's first move; X's has no opening.
+    assert (f"{them} moves first. The board:" in text) == (player == "o")
+    assert "is to move. The board:" not in text
     turning = "share a section: such a reply says how to turn the board before reading on."
     assert (turning in text) == fold == (turning in markdown)
     assert text.startswith(f"{who}'s strategy: a gamebook of optimal tic-tac-toe\n")

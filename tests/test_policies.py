@@ -297,3 +297,27 @@ def test_book_files_are_the_paths_of_the_book_keys() -> None:
         "dir/b.json",
     ]
     assert book_files("default") == [] and book_files("book:c:d.json") == ["c:d.json"]
+
+
+def test_the_rules_key_keeps_the_rule_players_optimal_moves() -> None:
+    """``rules``: among the optimal moves, those the rule player allows, else all of them."""
+    from ttt_maps.game.rules import rule_moves
+
+    policy = parse_policy("rules")
+    solver = solver_for(Geometry())
+    narrowed = 0
+    seen, todo = {0}, [0]
+    while todo:
+        key = todo.pop()
+        board = solver.board(key)
+        if not board.is_over:
+            optimal = solver.best_moves(board)
+            _, allowed = rule_moves(board)
+            kept = policy.candidates(board)[1]
+            assert kept == ([m for m in optimal if m in allowed] or optimal), board
+            narrowed += len(kept) < len(optimal)
+        for _, child in solver.children(key):
+            if child not in seen:
+                seen.add(child)
+                todo.append(child)
+    assert narrowed > 100
