@@ -275,3 +275,16 @@ def _turns(rows: int, cols: int) -> list[Any]:
             lambda r, c: (C - c, R - r),
         ]  # fmt: skip
     return turns
+
+
+def test_a_move_on_a_taken_cell_or_off_the_board_is_refused() -> None:
+    board = Board.parse("xo.......")
+    for cell in (0, 1):
+        with pytest.raises(UsageError, match=rf"board xo\.{{7}}: cell {cell} is already taken"):
+            board.play(cell)
+    for cell in (-1, 9):
+        with pytest.raises(UsageError, match=rf"cell {cell} is outside 0\.\.8"):
+            board.play(cell)
+    with pytest.raises(UsageError, match="the game is over"):
+        Board.parse("xxxoo....").play(8)
+    assert str(board.play(2)) == "xox......"

@@ -512,3 +512,32 @@ def test_a_seeded_pick_names_the_optimal_moves_it_picked_among() -> None:
             assert why.text == "random:5: a seeded pick among " + ", ".join(map(str, optimal))
             picked.add(why.move == optimal[0])
     assert picked == {True, False}  # not always the first
+
+
+@pytest.mark.parametrize(("name", "marks", "samples"), [("3x4k3", 4, 40), ("4x4k3", 7, 10)])
+def test_reason_sentences_on_bigger_boards_are_true(name: str, marks: int, samples: int) -> None:
+    """Positions of 3x4k3 and 4x4k3 reached by random play, late enough for the referee's
+    minimax: every move's sentence and brief. Longer forcing lines (two threats before
+    the fork) occur here, not on 3x3."""
+    from ttt_maps.strategies.explain import explain_moves
+
+    g = Geometry.parse(name)
+    shape = (g.rows, g.cols, g.k)
+    claims = Claims(shape)
+    rng = random.Random(name)
+    checked = longer = 0
+    while checked < samples:
+        board = Board.empty(g)
+        for _ in range(marks):
+            if not board.is_over:
+                board = board.play(rng.choice(board.moves()))
+        if board.is_over:
+            continue
+        for cell, why in explain_moves(board).items():
+            form = claims.check(str(board), cell, why.text)
+            check_brief(form, why.text, why.brief)
+            longer += form == "forcing" and why.text.count("blocks at") > 1
+        checked += 1
+    if name == "3x4k3":  # 4x4k3's random positions are mostly decided by then
+        assert {"forcing", "fork", "mistake-loses"} <= set(claims.seen), claims.seen
+        assert longer, "a forcing line of two threats was met"
