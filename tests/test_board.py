@@ -288,3 +288,9 @@ def test_a_move_on_a_taken_cell_or_off_the_board_is_refused() -> None:
     with pytest.raises(UsageError, match="the game is over"):
         Board.parse("xxxoo....").play(8)
     assert str(board.play(2)) == "xox......"
+
+
+@pytest.mark.parametrize("text", ["banana", "3x", "x3", "3x3k", "3-3"])
+def test_a_board_that_is_no_size_is_refused_with_the_forms_it_could_take(text: str) -> None:
+    with pytest.raises(UsageError, match=rf"^board '{text}': expected ROWSxCOLS or ROWSxCOLSkK"):
+        Geometry.parse(text)

@@ -382,8 +382,12 @@ def referee_audit(moves: dict[str, int], player: str) -> set[tuple[str, str, str
                     following.append(n)
         frontier = following
     unused = set(moves) - reached
-    if unused:
-        found.add(("unreached", "", f"{len(unused)} listed position(s) are never reached"))
+    if unused:  # named by the first of them in the order of their keys (X's cells, then O's)
+        first = min(
+            unused,
+            key=lambda b: sum(1 << (c + 9 * (m == "o")) for c, m in enumerate(b) if m != "."),
+        )
+        found.add(("unreached", first, f"{len(unused)} listed position(s) are never reached"))
     return found
 
 
@@ -414,8 +418,7 @@ def test_the_audit_finds_what_the_referee_finds(player: str) -> None:
         problems = audit_file(load_strategy(json.dumps(doc)))
         got = set()
         for p in problems:
-            board = str(p.board) if p.kind != "unreached" else ""
-            got.add((p.kind, board, p.message.replace(" from the root", "")))
+            got.add((p.kind, str(p.board), p.message.replace(" from the root", "")))
             assert p.fatal is (p.kind in ("missing", "illegal", "non-optimal")), p
             level = "error" if p.fatal else "warning"
             assert str(p) == f"{level}: {p.kind} at {p.board}: {p.message}"
@@ -541,3 +544,20 @@ def test_reason_sentences_on_bigger_boards_are_true(name: str, marks: int, sampl
     if name == "3x4k3":  # 4x4k3's random positions are mostly decided by then
         assert {"forcing", "fork", "mistake-loses"} <= set(claims.seen), claims.seen
         assert longer, "a forcing line of two threats was met"
+
+
+@pytest.mark.parametrize("player", ["x", "o"])
+def test_a_folded_strategy_file_is_audited_through_its_turns(player: str) -> None:
+    """A folded file lists one position per symmetry class; the audit plays the others as
+    turns of it, finds nothing wrong in a true file, and finds a move made bad."""
+    from ttt_maps.strategies.audit import audit_file, load_strategy
+
+    doc = json.loads(build_strategy(player, "default", fold=True).to_json())  # type: ignore[arg-type]
+    assert doc["folded"] is True
+    assert [p for p in audit_file(load_strategy(json.dumps(doc))) if p.fatal] == []
+    board, losing = next(
+        (b, c) for b in doc["moves"] for c in empties(b) if after(b, c)[0] < value(b)[0]
+    )
+    doc["moves"][board] = losing
+    fatal = [p for p in audit_file(load_strategy(json.dumps(doc))) if p.fatal]
+    assert fatal and {p.kind for p in fatal} == {"non-optimal"}

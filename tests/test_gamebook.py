@@ -167,6 +167,12 @@ def test_a_book_from_a_position_says_who_is_to_move() -> None:
     book = build_book(build_strategy("x", "default", "x........"))  # O's reply comes first
     assert "O is to move. The board:" in to_text(book) and "moves first" not in to_text(book)
     assert "O is to move at `x........`:" in to_markdown(book)
+    assert "The player is X, on the 3x3 board, three in a row, from x........, O to move." in (
+        to_text(book)
+    )
+    misere = Geometry.parse("3x3", "misere")
+    one = to_text(build_book(build_strategy("o", "default", "..xxoxxoo", misere)))
+    assert "There is 1 section, one for each position where O chooses." in one
 
 
 def test_a_finished_position_is_a_book_without_sections() -> None:
@@ -346,6 +352,7 @@ def test_the_plain_text_book_says_what_the_markdown_says(player: str, fold: bool
     assert "is to move. The board:" not in text
     turning = "share a section: such a reply says how to turn the board before reading on."
     assert (turning in text) == fold == (turning in markdown)
+    assert "already over" not in text and "already over" not in markdown
     assert text.startswith(f"{who}'s strategy: a gamebook of optimal tic-tac-toe\n")
     assert (
         "The player is " + who + ", on the 3x3 board, three in a row, from the empty board." in text

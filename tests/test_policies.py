@@ -283,6 +283,16 @@ def test_each_line_of_policies_says_what_parses_on_that_board(board: str) -> Non
             chain = text.removeprefix("= ").split(": ")[0]
             assert parse_policy(chain, g).name == parse_policy(name, g).name == chain
     assert presets_for(g) == [p for p in PRESETS if not rows[p].endswith(only)]
+    from ttt_maps.strategies.chains import KEY_HELP, MISERE_NOVICE
+
+    for key, help_text in KEY_HELP.items():
+        said = MISERE_NOVICE if key == "novice" and g.misere else help_text
+        assert rows[key] in (said, said + only), key
+    where = "not misère, where a line loses" if board == "3x3-misere" else f"not {g.describe()}"
+    if g != Geometry():
+        with pytest.raises(UsageError) as err:
+            parse_policy("xkcd", g)
+        assert str(err.value).endswith(where), err.value
     misere_novice = "leaves the opponent only moves that complete a line"
     assert (misere_novice in rows["novice"]) == g.misere
 

@@ -202,3 +202,13 @@ def test_a_reason_where_the_file_plays_no_move_is_refused() -> None:
     with pytest.raises(UsageError, match=r"^s\.json: a reason for \.{9}, where the file"):
         check_reasons(load_strategy(json.dumps(doc), source="s.json"), "s.json")
     assert check_reasons(load_strategy(json.dumps(exported("x", "yorgey"))), "s.json") == 0
+
+
+def test_a_file_of_another_format_or_without_a_policy() -> None:
+    doc = exported("x", "yorgey")
+    doc["format"] = "other/thing@9"
+    with pytest.raises(UsageError, match=r'"format" is .?other/thing@9.?, expected'):
+        load_strategy(json.dumps(doc), source="s.json")
+    doc = exported("x", "yorgey")
+    del doc["policy"]
+    assert load_strategy(json.dumps(doc)).policy == ""

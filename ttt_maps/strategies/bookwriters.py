@@ -38,7 +38,7 @@ def preface(book: Book) -> list[str]:
     lines = [
         f"The player is {who}, on {g.describe()}, from {where}. "
         f"Among equally good moves the tie-break policy {book.policy} chooses.",
-        f"There are {count} section{'s' if count != 1 else ''}, one for each position "
+        f"There {'is 1 section' if count == 1 else f'are {count} sections'}, one for each position "
         f"where {who} chooses. Start at section 1. Each section gives {who}'s move; "
         f"then find {them}'s reply and go to the section it names.",
     ]
