@@ -145,6 +145,15 @@ def test_the_deep_search_agrees_with_the_minimax_on_4x4k3_positions() -> None:
             theirs = minimax(_put(text, cell, me), 4, 4, 3)[0]
             assert result == theirs, (text, cell)  # the opponent's result after the move
         checked += 1
+    # Early on, when neither side has a line one move away: every move has its result.
+    early = Board.parse("x.../..o./..../....", g)
+    assert sorted(MisereDeepSolver(g, cache=False).move_results(early.key)) == early.moves()
+    # The last free cell, which completes no line (four in a row, where a board can fill
+    # without one): the game is drawn.
+    g4 = Geometry.parse("4x4k4", "misere")
+    last = Board.parse(".xxo/xxox/oxox/xooo", g4)
+    assert not last.is_over and minimax(str(last), 4, 4, 4) == (0, 1)
+    assert MisereDeepSolver(g4, cache=False).move_results(last.key) == {0: 0}
     # A finished game: the line's maker lost, so the side to move has won, now.
     lost = Board.parse("xxx./oo../..../....", g)
     solver = MisereDeepSolver(g, cache=False)
