@@ -294,3 +294,16 @@ def test_a_move_on_a_taken_cell_or_off_the_board_is_refused() -> None:
 def test_a_board_that_is_no_size_is_refused_with_the_forms_it_could_take(text: str) -> None:
     with pytest.raises(UsageError, match=rf"^board '{text}': expected ROWSxCOLS or ROWSxCOLSkK"):
         Geometry.parse(text)
+
+
+def test_the_last_checks_of_a_position_and_a_size() -> None:
+    g = Geometry.parse("4x4k3")
+    assert illegal_reason(STANDARD, 0b000000111, 0b111000000) == "both players have a line"
+    two = Board.parse("ooox/xx.x/x.../ooox", g, check=False)
+    assert illegal_reason(g, two.x, two.o) == "o has lines that no single last move completes"
+    for sides in ((0, 3, 3), (3, 0, 3), (3, 3, 0)):
+        with pytest.raises(UsageError, match="rows, columns and k must be 1 or more"):
+            Geometry(*sides)
+    with pytest.raises(UsageError, match=r"board '1000x3': rows, columns and k are at most 10"):
+        Geometry.parse("1000x3")
+    assert Geometry.parse("3x3", " Misère ").misere and Geometry.parse("3x3k3-MISERE").misere

@@ -331,3 +331,21 @@ def test_the_rules_key_keeps_the_rule_players_optimal_moves() -> None:
                 seen.add(child)
                 todo.append(child)
     assert narrowed > 100
+
+
+def test_chains_as_users_write_them() -> None:
+    """Presets in any case; ``default`` as the board has it; a near miss gets a guess; a
+    book for another board is read on that board."""
+    assert parse_policy("YORGEY").name == parse_policy("yorgey").name == "fast,last,first"
+    assert parse_policy("default", Geometry.parse("4x4")).name == "fast,trap,first"
+    assert parse_policy("default", Geometry.parse("3x4k3")).name == "fast,novice,first"
+    with pytest.raises(UsageError, match="did you mean 'fast'"):
+        parse_policy("fsat")
+
+
+def test_a_book_for_a_bigger_board(tmp_path: Path) -> None:
+    g = Geometry.parse("3x4k3")
+    book = tmp_path / "b.json"
+    book.write_text(json.dumps({"............": 5}), encoding="utf-8")
+    policy = parse_policy(f"book:{book}", g)
+    assert policy.choose(Board.empty(g)) == 5
