@@ -212,3 +212,11 @@ def test_a_file_of_another_format_or_without_a_policy() -> None:
     doc = exported("x", "yorgey")
     del doc["policy"]
     assert load_strategy(json.dumps(doc)).policy == ""
+
+
+def test_a_misere_file_is_read_under_misere_rules() -> None:
+    from ttt_maps.game.geometry import Geometry
+
+    misere = Geometry.parse("3x3", "misere")
+    doc = json.loads(build_strategy("x", "default", None, misere).to_json())
+    assert doc["rules"] == "misere" and load_strategy(json.dumps(doc)).geometry.misere
