@@ -220,3 +220,5 @@ def test_a_misere_file_is_read_under_misere_rules() -> None:
     misere = Geometry.parse("3x3", "misere")
     doc = json.loads(build_strategy("x", "default", None, misere).to_json())
     assert doc["rules"] == "misere" and load_strategy(json.dumps(doc)).geometry.misere
+    doc["geometry"] = "3x3"  # as a person writes it: the rules in their own field
+    assert load_strategy(json.dumps(doc)).geometry == misere
