@@ -3,8 +3,9 @@
 Each mutated module has a ``mutants/<path>.meta`` file (JSON) with the exit code of
 its tests for every mutant: 1 or 3, a test failed (killed); a timeout or a crash
 also shows the change (killed); 0, every test passed (survived); 5 or 33, no fast
-test runs the code (no tests, counted as not killed); none yet, not run. The
-survivors' names go to ``mutants/survivors.txt``; ``mutmut show NAME`` shows one.
+test runs the code (no tests, counted as not killed); none yet, not run (outside
+the ``MUTANTS`` a run tried). The survivors' names go to ``mutants/survivors.txt``;
+``mutmut show NAME`` shows one.
 """
 
 from __future__ import annotations
