@@ -1,6 +1,6 @@
 """Bigger boards answered within a budget, wins proven, draws checked, refusals repeatable.
 
-A win the search claims is the win length the referee proves (``referee.Lines``:
+A win the search claims is the win length the referee proves (``claim_referee.Lines``:
 its own lines and a search bounded by plies, no package code), and on random
 positions every move's immediate tactics are the referee's. Draws that pairings
 prove are compared with the plain whole search where that is cheap.
@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from referee import Lines
+from claim_referee import Lines
 
 from ttt_maps.game.board import Board
 from ttt_maps.game.geometry import Geometry

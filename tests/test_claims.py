@@ -1,5 +1,5 @@
 """Every sentence a reason says, read back into claims and checked on the board by the
-referee (``referee.py``: its own lines and minimax, no package code).
+referee (``claim_referee.py``: its own lines and minimax, no package code).
 
 For every 3x3 position and legal move, under normal and misère rules, the text
 of the move's reason is parsed (``X threatens 6 (0-3-6), so O must answer at
@@ -20,8 +20,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import need_tool
-from referee import (
+from claim_referee import (
     Chain,
     ClaimError,
     Claims,
@@ -37,6 +36,7 @@ from referee import (
     sentences,
     value,
 )
+from conftest import need_tool
 
 from ttt_maps.game.board import Board
 from ttt_maps.game.geometry import Geometry
