@@ -201,6 +201,7 @@ def _plant(root: Path, module: str, line: str) -> None:
     path.write_text(path.read_text(encoding="utf-8") + f"\n\ndef _planted() -> None:\n    {line}\n")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("module", "line", "expect"),
     [
@@ -218,6 +219,7 @@ def test_a_planted_bad_import_is_found(copy: Path, module: str, line: str, expec
     assert len(found) == 1 and expect in found[0], found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("module", "line", "circle"),
     [

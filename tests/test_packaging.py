@@ -28,9 +28,14 @@ VERSION = {"__file__": ""}
 exec((ROOT / "ttt_maps" / "_version.py").read_text(), VERSION)
 NAME = f"ttt_maps-{VERSION['__version__']}"
 
-pytestmark = pytest.mark.skipif(
-    importlib.util.find_spec("build") is None, reason="'build' is not installed (pip install build)"
-)
+#: Slow (left out by make check): every test builds or installs the package.
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        importlib.util.find_spec("build") is None,
+        reason="'build' is not installed (pip install build)",
+    ),
+]
 
 
 #: What the installed package runs under: no PYTHONPATH, which would put a checkout first.

@@ -32,6 +32,9 @@ from sphinx.util.docutils import docutils_namespace
 
 from ttt_maps import api
 
+#: Slow (left out by make check): every test builds a Sphinx site.
+pytestmark = pytest.mark.slow
+
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "sphinx"
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -377,7 +380,8 @@ def test_a_description_sets_the_strategy_in_words_under_the_map(tmp_path: Path) 
     (words,) = re.findall(r'<div class="ttt-map"[^>]*aria-details="([^"]+)"', html)
     m = re.search(rf'<details class="ttt-map-words" id="{words}">(.*?)</details>', html, re.S)
     assert m
-    for player, count in (("x", 81), ("o", 426)):  # stats: yorgey's positions per player
+    # fact: the referee's count, test_claims.test_the_maps_counts_are_the_referees
+    for player, count in (("x", 81), ("o", 426)):
         sections = re.findall(rf'<section id="{words}-{player}-s\d+">', m[1])
         assert len(sections) == count
     whole = "Maps\n====\n\n.. ttt-map::\n   :whole:\n   :depth: 1\n   :description:\n"

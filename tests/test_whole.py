@@ -28,6 +28,9 @@ from ttt_maps.draw.themes import LIGHT, PRINT, THEMES
 from ttt_maps.draw.wholemap import whole_scene
 from ttt_maps.strategies.whole import build_whole, count_whole
 
+#: Slow (left out by make check): every test draws the whole game.
+pytestmark = pytest.mark.slow
+
 SVG = "{http://www.w3.org/2000/svg}"
 runner = CliRunner()
 

@@ -124,7 +124,8 @@ def outcome(node: Node, player: Mark, memo: dict[int, int]) -> int:
 def move_reason(board: Board, cell: int, result: int) -> str:
     """Why the player plays ``cell`` on ``board``: the move's reason (``explain``: the
     line it completes or blocks, the fork, the forcing line...), said after "X plays
-    the centre (4): ", else its outcome with best play.
+    the centre (4): ", else its outcome with best play. (A line that loses, under
+    misère, is the reason's: the player had no other move.)
 
     The one place a gamebook's words about a move come from."""
     after = board.play(cell)
