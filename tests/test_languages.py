@@ -576,6 +576,55 @@ def test_files_say_their_language(tmp_path: Path) -> None:
     assert "Карта для X" in svg and "Map for" not in svg
 
 
+def svg_lang(svg: str) -> str:
+    """The language an SVG file says it is in."""
+    return re.search(r'<svg [^>]*\blang="([^"]+)"', svg)[1]  # type: ignore[index]
+
+
+def test_the_language_is_one_option_on_the_command_line(tmp_path: Path) -> None:
+    """``--lang`` wins over the environment, which wins over English; a language
+    ttt-maps does not speak is one line that lists the ones it does (the environment's
+    is English instead: a shell is not an error)."""
+    runner = CliRunner()
+    cases = (
+        (["--lang", "fr"], {"LANGUAGE": "de"}, "fr"),
+        ([], {"LANGUAGE": None, "LC_ALL": None, "LANG": "ru_RU.UTF-8"}, "ru"),
+        ([], {"LANGUAGE": "it_IT:es"}, "es"),
+        ([], {"LANGUAGE": "it"}, "en"),
+    )
+    for n, (flags, env, says) in enumerate(cases):
+        out = tmp_path / f"{n}.svg"
+        result = runner.invoke(app, ["render", "--depth", "1", *flags, "-o", str(out)], env=env)
+        assert result.exit_code == 0, result.stderr
+        assert svg_lang(out.read_text(encoding="utf-8")) == says, (flags, env)
+    refused = runner.invoke(app, ["render", "--lang", "it", "-o", str(tmp_path / "it.svg")])
+    assert refused.exit_code == 2 and not (tmp_path / "it.svg").exists()
+    assert refused.stderr.count("\n") == 1 and "--lang 'it': not a language" in refused.stderr
+    solved = runner.invoke(app, ["solve", "x........", "--lang", "es"])
+    assert solved.exit_code == 0 and "juega o: empate" in solved.stdout, solved.stdout
+
+
+def test_the_language_is_one_option_in_python_and_on_the_page() -> None:
+    """``lang=`` on the API's functions, a game and a comparison keep theirs; the
+    playground reads ``lang`` from its address and shows ``--lang`` in its command."""
+    import json
+
+    from ttt_maps.integrations.playground import answer
+
+    tree = api.strategy("x", depth=1)
+    assert svg_lang(str(api.render(tree, "svg", lang="de"))) == "de"
+    assert svg_lang(str(api.render(tree, "svg"))) == "en"
+    with pytest.raises(UsageError, match="lang='it': not a language"):
+        api.render(tree, "svg", lang="it")
+    french, english = api.new_game("x", lang="fr"), api.new_game("x")
+    assert current() == "en" and french.lang == "fr"
+    assert french.verdict() != english.verdict() and french.cell_name(4) == "centre"
+    assert english.cell_name(0) == "top-left corner" and french.cell_name(0) != english.cell_name(0)
+    page = json.loads(answer("map", "depth=1&lang=ru"))
+    assert svg_lang(page["svg"]) == "ru" and "--lang ru" in page["command"]
+    assert json.loads(answer("map", "lang=xx"))["error"].startswith("ttt-maps: error: --lang 'xx'")
+
+
 def test_the_ids_of_a_map_do_not_depend_on_its_language_tag() -> None:
     """The tag is left out of the hash an SVG's ids come from: a map kept the ids it had
     before its file said its language."""
@@ -616,8 +665,9 @@ def test_the_viewer_carries_its_words_as_data() -> None:
 
 
 def test_solve_in_german_as_printed() -> None:
-    with speaking("de"):
-        result = CliRunner().invoke(app, ["solve", "xo......."], env={"COLUMNS": "100"})
+    """A German shell (its ``LANG``, no ``LANGUAGE``) gets German words."""
+    shell = {"COLUMNS": "100", "LANGUAGE": None, "LC_ALL": None, "LANG": "de_DE.UTF-8"}
+    result = CliRunner().invoke(app, ["solve", "xo......."], env=shell)
     assert result.exit_code == 0, result.stderr
     out = result.stdout
     assert "x am Zug: Sieg in 5 Zügen" in out
@@ -633,11 +683,9 @@ def test_a_poster_and_stats_say_their_counts_the_languages_way() -> None:
     assert scene.lang == "fr"
     assert scene.title == "Carte complète des coups optimaux au morpion"
     assert "109 positions où X choisit" in scene.desc and "Drawn" not in scene.desc
-    with speaking("fr"):
-        stats = CliRunner().invoke(app, ["stats"], env={"COLUMNS": "100"})
+    stats = CliRunner().invoke(app, ["stats", "--lang", "fr"], env={"COLUMNS": "100"})
     assert stats.exit_code == 0 and "255\u202f168" in stats.stdout, stats.stdout
-    with speaking("de"):
-        stats = CliRunner().invoke(app, ["stats"], env={"COLUMNS": "100"})
+    stats = CliRunner().invoke(app, ["stats"], env={"COLUMNS": "100", "LANGUAGE": "de:fr"})
     assert "255.168" in stats.stdout and "Partien (das Spiel endet bei einem Sieg)" in stats.stdout
 
 
@@ -679,14 +727,12 @@ def test_what_stays_english(tmp_path: Path) -> None:
     """Values stay values in every language: ``compare --json``'s outcomes, and ``check``'s
     audit (a report for a file's author, as usage errors are); board notation and JSON
     fields and codes never change."""
-    with speaking("fr"):
-        found = CliRunner().invoke(app, ["compare", "default", "compact", "--json"])
-        exported = CliRunner().invoke(app, ["export", "--player", "x", "--explain"])
+    found = CliRunner().invoke(app, ["compare", "default", "compact", "--json", "--lang", "fr"])
+    exported = CliRunner().invoke(app, ["export", "--player", "x", "--explain", "--lang", "fr"])
     assert found.exit_code == 0 and exported.exit_code == 0
     assert '"outcome": "draw"' in found.stdout and "nulle" not in found.stdout
     assert '"code": "corner"' in exported.stdout and "prend un coin" in exported.stdout
     path = tmp_path / "x.json"
     path.write_text(exported.stdout, encoding="utf-8")
-    with speaking("fr"):
-        checked = CliRunner().invoke(app, ["check", str(path)])
+    checked = CliRunner().invoke(app, ["check", str(path)], env={"LANGUAGE": "fr"})
     assert checked.exit_code == 0 and "perfect" in checked.stdout, checked.stdout

@@ -284,3 +284,19 @@ def test_axe_finds_nothing_of_ours_on_the_docs_page(site: Path, chromium: Any) -
         assert ours == []
     finally:
         page.close()
+
+
+def test_maps_speak_the_sites_language_unless_they_say_their_own(tmp_path: Path) -> None:
+    """The theme's language (Material's ``language``, MkDocs' own ``locale``) draws the
+    maps in it; a fence's ``lang:`` wins."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    fences = "```ttt-map\ndepth: 1\n```\n\n```ttt-map\ndepth: 1\nlang: es\n```\n"
+    (docs / "index.md").write_text("# Page\n\n" + fences, "utf-8")
+    config = "site_name: x\ntheme:\n  name: mkdocs\n  locale: de\nplugins:\n  - ttt-maps\n"
+    (tmp_path / "mkdocs.yml").write_text(config, "utf-8")
+    run = mkdocs("build", "--strict", "-d", str(tmp_path / "out"), cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    html = (tmp_path / "out" / "index.html").read_text("utf-8")
+    assert [svg.get("lang") for svg in maps_in(html)] == ["de", "es"]
+    assert "Karte für X" in html

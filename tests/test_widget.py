@@ -63,6 +63,15 @@ def test_several_maps_are_linked_viewers() -> None:
     assert w.label == "ttt-maps linked viewers" and w.linked
 
 
+def test_the_widget_speaks_its_lang() -> None:
+    """``lang=`` for one map and for linked maps; the notebook's own stays English."""
+    tree = ttt_maps.strategy("x", depth=1)
+    assert '<html lang="de">' in ttt_maps.widget(tree, lang="de").page
+    linked = ttt_maps.widget(tree, tree, lang="ru").page
+    assert '<html lang="ru">' in linked and "Карта" in linked
+    assert '<html lang="en">' in ttt_maps.widget(tree).page
+
+
 @pytest.mark.parametrize(
     ("args", "kwargs", "says"),
     [

@@ -114,7 +114,7 @@ def request(
     settings: Settings | None = None,
     *,
     step: str = "build",
-    subject: Mapping[str, Any] | None = None,
+    **subject: Any,
 ) -> Iterator[Drawing]:
     """The drawing a function's keywords ask for, checked in Python's words, for the
     call's work, which runs under ``settings`` and in the language ``lang=`` asks for.
@@ -123,7 +123,7 @@ def request(
     an option of the other ``step`` (how a map is drawn, to a function that builds trees)
     is refused with the function to give it to."""
     given = dict(options)
-    for name, value in (subject or {}).items():
+    for name, value in subject.items():
         if value is None:
             continue
         if any(k in given for k in DECLARED[name].python or (name,)):
@@ -161,8 +161,9 @@ def strategy(
     each other once), ``max_boards`` (default 50,000: a bigger map is refused with the
     depth that fits). ``settings`` says how to run.
     """
-    said = {"player": player, "policy": policy, "start": start}
-    with request("strategy", "map", options, settings, subject=said) as drawing:
+    with request(
+        "strategy", "map", options, settings, player=player, policy=policy, start=start
+    ) as drawing:
         tree = trees((drawing.player,), drawing)[drawing.player]
     _show_strategies()
     return tree
@@ -178,8 +179,7 @@ def poster(
 ) -> Poster:
     """Both maps under one policy, ready for ``render``/``save`` (the command line's
     ``--player both``); the options as for ``strategy``."""
-    said = {"policy": policy, "start": start}
-    with request("poster", "poster", options, settings, subject=said) as drawing:
+    with request("poster", "poster", options, settings, policy=policy, start=start) as drawing:
         both = trees(("x", "o"), drawing)
     _show_strategies()
     return Poster(both["x"], both["o"])
@@ -197,8 +197,7 @@ def whole(
     outcome for the player who makes it. Folded by symmetry unless ``fold=False`` (the
     3x3 game folded draws 31,694 boards; unfolded it is past the limit: give a
     ``depth``); ``board``, ``rules``, ``depth`` and ``max_boards`` as for ``strategy``."""
-    said = {"start": start, "whole": True}
-    with request("whole", "whole", options, settings, subject=said) as drawing:
+    with request("whole", "whole", options, settings, start=start, whole=True) as drawing:
         return whole_game(drawing)
 
 
@@ -213,7 +212,7 @@ def table(player: str, /, *, settings: Settings | None = None, **options: Unpack
 
     given: dict[str, Any] = dict(options)
     prover = DECLARED["prover"].read(given.pop("prover", "auto"), Use("python", "table"))
-    with request("table", "table", given, settings, subject={"player": player}) as drawing:
+    with request("table", "table", given, settings, player=player) as drawing:
         return minimal_table(parse_mark(drawing.player), drawing.geometry, prover=prover)
 
 
@@ -463,8 +462,9 @@ def new_game(
     given: dict[str, Any] = dict(options)
     level = DECLARED["level"].read(given.pop("level", "perfect"), Use("python", "play"))
     seed = DECLARED["seed"].read(given.pop("seed", 0), Use("python", "play"))
-    said = {"player": player, "policy": policy, "start": start}
-    with request("new_game", "play", given, settings, subject=said) as drawing:
+    with request(
+        "new_game", "play", given, settings, player=player, policy=policy, start=start
+    ) as drawing:
         return Game(
             drawing.player, drawing.policy, drawing.start, drawing.geometry, level, seed,
             drawing.folded,

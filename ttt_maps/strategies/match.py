@@ -208,8 +208,9 @@ class Game:
             return tr("Misère: {k} in a row loses.", k=k_word(self.geometry))
 
     def cell_name(self, cell: int) -> str:
-        """A cell in words on this board (``cell_name``)."""
-        return cell_name(self.geometry, cell)
+        """A cell in words on this board (``cell_name``), in the game's language."""
+        with speaking(self.lang):
+            return cell_name(self.geometry, cell)
 
     def hints(self) -> list[int]:
         """The person's best moves by the solved game: the fastest wins, the draws, or
