@@ -201,10 +201,24 @@ class Claims:
         def kept(result: int) -> None:
             self.need(was[0] == now[0] == result, f"the value {result} is kept ({was}, {now})")
 
-        if m := re.fullmatch(rf"{P} completes ({LINE}) and (wins|loses)\.", text):
+        if m := re.fullmatch(rf"{P} completes ({LINE}) and wins\.", text):
+            self.need(not misere, "a line wins")
             self.line(line_of(m[1]), me, there, cell)
-            self.need((m[2] == "loses") == misere, f"a line {m[2]}")
-            return "complete" if misere else "win"
+            return "win"
+        if m := re.fullmatch(
+            rf"That gives away the (win|draw): {P} completes ({LINE}) and loses\.", text
+        ):
+            self.need(misere, "a line loses")
+            self.line(line_of(m[2]), me, there, cell)
+            self.need(was[0] == {"win": 1, "draw": 0}[m[1]] and now == (-1, 1), f"the {m[1]} lost")
+            return "complete"
+        if m := re.fullmatch(
+            rf"That loses at once, not in {PLIES}: {P} completes ({LINE})\.", text
+        ):
+            self.need(misere, "a line loses")
+            self.line(line_of(m[2]), me, there, cell)
+            self.need(now == (-1, 1) and was == (-1, int(m[1])) and int(m[1]) > 1, "a loss at once")
+            return "complete-sooner"
         if m := re.fullmatch(
             rf"{P} must complete a line, as every free cell does: ({LINE}) loses\.", text
         ):
@@ -412,6 +426,14 @@ class Claims:
             self.forcing(there, me, m[1], int(m[2]), m[3])
         elif m := re.fullmatch(rf", threatening ({NAMED})", text):
             self.threat(there, me, m[1], next(iter(named_of(m[1]))))
+        elif m := re.fullmatch(
+            rf", leaving {them.upper()} only cells that complete a line of {them.upper()}'s "
+            rf"\(({CELLS})\)",
+            text,
+        ):
+            self.need(self.misere, "a line loses")
+            self.need(set(empties(there)) == cells_of(m[1]), "the free cells")
+            self.need(completing(there, them, self.shape) == cells_of(m[1]), "each completes")
         else:
             raise ClaimError(f"{self.where}: a reply's clause the referee cannot read: {text!r}")
 
@@ -626,54 +648,90 @@ class Chain:
 
 def check_brief(form: str, text: str, brief: str) -> None:
     """A reason's few words (tables, tooltips) say what its sentence says: the same line,
-    cells, reply and kind of reply, or the same quiet words."""
-    fixed = {
-        "block-fork": "stops {Q}'s fork", "block-fork-threat": "stops {Q}'s fork",
-        "center": "centre", "opposite-corner": "opposite corner", "corner": "corner",
-        "keep-win": "keeps the win", "hold": "holds the draw", "resist": "holds out longest",
-        "force-complete": "forces a completion", "avoid": "avoids a line",
-    }  # fmt: skip
-    if form in fixed:
-        if form.startswith("block-fork"):
-            they = re.search(r"(X|O)'s fork|(X|O) has no fork", text)
-            assert they is not None, text
-            expected = fixed[form].format(Q=they[1] or they[2])
-        else:
-            expected = fixed[form]
-        assert brief == expected, (text, brief)
-        return
-    lines = re.findall(LINE, text)
-    if form in ("win", "complete", "complete-forced"):
-        said = f"wins: {lines[0]}" if form == "win" else f"completes {lines[0]}: loses"
-        assert brief == said, (text, brief)
-    elif form.startswith("block"):
-        assert brief == f"blocks {lines[0]}", (text, brief)
-    elif form == "fork":
-        assert brief == "fork: " + " and ".join(
-            ", ".join(map(str, sorted(named_of(text)))).rsplit(", ", 1)
-        ), (text, brief)
-    elif form == "threat":
-        assert brief == f"threatens {lines[0]}", (text, brief)
-    elif form == "forcing":
-        first = re.match(r"[XO] threatens (\d+)", text)
-        plays = re.findall(r"[XO] plays (\d+) and (wins|threatens)", text)
-        assert first and plays, text
-        finish = "win" if plays[-1][1] == "wins" else "fork"
-        assert brief == f"threat {first[1]}, {finish} {plays[-1][0]}", (text, brief)
-    else:  # a mistake: the kind of loss, the reply, and the kind of its reason
-        kind = {"quick-loss": "sooner", "mistake-loses": "loses", "mistake-draws": "draws"}[form]
-        reply = re.search(
-            r"([XO]) answers (\d+)(.*?)(?:; [XO] loses in|, and the game is drawn\.|\.$)", text
-        )
-        assert reply is not None, text
-        clause = reply[3]
-        suffix = (
-            ", wins" if clause.startswith(", completing")
-            else ", blocks and forks" if clause.startswith(", blocking") and " at once" in clause
-            else ", blocks" if clause.startswith(", blocking")
-            else ", forks" if clause.endswith(" at once") and "; after" not in clause
-            else ", forcing" if "; after" in clause
-            else ", threat" if clause.startswith(", threatening")
-            else ""
-        )  # fmt: skip
-        assert brief == f"{kind}: {reply[1]} answers {reply[2]}{suffix}", (text, brief)
+    cells, reply and kind of reply, in the words the sentence gives them."""
+    assert brief == expected_brief(form, text), (text, brief)
+
+
+def said(pattern: str, text: str) -> re.Match[str]:
+    """The part of a sentence a brief is made of; a sentence without it is a failure."""
+    m = re.search(pattern, text)
+    if m is None:
+        raise ClaimError(f"{text!r}: no {pattern!r} to make a brief of")
+    return m
+
+
+def listed(cells: list[int]) -> str:
+    """``2, 6 and 8``: cells one after the other, as a sentence lists them."""
+    return " and ".join(", ".join(map(str, cells)).rsplit(", ", 1))
+
+
+#: The words of a quiet sentence that its brief keeps: the verb and what it takes.
+QUIET = {
+    "center": r"[XO] (takes the centre), on \d+ lines?,",
+    "corner": r"[XO] (takes a corner), on \d+ lines?,",
+    "keep-win": r"[XO] (keeps the win):",
+    "hold": r"[XO] (holds the draw)\.",
+    "resist": r"[XO] still loses, but (holds out longest):",
+}
+
+
+def expected_brief(form: str, text: str) -> str:
+    """The brief a sentence's own words make, by one rule for every form: the verb of what
+    the move does without its subject, places as cells (a threat is the cell where the
+    line would be completed, never the line), a line only where one is completed or
+    blocked; a mistake's brief is what it costs, then the reply and the verb of its
+    clause."""
+    if form in QUIET:
+        return said(QUIET[form], text)[1]
+    if form == "win":
+        return "wins on " + said(rf"completes ({LINE}) and wins", text)[1]
+    if form == "complete-forced":
+        return "loses on " + said(rf"every free cell does: ({LINE}) loses", text)[1] + ", forced"
+    if form in ("complete", "complete-sooner"):
+        return "loses on " + said(rf"completes ({LINE})", text)[1]
+    if form.startswith("block-fork"):  # 'takes away O's fork', '... where O has no fork'
+        they = said(r"([XO])'s fork at|([XO]) has no fork", text)
+        return f"stops {they[1] or they[2]}'s fork"
+    if form.startswith("block"):
+        return "blocks " + said(rf"blocks [XO]'s line ({LINE}) at", text)[1]
+    if form == "fork":
+        threats = said(rf"[XO] threatens ({NAMED_LIST}) at once;", text)[1]
+        return "threatens " + listed(list(named_of(threats)))
+    if form == "threat":
+        return "threatens " + said(rf"[XO] threatens (\d+) \({LINE}\), so", text)[1]
+    if form == "forcing":  # the first threat, then how the mover's last move ends it
+        first = said(r"[XO] threatens (\d+) \(", text)[1]
+        last = said(r".*plays (\d+) and (wins|threatens)", text)
+        return f"threatens {first}, {'wins' if last[2] == 'wins' else 'forks'} at {last[1]}"
+    if form == "opposite-corner":
+        said(r"[XO] takes the corner opposite [XO]'s at \d+", text)
+        return "takes the opposite corner"
+    if form == "force-complete":
+        return f"forces {said(r'leaves ([XO]) only cells that complete', text)[1]} to complete"
+    if form == "avoid":
+        cells = said(rf"[XO] stays off ({NAMED_LIST}), where", text)[1]
+        return "stays off " + listed(list(named_of(cells)))
+    cost = {"quick-loss": "loses sooner", "mistake-loses": "loses", "mistake-draws": "draws"}
+    if form not in cost:
+        raise ClaimError(f"{text!r}: a form with no brief: {form}")
+    reply = said(
+        r"([XO]) answers (\d+)(.*?)(?:; [XO] loses in|, and the game is drawn\.|\.$)", text
+    )
+    return f"{cost[form]}: {reply[1]} answers {reply[2]}{reply_verb(reply[3])}"
+
+
+def reply_verb(clause: str) -> str:
+    """A refuting reply's clause (``, blocking 0-4-8 and threatening 2 (2-5-8)``) as the
+    verb of its own brief: a line completed wins, two threats at once fork, a block
+    that makes two of them blocks and forks, a line of threats forces."""
+    if clause.startswith(", completing"):
+        return ", wins"
+    if clause.startswith(", blocking"):
+        return ", blocks and forks" if clause.endswith(" at once") else ", blocks"
+    if "; after" in clause or clause.startswith(", leaving"):
+        return ", forces"
+    if clause.startswith(", threatening"):
+        return ", forks" if clause.endswith(" at once") else ", threatens"
+    if clause:
+        raise ClaimError(f"a reply's clause with no verb: {clause!r}")
+    return ""

@@ -54,8 +54,8 @@ NORMAL_FORMS = {
     "keep-win", "hold", "resist", "quick-loss", "mistake-loses", "mistake-draws",
 }  # fmt: skip
 MISERE_FORMS = {
-    "complete", "complete-forced", "force-complete", "avoid", "keep-win", "hold",
-    "resist", "quick-loss", "mistake-loses", "mistake-draws",
+    "complete", "complete-sooner", "complete-forced", "force-complete", "avoid", "keep-win",
+    "hold", "resist", "quick-loss", "mistake-loses", "mistake-draws",
 }  # fmt: skip
 
 
@@ -97,6 +97,42 @@ def test_the_referee_refuses_a_false_sentence() -> None:
     assert claims.check(forked, 4, "X threatens 6 (2-4-6) and 8 (0-4-8) at once; O can block only one.")  # fmt: skip  # noqa: E501
     with pytest.raises(ClaimError):  # the fork sentence with X and O swapped
         claims.check(forked, 4, "O threatens 6 (2-4-6) and 8 (0-4-8) at once; X can block only one.")  # fmt: skip  # noqa: E501
+
+
+#: (form, sentence, its brief, briefs that say something else: another line, other cells,
+#: another reply, another kind of move or reply, another player).
+BRIEFS = [
+    ("win", "X completes 0-4-8 and wins.", "wins on 0-4-8", ["wins on 2-4-6", "blocks 0-4-8"]),
+    ("block-threat", "O blocks X's line 0-4-8 at 8 and threatens 2 (2-5-8).", "blocks 0-4-8",
+     ["blocks 2-5-8", "threatens 2"]),
+    ("threat", "X threatens 6 (0-3-6), so O must answer at 6.", "threatens 6",
+     ["threatens 0-3-6", "threatens 3"]),
+    ("fork", "X threatens 6 (2-4-6) and 8 (0-4-8) at once; O can block only one.",
+     "threatens 6 and 8", ["threatens 6", "threatens 6 and 7", "threatens 2-4-6 and 0-4-8"]),
+    ("forcing", "X threatens 6 (0-3-6); after O blocks at 6, X plays 4 and threatens 5 (3-4-5) "
+     "and 8 (0-4-8) at once.", "threatens 6, forks at 4",
+     ["threatens 6, wins at 4", "threatens 4, forks at 6", "threatens 6, forks at 5"]),
+    ("block-fork", "X takes away O's fork at 2 and 6.", "stops O's fork", ["stops X's fork"]),
+    ("avoid", "X stays off 2 (2-5-8), where X would complete a line and lose.", "stays off 2",
+     ["stays off 5", "stays off 2-5-8"]),
+    ("corner", "X takes a corner, on 3 lines, and holds the draw.", "takes a corner",
+     ["takes the centre", "holds the draw"]),
+    ("mistake-loses", "That loses: X answers 8, completing 0-4-8; O loses in 2 plies.",
+     "loses: X answers 8, wins",
+     ["loses: X answers 7, wins", "loses: X answers 8, blocks", "draws: X answers 8, wins"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("form", "text", "brief", "wrong"), BRIEFS)
+def test_the_referee_refuses_a_brief_that_says_otherwise(
+    form: str, text: str, brief: str, wrong: list[str]
+) -> None:
+    """The brief's rules themselves: the brief a sentence makes passes, and one that names
+    another line, cell, reply, player or kind of move fails."""
+    check_brief(form, text, brief)
+    for other_brief in wrong:
+        with pytest.raises(AssertionError):
+            check_brief(form, text, other_brief)
 
 
 def test_the_referee_reaches_every_position() -> None:
@@ -224,12 +260,14 @@ def expected_tie_break(ref: Chain, board: str) -> tuple[int, str | None, str]:
             elif key == "trap":
                 there = put(board, move, mover(board))
                 replies = len(empties(there))
-                parts.append(f"trap: leaves {them} {mine} of {replies} replies that hold, "
+                hold = "reply that holds" if replies == 1 else "replies that hold"
+                parts.append(f"trap: leaves {them} {mine} of {replies} {hold}, "
                              f"not {theirs} (at {rival})")  # fmt: skip
             elif key == "novice":
                 parts.append(f"novice: expects {mine} against a novice, not {theirs} (at {rival})")
             else:
-                parts.append(f"compact: leaves {mine} boards to draw, not {theirs} (at {rival})")
+                boards = "board" if mine == "1" else "boards"  # English: 1 board, 2 boards
+                parts.append(f"compact: leaves {mine} {boards} to draw, not {theirs} (at {rival})")
         elif key in ("center", "corner", "edge"):
             word = {"center": "a centre cell", "corner": "a corner", "edge": "an edge"}[key]
             parts.append(f"{key}: {word}, unlike {', '.join(map(str, dropped))}")
