@@ -211,11 +211,8 @@ def _refuted(
             plies=plies(now_distance, after_in=True),
         )
         brief = tr("loses: {answer}", answer=brief)
-    else:
-        if was > 0:
-            text = tr("That gives away the win: {answer}, and the game is drawn.", answer=answer)
-        else:
-            text = tr("That gives away the draw: {answer}, and the game is drawn.", answer=answer)
+    else:  # a mistake that does not lose can only have thrown a win away
+        text = tr("That gives away the win: {answer}, and the game is drawn.", answer=answer)
         brief = tr("draws: {answer}", answer=brief)
     return Why.of("mistake", text, brief, threats=threats, refutation=refutation)
 
