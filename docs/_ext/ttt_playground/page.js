@@ -101,7 +101,7 @@ function field(option) {
   let input;
   if (option.kind === "choice") {
     input = document.createElement("select");
-    if (option.default === null) input.add(new Option("", "")); // left to the command's own default
+    if (option.default === null) input.add(new Option("default", "")); // the command's own default
     for (const choice of option.choices) input.add(new Option(choice, choice));
   } else {
     input = document.createElement("input");
@@ -244,12 +244,24 @@ function showFrame(frame, name, html, fragment) {
   frame.hidden = false;
 }
 
+/** A command line, wrapped between its words only (never inside `--theme`). */
+function showCommand(element, command) {
+  element.replaceChildren();
+  command.split(" ").forEach((word, i) => {
+    if (i) element.append(" ");
+    const span = document.createElement("span");
+    span.className = "ttt-pg-word";
+    span.textContent = word;
+    element.append(span);
+  });
+}
+
 function showMap(answer, query) {
   const given = new URLSearchParams(query);
   const playing = YES.includes((given.get("play") || "0").trim().toLowerCase());
   const player = (given.get("player") || "x").trim().toLowerCase();
   $(".ttt-pg-title").textContent = answer.title;
-  $(".ttt-pg-command").textContent = answer.command;
+  showCommand($(".ttt-pg-command"), answer.command);
   download($(".ttt-pg-svg"), `${answer.file}.svg`, answer.svg, "image/svg+xml");
   download($(".ttt-pg-html"), `${answer.file}.html`, answer.html, "text/html");
   $(".ttt-pg-gamebook").hidden = !["x", "o"].includes(player);
@@ -348,7 +360,7 @@ async function gamebook() {
   }
   const link = $(".ttt-pg-gamebook-file");
   download(link, answer.file, answer.text, "text/markdown");
-  $(".ttt-pg-gamebook-command").textContent = answer.command;
+  showCommand($(".ttt-pg-gamebook-command"), answer.command);
   showProgress(`The gamebook is ready: ${answer.file}.`);
   link.click();
 }
