@@ -297,16 +297,20 @@ def test_each_line_of_policies_says_what_parses_on_that_board(board: str) -> Non
     assert (misere_novice in rows["novice"]) == g.misere
 
 
-def test_book_files_are_the_paths_of_the_book_keys() -> None:
+def test_opening_book_files_are_the_paths_of_the_book_keys() -> None:
     """The files a chain reads (so no output is written over one): every ``book:PATH``
     in any case, never the built-in comic's book, never an empty path."""
-    from ttt_maps.strategies.chains import book_files
+    from ttt_maps.strategies.chains import opening_book_files
 
-    assert book_files("fast, book:a.json,BOOK:dir/b.json ,book:xkcd,Book:XKCD,book:,random") == [
+    assert opening_book_files(
+        "fast, book:a.json,BOOK:dir/b.json ,book:xkcd,Book:XKCD,book:,random"
+    ) == [
         "a.json",
         "dir/b.json",
     ]
-    assert book_files("default") == [] and book_files("book:c:d.json") == ["c:d.json"]
+    assert opening_book_files("default") == [] and opening_book_files("book:c:d.json") == [
+        "c:d.json"
+    ]
 
 
 def test_the_rules_key_keeps_the_rule_players_optimal_moves() -> None:

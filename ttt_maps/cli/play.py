@@ -38,7 +38,7 @@ def run(args: Args) -> None:
         from ttt_maps.io.files import check_target
 
         check_target(save)
-        check_not_read(("--save", save), [("--policy", b) for b in drawing.books])
+        check_not_read(("--save", save), [("--policy", b) for b in drawing.opening_books])
     game = new_game(
         drawing.player, drawing.policy, drawing.start, board=drawing.geometry,
         level=args["level"], seed=args["seed"], fold=drawing.folded, settings=how,

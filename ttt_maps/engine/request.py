@@ -115,11 +115,11 @@ class Drawing:
         return self._policy
 
     @property
-    def books(self) -> list[str]:
+    def opening_books(self) -> list[str]:
         """The opening book files the policy reads (``book:PATH``), as written."""
-        from ttt_maps.strategies.chains import book_files
+        from ttt_maps.strategies.chains import opening_book_files
 
-        return book_files(self.policy.name)
+        return opening_book_files(self.policy.name)
 
     @property
     def map_options(self) -> MapOptions:

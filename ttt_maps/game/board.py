@@ -243,7 +243,7 @@ def parse_moves(
     """A JSON object ``{"board": cell}`` (a strategy's moves, an opening book) as
     position keys -> cells; every problem is one ``UsageError`` starting with ``where``.
 
-    ``legal_only`` refuses a cell that is not a legal move on its board (a book);
+    ``legal_only`` refuses a cell that is not a legal move on its board (an opening book);
     a strategy's illegal moves are left for its audit to report.
     """
     moves: dict[int, int] = {}

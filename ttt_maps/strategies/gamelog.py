@@ -158,21 +158,21 @@ def _move(move: object, n: int, bad: Bad) -> tuple[int, Mark, str]:
     return cell, mark, by
 
 
-class _BookFile(Exception):
-    """A policy that would read a book file."""
+class _OpeningBook(Exception):
+    """A policy that would read an opening book's file."""
 
 
 def _policy(text: str, geometry: Geometry, bad: Bad) -> tuple[Policy | None, str]:
     """The policy the log names, to compare the map's moves with; a log never makes
-    ``check`` open a file, so a policy with a book is left uncompared."""
+    ``check`` open a file, so a policy with an opening book is left uncompared."""
 
     def no_files(path: str) -> str:
-        raise _BookFile(path)
+        raise _OpeningBook(path)
 
     try:
         return parse_policy(text, geometry, locate=no_files), ""
-    except _BookFile:
-        return None, f"its policy {quote(text)} reads a book file, which check does not open"
+    except _OpeningBook:
+        return None, f"its policy {quote(text)} reads an opening book, which check does not open"
     except UsageError as exc:
         raise bad(f'"policy": {exc}') from None
 

@@ -140,7 +140,7 @@ def tie_break(policy: Policy, board: Board) -> TieBreak:
         elif key.text == "book:xkcd":
             parts.append(tr("book: the xkcd opening"))
         else:
-            parts.append(tr("{key}: the book's move", key=key.text))
+            parts.append(tr("{key}: the opening book's move", key=key.text))
         if len(kept) == 1:
             break
     template = parts[0]
