@@ -7,7 +7,7 @@ svg = ttt_maps.render(tree, format="svg")              # str; pdf/png -> bytes
 ttt_maps.save(tree, "x-map.pdf", size="A2")
 ttt_maps.save(ttt_maps.poster(), "poster.pdf")         # both maps, like the comic
 ttt_maps.save(ttt_maps.table("o"), "o-table.pdf", size="A4")  # the minimal table
-book = ttt_maps.gamebook(tree, "md")                  # the strategy in words (txt, pdf)
+text = ttt_maps.gamebook(tree, "md")                  # the strategy in words (txt, pdf)
 ```
 
 Importing the package loads nothing else: the API functions, the solver,

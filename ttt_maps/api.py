@@ -315,7 +315,7 @@ def gamebook(tree: Strategy, format: str = "md", **options: Unpack[Options]) -> 
     aloud) or ``pdf`` (an A5 booklet with links; ``size``, ``theme`` and
     ``text_as_paths`` set its pages)."""
     from ttt_maps.backends import render_scene
-    from ttt_maps.draw.bookpages import gamebook_of
+    from ttt_maps.draw.gamebook_pages import gamebook_of
 
     use = Use("python", "gamebook")
     if not isinstance(format, str):
