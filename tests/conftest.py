@@ -116,7 +116,8 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark the tests that start a browser slow, and keep the ones that build the package
-    on one worker, so that one build of the sdist and the wheel serves them all."""
+    on one worker, so that one build of the sdist and the wheel serves them all; the
+    same for the docs site, and for the playground's page (Python starts once in it)."""
     for item in items:
         module = getattr(getattr(item, "module", None), "__name__", "")
         fixtures = set(getattr(item, "fixturenames", ()))
@@ -126,6 +127,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.xdist_group("packaging"))
         if "docs_site" in fixtures:  # one build of the docs site serves them all
             item.add_marker(pytest.mark.xdist_group("docs"))
+        if module == "test_playground" and "page" in fixtures:
+            item.add_marker(pytest.mark.xdist_group("playground"))
 
 
 # -- the docs site -----------------------------------------------------------------------
