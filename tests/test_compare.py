@@ -1,6 +1,6 @@
 """Comparing tie-break policies: the table, the side-by-side image's tints,
 --alternatives, --outcomes and the command (where maps differ up to symmetry:
-test_differences.py; the sheet: test_sheet.py; linked viewers: test_linked.py)."""
+test_differences.py; the sheet: test_differences_sheet.py; linked viewers: test_linked.py)."""
 
 from __future__ import annotations
 

@@ -15,9 +15,9 @@ import ttt_maps
 from ttt_maps.backends.html import scene_to_html
 from ttt_maps.backends.words import CELLS_3X3
 from ttt_maps.cli.app import app
+from ttt_maps.compare.differences_sheet import differences_sheet_scene
 from ttt_maps.compare.panes import cell_phrases, linked_page
 from ttt_maps.compare.picture import compare_scene
-from ttt_maps.compare.sheet import sheet_scene
 from ttt_maps.draw.compose import map_scene, poster_scene
 from ttt_maps.draw.scene import Scene, Text
 from ttt_maps.draw.wholemap import whole_scene
@@ -104,5 +104,5 @@ def test_the_whole_game_and_the_sheet_group_their_thousands() -> None:
     assert check_numbers(texts) >= 1 and "3,610 boards with a move to make" in " ".join(texts)
     assert not any(re.search(r"from \.+\b|from \.{9}", t) for t in texts)  # said in words
     maps = [build_strategy("o", p) for p in ("xkcd", "default")]
-    check_numbers(sentences(sheet_scene(maps, labels=["xkcd", "default"])))
+    check_numbers(sentences(differences_sheet_scene(maps, labels=["xkcd", "default"])))
     check_numbers(sentences(compare_scene(maps, labels=["xkcd", "default"])))

@@ -412,7 +412,7 @@ def compare_policies(
 ) -> Compared:
     """Several policies' maps for ``player`` (default x) compared: ``rows`` (the table),
     ``found`` (where each differs from the first, up to rotation and reflection),
-    ``maps(fmt)`` (side by side, or linked viewers as html), ``sheet(fmt)`` and
+    ``maps(fmt)`` (side by side, or linked viewers as html), ``differences_sheet(fmt)`` and
     ``as_json()``."""
     from ttt_maps.engine.comparing import compare_policies as compared
 

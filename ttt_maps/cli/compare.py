@@ -105,7 +105,7 @@ def compare_command(
         opts = drawing.map_options if explain else None
         written.append(_write(output, found.maps(image_fmt, chosen_theme, opts)))
     if sheet_path is not None and sheet_fmt is not None:
-        written.append(_write(sheet_path, found.sheet(sheet_fmt, chosen_theme)))
+        written.append(_write(sheet_path, found.differences_sheet(sheet_fmt, chosen_theme)))
     if as_json:
         print_json(found.as_json())
         return

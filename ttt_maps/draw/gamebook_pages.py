@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ttt_maps.draw.cheatsheet import _board
+from ttt_maps.draw.cheat_sheet import _board
 from ttt_maps.draw.scene import Anchor, Box, Item, Link, Scene, Text
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.draw.typeface import width as text_width

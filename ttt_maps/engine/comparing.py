@@ -60,16 +60,21 @@ class Compared:
             )
             return render_scene(scene, fmt)
 
-    def sheet(self, fmt: str, theme: str | Theme = "light") -> bytes:
+    def differences_sheet(self, fmt: str, theme: str | Theme = "light") -> bytes:
         """The differences sheet (svg, pdf or png; A4 pages)."""
         with speaking(self.lang):
-            from ttt_maps.compare.sheet import sheet_file, sheet_scene
+            from ttt_maps.compare.differences_sheet import (
+                differences_sheet_file,
+                differences_sheet_scene,
+            )
             from ttt_maps.draw.themes import get_theme
 
-            scene = sheet_scene(
+            scene = differences_sheet_scene(
                 self.strategies, labels=self.labels, theme=get_theme(theme), comparisons=self.found
             )
-            return sheet_file(scene, fmt)
+            return differences_sheet_file(scene, fmt)
+
+    sheet = differences_sheet  # its old name, which callers keep (names: old spelling)
 
     @property
     def novice_ways(self) -> str:
