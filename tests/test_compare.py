@@ -19,7 +19,7 @@ from ttt_maps.backends.svg.writer import scene_to_svg
 from ttt_maps.cli.app import app
 from ttt_maps.compare.differences import Comparison
 from ttt_maps.compare.picture import compare_scene
-from ttt_maps.compare.summary import compare_table, differing, traps
+from ttt_maps.compare.summary import compare_summary, differing, traps
 from ttt_maps.compare.turns import best_turn, turned_key
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board
@@ -74,7 +74,7 @@ def maps(svg: str) -> list[ET.Element]:
 def test_a_policy_compared_with_itself_differs_nowhere() -> None:
     a, b = tree("x", "yorgey"), build_strategy("x", "yorgey")
     assert differing(a, b) == {}
-    rows = compare_table([a, b])
+    rows = compare_summary([a, b])
     assert [r.differs for r in rows] == [0, 0]
     scene = compare_scene([a, b])
     assert not [g for g in scene.boards() if "ttt-differs" in g.classes]
@@ -101,7 +101,7 @@ def test_yorgey_is_drawn_turned_to_open_where_the_comic_does() -> None:
 def test_table_counts_are_the_strategy_facts(player: str) -> None:
     names = ["yorgey", "xkcd", "default"]
     trees = [tree(player, n) for n in names]
-    rows = compare_table(trees, labels=names)
+    rows = compare_summary(trees, labels=names)
     for row, name, t in zip(rows, names, trees, strict=True):
         f = t.facts
         assert row.label == name
@@ -141,7 +141,7 @@ def test_traps_count_losing_replies_over_the_tree() -> None:
 
 def test_strategies_must_share_player_and_root() -> None:
     with pytest.raises(UsageError):
-        compare_table([tree("x", "yorgey"), tree("o", "yorgey")])
+        compare_summary([tree("x", "yorgey"), tree("o", "yorgey")])
     with pytest.raises(UsageError):
         compare_scene([tree("x", "yorgey")])
 

@@ -59,7 +59,7 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:  # what the functions return, for annotations (the command line's too)
-    from ttt_maps.compare.summary import Row as Row
+    from ttt_maps.compare.summary import SummaryRow as SummaryRow
     from ttt_maps.draw.scene import Scene
     from ttt_maps.engine.checking import Report as Report
     from ttt_maps.engine.comparing import Compared as Compared
@@ -410,7 +410,7 @@ def compare_policies(
     settings: Settings | None = None,
     **options: Unpack[Options],
 ) -> Compared:
-    """Several policies' maps for ``player`` (default x) compared: ``rows`` (the table),
+    """Several policies' maps for ``player`` (default x) compared: ``rows`` (the summary),
     ``found`` (where each differs from the first, up to rotation and reflection),
     ``maps(fmt)`` (side by side, or linked viewers as html), ``differences_sheet(fmt)`` and
     ``as_json()``."""
@@ -498,14 +498,14 @@ def tie_break(
 
 
 def cache_info() -> CacheInfo:
-    """The user's cache folder of solved tables (bigger boards) and what is in it."""
+    """The user's cache folder of solved bounds (bigger boards) and what is in it."""
     from ttt_maps.solve.cache import info
 
     return info()
 
 
 def clear_cache() -> tuple[list[str], list[str]]:
-    """Remove the solved tables ttt-maps kept; the names removed and those left alone."""
+    """Remove the solved bounds ttt-maps kept; the names removed and those left alone."""
     from ttt_maps.solve import cache
 
     removed, left = cache.clear()

@@ -1,4 +1,4 @@
-"""Tie-break policies side by side: their trees and a table of what each map holds.
+"""Tie-break policies side by side: their trees and a summary of what each map holds.
 
 People argue about which optimal move to prefer; this module makes the
 argument countable. Every policy's tree is built for the same player from
@@ -98,12 +98,12 @@ def compared(
     return names, compare_all(strategies) if comparisons is None else comparisons
 
 
-# -- the table ---------------------------------------------------------------
+# -- the summary -------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Row:
-    """One policy's line of the comparison table.
+class SummaryRow:
+    """One policy's line of the comparison's summary.
 
     ``positions`` counts the different positions where the player chooses;
     ``choices`` (the player's red moves), ``boards``, ``depth`` and
@@ -172,11 +172,11 @@ def traps(strategy: Strategy) -> int:
     return total
 
 
-def compare_table(
+def compare_summary(
     strategies: Sequence[Strategy],
     labels: Sequence[str] | None = None,
     comparisons: Sequence[Comparison] | None = None,
-) -> list[Row]:
+) -> list[SummaryRow]:
     """One row per strategy; the first is the reference for ``differs``.
 
     ``comparisons`` are ``compare_all(strategies)`` when the caller has them.
@@ -188,7 +188,7 @@ def compare_table(
     for name, s, count in zip(names, strategies, counts, strict=True):
         f = s.facts
         rows.append(
-            Row(
+            SummaryRow(
                 label=name,
                 chain=s.policy.name,
                 positions=f.positions,
