@@ -52,8 +52,8 @@ def _format(option: str, output: str, fmt: str | None, known: Sequence[str]) -> 
 
 class Files(NamedTuple):
     """Where ``compare`` writes: the maps (``-o``, ``--format``; ``explain``: each red
-    move with its reason), the sheet (``--sheet``, or the old ``--diff-png``), and
-    whether the summary is printed as JSON."""
+    move with its reason), the differences sheet (``--sheet``, or the old
+    ``--diff-png``), and whether the summary is printed as JSON."""
 
     output: str | None = None
     fmt: str | None = None
@@ -66,10 +66,11 @@ class Files(NamedTuple):
 def compare_command(
     policies: Sequence[str], drawing: "Drawing", files: Files, settings: "Settings"
 ) -> None:
-    """``ttt-maps compare``: print the summary; write the maps and the sheet if asked.
+    """``ttt-maps compare``: print the summary; write the maps and the differences sheet
+    if asked.
 
-    ``files.diff`` is the old ``--diff-png``: it writes the sheet as a PNG, with a
-    hint; the drawing's ``fold`` folds each map by symmetry.
+    ``files.diff`` is the old ``--diff-png``: it writes the differences sheet as a
+    PNG, with a hint; the drawing's ``fold`` folds each map by symmetry.
     """
     from ttt_maps.engine.comparing import compare_policies
     from ttt_maps.io.files import check_target

@@ -10,11 +10,11 @@ WHY_WIDTH = 38
 
 def run(args: Args) -> None:
     """``ttt-maps solve`` (its help is declared with the command, ``engine.options``)."""
-    from ttt_maps.api import Board, solve_position
+    from ttt_maps.api import Position, solve_position
 
     g, how = args.geometry(), args.settings()
     board = args["position"]
-    pos = Board.empty(g) if board is None else args.position(board, g)
+    pos = Position.empty(g) if board is None else args.position(board, g)
     doc = solve_position(pos, args["policies"] or (), settings=how)
     if args["as_json"]:
         print_json(doc)

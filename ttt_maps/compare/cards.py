@@ -20,7 +20,7 @@ from ttt_maps.draw.cells import GRID_WIDTH, MARK_WIDTH
 from ttt_maps.draw.scene import Box, Group, Item, Line, Mark, Text
 from ttt_maps.draw.themes import PICKS, PickRole
 from ttt_maps.draw.typeface import width
-from ttt_maps.game.board import Board
+from ttt_maps.game.position import Position
 from ttt_maps.language import decimal, number, tr
 from ttt_maps.strategies.nodes import Node
 
@@ -43,7 +43,7 @@ class Card:
     """One position where the maps play differently, as the reference draws it."""
 
     key: int
-    board: Board
+    board: Position
     picks: tuple[Pick, ...]
     change: tuple[int, float, int]
 
@@ -93,7 +93,7 @@ def difference_cards(comparisons: Sequence[Comparison]) -> list[Card]:
     return cards
 
 
-def _turned_moves(frame: Board, board: Board, move: int) -> set[int]:
+def _turned_moves(frame: Position, board: Position, move: int) -> set[int]:
     """Every cell of ``frame`` that is ``move`` on ``board`` under a symmetry taking
     ``frame`` to ``board`` (several where the position is symmetric)."""
     perms = frame.geometry.symmetries

@@ -35,7 +35,7 @@ from ttt_maps.compare.summary import compared
 from ttt_maps.draw.scene import Box, Item, Line, Mark, Scene, Text
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.draw.typeface import width
-from ttt_maps.game.board import Board
+from ttt_maps.game.position import Position
 from ttt_maps.language import number as said_number
 from ttt_maps.language import ordinal, tr, tr_n
 from ttt_maps.strategies.tree import Strategy
@@ -92,7 +92,7 @@ def differences_sheet_scene(
     room = PAGE_W - 2 * MARGIN
     items: list[Item] = []
     root = first.root.board
-    if root == Board.empty(g):
+    if root == Position.empty(g):
         title = tr("Where the maps for {player} differ", player=who)
     else:
         title = tr("Where the maps for {player} from {board} differ", player=who, board=root)

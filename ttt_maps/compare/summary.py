@@ -17,8 +17,8 @@ from typing import Any
 
 from ttt_maps.compare.differences import Comparison, compare_all
 from ttt_maps.errors import UsageError
-from ttt_maps.game.board import Board, Mark
 from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.game.position import Mark, Position
 from ttt_maps.strategies.tree import Strategy, build_strategy
 
 # -- the trees ---------------------------------------------------------------
@@ -27,7 +27,7 @@ from ttt_maps.strategies.tree import Strategy, build_strategy
 def build_strategies(
     policies: Sequence[str],
     player: Mark | str = "x",
-    root: Board | str | None = None,
+    root: Position | str | None = None,
     geometry: Geometry = STANDARD,
     fold: bool = False,
 ) -> list[Strategy]:
@@ -49,7 +49,7 @@ def build_strategies(
     ]
 
 
-def differing(first: Strategy, other: Strategy) -> dict[Board, tuple[int, int]]:
+def differing(first: Strategy, other: Strategy) -> dict[Position, tuple[int, int]]:
     """Boards both trees hold literally where ``other`` chooses another cell than
     ``first`` (the literal count; ``differences`` compares up to symmetry).
 
@@ -155,7 +155,7 @@ def traps(strategy: Strategy) -> int:
     me = strategy.player
     lost: dict[int, int] = {}
 
-    def count(node_board: Board, replies: Sequence[Board]) -> int:
+    def count(node_board: Position, replies: Sequence[Position]) -> int:
         hit = lost.get(node_board.key)
         if hit is None:
             hit = sum(1 for b in replies if b.to_move == me and solver.result(b.key) > 0)

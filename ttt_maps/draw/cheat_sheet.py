@@ -20,8 +20,8 @@ from ttt_maps.draw.naming import Titles, rules_line, titled
 from ttt_maps.draw.scene import Box, Group, Item, Line, Mark, MarkRole, Rect, Scene, Text
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.draw.typeface import width as text_width
-from ttt_maps.game.board import Mark as Player
 from ttt_maps.game.names import move_heading
+from ttt_maps.game.position import Mark as Player
 from ttt_maps.language import N_, tr, tr_n
 from ttt_maps.strategies.table.entries import Entry, Table
 

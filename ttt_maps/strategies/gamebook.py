@@ -20,9 +20,9 @@ from collections import deque
 from typing import NamedTuple
 
 from ttt_maps.errors import UsageError
-from ttt_maps.game.board import Board, Mark, other
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.names import cell_place
+from ttt_maps.game.position import Mark, Position, other
 from ttt_maps.game.symmetry import inverse, turn_names
 from ttt_maps.language import ENGLISH, N_, speaking, tr
 from ttt_maps.solve.registry import solver_for
@@ -57,7 +57,7 @@ class Section(NamedTuple):
     """A position where the player chooses: the move, its words, and the replies."""
 
     number: int
-    board: Board
+    board: Position
     move: int
     reason: str
     ending: str  # how the game ends with the move, if it does
@@ -79,7 +79,7 @@ class Gamebook(NamedTuple):
 
     player: Mark
     policy: str
-    root: Board
+    root: Position
     folded: bool
     sections: tuple[Section, ...]
     opening: tuple[Reply, ...]
@@ -122,7 +122,7 @@ def outcome(node: Node, player: Mark, memo: dict[int, int]) -> int:
     return hit
 
 
-def move_reason(board: Board, cell: int, result: int) -> str:
+def move_reason(board: Position, cell: int, result: int) -> str:
     """Why the player plays ``cell`` on ``board``: the move's reason (``explain``: the
     line it completes or blocks, the fork, the forcing line...), said after "X plays
     the centre (4): ", else its outcome with best play. (A line that loses, under
@@ -152,7 +152,7 @@ OUTCOME_WORDS = {
 }
 
 
-def ending_words(board: Board) -> str:
+def ending_words(board: Position) -> str:
     """How a finished game ended: ``X wins`` or ``a draw``."""
     winner = board.winner()
     return tr("a draw") if winner is None else tr("{player} wins", player=winner.upper())

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 from ttt_maps.errors import escaped
-from ttt_maps.game.board import Board
 from ttt_maps.game.names import board_words
+from ttt_maps.game.position import Position
 from ttt_maps.language import N_, current, number, tr, tr_n
 from ttt_maps.strategies.gamebook import Gamebook, Reply, Section, cell_words, mover
 
@@ -207,7 +207,7 @@ def _md_link(reply: Reply, prefix: str) -> str:
     return f"[§{reply.target}](#{anchor(reply.target, prefix)})" if reply.target else ""
 
 
-def _board_block(board: Board) -> list[str]:
+def _board_block(board: Position) -> list[str]:
     """The board as a fenced block of rows, ``x . o``."""
     cols = board.geometry.cols
     text = str(board)
@@ -261,7 +261,7 @@ def opening_text(gamebook: Gamebook) -> str:
     return tr("{opponent} is to move. The board:", opponent=them)
 
 
-def spoken_board(board: Board) -> list[str]:
+def spoken_board(board: Position) -> list[str]:
     """A board said row by row: ``Top row: X, empty, O.``; a row with nothing on it is
     ``empty``, and an empty board one line."""
     g = board.geometry

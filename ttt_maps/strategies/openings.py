@@ -7,13 +7,13 @@ opening book is the comic's known first two plies.
 from __future__ import annotations
 
 from ttt_maps.errors import UsageError
-from ttt_maps.game.board import Board, parse_moves
 from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.game.position import Position, parse_moves
 
 
 def xkcd_opening_book() -> dict[int, int]:
     """The comic's known first two plies (3x3 only; ``parse_policy`` refuses it elsewhere)."""
-    empty = Board.empty()
+    empty = Position.empty()
     book = {empty.key: 0}
     corner = empty.play(0)
     for reply, answer in {1: 4, 2: 6, 3: 4, 4: 8, 5: 4, 6: 2, 7: 4, 8: 2}.items():

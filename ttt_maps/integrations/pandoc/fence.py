@@ -3,7 +3,7 @@
 The Lua filter (``ttt-map.lua``) hands each block's text here through
 ``python -m ttt_maps.integrations.pandoc``; the options are read and checked
 by the same code as the MkDocs fence and the Sphinx directive
-(``recipe.read_options``, ``recipe.scene_of``), so the messages are the same.
+(``options.read_fence``, ``recipe.scene_of``), so the messages are the same.
 Pandoc does not say where a block came from, so its line is found by reading
 the source files for a fence with the same text.
 """
