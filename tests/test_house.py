@@ -227,7 +227,11 @@ def test_a_planted_bad_import_is_found(copy: Path, module: str, line: str, expec
 @pytest.mark.parametrize(
     ("module", "line", "circle"),
     [
-        ("game/geometry.py", "from ttt_maps.game import position", ("game.board", "game.geometry")),
+        (
+            "game/geometry.py",
+            "from ttt_maps.game import position",
+            ("game.geometry", "game.position"),
+        ),
         (
             "solve/solver.py",
             'importlib.import_module("ttt_maps.solve.search")',
