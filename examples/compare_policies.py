@@ -14,9 +14,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from ttt_maps.api import save, strategy
-from ttt_maps.cli.compare import print_table
+from ttt_maps.cli.compare import print_summary
 from ttt_maps.compare.picture import compare_scene
-from ttt_maps.compare.summary import compare_table
+from ttt_maps.compare.summary import compare_summary
 from ttt_maps.strategies.chains import NOVICE_WAYS
 
 POLICIES = ("xkcd", "yorgey", "default")
@@ -26,7 +26,7 @@ OUT = Path(__file__).resolve().parent.parent / "output" / "compare-x.svg"
 def main() -> None:
     trees = [strategy("x", policy) for policy in POLICIES]
     novice = NOVICE_WAYS[trees[0].geometry.misere]
-    print_table(compare_table(trees, labels=POLICIES), "x", POLICIES[0], novice)
+    print_summary(compare_summary(trees, labels=POLICIES), "x", POLICIES[0], novice)
     OUT.parent.mkdir(exist_ok=True)
     save(compare_scene(trees, labels=POLICIES), OUT)
     print(f"wrote {OUT}")

@@ -13,15 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ttt_maps.game.board import Board, Mark
+from ttt_maps.game.position import Mark, Position
 from ttt_maps.game.rules import rule_moves
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.strategies.audit import audit
 
-Rules = Callable[[Board], tuple[str, set[int]]]
+Rules = Callable[[Position], tuple[str, set[int]]]
 
 
-def without_opening(board: Board) -> tuple[str, set[int]]:
+def without_opening(board: Position) -> tuple[str, set[int]]:
     """A weaker player for contrast: no opening rules, any cell in the first plies."""
     rule, cells = rule_moves(board)
     if rule == "opening":
@@ -31,11 +31,11 @@ def without_opening(board: Board) -> tuple[str, set[int]]:
 
 def describe(player: Mark, rules: Rules = rule_moves, title: str = "the rule player") -> list[str]:
     """What the audit says about a rule player as ``player``."""
-    root = Board.empty()
+    root = Position.empty()
     solver = solver_for(root.geometry)
-    visited: set[Board] = set()
+    visited: set[Position] = set()
 
-    def picks(board: Board) -> set[int]:
+    def picks(board: Position) -> set[int]:
         visited.add(board)
         return rules(board)[1]
 

@@ -25,9 +25,9 @@ from claim_referee import Lines
 from referee import Referee
 
 import ttt_maps
-from ttt_maps.game.board import Board
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.pairing import Pairer
+from ttt_maps.game.position import Position
 from ttt_maps.settings import Settings
 from ttt_maps.solve.budget import TooBigToSolve, default_limit
 from ttt_maps.solve.search import DeepSolver
@@ -105,13 +105,13 @@ def test_immediate_tactics_on_random_positions(board: str, fewest: int, most: in
         free = full & ~(x | o)
         wins = lines.wins(mine, free)
         text = "".join("x" if x >> c & 1 else "o" if o >> c & 1 else "." for c in range(g.size))
-        outcomes = solver.move_outcomes(Board.parse(text, g))
+        outcomes = solver.move_outcomes(Position.parse(text, g))
         for cell, out in outcomes.items():
             one = wins >> cell & 1
             two = not one and lines.wins(theirs, free & ~(1 << cell))
             assert ((out.result, out.distance) == (1, 1)) == bool(one), (text, cell, out)
             assert ((out.result, out.distance) == (-1, 2)) == bool(two), (text, cell, out)
-        position = solver.outcome_of(Board.parse(text, g).key)
+        position = solver.outcome_of(Position.parse(text, g).key)
         assert ((position.result, position.distance) == (1, 1)) == bool(wins), text
         diagonals += any(_rising(m, g.cols) for m in lines.masks if wins & m)
         checked += 1

@@ -10,14 +10,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ttt_maps.errors import UsageError
-from ttt_maps.game.board import Board, illegal_reason
 from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.game.position import Position, illegal_reason
 
 
 @st.composite
-def played(draw: st.DrawFn, geometry: Geometry = STANDARD) -> Board:
+def played(draw: st.DrawFn, geometry: Geometry = STANDARD) -> Position:
     """A legal board reached by random play (possibly finished)."""
-    board = Board.empty(geometry)
+    board = Position.empty(geometry)
     for _ in range(draw(st.integers(0, geometry.size))):
         moves = board.moves()
         if not moves:
@@ -30,33 +30,33 @@ def played(draw: st.DrawFn, geometry: Geometry = STANDARD) -> Board:
 
 
 @given(played())
-def test_format_parse_round_trip(board: Board) -> None:
+def test_format_parse_round_trip(board: Position) -> None:
     text = str(board)
     assert len(text) == 9
     assert set(text) <= set("xo.")
-    assert Board.parse(text) == board
-    assert str(Board.parse(text)) == text
+    assert Position.parse(text) == board
+    assert str(Position.parse(text)) == text
 
 
 @given(played(), st.sampled_from(["/", " ", "\n", " / "]), st.sampled_from([".", "-", "_"]))
-def test_accepted_notations(board: Board, sep: str, empty: str) -> None:
+def test_accepted_notations(board: Position, sep: str, empty: str) -> None:
     text = str(board)
     rows = [text[i : i + 3] for i in range(0, 9, 3)]
     variant = sep.join(rows).upper().replace(".", empty)
-    assert Board.parse(variant) == board
-    assert Board.parse(f"  {variant}\n") == board
+    assert Position.parse(variant) == board
+    assert Position.parse(f"  {variant}\n") == board
 
 
 def test_output_is_lower_case_with_dots() -> None:
-    board = Board.parse("X-_/-O-/___")
+    board = Position.parse("X-_/-O-/___")
     assert str(board) == "x...o...."
     assert board.grid() == "x..\n.o.\n..."
 
 
 def test_who_moves_follows_from_the_counts() -> None:
-    assert Board.parse(".........").to_move == "x"
-    assert Board.parse("x........").to_move == "o"
-    assert Board.parse("x...o....").to_move == "x"
+    assert Position.parse(".........").to_move == "x"
+    assert Position.parse("x........").to_move == "o"
+    assert Position.parse("x...o....").to_move == "x"
 
 
 @pytest.mark.parametrize(
@@ -70,7 +70,7 @@ def test_who_moves_follows_from_the_counts() -> None:
 )
 def test_bad_character_is_named_with_its_position(text: str, char: str, pos: int) -> None:
     with pytest.raises(UsageError) as err:
-        Board.parse(text)
+        Position.parse(text)
     message = str(err.value)
     assert char in message
     assert f"position {pos}" in message
@@ -80,13 +80,13 @@ def test_bad_character_is_named_with_its_position(text: str, char: str, pos: int
 @pytest.mark.parametrize("text", ["", "x", "x.......", "x../.o./.."])
 def test_too_few_cells(text: str) -> None:
     with pytest.raises(UsageError, match="9"):
-        Board.parse(text)
+        Position.parse(text)
 
 
 @pytest.mark.parametrize("text", ["..........", "x...o.....", "xo./.../..../"])
 def test_too_many_cells(text: str) -> None:
     with pytest.raises(UsageError, match="more than 9 cells"):
-        Board.parse(text)
+        Position.parse(text)
 
 
 # -- legality ------------------------------------------------------------------
@@ -104,9 +104,9 @@ def test_too_many_cells(text: str) -> None:
     ],
 )
 def test_illegal_positions_are_rejected(text: str, why: str) -> None:
-    assert not Board.parse(text, check=False).is_legal
+    assert not Position.parse(text, check=False).is_legal
     with pytest.raises(UsageError, match="illegal position") as err:
-        Board.parse(text)
+        Position.parse(text)
     assert why in str(err.value)
     assert text in str(err.value)
 
@@ -120,13 +120,13 @@ def test_two_disjoint_lines_are_illegal() -> None:
     reason = illegal_reason(g, x, o)
     assert reason is not None
     assert "no single last move" in reason
-    text = str(Board(x, o, g))
+    text = str(Position(x, o, g))
     with pytest.raises(UsageError, match="no single last move"):
-        Board.parse(text, g)
+        Position.parse(text, g)
 
 
 def test_two_lines_through_the_last_move_are_legal() -> None:
-    board = Board.parse("xxxxooxoo")  # x's last move at 0 completed a row and a column
+    board = Position.parse("xxxxooxoo")  # x's last move at 0 completed a row and a column
     assert board.is_legal
     assert board.winner() == "x"
     assert len(board.winning_lines()) == 2
@@ -134,13 +134,13 @@ def test_two_lines_through_the_last_move_are_legal() -> None:
 
 def test_finished_boards_are_legal_roots() -> None:
     for text in ("xxxoo....", "xoxxoxoxo", "xx.ooo.x."):
-        board = Board.parse(text)
+        board = Position.parse(text)
         assert board.is_over
         assert board.moves() == []
 
 
 @given(played())
-def test_every_played_board_is_legal(board: Board) -> None:
+def test_every_played_board_is_legal(board: Position) -> None:
     assert illegal_reason(board.geometry, board.x, board.o) is None
 
 
@@ -166,7 +166,7 @@ def test_symmetries_form_a_group_of_line_preserving_permutations(geometry: Geome
 
 
 @given(played())
-def test_canonical_form_is_invariant_under_symmetry(board: Board) -> None:
+def test_canonical_form_is_invariant_under_symmetry(board: Position) -> None:
     canon = board.canonical()
     for perm in board.geometry.symmetries:
         image = board.transformed(perm)
@@ -175,7 +175,7 @@ def test_canonical_form_is_invariant_under_symmetry(board: Board) -> None:
 
 
 @given(played(Geometry(3, 4, 3)))
-def test_canonical_form_on_a_rectangle(board: Board) -> None:
+def test_canonical_form_on_a_rectangle(board: Position) -> None:
     canon = board.canonical()
     assert all(board.transformed(p).canonical() == canon for p in board.geometry.symmetries)
 
@@ -278,7 +278,7 @@ def _turns(rows: int, cols: int) -> list[Any]:
 
 
 def test_a_move_on_a_taken_cell_or_off_the_board_is_refused() -> None:
-    board = Board.parse("xo.......")
+    board = Position.parse("xo.......")
     for cell in (0, 1):
         with pytest.raises(UsageError, match=rf"board xo\.{{7}}: cell {cell} is already taken"):
             board.play(cell)
@@ -286,7 +286,7 @@ def test_a_move_on_a_taken_cell_or_off_the_board_is_refused() -> None:
         with pytest.raises(UsageError, match=rf"cell {cell} is outside 0\.\.8"):
             board.play(cell)
     with pytest.raises(UsageError, match="the game is over"):
-        Board.parse("xxxoo....").play(8)
+        Position.parse("xxxoo....").play(8)
     assert str(board.play(2)) == "xox......"
 
 
@@ -299,7 +299,7 @@ def test_a_board_that_is_no_size_is_refused_with_the_forms_it_could_take(text: s
 def test_the_last_checks_of_a_position_and_a_size() -> None:
     g = Geometry.parse("4x4k3")
     assert illegal_reason(STANDARD, 0b000000111, 0b111000000) == "both players have a line"
-    two = Board.parse("ooox/xx.x/x.../ooox", g, check=False)
+    two = Position.parse("ooox/xx.x/x.../ooox", g, check=False)
     assert illegal_reason(g, two.x, two.o) == "o has lines that no single last move completes"
     for sides in ((0, 3, 3), (3, 0, 3), (3, 3, 0)):
         with pytest.raises(UsageError, match="rows, columns and k must be 1 or more"):
@@ -307,3 +307,15 @@ def test_the_last_checks_of_a_position_and_a_size() -> None:
     with pytest.raises(UsageError, match=r"board '1000x3': rows, columns and k are at most 10"):
         Geometry.parse("1000x3")
     assert Geometry.parse("3x3", " Misère ").misere and Geometry.parse("3x3k3-MISERE").misere
+
+
+def test_board_is_the_old_name_of_position() -> None:
+    """Code written against ``Board`` keeps working: the package, its API module and the
+    old module give the one class, and ``ttt_maps.__all__`` lists both names."""
+    import ttt_maps
+    import ttt_maps.api
+    from ttt_maps.game.board import Board, parse_moves  # names: old spelling
+
+    assert ttt_maps.Board is ttt_maps.Position is ttt_maps.api.Board is Board is Position
+    assert {"Board", "Position"} <= set(ttt_maps.__all__) & set(ttt_maps.api.__all__)
+    assert Board.parse("x...o....") == Position.parse("x...o....") and callable(parse_moves)

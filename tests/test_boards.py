@@ -18,9 +18,9 @@ from ttt_maps import api
 from ttt_maps.backends.svg.writer import scene_to_svg
 from ttt_maps.draw.compose import map_scene
 from ttt_maps.errors import UsageError
-from ttt_maps.game.board import Board
 from ttt_maps.game.counting import count_positions
 from ttt_maps.game.geometry import Geometry
+from ttt_maps.game.position import Position
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.strategies.chains import KEY_HELP, presets_for
 
@@ -69,7 +69,7 @@ def value(mine: int, theirs: int) -> int:
     return best
 
 
-def board_value(board: Board) -> int:
+def board_value(board: Position) -> int:
     """The minimax value for the side to move on a ``Board`` of the 3x4 board."""
     mine, theirs = (board.x, board.o) if board.to_move == "x" else (board.o, board.x)
     return value(mine, theirs)
@@ -101,7 +101,7 @@ def reachable() -> int:
 def test_3x4_counts_and_value_agree_with_the_literature_and_plain_minimax() -> None:
     assert reachable() == 111_973
     assert count_positions(G34).reachable == 111_973
-    empty = Board.empty(G34)
+    empty = Position.empty(G34)
     assert value(0, 0) == 1 and solver_for(G34).outcome(empty).result == 1
     # Every opening wins for X except the two end cells of the middle row.
     losing = {c for c in range(12) if value(0, 1 << c) != -1}
@@ -130,7 +130,7 @@ def test_4x4_counts_and_values(
     assert counts is not None and counts.reachable == positions
     if classes is not None:
         assert counts.reachable_classes == classes
-    assert solver_for(g).outcome(Board.empty(g)).result == result
+    assert solver_for(g).outcome(Position.empty(g)).result == result
 
 
 # -- every policy on 3x4, against the minimax above ------------------------------

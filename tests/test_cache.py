@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from conftest import CACHE_VARIABLES
 
-from ttt_maps.solve import tables
+from ttt_maps.solve import bounds_file
 from ttt_maps.solve.search import bound_span
 from ttt_maps.solve.solver import SOLVER_VERSION
 
@@ -74,13 +74,13 @@ def forge(home: Home, key: bytes) -> None:
     """Replace the kept table by one in our format, with a right header, length and MAC
     under ``key``, and every value changed: each position a draw."""
     data = (home.cache / TABLE).read_bytes()
-    count = tables.HEADER.unpack_from(data)[3]
+    count = bounds_file.HEADER.unpack_from(data)[3]
     keys = array("Q")
-    keys.frombytes(data[tables.HEADER.size : tables.HEADER.size + 8 * count])
+    keys.frombytes(data[bounds_file.HEADER.size : bounds_file.HEADER.size + 8 * count])
     span, far = bound_span(16), 18
     draw = far * span + far  # low = high = 0
     (home.cache / TABLE).write_bytes(
-        tables.encode("4x4k3", SOLVER_VERSION, dict.fromkeys(keys, draw), key)
+        bounds_file.encode("4x4k3", SOLVER_VERSION, dict.fromkeys(keys, draw), key)
     )
 
 
@@ -117,14 +117,14 @@ def test_a_bound_past_any_game_is_not_read_even_when_signed(home: Home, truth: s
     """One value set to 65535 once gave "win in -1735": out of range, the table is damaged."""
     home.ok(*SOLVE)
     data = (home.cache / TABLE).read_bytes()
-    count = tables.HEADER.unpack_from(data)[3]
+    count = bounds_file.HEADER.unpack_from(data)[3]
     keys, values = array("Q"), array("H")
-    keys.frombytes(data[tables.HEADER.size : tables.HEADER.size + 8 * count])
-    values.frombytes(data[tables.HEADER.size + 8 * count :])
+    keys.frombytes(data[bounds_file.HEADER.size : bounds_file.HEADER.size + 8 * count])
+    values.frombytes(data[bounds_file.HEADER.size + 8 * count :])
     values[0] = 65535
     table = dict(zip(keys, values, strict=True))
     key = home.key.read_bytes()
-    (home.cache / TABLE).write_bytes(tables.encode("4x4k3", SOLVER_VERSION, table, key))
+    (home.cache / TABLE).write_bytes(bounds_file.encode("4x4k3", SOLVER_VERSION, table, key))
     assert "fails its check" in home.info()
     assert home.ok(*SOLVE) == truth
 
@@ -136,8 +136,10 @@ def test_a_table_of_the_old_format_is_not_read(home: Home, truth: str) -> None:
 
     home.ok(*SOLVE)
     data = (home.cache / TABLE).read_bytes()
-    count = tables.HEADER.unpack_from(data)[3]
-    payload = data[tables.HEADER.size : tables.HEADER.size + 8 * count] + b"\xff\xff" * count
+    count = bounds_file.HEADER.unpack_from(data)[3]
+    payload = (
+        data[bounds_file.HEADER.size : bounds_file.HEADER.size + 8 * count] + b"\xff\xff" * count
+    )
     head = struct.pack("<8s16sIQI", b"TTTMAPS\x01", b"4x4k3", SOLVER_VERSION, count, 0)
     old = head[:-4] + struct.pack("<I", zlib.crc32(payload)) + payload
     (home.cache / TABLE).write_bytes(old)

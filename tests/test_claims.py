@@ -38,8 +38,8 @@ from claim_referee import (
 )
 from conftest import need_tool
 
-from ttt_maps.game.board import Board
 from ttt_maps.game.geometry import Geometry
+from ttt_maps.game.position import Position
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.strategies.chains import parse_policy
 from ttt_maps.strategies.explain import explain_key
@@ -65,7 +65,7 @@ def test_every_reason_sentence_on_3x3_is_true(rules: str) -> None:
     solver, claims = solver_for(g), Claims(misere=g.misere)
     moves = 0
     for board, cell in sentences((3, 3, 3), g.misere):
-        why = explain_key(solver, Board.parse(board, g).key, cell)
+        why = explain_key(solver, Position.parse(board, g).key, cell)
         form = claims.check(board, cell, why.text)
         check_brief(form, why.text, why.brief)
         moves += 1
@@ -303,7 +303,7 @@ def test_every_tie_break_reason_on_3x3_is_true(chain: str) -> None:
     for board in reachable():
         if is_over(board, (3, 3, 3)):
             continue
-        why = tie_break(policy, Board.parse(board))
+        why = tie_break(policy, Position.parse(board))
         assert (why.move, why.key, why.text) == expected_tie_break(ref, board), board
         narrowed += why.key is not None
     assert narrowed > 100
@@ -317,7 +317,7 @@ def test_the_default_chain_opens_with_the_novice_figures_the_referee_counts() ->
     assert [round(ref.measure("novice", "." * 9, c), 3) for c in range(9)] == [
         0.964, 0.924, 0.964, 0.924, 0.917, 0.924, 0.964, 0.924, 0.964
     ]  # fmt: skip
-    why = tie_break(parse_policy("default"), Board.parse("........."))
+    why = tie_break(parse_policy("default"), Position.parse("........."))
     assert why.text.startswith("novice: expects 96.4% against a novice, not 92.4% (at 1)")
 
 
@@ -472,11 +472,11 @@ def test_an_audit_of_several_picks_follows_every_legal_one() -> None:
     reported and the legal ones are still followed to the end of the game."""
     from ttt_maps.strategies.audit import audit
 
-    def picks(board: Board) -> list[int]:
+    def picks(board: Position) -> list[int]:
         taken = [c for c in range(9) if c not in board.moves()]
         return [*taken[:1], *solver_for(Geometry()).best_moves(board)[:1]]
 
-    problems = audit(Board.parse("xo......."), "x", picks)
+    problems = audit(Position.parse("xo......."), "x", picks)
     illegal = [p for p in problems if p.kind == "illegal"]
     assert {p.kind for p in problems} <= {"illegal", "slower"}  # best_moves may win slower
     # one illegal pick at every position the legal picks reach
@@ -501,7 +501,7 @@ def test_solve_reports_the_referees_values_for_every_move() -> None:
 
     finished = 0
     for board in reachable()[::7]:
-        doc = position_doc(Board.parse(board), policies, solver)
+        doc = position_doc(Position.parse(board), policies, solver)
         assert (doc["board"], doc["geometry"], "rules" in doc) == (board, "3x3k3", False)
         if is_over(board, (3, 3, 3)):
             winner = (
@@ -531,9 +531,9 @@ def test_solve_reports_the_referees_values_for_every_move() -> None:
         assert [p["name"] for p in doc["policies"]] == ["yorgey", "trap"]
         for (_, policy), entry in zip(policies, doc["policies"], strict=True):
             assert entry["chain"] == policy.name and entry["move"] == policy.choose(
-                Board.parse(board)
+                Position.parse(board)
             )
-            assert entry["why"] == tie_break(policy, Board.parse(board)).to_json()
+            assert entry["why"] == tie_break(policy, Position.parse(board)).to_json()
     assert finished > 50
 
 
@@ -546,7 +546,7 @@ def test_a_seeded_pick_names_the_optimal_moves_it_picked_among() -> None:
         if is_over(board, (3, 3, 3)):
             continue
         optimal = Chain("first").optimal(board)
-        why = tie_break(policy, Board.parse(board))
+        why = tie_break(policy, Position.parse(board))
         assert why.move in optimal
         if len(optimal) > 1:
             assert why.key == "random:5"
@@ -568,7 +568,7 @@ def test_reason_sentences_on_bigger_boards_are_true(name: str, marks: int, sampl
     rng = random.Random(name)
     checked = longer = 0
     while checked < samples:
-        board = Board.empty(g)
+        board = Position.empty(g)
         for _ in range(marks):
             if not board.is_over:
                 board = board.play(rng.choice(board.moves()))

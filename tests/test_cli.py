@@ -236,7 +236,7 @@ def test_solve_with_a_book(tmp_path: Path) -> None:
         "name": f"book:{book}",
         "chain": f"book:{book},first",
         "move": 5,
-        "why": {"key": f"book:{book}", "text": f"book:{book}: the book's move"},
+        "why": {"key": f"book:{book}", "text": f"book:{book}: the opening book's move"},
     }
 
 

@@ -1,6 +1,6 @@
 """Comparing tie-break policies: the table, the side-by-side image's tints,
 --alternatives, --outcomes and the command (where maps differ up to symmetry:
-test_differences.py; the sheet: test_sheet.py; linked viewers: test_linked.py)."""
+test_differences.py; the sheet: test_differences_sheet.py; linked viewers: test_linked.py)."""
 
 from __future__ import annotations
 
@@ -19,10 +19,10 @@ from ttt_maps.backends.svg.writer import scene_to_svg
 from ttt_maps.cli.app import app
 from ttt_maps.compare.differences import Comparison
 from ttt_maps.compare.picture import compare_scene
-from ttt_maps.compare.summary import compare_table, differing, traps
+from ttt_maps.compare.summary import compare_summary, differing, traps
 from ttt_maps.compare.turns import best_turn, turned_key
 from ttt_maps.errors import UsageError
-from ttt_maps.game.board import Board
+from ttt_maps.game.position import Position
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.strategies.tree import Strategy, build_strategy
 
@@ -74,7 +74,7 @@ def maps(svg: str) -> list[ET.Element]:
 def test_a_policy_compared_with_itself_differs_nowhere() -> None:
     a, b = tree("x", "yorgey"), build_strategy("x", "yorgey")
     assert differing(a, b) == {}
-    rows = compare_table([a, b])
+    rows = compare_summary([a, b])
     assert [r.differs for r in rows] == [0, 0]
     scene = compare_scene([a, b])
     assert not [g for g in scene.boards() if "ttt-differs" in g.classes]
@@ -87,7 +87,7 @@ def test_yorgey_is_drawn_turned_to_open_where_the_comic_does() -> None:
     """Cell by cell yorgey's X map differs at the root; up to symmetry it opens as the
     comic does, so it is drawn turned half round, opening top-left, and not tinted there."""
     yorgey, xkcd = tree("x", "yorgey"), tree("x", "xkcd")
-    assert differing(yorgey, xkcd) == {Board.empty(): (8, 0)}
+    assert differing(yorgey, xkcd) == {Position.empty(): (8, 0)}
     svg = scene_to_svg(compare_scene([xkcd, yorgey]))
     first, second = maps(svg)
     for root in (first, second):
@@ -101,7 +101,7 @@ def test_yorgey_is_drawn_turned_to_open_where_the_comic_does() -> None:
 def test_table_counts_are_the_strategy_facts(player: str) -> None:
     names = ["yorgey", "xkcd", "default"]
     trees = [tree(player, n) for n in names]
-    rows = compare_table(trees, labels=names)
+    rows = compare_summary(trees, labels=names)
     for row, name, t in zip(rows, names, trees, strict=True):
         f = t.facts
         assert row.label == name
@@ -110,7 +110,7 @@ def test_table_counts_are_the_strategy_facts(player: str) -> None:
         assert got == (f.choices, f.boards, f.depth, f.wins, f.draws, f.losses)
         assert row.differs == len(Comparison(trees[0], t).differences)
         assert row.differs_literally == len(differing(trees[0], t))
-        assert row.expected == t.policy.expected(Board.empty(), player)
+        assert row.expected == t.policy.expected(Position.empty(), player)
         assert 0 <= row.expected <= 1
         assert row.losses == 0
     assert rows[0].differs == 0
@@ -129,7 +129,7 @@ def test_traps_count_losing_replies_over_the_tree() -> None:
     assert traps(fork) == 4
     # O to move must block at cell 2; the other five replies lose at once.
     t = build_strategy("x", "yorgey", "xx..o....")
-    solver = solver_for(Board.empty().geometry)
+    solver = solver_for(Position.empty().geometry)
     below = sum(
         traps(build_strategy("x", "yorgey", child.board))
         for _, child in t.root.children
@@ -141,7 +141,7 @@ def test_traps_count_losing_replies_over_the_tree() -> None:
 
 def test_strategies_must_share_player_and_root() -> None:
     with pytest.raises(UsageError):
-        compare_table([tree("x", "yorgey"), tree("o", "yorgey")])
+        compare_summary([tree("x", "yorgey"), tree("o", "yorgey")])
     with pytest.raises(UsageError):
         compare_scene([tree("x", "yorgey")])
 
@@ -170,12 +170,12 @@ def test_tinted_boards_are_the_differing_positions(player: str, first: str, seco
         mark = chosen_mark(g)
         if "ttt-differs" in classes(g):
             assert mark is not None and "ttt-differs" in classes(mark)
-            tinted.add(Board.parse(g.get("data-board", "")).key)
+            tinted.add(Position.parse(g.get("data-board", "")).key)
         elif mark is not None:
             assert "ttt-differs" not in classes(mark)
     assert tinted == want
     # Each differing position (up to symmetry) is tinted somewhere.
-    canon = {Board.parse(g.get("data-board", "")).canonical() for g in boards(right)
+    canon = {Position.parse(g.get("data-board", "")).canonical() for g in boards(right)
              if "ttt-differs" in classes(g)}  # fmt: skip
     assert len(canon) == len(found.differences)
 
@@ -196,7 +196,7 @@ def test_comparison_image_is_deterministic() -> None:
 
 @pytest.mark.parametrize(("player", "policy"), [("x", "default"), ("o", "yorgey")])
 def test_alternatives_are_exactly_the_other_optimal_moves(player: str, policy: str) -> None:
-    solver = solver_for(Board.empty().geometry)
+    solver = solver_for(Position.empty().geometry)
     svg = render(tree(player, policy), alternatives=True)
     checked = 0
     for g in boards(ET.fromstring(svg)):
@@ -205,7 +205,7 @@ def test_alternatives_are_exactly_the_other_optimal_moves(player: str, policy: s
         if mark is None:  # the opponent's turn at the root
             assert not alts
             continue
-        board = Board.parse(g.get("data-board", ""))
+        board = Position.parse(g.get("data-board", ""))
         chosen = int(mark.get("data-cell", "-1"))
         assert alts == set(solver.best_moves(board)) - {chosen}
         checked += 1
@@ -216,11 +216,11 @@ def test_alternatives_are_exactly_the_other_optimal_moves(player: str, policy: s
 
 @pytest.mark.parametrize(("player", "policy"), [("x", "default"), ("o", "xkcd")])
 def test_outcomes_tint_exactly_the_forced_wins(player: str, policy: str) -> None:
-    solver = solver_for(Board.empty().geometry)
+    solver = solver_for(Position.empty().geometry)
     svg = render(tree(player, policy), outcomes=True)
     wins = draws = 0
     for g in boards(ET.fromstring(svg)):
-        board = Board.parse(g.get("data-board", ""))
+        board = Position.parse(g.get("data-board", ""))
         cls = classes(g)
         tints = {c for el in own(g) if el.tag == f"{SVG}rect" for c in classes(el)}
         if "ttt-level-0" in cls:

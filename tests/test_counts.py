@@ -7,9 +7,9 @@ import math
 
 import pytest
 
-from ttt_maps.game.board import Board, illegal_reason
 from ttt_maps.game.counting import count_positions
 from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.game.position import Position, illegal_reason
 from ttt_maps.game.symmetry import canonicaliser
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.strategies.stats import count_games
@@ -56,7 +56,7 @@ def test_positions() -> None:
 
 
 def test_empty_board_is_a_draw() -> None:
-    out = solver_for(STANDARD).outcome(Board.empty())
+    out = solver_for(STANDARD).outcome(Position.empty())
     assert out.result == 0
     assert out.label == "draw"
     assert str(out) == "draw"
@@ -81,14 +81,14 @@ def test_canonical_key_matches_board_canonical(name: str) -> None:
     g = Geometry.parse(name)
     canonical = canonicaliser(g)
     for key in reachable_positions(g):
-        board = Board(key & g.full, key >> g.size, g)
+        board = Position(key & g.full, key >> g.size, g)
         assert canonical(key) == board.canonical().key
 
 
-def _naive_games(board: Board) -> tuple[int, int, int, int]:
+def _naive_games(board: Position) -> tuple[int, int, int, int]:
     """(x wins, o wins, draws, full-board sequences), sequence by sequence, no memo."""
 
-    def fill(b: Board) -> int:
+    def fill(b: Position) -> int:
         free = b.geometry.full & ~(b.x | b.o)
         if not free:
             return 1
@@ -96,12 +96,12 @@ def _naive_games(board: Board) -> tuple[int, int, int, int]:
         for c in b.geometry.cells_of(free):
             bit = 1 << c
             if b.to_move == "x":
-                total += fill(Board(b.x | bit, b.o, b.geometry))
+                total += fill(Position(b.x | bit, b.o, b.geometry))
             else:
-                total += fill(Board(b.x, b.o | bit, b.geometry))
+                total += fill(Position(b.x, b.o | bit, b.geometry))
         return total
 
-    def games(b: Board) -> tuple[int, int, int]:
+    def games(b: Position) -> tuple[int, int, int]:
         w = b.winner()
         if w == "x":
             return (1, 0, 0)
@@ -121,6 +121,6 @@ def _naive_games(board: Board) -> tuple[int, int, int, int]:
 @pytest.mark.parametrize("geometry", [Geometry(2, 2, 2), Geometry(2, 3, 2), Geometry(1, 5, 3)])
 def test_memoised_counts_match_naive_enumeration(geometry: Geometry) -> None:
     got = count_games(geometry)
-    expected = _naive_games(Board.empty(geometry))
+    expected = _naive_games(Position.empty(geometry))
     assert (got.x_wins, got.o_wins, got.draws, got.full_board) == expected
     assert got.full_board == math.factorial(geometry.size)

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from ttt_maps.cli.app import app
 from ttt_maps.compare.differences import Comparison
 from ttt_maps.compare.picture import compare_scene
-from ttt_maps.compare.summary import compare_table, differing
+from ttt_maps.compare.summary import compare_summary, differing
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.strategies.tree import Strategy, build_strategy
 
@@ -166,7 +166,7 @@ def test_a_map_turned_90_degrees_has_no_differences(
     assert copy.facts == original.facts
     assert differing(original, copy)  # cell by cell, it differs almost everywhere
     assert Comparison(original, copy).differences == ()
-    rows = compare_table([original, copy])
+    rows = compare_summary([original, copy])
     assert [r.differs for r in rows] == [0, 0]
     assert rows[1].differs_literally == len(differing(original, copy)) > 0
     scene = compare_scene([original, copy])

@@ -25,8 +25,8 @@ from typer.testing import CliRunner
 
 from ttt_maps.cli.app import app
 from ttt_maps.errors import UsageError
-from ttt_maps.game.board import Board
 from ttt_maps.game.geometry import Geometry
+from ttt_maps.game.position import Position
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.strategies.chains import parse_policy
 from ttt_maps.strategies.explain import CODES, Why, explain, explain_key, explain_moves
@@ -184,7 +184,7 @@ def confirm(ref: Referee, board: str, cell: int, why: Why) -> None:
         assert before == now and now[0] < 0
 
 
-def positions(geometry: Geometry) -> list[Board]:
+def positions(geometry: Geometry) -> list[Position]:
     """Every position reachable from the empty board."""
     solver = solver_for(geometry)
     seen, stack = set(), [0]
@@ -217,7 +217,7 @@ def test_a_sample_of_bigger_boards(name: str, plies: int, samples: int) -> None:
     rng = random.Random(29)
     checked = 0
     while checked < samples:
-        board = Board.empty(g)
+        board = Position.empty(g)
         for _ in range(plies):
             if board.is_over:
                 break
@@ -256,26 +256,26 @@ MISERE_CODES = ("complete", "force-complete", "avoid")
 def test_each_code_has_a_position(code: str) -> None:
     """(The codes of misère rules have their positions in ``test_misere``.)"""
     board, cell = EXAMPLES[code]
-    why = explain(Board.parse(board), cell)
+    why = explain(Position.parse(board), cell)
     assert why.code == code, why
     confirm(Referee(3, 3, 3), board, cell, why)
 
 
 def test_the_sentences_name_the_cells() -> None:
     """The issue's own examples, as a reader sees them."""
-    forcing = explain(Board.parse("xo......."), 3).text
+    forcing = explain(Position.parse("xo......."), 3).text
     assert forcing.startswith("X threatens 6 (0-3-6); after O blocks at 6, X plays 4")
     assert "5 (3-4-5) and 8 (0-4-8) at once" in forcing
-    quick = explain(Board.parse("xo..x...."), 2)
+    quick = explain(Position.parse("xo..x...."), 2)
     assert quick.refutation == (8,) and "0-4-8" in quick.text
-    assert explain(Board.parse("xo..x...."), 8).line == (0, 4, 8)
-    fork_reply = explain(Board.parse("x...o...x"), 2)
+    assert explain(Position.parse("xo..x...."), 8).line == (0, 4, 8)
+    fork_reply = explain(Position.parse("x...o...x"), 2)
     assert fork_reply.code == "mistake" and fork_reply.refutation[0] == 6
     assert "at once" in fork_reply.text
 
 
 def test_reasons_are_deterministic_and_refuse_illegal_moves() -> None:
-    board = Board.parse("xo.......")
+    board = Position.parse("xo.......")
     assert explain_moves(board) == explain_moves(board)
     with pytest.raises(UsageError, match="cell 0 is not a legal move"):
         explain(board, 0)
@@ -285,16 +285,16 @@ def test_reasons_are_deterministic_and_refuse_illegal_moves() -> None:
 
 
 def test_the_tie_break_names_the_key_and_its_figure() -> None:
-    fast = tie_break(parse_policy("yorgey"), Board.parse("xo..x...."))
+    fast = tie_break(parse_policy("yorgey"), Position.parse("xo..x...."))
     assert (fast.move, fast.key) == (8, "fast")
     assert fast.text == "fast: holds out 4 plies, not 2 plies (at 2)"
-    book = tie_break(parse_policy("xkcd"), Board.parse("........."))
+    book = tie_break(parse_policy("xkcd"), Position.parse("........."))
     assert (book.move, book.key, book.text) == (0, "book:xkcd", "book: the xkcd opening")
-    novice = tie_break(parse_policy("default"), Board.parse("........."))
+    novice = tie_break(parse_policy("default"), Position.parse("........."))
     # fact: the referee's own novice count (test_claims) gives 96.4% and 92.4%
     assert novice.text.startswith("novice: expects 96.4% against a novice, not 92.4% (at 1)")
     assert novice.key == "first"  # novice leaves the four corners; first takes 0
-    only = tie_break(parse_policy("default"), Board.parse("x........"))
+    only = tie_break(parse_policy("default"), Position.parse("x........"))
     assert only.key is None and only.move == 4
 
 
@@ -302,7 +302,7 @@ def test_the_tie_break_names_the_key_and_its_figure() -> None:
 def test_the_tie_break_is_the_policys_move(chain: str) -> None:
     policy = parse_policy(chain)
     for text in (".........", "x...o....", "xo..x....", "x.......o"):
-        board = Board.parse(text)
+        board = Position.parse(text)
         reason = tie_break(policy, board)
         assert reason.move == policy.choose(board)
         if reason.key is not None:
@@ -438,7 +438,7 @@ def test_play_names_a_mistake_with_its_refutation_on_a_terminal() -> None:
     assert set(map(int, line.split("-"))) in [set(x) for x in ref.lines]
     assert int(threat) in ref.wins_for(frozenset({0, int(reply)}), frozenset(range(2, 9)))
     # The refutation is best play for X from its reply, as long as the text says.
-    refutation = explain(Board.parse("x........"), 1).refutation
+    refutation = explain(Position.parse("x........"), 1).refutation
     assert refutation[0] == int(reply)
     x, o = frozenset({0}), frozenset({1})
     assert check_line(ref, x, o, list(refutation)) + 1 == int(length)
@@ -466,7 +466,7 @@ def test_every_red_move_of_an_explained_map_has_its_reason(player: str, fold: bo
         assert board is not None
         titles = [el for el in board if el.tag == "{http://www.w3.org/2000/svg}title"]
         assert len(titles) == 1, board.get("data-board")
-        position = Board.parse(board.get("data-board") or "")
+        position = Position.parse(board.get("data-board") or "")
         cell = int(mark.get("data-cell", -1))
         assert (titles[0].text or "").startswith(explain(position, cell).text)
     # Boards without a red move (the O map's top) say nothing.

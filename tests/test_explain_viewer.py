@@ -12,7 +12,7 @@ import pytest
 from test_html import browser, cell_centre, open_page, settle  # noqa: F401  (the fixture)
 
 from ttt_maps import api
-from ttt_maps.game.board import Board
+from ttt_maps.game.position import Position
 from ttt_maps.strategies.explain import explain
 from ttt_maps.strategies.match import cell_name
 
@@ -34,7 +34,7 @@ def status(page: Any) -> str:
 def reason(board: str) -> str:
     """``X top-left corner: X takes a corner...``: what the viewer should say of a board."""
     tree = api.strategy("x")
-    position = Board.parse(board)
+    position = Position.parse(board)
     move = tree.policy.choose(position)
     return f"X {cell_name(position.geometry, move)}: {explain(position, move).text}"
 

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from ttt_maps import api
 from ttt_maps.cli.app import app
-from ttt_maps.game.board import Board
+from ttt_maps.game.position import Position
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.strategies.audit import audit_file, load_strategy
 from ttt_maps.strategies.match import Game
@@ -547,7 +547,7 @@ def _geometry(name: str) -> Any:
 def test_a_map_from_a_board_folds_by_that_boards_symmetries() -> None:
     # After X's corner, the position is symmetric in one diagonal only: O's map folds
     # X's replies in pairs across it.
-    tree = build_strategy("o", "default", root=Board.parse("x........"), fold=True)
+    tree = build_strategy("o", "default", root=Position.parse("x........"), fold=True)
     after = tree.root.children[0][1]
     b = str(after.board)
     assert sorted(c for c, _ in after.children) == sorted(o[0] for o in orbits(b))

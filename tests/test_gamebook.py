@@ -18,8 +18,8 @@ from first_principles import lines_of
 
 from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import Geometry
-from ttt_maps.strategies.bookwriters import to_markdown, to_text
-from ttt_maps.strategies.gamebook import build_book
+from ttt_maps.strategies.gamebook import build_gamebook
+from ttt_maps.strategies.gamebook_text import to_markdown, to_text
 from ttt_maps.strategies.tree import build_strategy
 
 BOARDS = ("3x3", "3x4k3")
@@ -145,7 +145,7 @@ def test_the_markdown_book_plays_perfectly_through_every_link(
 ) -> None:
     g = Geometry.parse(board)
     tree = build_strategy(player, policy, None, g)
-    markdown = to_markdown(build_book(tree))
+    markdown = to_markdown(build_gamebook(tree))
     shape = (g.rows, g.cols, g.k)
     reached = replay(markdown, player, shape)
     sections, _ = read_book(markdown)
@@ -154,7 +154,7 @@ def test_the_markdown_book_plays_perfectly_through_every_link(
 
 
 def test_the_book_names_player_policy_and_board_at_the_top() -> None:
-    markdown = to_markdown(build_book(build_strategy("o", "yorgey")))
+    markdown = to_markdown(build_gamebook(build_strategy("o", "yorgey")))
     top = markdown.split("<a id=")[0]
     assert top.startswith("# O's strategy")
     assert "yorgey (fast,last,first)" in top and "the 3x3 board, three in a row" in top
@@ -163,16 +163,18 @@ def test_the_book_names_player_policy_and_board_at_the_top() -> None:
 
 
 def test_a_book_from_a_position_says_who_is_to_move() -> None:
-    text = to_text(build_book(build_strategy("o", "default", "x...o...x")))
+    text = to_text(build_gamebook(build_strategy("o", "default", "x...o...x")))
     assert "\n\nO is to move" not in text and "Section 1. Move 4." in text
-    book = build_book(build_strategy("x", "default", "x........"))  # O's reply comes first
-    assert "O is to move. The board:" in to_text(book) and "moves first" not in to_text(book)
-    assert "O is to move at `x........`:" in to_markdown(book)
+    gamebook = build_gamebook(build_strategy("x", "default", "x........"))  # O's reply comes first
+    assert "O is to move. The board:" in to_text(gamebook) and "moves first" not in to_text(
+        gamebook
+    )
+    assert "O is to move at `x........`:" in to_markdown(gamebook)
     assert "The player is X, on the 3x3 board, three in a row, from x........, O to move." in (
-        to_text(book)
+        to_text(gamebook)
     )
     misere = Geometry.parse("3x3", "misere")
-    one = to_text(build_book(build_strategy("o", "default", "..xxoxxoo", misere)))
+    one = to_text(build_gamebook(build_strategy("o", "default", "..xxoxxoo", misere)))
     assert "There is 1 section, one for each position where O chooses." in one
 
 
@@ -184,16 +186,18 @@ def test_a_book_from_a_position_says_who_is_to_move() -> None:
         ("o", "xoxxooox.", "O never moves: every move X can make ends the game"),
     ],
 )
-def test_a_strategy_without_a_move_to_choose_has_no_book(
+def test_a_strategy_without_a_move_to_choose_has_no_gamebook(
     player: str, start: str, says: str
 ) -> None:
     """No "0 sections ... start at section 1": a book of a game the player never moves in
     is refused, with the reason."""
     with pytest.raises(UsageError, match=re.escape(f"a gamebook from {start}: {says}")):
-        build_book(build_strategy(player, "default", start))
+        build_gamebook(build_strategy(player, "default", start))
     # One move to choose is a book of one section.
-    book = build_book(build_strategy("x", "default", "xoxoxo..."))
-    assert len(book.sections) == 1 and "There is 1 section, one for each" in to_markdown(book)
+    gamebook = build_gamebook(build_strategy("x", "default", "xoxoxo..."))
+    assert len(gamebook.sections) == 1 and "There is 1 section, one for each" in to_markdown(
+        gamebook
+    )
 
 
 def test_a_forced_misere_loss_is_never_called_a_win() -> None:
@@ -201,7 +205,7 @@ def test_a_forced_misere_loss_is_never_called_a_win() -> None:
     The book says O must complete a line and that X wins, never that O wins; and its
     one section is one section."""
     g = Geometry.parse("3x3", "misere")
-    text = to_text(build_book(build_strategy("o", "default", "oo.oxx.xx", geometry=g)))
+    text = to_text(build_gamebook(build_strategy("o", "default", "oo.oxx.xx", geometry=g)))
     assert "There is 1 section," in text
     move = next(line for line in text.splitlines() if line.startswith("O plays"))
     assert "wins at once" not in move and "must complete a line" in move, move
@@ -237,7 +241,7 @@ def turned(board: str, words: str) -> str:
 @pytest.mark.parametrize("player", ["x", "o"])
 def test_a_folded_book_turns_the_board_and_still_plays_perfectly(player: str) -> None:
     tree = build_strategy(player, "default", fold=True)
-    markdown = to_markdown(build_book(tree))
+    markdown = to_markdown(build_gamebook(tree))
     sections, opening = read_book(markdown)
     shape = (3, 3, 3)
     reached: set[int] = set()
@@ -272,11 +276,11 @@ def test_a_folded_book_turns_the_board_and_still_plays_perfectly(player: str) ->
     else:
         visit(1, "." * 9)
     assert reached == set(sections) and turns > 0
-    assert len(sections) < build_book(build_strategy(player)).sections.__len__()
+    assert len(sections) < build_gamebook(build_strategy(player)).sections.__len__()
 
 
 def test_the_plain_text_reads_aloud() -> None:
-    text = to_text(build_book(build_strategy("x")))
+    text = to_text(build_gamebook(build_strategy("x")))
     assert not re.search("[\u2500-\u257f§#`*]", text), "no box drawing, no symbols to spell out"
     assert "Section 1. Move 1." in text
     first = text.split("Section 2.")[0]
@@ -353,8 +357,8 @@ def test_the_plain_text_book_says_what_the_markdown_says(player: str, fold: bool
     name), is the Markdown book: the same sections, positions, moves, replies, turns and
     endings; and its preface counts the sections it has."""
     tree = build_strategy(player, "default", fold=fold)  # type: ignore[arg-type]
-    book = build_book(tree)
-    text, markdown = to_text(book), to_markdown(book)
+    gamebook = build_gamebook(tree)
+    text, markdown = to_text(gamebook), to_markdown(gamebook)
     sections, opening = read_text_book(text)
     md_sections, md_opening = read_book(markdown)
     assert sections == md_sections and opening == md_opening

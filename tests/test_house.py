@@ -207,8 +207,12 @@ def _plant(root: Path, module: str, line: str) -> None:
     [
         ("draw/layout.py", "from ttt_maps.solve.solver import Solver", "(draw) imports"),
         ("solve/solver.py", "from ttt_maps.draw import layout", "(solve) imports"),
-        ("game/board.py", "import ttt_maps.cli.app", "(game) imports"),
-        ("backends/svg/writer.py", "from ttt_maps.game.board import Board", "(backends) imports"),
+        ("game/position.py", "import ttt_maps.cli.app", "(game) imports"),
+        (
+            "backends/svg/writer.py",
+            "from ttt_maps.game.position import Position",
+            "(backends) imports",
+        ),
         ("strategies/tree.py", "from ttt_maps import api", "(strategies) imports"),
     ],
 )
@@ -223,7 +227,11 @@ def test_a_planted_bad_import_is_found(copy: Path, module: str, line: str, expec
 @pytest.mark.parametrize(
     ("module", "line", "circle"),
     [
-        ("game/geometry.py", "from ttt_maps.game import board", ("game.board", "game.geometry")),
+        (
+            "game/geometry.py",
+            "from ttt_maps.game import position",
+            ("game.geometry", "game.position"),
+        ),
         (
             "solve/solver.py",
             'importlib.import_module("ttt_maps.solve.search")',

@@ -31,8 +31,8 @@ from ttt_maps.cli.app import app
 from ttt_maps.draw.compose import poster_scene
 from ttt_maps.draw.sfnt import Font
 from ttt_maps.errors import UsageError
-from ttt_maps.game.board import Board
 from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.game.position import Position
 from ttt_maps.language import (
     LANGUAGES,
     current,
@@ -314,12 +314,12 @@ def test_ordinals_of_moves() -> None:
 # -- reasons --------------------------------------------------------------------------------
 
 
-def one_move_per_code() -> dict[str, tuple[Board, int]]:
+def one_move_per_code() -> dict[str, tuple[Position, int]]:
     """A position and a move for every reason code, found breadth first on the 3x3 board
     (misère for the misère codes)."""
-    found: dict[str, tuple[Board, int]] = {}
+    found: dict[str, tuple[Position, int]] = {}
     for geometry in (STANDARD, STANDARD.with_rules("misere")):
-        queue = deque([Board.empty(geometry)])
+        queue = deque([Position.empty(geometry)])
         seen = set()
         while queue and len(found) < len(CODES):
             board = queue.popleft()
@@ -373,10 +373,10 @@ def test_every_tie_break_is_said_in_every_language() -> None:
         "rules",
         "book:xkcd",
     ]
-    board = Board.empty(STANDARD).play(0).play(4)
+    board = Position.empty(STANDARD).play(0).play(4)
     for chain in chains:
         policy = parse_policy(f"{chain},first", STANDARD)
-        for position in (Board.empty(STANDARD), board):
+        for position in (Position.empty(STANDARD), board):
             english = tie_break(policy, position).text
             for lang in OTHERS:
                 with speaking(lang):
@@ -384,7 +384,7 @@ def test_every_tie_break_is_said_in_every_language() -> None:
                 assert said != english and "{" not in said, (lang, chain, said)
 
 
-def reasons_by_shape() -> list[tuple[Board, int]]:
+def reasons_by_shape() -> list[tuple[Position, int]]:
     """A position and a move for every shape of English reason on the 3x3 board under
     both rules: the sentence and the brief with players and numbers masked (so each
     variant of a code is here: "at once", "but O still wins", a misère completion
@@ -392,10 +392,10 @@ def reasons_by_shape() -> list[tuple[Board, int]]:
     from ttt_maps.solve.registry import solver_for
     from ttt_maps.strategies.explain import explain_key
 
-    shapes: dict[tuple[str, str, str], tuple[Board, int]] = {}
+    shapes: dict[tuple[str, str, str], tuple[Position, int]] = {}
     for geometry in (STANDARD, STANDARD.with_rules("misere")):
         solver = solver_for(geometry)
-        queue, seen = deque([Board.empty(geometry)]), set()
+        queue, seen = deque([Position.empty(geometry)]), set()
         while queue:
             board = queue.popleft()
             if board.key in seen or board.is_over:
@@ -446,10 +446,10 @@ def test_a_reason_said_in_any_language_is_turned_as_drawn() -> None:
             assert sorted(MARK.findall(turned)) == turned_marks(english.template, QUARTER)
             assert "{" not in plain(turned), (lang, turned)
     assert len(templates) >= 4 * 40  # 47 shapes of reason on 3x3
-    board = Board.empty(STANDARD).play(0).play(4)
+    board = Position.empty(STANDARD).play(0).play(4)
     for chain in ("fast", "trap", "novice", "compact", "center", "corner", "last", "random:7"):
         policy = parse_policy(f"{chain},first", STANDARD)
-        for position in (Board.empty(STANDARD), board):
+        for position in (Position.empty(STANDARD), board):
             english = tie_break(policy, position)
             for lang in OTHERS:
                 with speaking(lang):
@@ -539,13 +539,13 @@ def test_a_french_gamebook_is_the_english_one_and_replays(player: str, fold: boo
     french = book_outline(french_text)
     assert french == english and len(french) > 100
     for position, move, replies in french.values():
-        board = Board.parse(position).play(move)
+        board = Position.parse(position).play(move)
         for cell, target in replies:
             after = board.play(cell)
             if target is None:
                 assert after.is_over or board.is_over
                 continue
-            seen = Board.parse(french[target][0])
+            seen = Position.parse(french[target][0])
             twins = {after.transformed(p) for p in STANDARD.symmetries} if fold else {after}
             assert seen in twins, (position, move, cell, target)
 

@@ -22,8 +22,8 @@ from first_principles import lines_of
 from typer.testing import CliRunner
 
 from ttt_maps.cli.app import app
-from ttt_maps.game.board import Board
 from ttt_maps.game.geometry import Geometry
+from ttt_maps.game.position import Position
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.strategies.chains import parse_policy
 from ttt_maps.strategies.match import Game
@@ -89,12 +89,12 @@ def test_every_3x3_position_has_the_minimax_value() -> None:
     boards = reachable(3, 3, 3)
     assert len(boards) == 5478
     for text in boards:
-        outcome = solver.outcome(Board.parse(text, MISERE))
+        outcome = solver.outcome(Position.parse(text, MISERE))
         assert (outcome.result, outcome.distance) == minimax(text, 3, 3, 3), text
 
 
 def test_3x3_is_a_draw_and_only_the_centre_opening_holds_it() -> None:
-    empty = Board.empty(MISERE)
+    empty = Position.empty(MISERE)
     solver = solver_for(MISERE)
     assert solver.outcome(empty).result == 0
     holding = [c for c, out in solver.move_outcomes(empty).items() if out.result >= 0]
@@ -108,7 +108,7 @@ def test_a_sample_of_3x4k3_positions_has_the_minimax_value() -> None:
     rng = random.Random(31)
     checked = 0
     for _ in range(60):
-        board = Board.empty(MISERE_3X4)
+        board = Position.empty(MISERE_3X4)
         while not board.is_over:
             if board.count >= 4:
                 out = solver.outcome(board)
@@ -128,7 +128,7 @@ def test_the_deep_search_agrees_with_the_minimax_on_4x4k3_positions() -> None:
     rng = random.Random(43)
     checked = 0
     while checked < 16:
-        board = Board.empty(g)
+        board = Position.empty(g)
         for _ in range(rng.choice([7, 8, 9, 10, 13, 14])):
             if board.is_over:
                 break
@@ -147,16 +147,16 @@ def test_the_deep_search_agrees_with_the_minimax_on_4x4k3_positions() -> None:
             assert result == theirs, (text, cell)  # the opponent's result after the move
         checked += 1
     # Early on, when neither side has a line one move away: every move has its result.
-    early = Board.parse("x.../..o./..../....", g)
+    early = Position.parse("x.../..o./..../....", g)
     assert sorted(MisereDeepSolver(g, cache=False).move_results(early.key)) == early.moves()
     # The last free cell, which completes no line (four in a row, where a board can fill
     # without one): the game is drawn.
     g4 = Geometry.parse("4x4k4", "misere")
-    last = Board.parse(".xxo/xxox/oxox/xooo", g4)
+    last = Position.parse(".xxo/xxox/oxox/xooo", g4)
     assert not last.is_over and minimax(str(last), 4, 4, 4) == (0, 1)
     assert MisereDeepSolver(g4, cache=False).move_results(last.key) == {0: 0}
     # A finished game: the line's maker lost, so the side to move has won, now.
-    lost = Board.parse("xxx./oo../..../....", g)
+    lost = Position.parse("xxx./oo../..../....", g)
     solver = MisereDeepSolver(g, cache=False)
     out = solver.outcome_of(lost.key)
     assert (out.result, out.distance) == (1, 0) == minimax(str(lost), 4, 4, 3)
@@ -168,13 +168,13 @@ def test_the_deep_search_agrees_with_the_minimax_on_4x4k3_positions() -> None:
 def test_the_second_player_wins_3x4k3_by_minimax(size: str) -> None:
     g = Geometry.parse(size, "misere")
     assert minimax("." * g.size, g.rows, g.cols, g.k)[0] == -1
-    assert solver_for(g).outcome(Board.empty(g)).result == -1
+    assert solver_for(g).outcome(Position.empty(g)).result == -1
 
 
 @pytest.mark.slow
 def test_the_second_player_wins_4x4k3() -> None:
     g = Geometry.parse("4x4k3", "misere")
-    assert solver_for(g).result(Board.empty(g).key) == -1
+    assert solver_for(g).result(Position.empty(g).key) == -1
 
 
 def test_normal_and_misere_are_different_games() -> None:
@@ -182,22 +182,22 @@ def test_normal_and_misere_are_different_games() -> None:
     assert normal != MISERE and MISERE.with_rules("normal") == normal
     assert MISERE.name == "3x3k3-misere" and Geometry.parse(MISERE.name) == MISERE
     assert solver_for(MISERE) is not solver_for(normal)
-    won = Board.parse("xxx/oo./...", MISERE)
+    won = Position.parse("xxx/oo./...", MISERE)
     assert won.winner() == "o" and won.line_maker() == "x"
-    assert Board.parse("xxx/oo./...").winner() == "x"
+    assert Position.parse("xxx/oo./...").winner() == "x"
 
 
 # -- maps that follow the solved game ------------------------------------------------
 
 
-def finishes(strategy_root: object) -> list[Board]:
+def finishes(strategy_root: object) -> list[Position]:
     from ttt_maps.strategies.nodes import Node
 
     assert isinstance(strategy_root, Node)
     return [n.board for n in strategy_root.walk() if not n.children and not n.cut]
 
 
-def lines_lost_by(player: str, boards: list[Board]) -> int:
+def lines_lost_by(player: str, boards: list[Position]) -> int:
     return sum(b.winner() not in (None, player) for b in boards)
 
 
@@ -233,12 +233,12 @@ def test_novice_under_misere_avoids_its_own_line_and_forces_the_opponents() -> N
 
     solver = solver_for(MISERE)
     # O to move: cell 2 would complete O's top row; any other cell is what a novice plays.
-    board = Board.parse("oo./xx./x..", MISERE)
+    board = Position.parse("oo./xx./x..", MISERE)
     picked = novice_replies(solver, board.key, solver.children(board.key))
     cells = sorted(c for c, after in solver.children(board.key) if after in picked)
     assert 2 not in cells and cells
     # O to move, cells 2 and 6 free: taking 6 leaves X only cell 2, which completes X's row.
-    board = Board.parse("xx./oox/.ox", MISERE)
+    board = Position.parse("xx./oox/.ox", MISERE)
     picked = novice_replies(solver, board.key, solver.children(board.key))
     assert [c for c, after in solver.children(board.key) if after in picked] == [6]
 
@@ -266,16 +266,16 @@ def test_a_table_kept_under_one_rules_is_never_read_under_the_other(
     normal, misere = Geometry.parse("4x4k3"), Geometry.parse("4x4k3", "misere")
     middle = "xo.x/o.x./.o../...."
     solved = MisereDeepSolver(misere)
-    truth = solved.outcome(Board.parse(middle, misere))
+    truth = solved.outcome(Position.parse(middle, misere))
     kept = cache.keep(solved)
     assert kept is not None and kept.name == cache.file_name(misere) != cache.file_name(normal)
     assert cache.load(DeepSolver(normal)) == 0  # another file: none under normal rules yet
-    assert cache.load(MisereDeepSolver(misere)) == len(solved.table) > 0
+    assert cache.load(MisereDeepSolver(misere)) == len(solved.bounds) > 0
     # The misère table under the normal name: its header names the other rules.
     (kept.parent / cache.file_name(normal)).write_bytes(kept.read_bytes())
     assert cache.load(DeepSolver(normal)) == 0
     # O holds two open twos there: under normal rules X loses in two plies, not wins.
-    assert DeepSolver(normal).outcome(Board.parse(middle, normal)) == (-1, 2)
+    assert DeepSolver(normal).outcome(Position.parse(middle, normal)) == (-1, 2)
     assert (truth.result, truth.distance) == minimax(middle.replace("/", ""), 4, 4, 3)
 
 
@@ -404,7 +404,7 @@ def test_the_api_takes_rules() -> None:
     with pytest.raises(ttt_maps.UsageError, match="rules='loser'"):
         ttt_maps.strategy("x", rules="loser")
     with pytest.raises(ttt_maps.UsageError, match="not the 3x3 board, misère"):
-        ttt_maps.strategy("x", root=Board.empty(), rules="misere")
+        ttt_maps.strategy("x", root=Position.empty(), rules="misere")
 
 
 def test_a_docs_recipe_takes_rules() -> None:
@@ -515,7 +515,7 @@ def test_every_misere_reason_on_3x3_is_true() -> None:
             continue
         me = "x" if board.count("x") == board.count("o") else "o"
         them = "o" if me == "x" else "x"
-        key = Board.parse(board, g).key
+        key = Position.parse(board, g).key
         was = minimax(board, 3, 3, 3)
         completing = {
             c for c in range(9) if board[c] == "." and made_line(_put(board, c, me), me, lines)
@@ -606,7 +606,7 @@ def test_the_verdict_under_misere_names_the_loser_s_own_move(side: str, root: st
 
     me, them = side.upper(), ("o" if side == "x" else "x").upper()
     kinds = set()
-    start = Board.parse(root, MISERE) if root else None
+    start = Position.parse(root, MISERE) if root else None
     for board, text in _verdicts(Game(side, "default", start, MISERE)):  # type: ignore[arg-type]
         result, plies = minimax(board, 3, 3, 3)
         assert f"to {me}'s" not in text, text

@@ -20,7 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ttt_maps.cli.app import app
-from ttt_maps.game.board import Board
+from ttt_maps.game.position import Position
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.strategies.match import Game
 
@@ -59,7 +59,7 @@ def test_the_verdict_counts_a_players_own_moves(side: str, root: str | None) -> 
     then X's moves, the last of them; ``X can win in 5 plies, with its 3rd move from
     here``: the person's own moves."""
     seen: list[tuple[str, int, int]] = []
-    every_verdict(Game(side, "yorgey", Board.parse(root) if root else None), seen)
+    every_verdict(Game(side, "yorgey", Position.parse(root) if root else None), seen)
     kinds = set()
     for text, result, distance in seen:
         if result < 0:

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from ttt_maps.errors import UsageError
-from ttt_maps.game.board import Board, Mark, other
 from ttt_maps.game.geometry import Geometry
+from ttt_maps.game.position import Mark, Position, other
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.strategies.chains import PRESETS, describe_policies, parse_policy
 from ttt_maps.strategies.policy import Policy
@@ -36,12 +36,12 @@ KEYS = [
 CHAINS = [*KEYS, *PRESETS]
 
 
-def random_roots(count: int = 50, seed: int = 832) -> list[Board]:
+def random_roots(count: int = 50, seed: int = 832) -> list[Position]:
     """Distinct legal, non-terminal positions reached by random play."""
     rng = random.Random(seed)
-    roots: dict[Board, None] = {}
+    roots: dict[Position, None] = {}
     while len(roots) < count:
-        board = Board.empty()
+        board = Position.empty()
         for _ in range(rng.randrange(1, 8)):
             board = board.play(rng.choice(board.moves()))
             if board.is_over:
@@ -51,7 +51,7 @@ def random_roots(count: int = 50, seed: int = 832) -> list[Board]:
     return list(roots)
 
 
-ROOTS = [Board.empty(), *random_roots()]
+ROOTS = [Position.empty(), *random_roots()]
 
 
 @pytest.fixture(scope="module")
@@ -67,13 +67,13 @@ def chain_text(chain: str, book_path: Path) -> str:
     return f"book:{book_path}" if chain == "BOOK" else chain
 
 
-def value_for(board: Board, player: Mark) -> int:
+def value_for(board: Position, player: Mark) -> int:
     """The game's value for ``player`` at ``board`` (whoever is to move)."""
     out = SOLVER.outcome(board)
     return out.result if board.to_move == player else -out.result
 
 
-def result_for(board: Board, player: Mark) -> int:
+def result_for(board: Position, player: Mark) -> int:
     winner = board.winner()
     return 0 if winner is None else (1 if winner == player else -1)
 
@@ -129,13 +129,13 @@ def test_candidates_narrow_the_optimal_moves(chain: str, book_path: Path) -> Non
 
 def test_book_falls_through_when_not_optimal(book_path: Path) -> None:
     policy = parse_policy(f"book:{book_path},last")
-    empty = Board.empty()
+    empty = Position.empty()
     assert policy.choose(empty) == 4
     centre = empty.play(4)
     assert 1 not in SOLVER.best_moves(centre)
     assert policy.choose(centre) == 8  # the book's edge loses: falls through to "last"
     assert policy.choose(empty.play(0)) == 4
-    assert policy.choose(Board.parse("x...o....")) == 8
+    assert policy.choose(Position.parse("x...o....")) == 8
 
 
 def test_random_is_reproducible() -> None:
@@ -147,7 +147,7 @@ def test_random_is_reproducible() -> None:
 
 
 def test_center_corner_edge_prefer_their_cells() -> None:
-    empty = Board.empty()
+    empty = Position.empty()
     assert parse_policy("center").choose(empty) == 4
     assert parse_policy("corner,last").choose(empty) == 8
     assert parse_policy("edge").choose(empty) == 1
@@ -161,7 +161,7 @@ def test_center_corner_edge_prefer_their_cells() -> None:
 def test_yorgey_reproduces_the_seed() -> None:
     policy = parse_policy("yorgey")
     assert policy.name == "fast,last,first"
-    assert policy.choose(Board.empty()) == 8
+    assert policy.choose(Position.empty()) == 8
     x = build_strategy("x", policy).facts
     # fact: the seed program's maps, and the referee's count (test_claims)
     assert (x.choices, x.wins, x.draws, x.losses) == (91, 71, 2, 0)
@@ -171,7 +171,7 @@ def test_yorgey_reproduces_the_seed() -> None:
 
 def test_xkcd_plays_the_comics_moves() -> None:
     policy = parse_policy("xkcd")
-    empty = Board.empty()
+    empty = Position.empty()
     assert policy.choose(empty) == 0
     corner = empty.play(0)
     answers = {1: 4, 2: 6, 3: 4, 4: 8, 5: 4, 6: 2, 7: 4, 8: 2}
@@ -297,16 +297,20 @@ def test_each_line_of_policies_says_what_parses_on_that_board(board: str) -> Non
     assert (misere_novice in rows["novice"]) == g.misere
 
 
-def test_book_files_are_the_paths_of_the_book_keys() -> None:
+def test_opening_book_files_are_the_paths_of_the_book_keys() -> None:
     """The files a chain reads (so no output is written over one): every ``book:PATH``
     in any case, never the built-in comic's book, never an empty path."""
-    from ttt_maps.strategies.chains import book_files
+    from ttt_maps.strategies.chains import opening_book_files
 
-    assert book_files("fast, book:a.json,BOOK:dir/b.json ,book:xkcd,Book:XKCD,book:,random") == [
+    assert opening_book_files(
+        "fast, book:a.json,BOOK:dir/b.json ,book:xkcd,Book:XKCD,book:,random"
+    ) == [
         "a.json",
         "dir/b.json",
     ]
-    assert book_files("default") == [] and book_files("book:c:d.json") == ["c:d.json"]
+    assert opening_book_files("default") == [] and opening_book_files("book:c:d.json") == [
+        "c:d.json"
+    ]
 
 
 def test_the_rules_key_keeps_the_rule_players_optimal_moves() -> None:
@@ -348,4 +352,4 @@ def test_a_book_for_a_bigger_board(tmp_path: Path) -> None:
     book = tmp_path / "b.json"
     book.write_text(json.dumps({"............": 5}), encoding="utf-8")
     policy = parse_policy(f"book:{book}", g)
-    assert policy.choose(Board.empty(g)) == 5
+    assert policy.choose(Position.empty(g)) == 5

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from ttt_maps.game.board import Board
+from ttt_maps.game.position import Position
 
 #: Slow (left out by make check): every test runs the README's commands.
 pytestmark = pytest.mark.slow
@@ -118,7 +118,7 @@ def play_as_o(tmp_path: Path) -> subprocess.CompletedProcess[str]:
     for line in proc.stdout:
         out.append(line)
         if line.startswith("position: "):
-            board = Board.parse(line.removeprefix("position: ").strip())
+            board = Position.parse(line.removeprefix("position: ").strip())
             if board.to_move == "o" and not board.is_over:
                 proc.stdin.write(f"{board.moves()[0]}\n")
                 proc.stdin.flush()

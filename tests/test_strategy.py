@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from ttt_maps.errors import UsageError
-from ttt_maps.game.board import Board
+from ttt_maps.game.position import Position
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.strategies.audit import audit_file, load_strategy
 from ttt_maps.strategies.chains import PRESETS
@@ -35,7 +35,7 @@ def test_export_format() -> None:
     assert doc["policy"] == "fast,last,first"
     assert doc["root"] == "........."
     assert doc["moves"]["........."] == 8
-    assert all(Board.parse(b).to_move == "x" for b in doc["moves"])
+    assert all(Position.parse(b).to_move == "x" for b in doc["moves"])
 
 
 @pytest.mark.parametrize("policy", ["yorgey", "xkcd", "default", "trap,corner"])
@@ -46,7 +46,7 @@ def test_json_round_trip(player: str, policy: str) -> None:
     back = load_strategy(text)
     assert back.player == player
     assert back.policy == tree.policy.name
-    assert back.root == Board.empty()
+    assert back.root == Position.empty()
     assert back.geometry == tree.geometry
     assert back.moves == {b.key: m for b, m in tree.moves().items()}
     assert build_strategy(player, policy).to_json() == text  # stable
@@ -76,7 +76,7 @@ def test_every_preset_export_passes_check(player: str, preset: str) -> None:
 def _losing_edit(doc: dict[str, Any]) -> tuple[str, int]:
     """A listed position (shallowest first) with a legal move that loses value."""
     for text in doc["moves"]:
-        board = Board.parse(text)
+        board = Position.parse(text)
         best = set(SOLVER.best_moves(board))
         worse = [m for m in board.moves() if m not in best]
         if worse:

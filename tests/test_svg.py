@@ -21,7 +21,7 @@ from ttt_maps.draw.layout import MapOptions
 from ttt_maps.draw.scene import Box, Group, Line, Mark, Scene, Text
 from ttt_maps.draw.themes import dark_variant
 from ttt_maps.errors import UsageError
-from ttt_maps.game.board import Board, other
+from ttt_maps.game.position import Position, other
 from ttt_maps.strategies.tree import Strategy, build_strategy
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -311,7 +311,7 @@ def test_chosen_marks_are_the_tree_choices(player: str) -> None:
     assert drawn == tree
     moves = strategy(player).moves()
     for board, cell in drawn:
-        assert moves[Board.parse(board or "")] == cell
+        assert moves[Position.parse(board or "")] == cell
 
 
 @pytest.mark.parametrize("player", ["x", "o"])
@@ -319,7 +319,7 @@ def test_every_nested_board_follows_from_its_parent(player: str) -> None:
     d = doc(player)
     me, them = player, other(player)
     for g in d.boards():
-        board = Board.parse(g.get("data-board") or "")  # legal, or it raises
+        board = Position.parse(g.get("data-board") or "")  # legal, or it raises
         parent = d.board_of(g)
         if parent is None:
             continue

@@ -26,8 +26,8 @@ from cli_checks import assert_usage_error
 from typer.testing import CliRunner
 
 from ttt_maps.cli.app import app
-from ttt_maps.game.board import Board
 from ttt_maps.game.geometry import Geometry
+from ttt_maps.game.position import Position
 from ttt_maps.strategies.table.check import audit_table
 from ttt_maps.strategies.table.entries import Table, table_from_json
 from ttt_maps.strategies.table.exact import minimal_table, prove
@@ -227,7 +227,7 @@ def made_up(seed: int) -> Graph:
                 for cell in range(count)
             }
             options[key] = tuple(Option(needs, cell) for needs, cell in opts.items())
-    return Graph(Board().geometry, "x", frozenset({0}), options, 0)
+    return Graph(Position().geometry, "x", frozenset({0}), options, 0)
 
 
 def fewest(graph: Graph) -> int:

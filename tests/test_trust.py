@@ -308,20 +308,20 @@ def test_a_minimal_claim_too_long_to_prove_is_said_to_be_unchecked(
 def test_a_larger_perfect_table_claiming_minimal_is_refused(tmp_path: Path) -> None:
     """A perfect table that lists only what its play meets, but more than it must: the
     o table's size claimed for a table of the map's own moves."""
-    from ttt_maps.game.board import Board
+    from ttt_maps.game.position import Position
     from ttt_maps.game.symmetry import canonicaliser
     from ttt_maps.strategies.table.check import audit_table, minimal_claim
     from ttt_maps.strategies.table.entries import Entry, Table
     from ttt_maps.strategies.tree import build_strategy
 
     tree = json.loads(build_strategy("x", "yorgey").to_json())
-    canonical = canonicaliser(Board.empty().geometry)
+    canonical = canonicaliser(Position.empty().geometry)
     entries: dict[int, Entry] = {}
     for text, cell in tree["moves"].items():
-        board = Board.parse(text)
+        board = Position.parse(text)
         entries.setdefault(canonical(board.key), Entry(board, cell))
-    table = Table(Board.empty().geometry, "x", tuple(entries.values()), minimal=True)
-    lookup, met, todo = table.lookup(), set(), [Board.empty()]
+    table = Table(Position.empty().geometry, "x", tuple(entries.values()), minimal=True)
+    lookup, met, todo = table.lookup(), set(), [Position.empty()]
     while todo:  # keep only the classes the table's own play meets
         board = todo.pop()
         if board.is_over:

@@ -15,15 +15,15 @@ import ttt_maps
 from ttt_maps.backends.html import scene_to_html
 from ttt_maps.backends.words import CELLS_3X3
 from ttt_maps.cli.app import app
+from ttt_maps.compare.differences_sheet import differences_sheet_scene
 from ttt_maps.compare.panes import cell_phrases, linked_page
 from ttt_maps.compare.picture import compare_scene
-from ttt_maps.compare.sheet import sheet_scene
 from ttt_maps.draw.compose import map_scene, poster_scene
 from ttt_maps.draw.scene import Scene, Text
 from ttt_maps.draw.wholemap import whole_scene
-from ttt_maps.game.board import Board
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.names import NAMES_3X3
+from ttt_maps.game.position import Position
 from ttt_maps.strategies.match import Game
 from ttt_maps.strategies.tree import build_strategy
 from ttt_maps.strategies.whole import build_whole
@@ -40,7 +40,7 @@ def test_a_distance_is_the_same_number_of_plies_in_solve_and_play() -> None:
     doc = json.loads(CliRunner().invoke(app, ["solve", POSITION, "--json"]).stdout)
     assert doc["outcome"]["text"] == f"win in {said[1]} plies"
     # play: the person takes X against the map for O, at the same position.
-    game = Game("o", start=Board.parse(POSITION))
+    game = Game("o", start=Position.parse(POSITION))
     assert f"X can win in {said[1]} plies" in game.verdict()
 
 
@@ -59,7 +59,7 @@ def test_a_cell_has_one_name_in_play_the_viewer_and_the_linked_notes() -> None:
     words = json.loads(re.search(r'id="tttv-words">(.*?)</script>', page)[1])  # type: ignore[index]
     assert tuple(words["cells"]) == NAMES_3X3
     assert cell_phrases(Geometry()) == [f"the {name}" for name in NAMES_3X3]
-    game = Game("x", start=Board.parse(POSITION))
+    game = Game("x", start=Position.parse(POSITION))
     move = game.reply()
     assert game.describe(move) == f"X plays {NAMES_3X3[move.cell]} ({move.cell})"
     page = linked_page([build_strategy("x", "xkcd"), build_strategy("x", "yorgey")])
@@ -104,5 +104,5 @@ def test_the_whole_game_and_the_sheet_group_their_thousands() -> None:
     assert check_numbers(texts) >= 1 and "3,610 boards with a move to make" in " ".join(texts)
     assert not any(re.search(r"from \.+\b|from \.{9}", t) for t in texts)  # said in words
     maps = [build_strategy("o", p) for p in ("xkcd", "default")]
-    check_numbers(sentences(sheet_scene(maps, labels=["xkcd", "default"])))
+    check_numbers(sentences(differences_sheet_scene(maps, labels=["xkcd", "default"])))
     check_numbers(sentences(compare_scene(maps, labels=["xkcd", "default"])))

@@ -7,7 +7,7 @@ svg = ttt_maps.render(tree, format="svg")              # str; pdf/png -> bytes
 ttt_maps.save(tree, "x-map.pdf", size="A2")
 ttt_maps.save(ttt_maps.poster(), "poster.pdf")         # both maps, like the comic
 ttt_maps.save(ttt_maps.table("o"), "o-table.pdf", size="A4")  # the minimal table
-book = ttt_maps.gamebook(tree, "md")                  # the strategy in words (txt, pdf)
+text = ttt_maps.gamebook(tree, "md")                  # the strategy in words (txt, pdf)
 ```
 
 Importing the package loads nothing else: the API functions, the solver,
@@ -40,16 +40,18 @@ if TYPE_CHECKING:
         whole,
     )
     from ttt_maps.errors import UsageError
-    from ttt_maps.game.board import Board
+    from ttt_maps.game.board import Board  # names: old spelling
     from ttt_maps.game.geometry import Geometry
+    from ttt_maps.game.position import Position
     from ttt_maps.integrations.notebook import viewer
     from ttt_maps.integrations.widget import widget
     from ttt_maps.strategies.tree import Strategy
     from ttt_maps.strategies.whole import WholeGame
 
 __all__ = [
-    "Board",
+    "Board",  # names: old spelling
     "Geometry",
+    "Position",
     "Poster",
     "Settings",
     "Strategy",
@@ -75,7 +77,8 @@ __all__ = [
 ]
 
 _HOMES = {
-    "Board": "ttt_maps.game.board",
+    "Board": "ttt_maps.game.board",  # names: old spelling
+    "Position": "ttt_maps.game.position",
     "Geometry": "ttt_maps.game.geometry",
     "Poster": "ttt_maps.api",
     "Settings": "ttt_maps.api",

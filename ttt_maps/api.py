@@ -30,13 +30,16 @@ from ttt_maps.engine.build import running, scene_of, trees, whole_game
 from ttt_maps.engine.options import DECLARED, Options, Use, python_use, read_python
 from ttt_maps.engine.request import Drawing
 from ttt_maps.errors import UsageError
-from ttt_maps.game.board import Board
 from ttt_maps.game.geometry import Geometry
+from ttt_maps.game.position import Position
 from ttt_maps.settings import Settings
 
+Board = Position  # names: old spelling (a position, not a board's geometry)
+
 __all__ = [
-    "Board",
+    "Board",  # names: old spelling
     "Geometry",
+    "Position",
     "Poster",
     "Settings",
     "cache_info",
@@ -59,7 +62,7 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:  # what the functions return, for annotations (the command line's too)
-    from ttt_maps.compare.summary import Row as Row
+    from ttt_maps.compare.summary import SummaryRow as SummaryRow
     from ttt_maps.draw.scene import Scene
     from ttt_maps.engine.checking import Report as Report
     from ttt_maps.engine.comparing import Compared as Compared
@@ -144,7 +147,7 @@ def request(
 def strategy(
     player: str,
     policy: str | Policy | None = None,
-    start: str | Board | None = None,
+    start: str | Position | None = None,
     /,
     *,
     settings: Settings | None = None,
@@ -154,7 +157,7 @@ def strategy(
     empty board), ready for ``render``/``save``, shown as its map in a notebook.
 
     ``policy`` is a chain or preset (``"fast,novice"``, ``"yorgey"``) that picks among
-    equally good moves; ``start`` a board string such as ``"x...o...."`` or a ``Board``.
+    equally good moves; ``start`` a board string such as ``"x...o...."`` or a ``Position``.
     The other options as keywords: ``board`` (``"3x3"``, ``"4x4k3"``...; or the start's),
     ``rules`` (``"misere"``: whoever completes a line loses), ``depth`` (build only as
     deep as a map cut there), ``fold`` (replies that are rotations or reflections of
@@ -171,7 +174,7 @@ def strategy(
 
 def poster(
     policy: str | Policy | None = None,
-    start: str | Board | None = None,
+    start: str | Position | None = None,
     /,
     *,
     settings: Settings | None = None,
@@ -186,7 +189,7 @@ def poster(
 
 
 def whole(
-    start: str | Board | None = None,
+    start: str | Position | None = None,
     /,
     *,
     settings: Settings | None = None,
@@ -207,7 +210,7 @@ def table(player: str, /, *, settings: Settings | None = None, **options: Unpack
     the empty board, proven minimal: by default by exact search where that is quick,
     else by CP-SAT where the ``cp-sat`` extra is installed (``prover="search"`` or
     ``"cp-sat"`` chooses). ``render``/``save`` draw it as a one-page cheat sheet."""
-    from ttt_maps.game.board import parse_mark
+    from ttt_maps.game.position import parse_mark
     from ttt_maps.strategies.table.exact import minimal_table
 
     given: dict[str, Any] = dict(options)
@@ -315,7 +318,7 @@ def gamebook(tree: Strategy, format: str = "md", **options: Unpack[Options]) -> 
     aloud) or ``pdf`` (an A5 booklet with links; ``size``, ``theme`` and
     ``text_as_paths`` set its pages)."""
     from ttt_maps.backends import render_scene
-    from ttt_maps.draw.bookpages import gamebook_of
+    from ttt_maps.draw.gamebook_pages import gamebook_of
 
     use = Use("python", "gamebook")
     if not isinstance(format, str):
@@ -329,28 +332,28 @@ def gamebook(tree: Strategy, format: str = "md", **options: Unpack[Options]) -> 
 # -- the solved game, asked ------------------------------------------------------------
 
 
-def _position(position: str | Board | None, checked: dict[str, Any]) -> Board:
-    """A position given to a function: a Board as it is, else read on the board the
+def _position(position: str | Position | None, checked: dict[str, Any]) -> Position:
+    """A position given to a function: a Position as it is, else read on the board the
     options give (the empty board when none is given)."""
     use = Use("python", "solve")
-    if isinstance(position, Board):
+    if isinstance(position, Position):
         if "board" in checked or "rules" in checked:
             Drawing.read({**checked, "start": position}, use, job="map")  # on that board?
         return position
     geometry = Drawing.read(checked, use, job="solve").geometry
     if not position:
-        return Board.empty(geometry)
+        return Position.empty(geometry)
     option = DECLARED["position"]
     if not isinstance(position, str):
         raise option.refused(position, "expected a board string such as 'x...o....'", use)
     try:
-        return Board.parse(position, geometry)
+        return Position.parse(position, geometry)
     except UsageError as exc:
         raise option.refused(position, exc.reason or str(exc), use) from None
 
 
 def solve_position(
-    position: str | Board = "",
+    position: str | Position = "",
     /,
     policies: Sequence[str] = (),
     *,
@@ -410,9 +413,9 @@ def compare_policies(
     settings: Settings | None = None,
     **options: Unpack[Options],
 ) -> Compared:
-    """Several policies' maps for ``player`` (default x) compared: ``rows`` (the table),
+    """Several policies' maps for ``player`` (default x) compared: ``rows`` (the summary),
     ``found`` (where each differs from the first, up to rotation and reflection),
-    ``maps(fmt)`` (side by side, or linked viewers as html), ``sheet(fmt)`` and
+    ``maps(fmt)`` (side by side, or linked viewers as html), ``differences_sheet(fmt)`` and
     ``as_json()``."""
     from ttt_maps.engine.comparing import compare_policies as compared
 
@@ -449,7 +452,7 @@ def check(
 def new_game(
     player: str = "x",
     policy: str | Policy | None = None,
-    start: str | Board | None = None,
+    start: str | Position | None = None,
     /,
     *,
     settings: Settings | None = None,
@@ -471,7 +474,7 @@ def new_game(
         )  # fmt: skip
 
 
-def explain(position: str | Board, cell: int, /, **options: Unpack[Options]) -> Why:
+def explain(position: str | Position, cell: int, /, **options: Unpack[Options]) -> Why:
     """Why playing ``cell`` on ``position`` is good or bad: a win, a block, a fork, a
     forcing line, a mistake with its refutation... (``Why``: code, text, line, threats)."""
     from ttt_maps.strategies.explain import explain as reason
@@ -484,7 +487,7 @@ def explain(position: str | Board, cell: int, /, **options: Unpack[Options]) -> 
 
 
 def tie_break(
-    policy: str | Policy, position: str | Board, /, **options: Unpack[Options]
+    policy: str | Policy, position: str | Position, /, **options: Unpack[Options]
 ) -> TieBreak:
     """Which key of ``policy``'s chain chose its move on ``position`` among the equally
     good ones, and by what figure."""
@@ -498,14 +501,14 @@ def tie_break(
 
 
 def cache_info() -> CacheInfo:
-    """The user's cache folder of solved tables (bigger boards) and what is in it."""
+    """The user's cache folder of solved bounds (bigger boards) and what is in it."""
     from ttt_maps.solve.cache import info
 
     return info()
 
 
 def clear_cache() -> tuple[list[str], list[str]]:
-    """Remove the solved tables ttt-maps kept; the names removed and those left alone."""
+    """Remove the solved bounds ttt-maps kept; the names removed and those left alone."""
     from ttt_maps.solve import cache
 
     removed, left = cache.clear()

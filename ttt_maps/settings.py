@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 
 class Settings(NamedTuple):
-    """How to run: read and write the solved tables of bigger boards (``cache``), show
+    """How to run: read and write the solved bounds of bigger boards (``cache``), show
     progress bars on a terminal (``progress``: off for the library), and search up to
     ``search_limit`` positions in all for one call (``None``: the default budget, about
     ten seconds' worth, or ``$TTT_MAPS_SEARCH_LIMIT``). Each field is an option declared

@@ -1,4 +1,5 @@
-"""``ttt-maps cache info|clear``: the solved tables kept for bigger boards."""
+"""``ttt-maps cache info|clear``: the solved bounds kept for bigger boards (its words
+for users say "solved tables", as its help does)."""
 
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ cache = command("cache", run)
 
 
 def cache_command(action: str, echo: Callable[[str], None]) -> None:
-    """``info`` lists the cache folder's files, ``clear`` removes the tables."""
+    """``info`` lists the cache folder's files, ``clear`` removes the bounds files."""
     from ttt_maps.api import cache_info, clear_cache
 
     name = action.strip().lower()

@@ -1,4 +1,4 @@
-"""``ttt-maps compare``: the table on the terminal or as JSON; the maps side by side
+"""``ttt-maps compare``: the summary on the terminal or as JSON; the maps side by side
 (an image, or linked viewers in a page); the differences sheet."""
 
 import sys
@@ -11,7 +11,7 @@ from ttt_maps.errors import UsageError, shown
 from ttt_maps.language import N_, decimal, tr
 
 if TYPE_CHECKING:
-    from ttt_maps.api import Row, Settings
+    from ttt_maps.api import Settings, SummaryRow
     from ttt_maps.engine.request import Drawing
 
 #: What ``-o`` writes (the maps side by side, or linked viewers) and what ``--sheet`` does.
@@ -52,8 +52,8 @@ def _format(option: str, output: str, fmt: str | None, known: Sequence[str]) -> 
 
 class Files(NamedTuple):
     """Where ``compare`` writes: the maps (``-o``, ``--format``; ``explain``: each red
-    move with its reason), the sheet (``--sheet``, or the old ``--diff-png``), and
-    whether the table is printed as JSON."""
+    move with its reason), the differences sheet (``--sheet``, or the old
+    ``--diff-png``), and whether the summary is printed as JSON."""
 
     output: str | None = None
     fmt: str | None = None
@@ -66,10 +66,11 @@ class Files(NamedTuple):
 def compare_command(
     policies: Sequence[str], drawing: "Drawing", files: Files, settings: "Settings"
 ) -> None:
-    """``ttt-maps compare``: print the table; write the maps and the sheet if asked.
+    """``ttt-maps compare``: print the summary; write the maps and the differences sheet
+    if asked.
 
-    ``files.diff`` is the old ``--diff-png``: it writes the sheet as a PNG, with a
-    hint; the drawing's ``fold`` folds each map by symmetry.
+    ``files.diff`` is the old ``--diff-png``: it writes the differences sheet as a
+    PNG, with a hint; the drawing's ``fold`` folds each map by symmetry.
     """
     from ttt_maps.engine.comparing import compare_policies
     from ttt_maps.io.files import check_target
@@ -100,18 +101,18 @@ def compare_command(
     if len(outs) > 1 or (outs and as_json):
         raise UsageError("only one of -o -, --sheet - and --json can write to standard output")
     found = compare_policies(policies, drawing, settings=settings)
-    written: list[tuple[str, int]] = []  # the files, said after the table as render says them
+    written: list[tuple[str, int]] = []  # the files, said after the summary as render says them
     if output is not None and image_fmt is not None:
         opts = drawing.map_options if explain else None
         written.append(_write(output, found.maps(image_fmt, chosen_theme, opts)))
     if sheet_path is not None and sheet_fmt is not None:
-        written.append(_write(sheet_path, found.sheet(sheet_fmt, chosen_theme)))
+        written.append(_write(sheet_path, found.differences_sheet(sheet_fmt, chosen_theme)))
     if as_json:
         print_json(found.as_json())
         return
-    if outs:  # a drawing is the output: no table in it
+    if outs:  # a drawing is the output: no summary in it
         return
-    print_table(found.rows, player, policies[0], found.novice_ways)
+    print_summary(found.rows, player, policies[0], found.novice_ways)
     for path, size in written:
         print(written_line(path, size))
 
@@ -137,8 +138,8 @@ _COUNT_COLUMNS = (
 )
 
 
-def print_table(rows: Sequence["Row"], player: str, reference: str, novice: str) -> None:
-    """The table on stdout with rich, narrow enough for an 80-column terminal."""
+def print_summary(rows: Sequence["SummaryRow"], player: str, reference: str, novice: str) -> None:
+    """The summary on stdout, a rich table narrow enough for an 80-column terminal."""
     from rich import box
     from rich.markup import escape
     from rich.table import Table

@@ -18,7 +18,7 @@ def run(args: Args) -> None:
         from ttt_maps.io.names import check_not_read
 
         check_target(output)  # fail before the work, not after
-        check_not_read(("-o", output), [("--policy", b) for b in drawing.books])
+        check_not_read(("-o", output), [("--policy", b) for b in drawing.opening_books])
     tree = strategy(
         args["player"], drawing.policy, drawing.start, board=drawing.geometry,
         fold=drawing.folded, settings=how,

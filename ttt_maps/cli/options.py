@@ -31,7 +31,7 @@ from ttt_maps.errors import UsageError
 from ttt_maps.language import from_environment, speaking
 
 if TYPE_CHECKING:
-    from ttt_maps.api import Board, Geometry, Settings
+    from ttt_maps.api import Geometry, Position, Settings
     from ttt_maps.engine.request import Drawing
 
 #: The Python type typer converts each kind of option to.
@@ -147,13 +147,13 @@ class Args:
             return None
         return str(self.values["lang"] or from_environment())
 
-    def position(self, text: str, geometry: Geometry) -> Board:
+    def position(self, text: str, geometry: Geometry) -> Position:
         """The position argument on its board, refused in its own name."""
-        from ttt_maps.api import Board
+        from ttt_maps.api import Position
 
         option = DECLARED["position"]
         try:
-            return Board.parse(text, geometry)
+            return Position.parse(text, geometry)
         except UsageError as exc:
             raise option.refused(text, exc.reason or str(exc), self.use) from None
 

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
-    from ttt_maps.api import Board
+    from ttt_maps.api import Position
 
 
 #: Below this many columns, text is not wrapped at all: pieces of a line that narrow
@@ -142,7 +142,7 @@ def human_size(n: int) -> str:
     return f"{n / 1_000_000:.2f} MB"
 
 
-def board_grid(board: Board) -> str:
+def board_grid(board: Position) -> str:
     """The board as rows of marks; empty cells show their (dim) cell number."""
     g = board.geometry
     width = len(str(g.size - 1))

@@ -20,7 +20,7 @@ from ttt_maps.errors import UsageError
 from ttt_maps.language import tr
 
 if TYPE_CHECKING:
-    from ttt_maps.api import Board, Game
+    from ttt_maps.api import Game, Position
 
 #: The longest line play reads (a cell number needs three characters).
 MAX_LINE = 1024
@@ -38,7 +38,7 @@ def run(args: Args) -> None:
         from ttt_maps.io.files import check_target
 
         check_target(save)
-        check_not_read(("--save", save), [("--policy", b) for b in drawing.books])
+        check_not_read(("--save", save), [("--policy", b) for b in drawing.opening_books])
     game = new_game(
         drawing.player, drawing.policy, drawing.start, board=drawing.geometry,
         level=args["level"], seed=args["seed"], fold=drawing.folded, settings=how,
@@ -229,7 +229,7 @@ def hint_reasons(game: Game) -> list[str]:
     return [f"{c}: {explain(game.board, c).text}" for c in game.hints()]
 
 
-def mistake(before: Board, cell: int) -> str | None:
+def mistake(before: Position, cell: int) -> str | None:
     """The reason a move was a mistake, with its refutation, or (under misère) why it
     completed the mover's own line; None for a good move."""
     from ttt_maps.api import explain

@@ -23,11 +23,11 @@ def run(args: Args) -> None:
     echo = None if args["quiet"] else typer.echo
     output, gamebook = args["output"], args["gamebook"]
     if gamebook is not None or (output or "").lower().endswith((".md", ".markdown", ".txt")):
-        from ttt_maps.cli.bookfile import book_path, write_gamebook
+        from ttt_maps.cli.gamebook import gamebook_path, write_gamebook
 
-        book = book_path(output, gamebook)
-        if book is not None:
-            write_gamebook(book, args, how, echo)  # the strategy in words, not maps
+        path = gamebook_path(output, gamebook)
+        if path is not None:
+            write_gamebook(path, args, how, echo)  # the strategy in words, not maps
             return
     drawing = args.drawing()
     picture, description = args["picture"], args["description"]
@@ -86,4 +86,4 @@ def _check_description(drawing: "Drawing", settings: "Settings") -> None:
     for who in (player,) if player in ("x", "o") else ("x", "o"):
         tree = strategy(who, drawing.policy, drawing.start, board=drawing.geometry,
                         fold=drawing.folded, settings=settings)  # fmt: skip
-        gamebook(tree, "txt")  # a UsageError says why there is no book
+        gamebook(tree, "txt")  # a UsageError says why there is no gamebook

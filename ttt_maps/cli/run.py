@@ -124,7 +124,7 @@ class TTTGroup(TyperGroup):
         import contextvars
 
         with _output_failures():
-            # A context of its own: the command's settings (``settings.apply``) end with it.
+            # A context of its own: the command's settings (``settings.using``) end with it.
             return contextvars.copy_context().run(super().invoke, ctx)
 
     def _click_error(self, exc: Any) -> int:

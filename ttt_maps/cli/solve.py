@@ -4,17 +4,17 @@ from ttt_maps.cli.options import Args, command
 from ttt_maps.cli.output import board_grid, console, print_json, show_table
 from ttt_maps.language import tr
 
-#: The widest the table's "why" column gets, so the table fits in 100 columns.
+#: The widest the "why" column of the moves gets, so they fit in 100 columns.
 WHY_WIDTH = 38
 
 
 def run(args: Args) -> None:
     """``ttt-maps solve`` (its help is declared with the command, ``engine.options``)."""
-    from ttt_maps.api import Board, solve_position
+    from ttt_maps.api import Position, solve_position
 
     g, how = args.geometry(), args.settings()
     board = args["position"]
-    pos = Board.empty(g) if board is None else args.position(board, g)
+    pos = Position.empty(g) if board is None else args.position(board, g)
     doc = solve_position(pos, args["policies"] or (), settings=how)
     if args["as_json"]:
         print_json(doc)
@@ -43,14 +43,14 @@ def run(args: Args) -> None:
     chosen: dict[int, list[str]] = {}
     for p in doc["policies"]:
         chosen.setdefault(p["move"], []).append(p["name"])
-    table = Table(box=None, pad_edge=False, header_style="bold")
-    table.add_column(tr("cell"), justify="right")
-    table.add_column(tr("outcome for {player}", player=mover))
-    table.add_column(tr("best"), justify="center")
-    table.add_column(tr("chosen by"))
-    table.add_column(tr("why"), max_width=WHY_WIDTH, overflow="fold")
+    moves = Table(box=None, pad_edge=False, header_style="bold")
+    moves.add_column(tr("cell"), justify="right")
+    moves.add_column(tr("outcome for {player}", player=mover))
+    moves.add_column(tr("best"), justify="center")
+    moves.add_column(tr("chosen by"))
+    moves.add_column(tr("why"), max_width=WHY_WIDTH, overflow="fold")
     for m in doc["moves"]:
-        table.add_row(
+        moves.add_row(
             str(m["cell"]),
             m["text"],
             "✓" if m["optimal"] else "",
@@ -58,21 +58,21 @@ def run(args: Args) -> None:
             escape(m["why"]["brief"]),
         )
     out.print()
-    show_table(out, table)
-    ptable = Table(box=None, pad_edge=False, header_style="bold")
-    ptable.add_column(tr("policy"))
-    ptable.add_column(tr("chain"))
-    ptable.add_column(tr("move"), justify="right")
-    ptable.add_column(tr("why this one"), overflow="fold")
+    show_table(out, moves)
+    choices = Table(box=None, pad_edge=False, header_style="bold")
+    choices.add_column(tr("policy"))
+    choices.add_column(tr("chain"))
+    choices.add_column(tr("move"), justify="right")
+    choices.add_column(tr("why this one"), overflow="fold")
     for p in doc["policies"]:
-        ptable.add_row(
+        choices.add_row(
             escape(shown(p["name"])),
             escape(shown(p["chain"])),
             str(p["move"]),
             escape(p["why"]["text"]),
         )
     out.print()
-    show_table(out, ptable)
+    show_table(out, choices)
 
 
 solve = command("solve", run)

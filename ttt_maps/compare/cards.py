@@ -1,4 +1,4 @@
-"""A difference as a card of the sheet: the position, every policy's move, what each leads to.
+"""A difference as a card of the differences sheet: the position, each policy's move and its end.
 
 The card is drawn as the reference map draws the position; each policy's
 move is the player's mark in that policy's colour with its letter under it
@@ -6,7 +6,7 @@ move is the player's mark in that policy's colour with its letter under it
 to the position's own symmetry share a cell, and a small table under the
 board gives, per policy, the boards its map draws below the move, the
 finish the move leads to, and the expected score against a novice where
-the scores differ. Sizes are in tenths of a millimetre (``sheet.py``).
+the scores differ. Sizes are in tenths of a millimetre (``differences_sheet.py``).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from ttt_maps.draw.cells import GRID_WIDTH, MARK_WIDTH
 from ttt_maps.draw.scene import Box, Group, Item, Line, Mark, Text
 from ttt_maps.draw.themes import PICKS, PickRole
 from ttt_maps.draw.typeface import width
-from ttt_maps.game.board import Board
+from ttt_maps.game.position import Position
 from ttt_maps.language import decimal, number, tr
 from ttt_maps.strategies.nodes import Node
 
@@ -43,7 +43,7 @@ class Card:
     """One position where the maps play differently, as the reference draws it."""
 
     key: int
-    board: Board
+    board: Position
     picks: tuple[Pick, ...]
     change: tuple[int, float, int]
 
@@ -52,8 +52,8 @@ class Card:
         return self.board.count + 1
 
 
-def sheet_cards(comparisons: Sequence[Comparison]) -> list[Card]:
-    """A card per position where any map differs from the reference, in sheet order.
+def difference_cards(comparisons: Sequence[Comparison]) -> list[Card]:
+    """A card per position where any map differs from the reference, in the sheet's order.
 
     Each card is in the frame of one reference board of the position; every
     other map's move there is turned into that frame.
@@ -93,7 +93,7 @@ def sheet_cards(comparisons: Sequence[Comparison]) -> list[Card]:
     return cards
 
 
-def _turned_moves(frame: Board, board: Board, move: int) -> set[int]:
+def _turned_moves(frame: Position, board: Position, move: int) -> set[int]:
     """Every cell of ``frame`` that is ``move`` on ``board`` under a symmetry taking
     ``frame`` to ``board`` (several where the position is symmetric)."""
     perms = frame.geometry.symmetries
@@ -101,7 +101,7 @@ def _turned_moves(frame: Board, board: Board, move: int) -> set[int]:
 
 
 def letter(index: int) -> str:
-    """A policy's letter on the sheet: A for the reference, then B, C..."""
+    """A policy's letter on the differences sheet: A for the reference, then B, C..."""
     return chr(ord("A") + index) if index < 26 else str(index + 1)
 
 

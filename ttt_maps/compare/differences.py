@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from ttt_maps.game.board import Board
+from ttt_maps.game.position import Position
 from ttt_maps.game.symmetry import canonicaliser
 from ttt_maps.language import ENGLISH, speaking
 from ttt_maps.solve.solver import Outcome
@@ -42,7 +42,7 @@ class Choice:
     from here against the novice (win 1, draw 0.5).
     """
 
-    board: Board
+    board: Position
     move: int
     boards: int
     outcome: Outcome
@@ -59,7 +59,7 @@ class Difference:
     """
 
     key: int  # the position's class (its canonical key)
-    board: Board
+    board: Position
     reference_move: int
     move: int
     reference: Choice
@@ -165,7 +165,7 @@ def _walk(root: Node) -> list[Node]:
     return out
 
 
-def turned_move(frame: Board, board: Board, move: int) -> int:
+def turned_move(frame: Position, board: Position, move: int) -> int:
     """``move``, played on ``board``, as the same move on ``frame`` (a turned ``board``).
 
     Of the symmetries that take ``frame`` to ``board``, the first in the

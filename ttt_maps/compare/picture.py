@@ -19,7 +19,7 @@ from ttt_maps.draw.layout import MAP_SIZE, MapOptions, layout_map, map_box
 from ttt_maps.draw.naming import positions_words
 from ttt_maps.draw.scene import Box, Group, Item, Rect, Scene, Text, check_text
 from ttt_maps.draw.themes import Theme, get_theme
-from ttt_maps.game.board import Board
+from ttt_maps.game.position import Position
 from ttt_maps.language import tr, tr_n
 from ttt_maps.strategies.tree import Strategy
 
@@ -88,7 +88,7 @@ def compare_scene(
     items: list[Item] = []
     if title:
         text = title
-    elif first.root.board == Board.empty(first.geometry):
+    elif first.root.board == Position.empty(first.geometry):
         text = tr(
             "Which optimal move? The map for {player} under {n} tie-break policies",
             player=who,

@@ -1,4 +1,4 @@
-"""Tie-break policies side by side: their trees and a table of what each map holds.
+"""Tie-break policies side by side: their trees and a summary of what each map holds.
 
 People argue about which optimal move to prefer; this module makes the
 argument countable. Every policy's tree is built for the same player from
@@ -17,8 +17,8 @@ from typing import Any
 
 from ttt_maps.compare.differences import Comparison, compare_all
 from ttt_maps.errors import UsageError
-from ttt_maps.game.board import Board, Mark
 from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.game.position import Mark, Position
 from ttt_maps.strategies.tree import Strategy, build_strategy
 
 # -- the trees ---------------------------------------------------------------
@@ -27,7 +27,7 @@ from ttt_maps.strategies.tree import Strategy, build_strategy
 def build_strategies(
     policies: Sequence[str],
     player: Mark | str = "x",
-    root: Board | str | None = None,
+    root: Position | str | None = None,
     geometry: Geometry = STANDARD,
     fold: bool = False,
 ) -> list[Strategy]:
@@ -49,7 +49,7 @@ def build_strategies(
     ]
 
 
-def differing(first: Strategy, other: Strategy) -> dict[Board, tuple[int, int]]:
+def differing(first: Strategy, other: Strategy) -> dict[Position, tuple[int, int]]:
     """Boards both trees hold literally where ``other`` chooses another cell than
     ``first`` (the literal count; ``differences`` compares up to symmetry).
 
@@ -98,12 +98,12 @@ def compared(
     return names, compare_all(strategies) if comparisons is None else comparisons
 
 
-# -- the table ---------------------------------------------------------------
+# -- the summary -------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Row:
-    """One policy's line of the comparison table.
+class SummaryRow:
+    """One policy's line of the comparison's summary.
 
     ``positions`` counts the different positions where the player chooses;
     ``choices`` (the player's red moves), ``boards``, ``depth`` and
@@ -155,7 +155,7 @@ def traps(strategy: Strategy) -> int:
     me = strategy.player
     lost: dict[int, int] = {}
 
-    def count(node_board: Board, replies: Sequence[Board]) -> int:
+    def count(node_board: Position, replies: Sequence[Position]) -> int:
         hit = lost.get(node_board.key)
         if hit is None:
             hit = sum(1 for b in replies if b.to_move == me and solver.result(b.key) > 0)
@@ -172,11 +172,11 @@ def traps(strategy: Strategy) -> int:
     return total
 
 
-def compare_table(
+def compare_summary(
     strategies: Sequence[Strategy],
     labels: Sequence[str] | None = None,
     comparisons: Sequence[Comparison] | None = None,
-) -> list[Row]:
+) -> list[SummaryRow]:
     """One row per strategy; the first is the reference for ``differs``.
 
     ``comparisons`` are ``compare_all(strategies)`` when the caller has them.
@@ -188,7 +188,7 @@ def compare_table(
     for name, s, count in zip(names, strategies, counts, strict=True):
         f = s.facts
         rows.append(
-            Row(
+            SummaryRow(
                 label=name,
                 chain=s.policy.name,
                 positions=f.positions,

@@ -86,6 +86,6 @@ def turned(strategy: Strategy, perm: Permutation) -> Strategy:
 
 
 def turned_key(geometry: Geometry, key: int, perm: Permutation) -> int:
-    """A position's key (``Board.key``) after the board is turned by ``perm``."""
+    """A position's key (``Position.key``) after the board is turned by ``perm``."""
     g = geometry
     return g.transform(key & g.full, perm) | g.transform(key >> g.size, perm) << g.size

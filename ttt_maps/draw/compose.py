@@ -35,8 +35,8 @@ from ttt_maps.draw.scene import (
     check_text,
 )
 from ttt_maps.draw.themes import Theme, get_theme
-from ttt_maps.game.board import Board
 from ttt_maps.game.geometry import Geometry
+from ttt_maps.game.position import Position
 from ttt_maps.language import N_, and_list, tr
 from ttt_maps.strategies.chains import PRESETS, preset_chain
 from ttt_maps.strategies.policy import Policy
@@ -346,7 +346,7 @@ def _policy_line(x: Strategy, o: Strategy) -> str:
 def _facts_line(*maps: Strategy) -> str:
     """The footer's small print: the tool and what each map holds."""
     roots = sorted({str(m.root.board) for m in maps})
-    if roots != [str(Board.empty(maps[0].geometry))]:
+    if roots != [str(Position.empty(maps[0].geometry))]:
         said = [tr("Drawn by ttt-maps from {boards}", boards=and_list(roots))]
     else:
         said = [tr("Drawn by ttt-maps")]

@@ -26,9 +26,9 @@ from ttt_maps.draw.folds import LETTERS, pointer, stands_for, tag
 from ttt_maps.draw.labels import board_label
 from ttt_maps.draw.scene import Box, Group, Item, Line, Mark, MarkRole, Rect
 from ttt_maps.errors import UsageError
-from ttt_maps.game.board import Board, other
-from ttt_maps.game.board import Mark as Player
 from ttt_maps.game.geometry import Geometry
+from ttt_maps.game.position import Mark as Player
+from ttt_maps.game.position import Position, other
 from ttt_maps.game.symmetry import turn_names
 from ttt_maps.strategies.nodes import Node
 from ttt_maps.strategies.tree import Strategy
@@ -125,7 +125,7 @@ class Layout:
         x, y, pad, glyph = box.x + s.dx[cell], box.y + s.dy[cell], s.pad, s.glyph
         return Mark(symbol, cell, Box(x + pad, y + pad, glyph, glyph), role, s.mark_width, classes)
 
-    def played(self, s: Side, board: Board, box: Box, out: list[Item]) -> None:
+    def played(self, s: Side, board: Position, box: Box, out: list[Item]) -> None:
         """The marks already on the board, black (the hot path: thousands of them)."""
         xs = board.x
         taken = xs | board.o
@@ -139,7 +139,7 @@ class Layout:
             box_c = Box(x + pad, y + pad, glyph, glyph)
             out.append(Mark("x" if xs >> c & 1 else "o", c, box_c, "played", width))
 
-    def win_lines(self, s: Side, board: Board, box: Box, out: list[Item]) -> None:
+    def win_lines(self, s: Side, board: Position, box: Box, out: list[Item]) -> None:
         """A stroke through each line the winner holds, overshooting the end cells a little."""
         ends = self.line_ends(board.x) or self.line_ends(board.o)
         bx, by, dxs, dys, half = box.x, box.y, s.dx, s.dy, s.half

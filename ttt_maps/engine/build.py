@@ -93,9 +93,9 @@ def scene_of(
     if isinstance(obj, Scene):
         return obj
     if isinstance(obj, Table):
-        from ttt_maps.draw.cheatsheet import sheet_scene
+        from ttt_maps.draw.cheat_sheet import cheat_sheet_scene
 
-        return sheet_scene(obj, theme, title, bool(opts and opts.explain))
+        return cheat_sheet_scene(obj, theme, title, bool(opts and opts.explain))
     if isinstance(obj, WholeGame):
         from ttt_maps.draw.wholemap import whole_scene
 

@@ -1,5 +1,5 @@
 """Tie-break policies compared, built in one place: one tree per policy, where their
-maps really differ, the table of what each holds, and the drawings (the maps side by
+maps really differ, the summary of what each holds, and the drawings (the maps side by
 side, linked viewers, the differences sheet) as file bytes."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from ttt_maps.settings import Settings
 
 if TYPE_CHECKING:
     from ttt_maps.compare.differences import Comparison
-    from ttt_maps.compare.summary import Row
+    from ttt_maps.compare.summary import SummaryRow
     from ttt_maps.draw.layout import MapOptions
     from ttt_maps.draw.themes import Theme
     from ttt_maps.engine.request import Drawing
@@ -22,14 +22,14 @@ if TYPE_CHECKING:
 
 class Compared:
     """Several policies' maps for one player: the trees (``strategies``), their labels,
-    the differences from the first (``found``) and the table (``rows``)."""
+    the differences from the first (``found``) and the summary (``rows``)."""
 
     def __init__(
         self,
         strategies: list[Strategy],
         labels: Sequence[str],
         found: Sequence[Comparison],
-        rows: list[Row],
+        rows: list[SummaryRow],
     ) -> None:
         self.strategies, self.labels, self.found, self.rows = strategies, list(labels), found, rows
         #: The language the comparison's words are said in: the one it was made in.
@@ -60,26 +60,31 @@ class Compared:
             )
             return render_scene(scene, fmt)
 
-    def sheet(self, fmt: str, theme: str | Theme = "light") -> bytes:
+    def differences_sheet(self, fmt: str, theme: str | Theme = "light") -> bytes:
         """The differences sheet (svg, pdf or png; A4 pages)."""
         with speaking(self.lang):
-            from ttt_maps.compare.sheet import sheet_file, sheet_scene
+            from ttt_maps.compare.differences_sheet import (
+                differences_sheet_file,
+                differences_sheet_scene,
+            )
             from ttt_maps.draw.themes import get_theme
 
-            scene = sheet_scene(
+            scene = differences_sheet_scene(
                 self.strategies, labels=self.labels, theme=get_theme(theme), comparisons=self.found
             )
-            return sheet_file(scene, fmt)
+            return differences_sheet_file(scene, fmt)
+
+    sheet = differences_sheet  # its old name, which callers keep (names: old spelling)
 
     @property
     def novice_ways(self) -> str:
-        """How the novice opponent of the table's ``novice`` column plays, in words."""
+        """How the novice opponent of the summary's ``novice`` column plays, in words."""
         from ttt_maps.strategies.chains import NOVICE_WAYS
 
         return NOVICE_WAYS[self.strategies[0].geometry.misere]
 
     def as_json(self) -> dict[str, Any]:
-        """The table and every difference, as ``compare --json`` prints them."""
+        """The summary and every difference, as ``compare --json`` prints them."""
         first = self.strategies[0]
         lists: list[list[dict[str, Any]]] = [
             [],
@@ -103,7 +108,7 @@ def compare_policies(
     """Each policy's map for the drawing's player from its start, and where they differ
     from the first's, up to rotation and reflection."""
     from ttt_maps.compare.differences import compare_all
-    from ttt_maps.compare.summary import build_strategies, compare_table
+    from ttt_maps.compare.summary import build_strategies, compare_summary
 
     with running(settings):
         mark = drawing.player or "x"
@@ -111,5 +116,5 @@ def compare_policies(
             policies, mark, drawing.start, drawing.geometry, fold=drawing.folded
         )
         found = compare_all(strategies)
-        rows = compare_table(strategies, labels=policies, comparisons=found)
+        rows = compare_summary(strategies, labels=policies, comparisons=found)
     return Compared(strategies, policies, found, rows)

@@ -400,12 +400,12 @@ def picture_words(trees: Sequence[Strategy], stem: str) -> tuple[str, str]:
     holding each map's gamebook in Markdown."""
     from html import escape
 
-    from ttt_maps.strategies.bookwriters import to_markdown
-    from ttt_maps.strategies.gamebook import build_book
+    from ttt_maps.strategies.gamebook import build_gamebook
+    from ttt_maps.strategies.gamebook_text import to_markdown
 
     ident = f"{stem}-words"
     parts = [f'<details id="{escape(ident)}">', "<summary>The strategy in words</summary>", ""]
     for tree in trees:
-        parts += [to_markdown(build_book(tree), f"{stem}-{tree.player}-", level=3), ""]
+        parts += [to_markdown(build_gamebook(tree), f"{stem}-{tree.player}-", level=3), ""]
     parts.append("</details>")
     return f' aria-details="{escape(ident)}"', "\n".join(parts)

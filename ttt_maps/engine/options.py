@@ -28,8 +28,8 @@ from ttt_maps.errors import UsageError, quote
 if TYPE_CHECKING:
     from ttt_maps.backends.page import PageSize
     from ttt_maps.draw.themes import Theme
-    from ttt_maps.game.board import Board
     from ttt_maps.game.geometry import Geometry
+    from ttt_maps.game.position import Position
     from ttt_maps.strategies.policy import Policy
 
 #: A check: the value as given, in or out, or ``Refused`` saying why not.
@@ -434,10 +434,10 @@ def _rules(value: Any, use: Use) -> str:
 
 
 def _position(value: Any, use: Use) -> Any:
-    """A board string (the board's size is read once the board is known), or a ``Board``."""
-    from ttt_maps.game.board import Board
+    """A board string (the board's size is read once the board is known), or a ``Position``."""
+    from ttt_maps.game.position import Position
 
-    if isinstance(value, Board):
+    if isinstance(value, Position):
         return value
     return _some_text(value, use)
 
@@ -735,7 +735,7 @@ class Options(TypedDict, total=False):
         ),
     ]
     start: Annotated[
-        "str | Board | None",
+        "str | Position | None",
         Option(
             "The start position (default: the empty board), e.g. x...o.... or 'x../.o./...'.",
             metavar="BOARD",

@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     from ttt_maps.backends import Output
     from ttt_maps.draw.layout import MapOptions
     from ttt_maps.draw.themes import Theme
-    from ttt_maps.game.board import Board
     from ttt_maps.game.geometry import Geometry
+    from ttt_maps.game.position import Position
     from ttt_maps.strategies.policy import Policy
 
 
@@ -43,7 +43,7 @@ class Drawing:
     options: dict[str, Any]
     palette: Theme
     _policy: Policy | None
-    start: Board | None
+    start: Position | None
 
     def __init__(self, **options: Unpack[Options]) -> None:
         self._fill(read_python(options, None, "Drawing"), Use("python"))
@@ -115,11 +115,11 @@ class Drawing:
         return self._policy
 
     @property
-    def books(self) -> list[str]:
+    def opening_books(self) -> list[str]:
         """The opening book files the policy reads (``book:PATH``), as written."""
-        from ttt_maps.strategies.chains import book_files
+        from ttt_maps.strategies.chains import opening_book_files
 
-        return book_files(self.policy.name)
+        return opening_book_files(self.policy.name)
 
     @property
     def map_options(self) -> MapOptions:
@@ -192,8 +192,8 @@ def _resolve(name: str, options: dict[str, Any], use: Use, make: Callable[[], An
 def _geometry(options: Mapping[str, Any], given: frozenset[str]) -> Geometry:
     """The board: as given, else the start position's or the policy's, else 3x3; under the
     rules given."""
-    from ttt_maps.game.board import Board
     from ttt_maps.game.geometry import STANDARD, Geometry
+    from ttt_maps.game.position import Position
 
     board, rules = options["board"], options["rules"]
     start, policy = options["start"], options["policy"]
@@ -201,7 +201,7 @@ def _geometry(options: Mapping[str, Any], given: frozenset[str]) -> Geometry:
         geo = board
     elif "board" in given:
         return Geometry.parse(board, rules or "normal")
-    elif isinstance(start, Board):
+    elif isinstance(start, Position):
         geo = start.geometry
     elif not isinstance(policy, str):
         geo = policy.geometry
@@ -210,20 +210,20 @@ def _geometry(options: Mapping[str, Any], given: frozenset[str]) -> Geometry:
     return geo.with_rules(rules) if "rules" in given and rules is not None else geo
 
 
-def _position(options: Mapping[str, Any], geometry: Geometry) -> Board | None:
-    from ttt_maps.game.board import Board
+def _position(options: Mapping[str, Any], geometry: Geometry) -> Position | None:
+    from ttt_maps.game.position import Position
 
     start = options["start"]
     if start is None:
         return None
-    if isinstance(start, Board):
+    if isinstance(start, Position):
         if start.geometry != geometry:
             raise UsageError(
                 f"a position on {start.geometry.describe()}, not {geometry.describe()}",
                 reason=f"a position on {start.geometry.describe()}, not {geometry.describe()}",
             )
         return start
-    return Board.parse(start, geometry)
+    return Position.parse(start, geometry)
 
 
 def _policy(

@@ -1,6 +1,6 @@
 """Counting positions without visiting them: the 4x4 board's ten million in a second.
 
-A position is reachable exactly when it is legal (``board.illegal_reason``): the counts
+A position is reachable exactly when it is legal (``position.illegal_reason``): the counts
 are right, the side that did not move last holds no line, and the side that
 did either holds none or holds lines that all share one cell (its last
 move). So the count splits by the X set: for each X set, the O sets inside

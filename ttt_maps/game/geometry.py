@@ -140,7 +140,7 @@ class Geometry(FrozenValue):
         return f"the {self.size_name} board, {k} in a row"
 
     def in_words(self) -> str:
-        """``describe`` in the reader's language, for what a reader meets (titles, books,
+        """``describe`` in the reader's language, for what a reader meets (titles, gamebooks,
         tables); error messages keep ``describe``."""
         said = {"size": self.size_name, "k": self.k_in_words()}
         if self.misere:

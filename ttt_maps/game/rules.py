@@ -10,13 +10,13 @@ allowed, so an audit of these sets covers every pick that program could make.
 
 from __future__ import annotations
 
-from ttt_maps.game.board import Board
+from ttt_maps.game.position import Position
 
 #: Rule names in the order the player tries them.
 RULES = ("win", "block", "opening", "fork", "threat", "any")
 
 
-def completing_cells(board: Board, mine: int, theirs: int) -> set[int]:
+def completing_cells(board: Position, mine: int, theirs: int) -> set[int]:
     """Empty cells that would complete a line for the side holding ``mine``."""
     g = board.geometry
     occupied = board.x | board.o
@@ -30,12 +30,12 @@ def completing_cells(board: Board, mine: int, theirs: int) -> set[int]:
     return out
 
 
-def _masks(board: Board) -> tuple[int, int]:
+def _masks(board: Position) -> tuple[int, int]:
     """(mover's bits, opponent's bits)."""
     return (board.x, board.o) if board.to_move == "x" else (board.o, board.x)
 
 
-def _opening(board: Board) -> set[int]:
+def _opening(board: Position) -> set[int]:
     """The opening rules for the first three plies (fewer than 4 marks)."""
     g = board.geometry
     free = set(board.moves())
@@ -56,7 +56,7 @@ def _touch(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
 
 
-def _attacks(board: Board) -> tuple[set[int], set[int]]:
+def _attacks(board: Position) -> tuple[set[int], set[int]]:
     """(forks, threats): moves that make two open lines, and moves that make one."""
     mine, theirs = _masks(board)
     forks: set[int] = set()
@@ -76,7 +76,7 @@ def _attacks(board: Board) -> tuple[set[int], set[int]]:
     return forks, threats
 
 
-def rule_moves(board: Board) -> tuple[str, set[int]]:
+def rule_moves(board: Position) -> tuple[str, set[int]]:
     """The first rule that applies to this position and the moves it allows."""
     mine, theirs = _masks(board)
     wins = completing_cells(board, mine, theirs)

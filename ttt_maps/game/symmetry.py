@@ -3,7 +3,7 @@
 Rotating or reflecting a position changes neither its value nor how many
 games pass through it, so the solver stores shallow positions once per class
 and ``stats`` counts classes. The canonical key is the smallest key among a
-position's images (the key of ``Board.canonical()``). A symmetry moves the X
+position's images (the key of ``Position.canonical()``). A symmetry moves the X
 and O bits of a key alike, so it is applied a byte of the key at a time
 through small tables (256 entries per byte and symmetry, cheap to build for
 any board).

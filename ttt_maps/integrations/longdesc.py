@@ -14,7 +14,8 @@ from typing import Any
 from ttt_maps.engine.options import Use
 from ttt_maps.integrations.recipe import PAGE, drawing_of
 from ttt_maps.language import N_, tr
-from ttt_maps.strategies.bookwriters import (
+from ttt_maps.strategies.gamebook import Gamebook, Reply, build_gamebook
+from ttt_maps.strategies.gamebook_text import (
     cell_ref,
     heading,
     move_line,
@@ -24,7 +25,6 @@ from ttt_maps.strategies.bookwriters import (
     section_ref,
     spoken_board,
 )
-from ttt_maps.strategies.gamebook import Book, Reply, build_book
 from ttt_maps.strategies.tree import Strategy
 
 SUMMARY = N_("The strategy in words")
@@ -54,12 +54,12 @@ def details_html(strategies: Sequence[Strategy], ident: str) -> str:
         f"<summary>{escape(tr(SUMMARY))}</summary>",
     ]
     for tree in strategies:
-        parts += _book_html(build_book(tree), f"{ident}-{tree.player}")
+        parts += _gamebook_html(build_gamebook(tree), f"{ident}-{tree.player}")
     parts.append("</details>")
     return "\n".join(parts)
 
 
-def _book_html(book: Book, ident: str) -> list[str]:
+def _gamebook_html(gamebook: Gamebook, ident: str) -> list[str]:
     def go(reply: Reply) -> str:
         # Underlined: a link in a line of text must not rely on colour alone.
         return (
@@ -68,30 +68,30 @@ def _book_html(book: Book, ident: str) -> list[str]:
         )
 
     # Not a heading element: the page's own outline decides the levels around the map.
-    out = [f"<p><strong>{escape(heading(book))}</strong></p>"]
-    out += [f"<p>{escape(para)}</p>" for para in preface(book)]
-    if book.opening:
-        board = " ".join(spoken_board(book.root))
-        out.append(f"<p>{escape(opening_sentence(book))} {escape(board)}</p>")
-        out.append(_replies(book, book.opening, go))
-    for s in book.sections:
+    out = [f"<p><strong>{escape(heading(gamebook))}</strong></p>"]
+    out += [f"<p>{escape(para)}</p>" for para in preface(gamebook)]
+    if gamebook.opening:
+        board = " ".join(spoken_board(gamebook.root))
+        out.append(f"<p>{escape(opening_sentence(gamebook))} {escape(board)}</p>")
+        out.append(_replies(gamebook, gamebook.opening, go))
+    for s in gamebook.sections:
         board = " ".join(spoken_board(s.board))
         out.append(
             f'<section id="{ident}-s{s.number}"><p><strong>'
             f"{escape(tr('Section {number}.', number=s.number))}</strong> "
             f"{escape(tr('Move {number}.', number=s.move_number))} {escape(board)} "
-            f"<strong>{escape(move_line(book, s, cell_ref(s.move)))}</strong></p>"
+            f"<strong>{escape(move_line(gamebook, s, cell_ref(s.move)))}</strong></p>"
         )
         if s.replies:
-            out.append(_replies(book, s.replies, go))
+            out.append(_replies(gamebook, s.replies, go))
         out.append("</section>")
     return out
 
 
-def _replies(book: Book, replies: Sequence[Reply], go: Callable[[Reply], str]) -> str:
+def _replies(gamebook: Gamebook, replies: Sequence[Reply], go: Callable[[Reply], str]) -> str:
     items = []
     for r in replies:
         marker = "\x00"
-        text = escape(reply_line(book, r, marker, cell_ref(r.cell)))
+        text = escape(reply_line(gamebook, r, marker, cell_ref(r.cell)))
         items.append(f"<li>{text.replace(marker, go(r))}</li>")
     return "<ul>" + "".join(items) + "</ul>"

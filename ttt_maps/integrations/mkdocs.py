@@ -157,7 +157,7 @@ class TTTMapsPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
         source = (docs / where).parent
 
         def locate(path: str) -> str:
-            """A book beside the page, or from the docs folder with a leading ``/``."""
+            """An opening book beside the page, or from the docs folder with a leading ``/``."""
             return str(docs / path.lstrip("/") if path.startswith("/") else source / path)
 
         slug = re.sub(r"[^A-Za-z0-9_-]+", "-", where.rsplit(".", 1)[0]).strip("-") or "page"

@@ -271,7 +271,7 @@ def compare(address: Address) -> dict[str, Any]:
     player = ["--player", str(drawing.player)]
     return {
         "html": found.maps("html", drawing.palette, opts).decode("utf-8"),
-        "sheet": found.sheet("svg", drawing.palette).decode("utf-8"),
+        "sheet": found.differences_sheet("svg", drawing.palette).decode("utf-8"),
         "rows": rows,
         "labels": chains,
         "command": _command(["compare", *map(str, chains), *player, *words, "-o", "compare.html"]),

@@ -31,8 +31,8 @@ inline or as an image; EPUB an SVG image; LaTeX a vector PDF of the map
 (our PDF writer) for ``\\includegraphics``; text, manual pages, Texinfo and
 any other builder the alternative text. A ``book:PATH`` in the policy is
 read relative to the document (``/PATH`` from the source folder), and the
-page is rebuilt when the book changes. Every bad option is reported as an
-error naming the option at the directive's line; the build goes on.
+page is rebuilt when the opening book changes. Every bad option is reported
+as an error naming the option at the directive's line; the build goes on.
 """
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ class TTTMapDirective(SphinxDirective):
         return [node]
 
     def _locate(self, books: dict[str, str]) -> Callable[[str], str]:
-        """Where a book named in the policy is: beside the document; rebuild when it changes."""
+        """Where an opening book of the policy is: beside the document; rebuild when it changes."""
 
         def locate(path: str) -> str:
             relative, absolute = self.env.relfn2path(path, self.env.docname)

@@ -1,9 +1,12 @@
-"""Solved tables of the bigger boards, kept between runs in the user's cache folder.
+"""The solved bounds of the bigger boards, kept between runs in the user's cache folder.
+
+The command line and the docs call them the solved tables; the files keep
+their names (``table-<board>-v<version>.bin``).
 
 A board of up to 12 cells is solved whole in milliseconds and never cached.
-On a bigger board the solver's table (a lower and an upper bound of the
-score per position) costs real time to build, so once a run has searched
-more than ``WORTH_KEEPING`` positions (about a second) the table is written
+On a bigger board the solver's bounds (a lower and an upper bound of the
+score per position) cost real time to find, so once a run has searched
+more than ``WORTH_KEEPING`` positions (about a second) they are written
 to ``<cache folder>/table-<board>-v<solver version>.bin`` (the board's name
 carries its rules, ``4x4k3-misere``, in the file name and in the header) and later runs
 start from it. The folder is the platform's user cache folder
@@ -11,13 +14,13 @@ start from it. The folder is the platform's user cache folder
 leaves it alone. ``$TTT_MAPS_CACHE_MIN_SEARCH`` changes the threshold (the
 tests use it).
 
-The folder is untrusted input. A table is read only from a regular file
+The folder is untrusted input. A bounds file is read only from a regular file
 that is not a link, never past the length its header states, and believed
 only when its MAC shows that this user's ttt-maps wrote it
-(``ttt_maps.solve.tables``); anything else is ignored and rebuilt, never an
-error. A table is written only inside the folder, never through a link, and
+(``ttt_maps.solve.bounds_file``); anything else is ignored and rebuilt, never an
+error. A bounds file is written only inside the folder, never through a link, and
 never over a file that is not one of ours; ``clear`` removes only our
-tables and our temporary files. Writes are atomic (``io.atomic``): two runs
+bounds files and our temporary files. Writes are atomic (``io.atomic``): two runs
 filling the cache at once leave one whole file, never a mixture.
 """
 
@@ -29,18 +32,18 @@ import stat
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from ttt_maps.solve import tables
+from ttt_maps.solve import bounds_file
 from ttt_maps.solve.search import bound_span
 
 if TYPE_CHECKING:
     from ttt_maps.game.geometry import Geometry
     from ttt_maps.solve.search import DeepSolver
 
-#: Positions a run must have searched before its table is worth keeping (~1 s).
+#: Positions a run must have searched before its bounds are worth keeping (~1 s).
 WORTH_KEEPING = 300_000
 ENV_DIR = "TTT_MAPS_CACHE_DIR"
 ENV_MIN = "TTT_MAPS_CACHE_MIN_SEARCH"
-#: The names ``info`` lists: tables' names, and our temporary files' (``io.atomic``).
+#: The names ``info`` lists: bounds files' names, and our temporary files' (``io.atomic``).
 _TABLE_NAME = re.compile(r"table-.*\.bin\Z", re.DOTALL)
 _OUR_NAME = re.compile(r"table-([0-9]+x[0-9]+k[0-9]+(?:-misere)?)-v[0-9]+\.bin\Z")
 _OUR_TEMPORARY = re.compile(
@@ -54,7 +57,7 @@ OURS = frozenset({"table", "other version", "damaged", "no key", "bad key", "tem
 
 
 def folder() -> Path:
-    """Where the tables live: ``$TTT_MAPS_CACHE_DIR`` or the user cache folder."""
+    """Where the bounds files live: ``$TTT_MAPS_CACHE_DIR`` or the user cache folder."""
     given = os.environ.get(ENV_DIR)
     if given:
         return Path(given)
@@ -71,30 +74,30 @@ def file_name(geometry: Geometry) -> str:
 
 
 def usable(solver: DeepSolver) -> bool:
-    """Is this solver's table one the cache keeps?"""
-    return solver.cache and solver.geometry.size <= tables.MAX_CELLS
+    """Are this solver's bounds ones the cache keeps?"""
+    return solver.cache and solver.geometry.size <= bounds_file.MAX_CELLS
 
 
 def load(solver: DeepSolver) -> int:
-    """Merge the cached table into ``solver.table``; returns the entries read (0 if none,
-    or the file is not a table this user's ttt-maps wrote)."""
+    """Merge the cached bounds into ``solver.bounds``; returns the entries read (0 if none,
+    or the file is not a bounds file this user's ttt-maps wrote)."""
     if not usable(solver):
         return 0
     found = _examine(file_name(solver.geometry), solver.geometry)
-    if found.table is None:
+    if found.bounds is None:
         return 0
-    solver.table.update(zip(found.table.keys, found.table.values, strict=True))
-    return len(found.table.keys)
+    solver.bounds.update(zip(found.bounds.keys, found.bounds.values, strict=True))
+    return len(found.bounds.keys)
 
 
 def keep(solver: DeepSolver) -> Path | None:
-    """Write the solver's table if this run searched enough to make it worth keeping;
+    """Write the solver's bounds if this run searched enough to make it worth keeping;
     returns the file written. Best effort: a folder that cannot be written, a name
     taken by a file that is not ours, or a key that cannot be used, and nothing is kept."""
     from ttt_maps.io.environment import whole_number
 
     threshold = whole_number(ENV_MIN, WORTH_KEEPING, meaning="a number of positions")
-    if solver.refused or not usable(solver) or len(solver.table) > tables.MAX_ENTRIES:
+    if solver.refused or not usable(solver) or len(solver.bounds) > bounds_file.MAX_ENTRIES:
         return None
     if solver.searched < threshold or solver.searched <= solver.kept:
         return None
@@ -111,10 +114,10 @@ def keep(solver: DeepSolver) -> Path | None:
     try:
         if _state_of_name(dir_fd, name) not in ("missing", "ours", "empty"):
             return None  # never over a link, or a file that is not ours
-        key = tables.make_key(tables.key_path(where))
-        data = tables.encode(solver.geometry.name, SOLVER_VERSION, solver.table, key)
+        key = bounds_file.make_key(bounds_file.key_path(where))
+        data = bounds_file.encode(solver.geometry.name, SOLVER_VERSION, solver.bounds, key)
         replace_in(dir_fd, name, data, 0o666 & ~_umask())
-    except (OSError, tables.KeyProblem):
+    except (OSError, bounds_file.KeyProblem):
         return None
     finally:
         os.close(dir_fd)
@@ -139,7 +142,7 @@ class CacheFile(NamedTuple):
     header, not believed), ``no key`` or ``bad key`` (not checked: the key is
     missing, or cannot be used),
     or what else is there: ``foreign`` (a file without our header), ``link``,
-    ``pipe``, ``folder``, ``device``, ``unreadable``, ``empty`` (a table may
+    ``pipe``, ``folder``, ``device``, ``unreadable``, ``empty`` (a bounds file may
     replace it).
     """
 
@@ -151,13 +154,13 @@ class CacheFile(NamedTuple):
 
 
 class _Found(NamedTuple):
-    table: tables.Table | None
+    bounds: bounds_file.SolvedBounds | None
     size: int
     state: str
 
 
 def files() -> list[CacheFile]:
-    """The files in the cache folder named like tables, and our temporary files, by name."""
+    """The files in the cache folder named like bounds files, and our temporary files, by name."""
     from ttt_maps.errors import UsageError
     from ttt_maps.game.geometry import Geometry
 
@@ -184,13 +187,13 @@ def files() -> list[CacheFile]:
         except UsageError:
             geometry = None
         seen = _examine(name, geometry)
-        entries = None if seen.table is None else len(seen.table.keys)
+        entries = None if seen.bounds is None else len(seen.bounds.keys)
         found.append(CacheFile(name, seen.size, board, entries, seen.state))
     return found
 
 
 def clear() -> tuple[list[str], list[str]]:
-    """Remove our tables (files with our header) and the temporary files of stopped
+    """Remove our bounds files (files with our header) and the temporary files of stopped
     runs; returns (the names removed, the names left: files that are not ours)."""
     removed: list[str] = []
     left: list[str] = []
@@ -220,7 +223,7 @@ def clear() -> tuple[list[str], list[str]]:
 
 class CacheInfo(NamedTuple):
     """The cache folder as ``cache info`` tells it: where, whether it is a folder, the
-    key that signs the tables (or why it cannot be used), each file in it, and the
+    key that signs the bounds files (or why it cannot be used), each file in it, and the
     states of files that ttt-maps wrote (``clear`` removes those)."""
 
     folder: Path
@@ -233,7 +236,7 @@ class CacheInfo(NamedTuple):
 
 
 def info() -> CacheInfo:
-    """What is in the user's cache folder of solved tables."""
+    """What is in the user's cache folder of solved bounds."""
     where, key = folder(), key_file()
     return CacheInfo(
         where,
@@ -247,16 +250,16 @@ def info() -> CacheInfo:
 
 
 def key_file() -> Path:
-    """The file of the key that signs the tables (``tables.key_path``)."""
-    return tables.key_path(folder())
+    """The file of the key that signs the bounds files (``bounds_file.key_path``)."""
+    return bounds_file.key_path(folder())
 
 
 def key_problem() -> str | None:
-    """Why the key that signs the tables cannot be used, or None (also when there is none
-    yet: the first table kept makes it)."""
+    """Why the key that signs the bounds files cannot be used, or None (also when there is none
+    yet: the first bounds file kept makes it)."""
     try:
-        tables.read_key(key_file())
-    except tables.KeyProblem as exc:
+        bounds_file.read_key(key_file())
+    except bounds_file.KeyProblem as exc:
         return str(exc)
     return None
 
@@ -282,12 +285,12 @@ def _state_of_name(dir_fd: int, name: str) -> str:
     except OSError:
         return "other"
     try:
-        head = _read_at_most(fd, len(tables.FAMILY))
+        head = _read_at_most(fd, len(bounds_file.FAMILY))
     except OSError:
         head = b""
     finally:
         os.close(fd)
-    return "ours" if head == tables.FAMILY else "other"
+    return "ours" if head == bounds_file.FAMILY else "other"
 
 
 def _examine(name: str, geometry: Geometry | None) -> _Found:
@@ -312,23 +315,25 @@ def _examine(name: str, geometry: Geometry | None) -> _Found:
         if not stat.S_ISREG(info.st_mode):
             return _Found(None, 0, _special(info.st_mode))
         length = info.st_size
-        head = _read_at_most(fd, tables.HEADER.size)
+        head = _read_at_most(fd, bounds_file.HEADER.size)
         if not head:
             return _Found(None, length, "empty")
-        if not head.startswith(tables.FAMILY):
+        if not head.startswith(bounds_file.FAMILY):
             return _Found(None, length, "foreign")
-        size = tables.expected_size(head)
+        size = bounds_file.expected_size(head)
         if size != length or geometry is None:
             return _Found(None, length, "damaged" if geometry else "other version")
-        key = tables.read_key(key_file())
+        key = bounds_file.read_key(key_file())
         if key is None:
             return _Found(None, length, "no key")
         data = head + _read_at_most(fd, size - len(head))
-        table = tables.decode(data, geometry.name, SOLVER_VERSION, key, bound_span(geometry.size))
-        return _Found(table, length, "table")
-    except tables.NotBelieved as exc:
+        bounds = bounds_file.decode(
+            data, geometry.name, SOLVER_VERSION, key, bound_span(geometry.size)
+        )
+        return _Found(bounds, length, "table")
+    except bounds_file.NotBelieved as exc:
         return _Found(None, length, exc.state)
-    except tables.KeyProblem:
+    except bounds_file.KeyProblem:
         return _Found(None, length, "bad key")
     except OSError:
         return _Found(None, length, "unreadable")
@@ -349,7 +354,7 @@ def _read_at_most(fd: int, count: int) -> bytes:
 
 
 def _special(mode: int) -> str:
-    """What a file that is not a table is: ``link``, ``pipe``, ``folder``, ``device``..."""
+    """What a file that is not a bounds file is: ``link``, ``pipe``, ``folder``, ``device``..."""
     if stat.S_ISLNK(mode):
         return "link"
     if stat.S_ISDIR(mode):

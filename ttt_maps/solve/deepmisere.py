@@ -1,6 +1,6 @@
 """Bigger boards under misère rules: ``DeepSolver``'s alpha-beta with misère's cuts.
 
-The table, the search limit, the symmetry classes and the cache are
+The bounds, the search limit, the symmetry classes and the cache are
 ``DeepSolver``'s (``ttt_maps.solve.search``); what a position is worth
 before any search changes with the rules. A line just made wins for the side
 to move; a mover whose every free cell completes its own line loses next
@@ -81,9 +81,9 @@ class MisereDeepSolver(DeepSolver):
             low = 0
             if not high:
                 return 0
-        table, span = self.table, self._span
+        bounds, span = self.bounds, self._span
         slot = self._canonical(key) if plies <= self._symmetric_plies else key
-        entry = table.get(slot)
+        entry = bounds.get(slot)
         if entry is not None:
             known_low, known_high = divmod(entry, span)
             if known_low - far > low:
@@ -116,5 +116,5 @@ class MisereDeepSolver(DeepSolver):
             low = best
         else:
             low = high = best
-        table[slot] = (low + far) * span + high + far
+        bounds[slot] = (low + far) * span + high + far
         return best

@@ -1,13 +1,13 @@
-"""One shared solver per board and settings, started from its cached table on bigger boards.
+"""One shared solver per board and settings, started from its cached bounds on bigger boards.
 
 Everything that asks about positions gets its solver here, so a request solves
 each position once whoever asks; at its end ``keep_all`` writes what took long
 into the cache. (The solver itself knows nothing of the cache: the cache reads
-and writes solvers' tables.) Small boards are solved whole by a ``Solver``,
+and writes solvers' bounds.) Small boards are solved whole by a ``Solver``,
 the same whatever the settings; only bigger ones load the alpha-beta search
 and the cache, and there each combination of cache and search limit
 (``ttt_maps.settings``) has its own solver, so a request without the cache
-never reads or writes a table that another request loaded.
+never reads or writes bounds that another request loaded.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ _LOCK = threading.Lock()
 
 def solver_for(geometry: Geometry = STANDARD) -> Solver:
     """The shared solver of a geometry under the settings in force (starting from its
-    cached table, on bigger boards when the cache is on)."""
+    cached bounds, on bigger boards when the cache is on)."""
     key: tuple[Geometry, bool, int | None]
     if geometry.size <= SMALL_BOARD:
         key = (geometry, True, None)
@@ -42,7 +42,7 @@ def solver_for(geometry: Geometry = STANDARD) -> Solver:
 
 def _new_solver(geometry: Geometry, cache_on: bool, limit: int | None) -> Solver:
     """A board's solver under its rules: small boards solved whole, bigger ones searched
-    (from the cached table, with the cache on)."""
+    (from the cached bounds, with the cache on)."""
     if geometry.size <= SMALL_BOARD:
         if geometry.misere:
             from ttt_maps.solve.misere import MisereSolver

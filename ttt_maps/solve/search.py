@@ -1,4 +1,4 @@
-"""How bigger boards are searched: alpha-beta over a table of bounds, within a budget.
+"""How bigger boards are searched: alpha-beta over the bounds of each position, within a budget.
 
 Boards of more than ``SMALL_BOARD`` cells get a ``DeepSolver``: it searches
 with fail-soft alpha-beta over bounds (``_search``), as far as each question
@@ -11,7 +11,7 @@ command, an API call) may search ``search_limit`` positions in all, every
 question together, then it is refused (``TooBigToSolve``): by default a
 count calibrated to about ten seconds on an ordinary machine, the same for
 every command (``ttt_maps.solve.budget``), so two commands that ask the same
-question answer it alike. Its table is what the user's cache keeps
+question answer it alike. Its bounds are what the user's cache keeps
 (``ttt_maps.solve.cache``). Only bigger boards import this module;
 ``Solver`` (``ttt_maps.solve.solver``) asks the questions and searches small
 boards whole.
@@ -20,9 +20,9 @@ Scores are plain ints, larger is better for the side to move. Inside the
 search a score is *absolute*: it names the ply at which the game ends
 (``far - P`` for a win at ply ``P``, ``P - far`` for a loss, ``0`` a draw,
 where ``far`` is more than any game lasts), so a child's score is its
-parent's negated, and alpha-beta windows pass down unchanged. The table keeps
+parent's negated, and alpha-beta windows pass down unchanged. The solver keeps
 a lower and an upper bound per position, which is all that alpha-beta needs
-and lets one table serve exact scores and cheap win/draw/loss questions alike.
+and lets the same bounds serve exact scores and cheap win/draw/loss questions.
 """
 
 from __future__ import annotations
@@ -56,10 +56,10 @@ class DeepSolver(Solver):
         ``--search-limit``); None takes ``$TTT_MAPS_SEARCH_LIMIT`` or the default
         (``default_limit``)."""
         super().__init__(geometry)
-        #: Whether the user's cache may hold this solver's table (``--no-cache``: not).
+        #: Whether the user's cache may hold this solver's bounds (``--no-cache``: not).
         self.cache = cache
         self._span = bound_span(self._size)
-        self.table: dict[int, int] = {}
+        self.bounds: dict[int, int] = {}
         #: Positions searched by this process that were kept in the cache.
         self.kept = 0
         self.search_limit, self.patient = search_limit(limit, geometry)
@@ -240,12 +240,12 @@ class DeepSolver(Solver):
         helps O (strategy stealing). It settles every first move once the empty board
         is known to be drawn. Asked of shallow positions only, whose look-ups are stored
         by symmetry class."""
-        table, canonical, size, far = self.table, self._canonical, self._size, self._far
+        bounds, canonical, size, far = self.bounds, self._canonical, self._size, self._far
         rest = x
         while rest:
             bit = rest & -rest
             rest ^= bit
-            entry = table.get(canonical(o | (x ^ bit) << size))
+            entry = bounds.get(canonical(o | (x ^ bit) << size))
             if entry is not None and entry % self._span - far <= 0:
                 return True
         return False
@@ -322,9 +322,9 @@ class DeepSolver(Solver):
             low = 0
             if not high:
                 return 0  # neither side can complete a line
-        table, span = self.table, self._span
+        bounds, span = self.bounds, self._span
         slot = self._canonical(key) if plies <= self._symmetric_plies else key
-        entry = table.get(slot)
+        entry = bounds.get(slot)
         if entry is not None:
             known_low, known_high = divmod(entry, span)
             if known_low - far > low:
@@ -353,7 +353,7 @@ class DeepSolver(Solver):
         ):
             high = 0  # X's extra mark: O does no better than the side to move in a drawn game
         if low >= high:
-            table[slot] = (low + far) * span + high + far
+            bounds[slot] = (low + far) * span + high + far
             return low
         if low >= beta:
             return low
@@ -391,7 +391,7 @@ class DeepSolver(Solver):
             low = best
         else:
             low = high = best
-        table[slot] = (low + far) * span + high + far
+        bounds[slot] = (low + far) * span + high + far
         return best
 
 
@@ -406,7 +406,7 @@ def progress_shown() -> bool:
 
 
 def bound_span(size: int) -> int:
-    """How many scores a bound can take on a board of ``size`` cells: a table value
+    """How many scores a bound can take on a board of ``size`` cells: a position's entry
     packs a lower and an upper bound, so it is below ``bound_span(size) ** 2``."""
     return 2 * (size + 2) + 1
 

@@ -25,8 +25,8 @@ from __future__ import annotations
 from typing import Literal, NamedTuple
 
 from ttt_maps.errors import UsageError
-from ttt_maps.game.board import Board, Mark, illegal_reason
 from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.game.position import Mark, Position, illegal_reason
 from ttt_maps.language import tr, tr_ctx_n, tr_n
 
 Result = Literal[-1, 0, 1]
@@ -91,7 +91,7 @@ class Solver:
     """The questions asked of one geometry's solved game, searched whole.
 
     Keyed methods (``score``, ``result``, ``children``...) take legal positions
-    as ``Board.key`` ints, unchecked; the Board methods check. ``searched``
+    as ``Position.key`` ints, unchecked; the Position methods check. ``searched``
     counts the positions the search has visited (for progress and the cache).
     """
 
@@ -153,9 +153,9 @@ class Solver:
         """The key after the side to move plays ``cell`` (no checks)."""
         return key | 1 << (cell if key.bit_count() % 2 == 0 else cell + self._size)
 
-    def board(self, key: int) -> Board:
-        """The ``Board`` of a key, for the few callers that need one."""
-        return Board(key & self._full, key >> self._size, self.geometry)
+    def board(self, key: int) -> Position:
+        """The ``Position`` of a key, for the few callers that need one."""
+        return Position(key & self._full, key >> self._size, self.geometry)
 
     def score(self, key: int) -> int:
         """The exact score of a legal position for its side to move (module docstring)."""
@@ -262,22 +262,22 @@ class Solver:
 
     # -- the public view ----------------------------------------------------
 
-    def outcome(self, board: Board) -> Outcome:
+    def outcome(self, board: Position) -> Outcome:
         """Value of a legal position for its side to move."""
         self.check(board)
         return self.outcome_of(board.key)
 
-    def move_outcomes(self, board: Board) -> dict[int, Outcome]:
+    def move_outcomes(self, board: Position) -> dict[int, Outcome]:
         """Each legal move and what it leads to, for the player making it."""
         self.check(board)
         return {m: self.outcome_of(child).after_move() for m, child in self.children(board.key)}
 
-    def best_moves(self, board: Board) -> list[int]:
+    def best_moves(self, board: Position) -> list[int]:
         """The moves that keep the position's result (win, draw or loss), ascending."""
         self.check(board)
         return self.best_cells(board.key)
 
-    def check(self, board: Board) -> None:
+    def check(self, board: Position) -> None:
         """Raise unless ``board`` is a legal position of this solver's geometry."""
         if board.geometry != self.geometry:
             raise ValueError(f"solver for {self.geometry.name} given a {board.geometry.name} board")

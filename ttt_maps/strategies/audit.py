@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 from ttt_maps.errors import UsageError, quote
-from ttt_maps.game.board import Board, Mark, parse_mark, parse_moves
 from ttt_maps.game.geometry import Geometry
+from ttt_maps.game.position import Mark, Position, parse_mark, parse_moves
 from ttt_maps.io.files import json_field, json_flag
 from ttt_maps.language import ENGLISH, languages, speaking
 from ttt_maps.solve.registry import solver_for
@@ -31,7 +31,7 @@ class StrategyFile(NamedTuple):
     geometry: Geometry
     player: Mark
     policy: str
-    root: Board
+    root: Position
     moves: dict[int, int]
     folded: bool = False
     #: The reasons the file gives (``export --explain``), by position key.
@@ -63,7 +63,7 @@ def strategy_from_json(doc: Any, source: str) -> StrategyFile:
         raise UsageError(f'{source}: "geometry": {exc}') from None
     try:
         player = parse_mark(player_text)
-        root = Board.parse(root_text, geometry)
+        root = Position.parse(root_text, geometry)
     except UsageError as exc:
         raise UsageError(f"{source}: {exc}") from None
     policy = doc.get("policy", "")
@@ -84,7 +84,7 @@ def _reasons(raw: Any, geometry: Geometry, source: str) -> dict[int, dict[str, A
     out = {}
     for text, reason in raw.items():
         try:
-            board = Board.parse(text, geometry)
+            board = Position.parse(text, geometry)
         except UsageError as exc:
             raise UsageError(f'{source}: in "why": {exc}') from None
         if not isinstance(reason, dict) or not isinstance(reason.get("code"), str):
@@ -148,7 +148,7 @@ class Problem(NamedTuple):
     """One finding of an audit; ``fatal`` ones make a strategy imperfect."""
 
     kind: str
-    board: Board
+    board: Position
     message: str
     fatal: bool = True
 
@@ -163,9 +163,9 @@ class Problem(NamedTuple):
 
 
 def audit(
-    root: Board,
+    root: Position,
     player: Mark,
-    picks: Callable[[Board], Iterable[int] | None],
+    picks: Callable[[Position], Iterable[int] | None],
 ) -> list[Problem]:
     """Check a strategy against the solved game, shallowest positions first.
 
@@ -179,7 +179,7 @@ def audit(
     frontier = [root]
     seen = {root.key}
     while frontier:
-        nxt: list[Board] = []
+        nxt: list[Position] = []
         for board in frontier:
             if board.is_over:
                 continue
@@ -243,7 +243,7 @@ def audit_file(doc: StrategyFile) -> list[Problem]:
         canonical = canonicaliser(doc.geometry)
         turned = folded_picks(doc.geometry, doc.moves)
 
-        def picks(board: Board) -> list[int]:
+        def picks(board: Position) -> list[int]:
             reached.add(canonical(board.key))
             return turned(board)
 
@@ -251,7 +251,7 @@ def audit_file(doc: StrategyFile) -> list[Problem]:
         unused = sorted(k for k in doc.moves if canonical(k) not in reached)
     else:
 
-        def picks(board: Board) -> list[int]:
+        def picks(board: Position) -> list[int]:
             reached.add(board.key)
             cell = doc.moves.get(board.key)
             return [] if cell is None else [cell]
@@ -260,7 +260,7 @@ def audit_file(doc: StrategyFile) -> list[Problem]:
         unused = sorted(set(doc.moves) - reached)
     if unused:
         size = doc.geometry.size
-        first = Board(unused[0] & ((1 << size) - 1), unused[0] >> size, doc.geometry)
+        first = Position(unused[0] & ((1 << size) - 1), unused[0] >> size, doc.geometry)
         problems.append(
             Problem(
                 "unreached",

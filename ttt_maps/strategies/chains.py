@@ -112,7 +112,7 @@ def _parse_key(text: str, geometry: Geometry, locate: Locate | None = None) -> K
     if name == "book":
         if not arg:
             raise UsageError(f"policy key {text!r}: give a path, e.g. book:opening.json")
-        from ttt_maps.strategies.books import load_book, xkcd_book
+        from ttt_maps.strategies.openings import load_opening_book, xkcd_opening_book
 
         if arg.lower() == "xkcd":
             if geometry != STANDARD:
@@ -120,9 +120,9 @@ def _parse_key(text: str, geometry: Geometry, locate: Locate | None = None) -> K
                     f"policy key {text}: the comic's moves are for the normal 3x3 game only, "
                     f"{_not_here(geometry)}"
                 )
-            return Key("book:xkcd", book_key(xkcd_book()))
+            return Key("book:xkcd", book_key(xkcd_opening_book()))
         path = locate(arg) if locate is not None else arg
-        return Key(text, book_key(load_book(path, geometry, where=f"policy key {text}")))
+        return Key(text, book_key(load_opening_book(path, geometry, where=f"policy key {text}")))
     names = [k.partition(":")[0] for k in KEY_HELP] + list(PRESETS)
     close = difflib.get_close_matches(name, names, n=1)
     hint = f"did you mean {close[0]!r}? " if close else ""
@@ -136,7 +136,7 @@ def parse_policy(
     """Parse ``"fast,novice"``, a preset name, or a mix; ``first`` closes every chain.
 
     ``locate`` turns a ``book:PATH`` as written into the file to read (the
-    Sphinx directive reads books relative to the document); the policy keeps
+    Sphinx directive reads opening books relative to the document); the policy keeps
     the path as written, so its name is the same wherever it is built.
     """
     parts = [p.strip() for p in chain.split(",")]
@@ -155,7 +155,7 @@ def parse_policy(
     return Policy(keys, geometry)
 
 
-def book_files(chain: str) -> list[str]:
+def opening_book_files(chain: str) -> list[str]:
     """The files a chain's ``book:PATH`` keys read (not the built-in ``book:xkcd``), so a
     command never writes its output over one of them."""
     parts = [p.strip() for p in chain.split(",")]

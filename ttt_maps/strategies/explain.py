@@ -21,8 +21,8 @@ say them as drawn in any language.
 from __future__ import annotations
 
 from ttt_maps.errors import UsageError
-from ttt_maps.game.board import Board
 from ttt_maps.game.geometry import STANDARD
+from ttt_maps.game.position import Position
 from ttt_maps.language import and_list, tr, tr_n
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import Solver, plies
@@ -30,7 +30,7 @@ from ttt_maps.strategies.playlines import answer_clause, brief_answer, forcing
 from ttt_maps.strategies.whyfacts import (
     CODES,
     FORCING_DEPTH,
-    Position,
+    PositionFacts,
     Why,
     cell_mark,
     forced_win,
@@ -42,7 +42,7 @@ from ttt_maps.strategies.whyfacts import (
 __all__ = ["CODES", "FORCING_DEPTH", "Why", "explain", "explain_key", "explain_moves"]
 
 
-def _fork_moves(p: Position, theirs: int, mine: int, free: int, replies: int) -> list[int]:
+def _fork_moves(p: PositionFacts, theirs: int, mine: int, free: int, replies: int) -> list[int]:
     """The cells among ``replies`` where ``theirs`` would make two winning cells while
     ``mine`` has none to answer with."""
     out = []
@@ -58,7 +58,7 @@ def explain_key(solver: Solver, key: int, cell: int, *, deep: bool = True) -> Wh
     """The reason for playing ``cell`` in a legal position given by its key.
     ``deep=False`` leaves out the reason of a mistake's refutation (used for the
     reply itself, so reasons do not nest)."""
-    p = Position(solver, key)
+    p = PositionFacts(solver, key)
     if p.g.misere:
         return _misere(p, cell, deep)
     g, P, Q = p.g, p.P, p.Q
@@ -136,7 +136,9 @@ def explain_key(solver: Solver, key: int, cell: int, *, deep: bool = True) -> Wh
     return _quiet(p, cell, was.result, was.distance, now.distance, threats)
 
 
-def _block(p: Position, cell: int, after: int, their_wins: int, threats: tuple[int, ...]) -> Why:
+def _block(
+    p: PositionFacts, cell: int, after: int, their_wins: int, threats: tuple[int, ...]
+) -> Why:
     """``block``: the opponent's line blocked, and what is left or made by it."""
     line = p.line_at(p.theirs, cell)
     said = {"player": p.P, "opponent": p.Q, "line": line_mark(line), "cell": cell_mark(cell)}
@@ -169,7 +171,7 @@ def _block(p: Position, cell: int, after: int, their_wins: int, threats: tuple[i
 
 
 def _refuted(
-    p: Position,
+    p: PositionFacts,
     cell: int,
     child: int,
     was: int,
@@ -217,7 +219,7 @@ def _refuted(
     return Why.of("mistake", text, brief, threats=threats, refutation=refutation)
 
 
-def _misere(p: Position, cell: int, deep: bool) -> Why:
+def _misere(p: PositionFacts, cell: int, deep: bool) -> Why:
     """The reasons under misère rules, where whoever completes a line loses: a move that
     completes the mover's own line (``complete``), the mistakes, a move that leaves the
     opponent only cells that complete the opponent's own lines (``force-complete``, the
@@ -257,7 +259,7 @@ def _misere(p: Position, cell: int, deep: bool) -> Why:
     return _quiet(p, cell, was.result, was.distance, now.distance, ())
 
 
-def _completes(p: Position, cell: int, forced: bool) -> Why:
+def _completes(p: PositionFacts, cell: int, forced: bool) -> Why:
     """``complete``: the mover completes its own line and loses; when another cell
     would not have, what that threw away, as a mistake says it."""
     cells = p.line_at(p.mine, cell)
@@ -281,7 +283,12 @@ def _completes(p: Position, cell: int, forced: bool) -> Why:
 
 
 def _quiet(
-    p: Position, cell: int, was: int, was_distance: int, distance: int, threats: tuple[int, ...]
+    p: PositionFacts,
+    cell: int,
+    was: int,
+    was_distance: int,
+    distance: int,
+    threats: tuple[int, ...],
 ) -> Why:
     """The reasons where no tactic applies: the cell on 3x3, else the value kept."""
     P, Q, g = p.P, p.Q, p.g
@@ -332,7 +339,7 @@ def _quiet(
     return Why.of("hold", text, tr("holds the draw"), threats=threats)
 
 
-def explain(board: Board, cell: int) -> Why:
+def explain(board: Position, cell: int) -> Why:
     """The reason for playing ``cell`` on ``board`` (a legal move of a legal position)."""
     solver = solver_for(board.geometry)
     solver.check(board)
@@ -341,7 +348,7 @@ def explain(board: Board, cell: int) -> Why:
     return explain_key(solver, board.key, cell)
 
 
-def explain_moves(board: Board) -> dict[int, Why]:
+def explain_moves(board: Position) -> dict[int, Why]:
     """The reason for every legal move on ``board``, by cell."""
     solver = solver_for(board.geometry)
     solver.check(board)

@@ -20,8 +20,8 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import NamedTuple
 
-from ttt_maps.game.board import Board
 from ttt_maps.game.geometry import Geometry
+from ttt_maps.game.position import Position
 from ttt_maps.game.symmetry import canonicaliser, images, inverse, stabiliser
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import Children
@@ -116,7 +116,7 @@ class FoldWalk:
     (a stray move) is followed from where it went.
     """
 
-    def __init__(self, start: Board, side: str) -> None:
+    def __init__(self, start: Position, side: str) -> None:
         self.geometry = start.geometry
         self.side = side
         self.folder = folder_for(self.geometry)
@@ -127,7 +127,7 @@ class FoldWalk:
         """The map's move in the game: its drawn move, turned as the game is."""
         return self.geometry.symmetries[self.turn][choose(self.drawn)]
 
-    def played(self, board: Board, cell: int) -> None:
+    def played(self, board: Position, cell: int) -> None:
         """Follow the move ``cell`` made on ``board`` (the game's position)."""
         g = self.geometry
         if images(g, self.drawn)[self.turn] != board.key:
@@ -144,7 +144,7 @@ class FoldWalk:
         self.drawn = play(self.drawn, own)
 
 
-def folded_picks(geometry: Geometry, moves: Mapping[int, int]) -> Callable[[Board], list[int]]:
+def folded_picks(geometry: Geometry, moves: Mapping[int, int]) -> Callable[[Position], list[int]]:
     """The moves a folded strategy allows at a position: each listed position that a
     rotation or reflection carries onto it gives its move, carried along.
 
@@ -156,7 +156,7 @@ def folded_picks(geometry: Geometry, moves: Mapping[int, int]) -> Callable[[Boar
     for key, cell in sorted(moves.items()):
         by_class.setdefault(canonical(key), []).append((key, cell))
 
-    def picks(board: Board) -> list[int]:
+    def picks(board: Position) -> list[int]:
         out: set[int] = set()
         for key, cell in by_class.get(canonical(board.key), ()):
             for perm, image in zip(geometry.symmetries, images(geometry, key), strict=True):

@@ -8,9 +8,10 @@ one section (the tree shares its node). In a folded strategy the replies that
 are turns of each other share a section, and the reply says how to turn the
 board to read it there.
 
-This module holds what the book says; ``bookwriters`` sets it as Markdown or
-plain text, and ``draw/bookpages`` as the pages of a PDF. The words about a
-move come from ``move_reason``, the one place that says why a move is played.
+This module holds what the gamebook says; ``gamebook_text`` sets it as
+Markdown or plain text, and ``draw/gamebook_pages`` as the pages of a PDF. The
+words about a move come from ``move_reason``, the one place that says why a
+move is played.
 """
 
 from __future__ import annotations
@@ -19,9 +20,9 @@ from collections import deque
 from typing import NamedTuple
 
 from ttt_maps.errors import UsageError
-from ttt_maps.game.board import Board, Mark, other
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.names import cell_place
+from ttt_maps.game.position import Mark, Position, other
 from ttt_maps.game.symmetry import inverse, turn_names
 from ttt_maps.language import ENGLISH, N_, speaking, tr
 from ttt_maps.solve.registry import solver_for
@@ -44,7 +45,7 @@ TURN_WORDS = {
 class Reply(NamedTuple):
     """One opponent reply: where it goes (``target``, a section number) or how the game
     ended there (``ending``); ``turn``: how to turn the board to read the target
-    (a folded book), else empty."""
+    (a folded gamebook), else empty."""
 
     cell: int
     target: int | None
@@ -56,7 +57,7 @@ class Section(NamedTuple):
     """A position where the player chooses: the move, its words, and the replies."""
 
     number: int
-    board: Board
+    board: Position
     move: int
     reason: str
     ending: str  # how the game ends with the move, if it does
@@ -68,17 +69,17 @@ class Section(NamedTuple):
         return self.board.count + 1
 
 
-class Book(NamedTuple):
+class Gamebook(NamedTuple):
     """A whole gamebook: who plays, under which policy, on which board, from where.
 
     ``opening`` holds the opponent's first replies when the root is the
-    opponent's turn (O's book from the empty board). A book always has a
-    section: ``build_book`` refuses a strategy without a move to choose.
+    opponent's turn (O's gamebook from the empty board). A gamebook always has a
+    section: ``build_gamebook`` refuses a strategy without a move to choose.
     """
 
     player: Mark
     policy: str
-    root: Board
+    root: Position
     folded: bool
     sections: tuple[Section, ...]
     opening: tuple[Reply, ...]
@@ -121,7 +122,7 @@ def outcome(node: Node, player: Mark, memo: dict[int, int]) -> int:
     return hit
 
 
-def move_reason(board: Board, cell: int, result: int) -> str:
+def move_reason(board: Position, cell: int, result: int) -> str:
     """Why the player plays ``cell`` on ``board``: the move's reason (``explain``: the
     line it completes or blocks, the fork, the forcing line...), said after "X plays
     the centre (4): ", else its outcome with best play. (A line that loses, under
@@ -151,18 +152,18 @@ OUTCOME_WORDS = {
 }
 
 
-def ending_words(board: Board) -> str:
+def ending_words(board: Position) -> str:
     """How a finished game ended: ``X wins`` or ``a draw``."""
     winner = board.winner()
     return tr("a draw") if winner is None else tr("{player} wins", player=winner.upper())
 
 
-def build_book(strategy: Strategy) -> Book:
+def build_gamebook(strategy: Strategy) -> Gamebook:
     """The gamebook of a strategy: sections numbered in reading order (breadth first:
     every section of a move before the next move's), replies in cell order. A strategy
     in which its player never chooses a move (the game is over, or ends before the
-    player's turn) has no book: a ``UsageError`` says why (``no_book``)."""
-    why_not = no_book(strategy)
+    player's turn) has no gamebook: a ``UsageError`` says why (``no_gamebook``)."""
+    why_not = no_gamebook(strategy)
     if why_not:
         raise UsageError(f"a gamebook from {strategy.root.board}: {why_not}")
     player, root = strategy.player, strategy.root
@@ -197,7 +198,7 @@ def build_book(strategy: Strategy) -> Book:
         if child.chooses:
             return Reply(cell, number(child), "", turn)
         if child.cut or child.children:  # pragma: no cover - a tree built to every end
-            return Reply(cell, None, tr("the book stops here"), "")
+            return Reply(cell, None, tr("the gamebook stops here"), "")
         return Reply(cell, None, ending_words(child.board), "")
 
     opening: tuple[Reply, ...] = ()
@@ -213,11 +214,11 @@ def build_book(strategy: Strategy) -> Book:
         reason = move_reason(node.board, cell, outcome(node, player, memo))
         section = Section(numbers[id(node)], node.board, cell, reason, ends, replies(after))
         sections.append(section)
-    return Book(player, policy_words(strategy), root.board, strategy.folded, tuple(sections),
-                opening)  # fmt: skip
+    policy = policy_words(strategy)
+    return Gamebook(player, policy, root.board, strategy.folded, tuple(sections), opening)
 
 
-def no_book(strategy: Strategy) -> str:
+def no_gamebook(strategy: Strategy) -> str:
     """Why a strategy has no gamebook (its player never chooses a move: the game is over,
     or every move before the player's turn ends it), or "" when it has one."""
     root, who = strategy.root, strategy.player.upper()
@@ -230,6 +231,6 @@ def no_book(strategy: Strategy) -> str:
     return f"{who} never moves: every move {other(strategy.player).upper()} can make ends the game"
 
 
-def mover(book: Book) -> tuple[str, str]:
-    """The book's player and the opponent, as the text names them: ``X``, ``O``."""
-    return book.player.upper(), other(book.player).upper()
+def mover(gamebook: Gamebook) -> tuple[str, str]:
+    """The gamebook's player and the opponent, as the text names them: ``X``, ``O``."""
+    return gamebook.player.upper(), other(gamebook.player).upper()

@@ -16,8 +16,8 @@ from collections.abc import Callable
 from typing import Any, NamedTuple, TypeVar
 
 from ttt_maps.errors import UsageError, quote
-from ttt_maps.game.board import Board, Mark, other, parse_mark
 from ttt_maps.game.geometry import Geometry
+from ttt_maps.game.position import Mark, Position, other, parse_mark
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import Outcome, Solver, plies
 from ttt_maps.strategies.chains import parse_policy
@@ -51,7 +51,7 @@ def audit_log(doc: dict[str, Any], source: str) -> GameAudit:
     geometry = _parse(lambda: Geometry.parse(_text(doc, "geometry", bad), rules), "geometry", bad)
     side = _parse(lambda: parse_mark(_text(doc, "map", bad)), "map", bad)
     level, _ = _parse(lambda: parse_level(_text(doc, "level", bad)), "level", bad)
-    board = _parse(lambda: Board.parse(_text(doc, "start", bad), geometry), "start", bad)
+    board = _parse(lambda: Position.parse(_text(doc, "start", bad), geometry), "start", bad)
     moves, positions = doc.get("moves"), doc.get("positions")
     if not isinstance(moves, list):
         raise bad('"moves" is missing or not a list')
@@ -158,26 +158,26 @@ def _move(move: object, n: int, bad: Bad) -> tuple[int, Mark, str]:
     return cell, mark, by
 
 
-class _BookFile(Exception):
-    """A policy that would read a book file."""
+class _OpeningBook(Exception):
+    """A policy that would read an opening book's file."""
 
 
 def _policy(text: str, geometry: Geometry, bad: Bad) -> tuple[Policy | None, str]:
     """The policy the log names, to compare the map's moves with; a log never makes
-    ``check`` open a file, so a policy with a book is left uncompared."""
+    ``check`` open a file, so a policy with an opening book is left uncompared."""
 
     def no_files(path: str) -> str:
-        raise _BookFile(path)
+        raise _OpeningBook(path)
 
     try:
         return parse_policy(text, geometry, locate=no_files), ""
-    except _BookFile:
-        return None, f"its policy {quote(text)} reads a book file, which check does not open"
+    except _OpeningBook:
+        return None, f"its policy {quote(text)} reads an opening book, which check does not open"
     except UsageError as exc:
         raise bad(f'"policy": {exc}') from None
 
 
-def _value_after(solver: Solver, mark: Mark, after: Board) -> tuple[Outcome, str]:
+def _value_after(solver: Solver, mark: Mark, after: Position) -> tuple[Outcome, str]:
     """The mover's outcome after a move, and the line that says it."""
     winner = after.winner()
     if winner is None and after.is_full:

@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING
 from ttt_maps.errors import UsageError
 
 if TYPE_CHECKING:
-    from ttt_maps.game.board import Board, Mark
     from ttt_maps.game.geometry import Geometry
+    from ttt_maps.game.position import Mark, Position
     from ttt_maps.strategies.policy import Policy
 
 #: The most boards a map may draw: the O map of 4x4, three in a row, has about
@@ -92,7 +92,7 @@ class Plan:
 def plan_map(
     policy: Policy,
     player: Mark,
-    root: Board,
+    root: Position,
     depth: int | None = None,
     max_boards: int | None = None,
 ) -> Plan:
@@ -188,7 +188,7 @@ def _with_depth(exc: UsageError, player: Mark, solved: int, first: int, drawn: i
 
 
 def _solved_within(
-    refused: MapTooLarge, policy: Policy, player: Mark, root: Board, max_boards: int
+    refused: MapTooLarge, policy: Policy, player: Mark, root: Position, max_boards: int
 ) -> MapTooLarge:
     """A map refused before solving, with a depth that draws within ``max_boards`` and
     is solved within the search budget: its suggested depth, or the levels of it that
@@ -209,7 +209,7 @@ def _solved_within(
 
 
 def _too_large(
-    player: Mark, root: Board, levels: list[int], limit: int, depth: int | None
+    player: Mark, root: Position, levels: list[int], limit: int, depth: int | None
 ) -> MapTooLarge:
     """The error for a map past ``limit`` boards, counted up to the level that passed it."""
     offset = 1 if root.to_move != player else 0  # the first level that may end a map
@@ -244,7 +244,7 @@ class Estimate:
 
 
 def estimate(
-    player: Mark, root: Board, depth: int | None, stop: int, work: int = ESTIMATE_WORK
+    player: Mark, root: Position, depth: int | None, stop: int, work: int = ESTIMATE_WORK
 ) -> Estimate | None:
     """The map's boards per level, without the solver, up to ``depth`` or until they pass
     ``stop``; None when that takes more than ``work`` positions.
@@ -333,7 +333,7 @@ def _stand_in(g: Geometry, mine: int, theirs: int, free: int, through: list[int]
     return best
 
 
-def _fits_anyway(player: Mark, root: Board, depth: int | None, limit: int) -> bool:
+def _fits_anyway(player: Mark, root: Position, depth: int | None, limit: int) -> bool:
     """Does the map fit within ``limit`` boards even if no game ended before the board
     was full? (The estimate's bound, worked out from the number of free cells alone.)"""
     free = root.geometry.size - root.count
@@ -350,7 +350,7 @@ def _fits_anyway(player: Mark, root: Board, depth: int | None, limit: int) -> bo
     return total <= limit
 
 
-def refuse_from_estimate(player: Mark, root: Board, depth: int | None, limit: int) -> None:
+def refuse_from_estimate(player: Mark, root: Position, depth: int | None, limit: int) -> None:
     """``MapTooLarge`` before any solving when the map's exact levels pass ``limit`` or the
     estimate passes ``ESTIMATE_MARGIN`` times it; else nothing (the map is counted).
     A map that fits even if every reply went on (any 3x3 map) is not estimated."""

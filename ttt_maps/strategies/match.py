@@ -33,10 +33,10 @@ import re
 from typing import Any, NamedTuple
 
 from ttt_maps.errors import UsageError, bad_value
-from ttt_maps.game.board import Board, Mark, other
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.names import cell_name as cell_name  # also named here, where games are
 from ttt_maps.game.names import cell_terse, k_word
+from ttt_maps.game.position import Mark, Position, other
 from ttt_maps.language import current, ordinal, speaking, tr
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import Solver, plies
@@ -72,7 +72,7 @@ class Game:
         self,
         side: Mark,
         policy: str | Policy = "default",
-        start: Board | None = None,
+        start: Position | None = None,
         geometry: Geometry | None = None,
         level: str = "perfect",
         seed: int = 0,
@@ -83,7 +83,7 @@ class Game:
         policy = parse_policy(policy, g) if isinstance(policy, str) else policy
         self.policy = policy.folded() if fold else policy
         self.solver: Solver = solver_for(g)
-        self.start = start or Board.empty(g)
+        self.start = start or Position.empty(g)
         self.solver.check(self.start)
         self.level, self.stray_chance = parse_level(level)
         self.random = random.Random(seed)
@@ -113,7 +113,7 @@ class Game:
         """``x wins``, ``o wins``, ``draw``, or ``unfinished``."""
         return result_of(self.board)
 
-    def positions(self) -> list[Board]:
+    def positions(self) -> list[Position]:
         out = [self.start]
         for move in self.moves:
             out.append(out[-1].play(move.cell))
@@ -344,7 +344,7 @@ class Game:
         return json.dumps(doc, indent=2) + "\n"
 
 
-def result_of(board: Board) -> str:
+def result_of(board: Position) -> str:
     """A game's result as its log says it: ``x wins``, ``o wins``, ``draw``, ``unfinished``."""
     winner = board.winner()
     if winner is not None:

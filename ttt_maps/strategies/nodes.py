@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
-from ttt_maps.game.board import Board, Mark
+from ttt_maps.game.position import Mark, Position
 
 if TYPE_CHECKING:  # an unfolded tree never loads the folding
     from ttt_maps.strategies.fold import Fold
@@ -40,7 +40,7 @@ class Node:
     """
 
     __slots__ = ("best", "board", "children", "chooses", "cut", "folds", "result", "why")
-    board: Board
+    board: Position
     children: tuple[tuple[int, Node], ...]
     chooses: bool
     cut: bool
@@ -51,7 +51,7 @@ class Node:
 
     def __init__(
         self,
-        board: Board,
+        board: Position,
         children: tuple[tuple[int, Node], ...],
         chooses: bool,
         cut: bool = False,

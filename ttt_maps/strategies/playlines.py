@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from ttt_maps.language import and_list, tr
 from ttt_maps.solve.solver import Solver
-from ttt_maps.strategies.whyfacts import Position, Why, cell_mark, line_mark
+from ttt_maps.strategies.whyfacts import PositionFacts, Why, cell_mark, line_mark
 
 
-def forcing(p: Position, after: int, threat: int, rest: tuple[int, ...], child: int) -> Why:
+def forcing(p: PositionFacts, after: int, threat: int, rest: tuple[int, ...], child: int) -> Why:
     """``forcing``: a threat, the forced answer, and on to a fork or a win."""
     first = tr("{player} threatens {threat}", player=p.P, threat=p.named(after, threat))
     steps, wins = forcing_steps(p, threat, rest, child)
@@ -31,7 +31,7 @@ def forcing(p: Position, after: int, threat: int, rest: tuple[int, ...], child: 
 
 
 def forcing_steps(
-    p: Position, threat: int, rest: tuple[int, ...], child: int
+    p: PositionFacts, threat: int, rest: tuple[int, ...], child: int
 ) -> tuple[list[str], bool]:
     """A forcing line after its first threat, a clause for each forced block and the
     mover's next move (``after O blocks at 2, X plays 6 and threatens 3 (3-4-5) and 7
@@ -43,7 +43,7 @@ def forcing_steps(
     for block, c in zip((threat, *rest[1::2]), rest[::2], strict=True):
         if block != threat:
             key = solver.play(key, block)
-        q = Position(solver, key)
+        q = PositionFacts(solver, key)
         mine = q.mine | 1 << c
         free = q.free & ~(1 << c)
         said = {"player": P, "opponent": Q, "block": cell_mark(block), "cell": cell_mark(c)}
@@ -111,7 +111,7 @@ def brief_answer(why: Why, answerer: str, cell: int) -> str:
 def answer_clause(why: Why, solver: Solver, key: int, cell: int) -> str:
     """The refuting reply and its reason, a clause of its own: ``O answers 8, completing
     0-4-8``."""
-    p = Position(solver, key)
+    p = PositionFacts(solver, key)
     after = p.mine | 1 << cell
     said = {"opponent": p.P, "cell": cell_mark(cell)}
     if why.code == "win":

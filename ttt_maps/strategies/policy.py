@@ -15,8 +15,8 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from ttt_maps.errors import UsageError
-from ttt_maps.game.board import Board, Mark
 from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.game.position import Mark, Position
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import Children, Solver
 
@@ -35,11 +35,11 @@ LOOKAHEAD_LIMIT = 500_000
 
 
 Filter = Callable[["Policy", int, list[int]], list[int]]
-"""A key's filter: (policy, position as its ``Board.key``, moves) -> the moves it
+"""A key's filter: (policy, position as its ``Position.key``, moves) -> the moves it
 keeps, a non-empty subset of ``moves`` in their order.
 
-Keys see the position as a key, not a ``Board``, so the look-aheads build no
-objects; ``policy.solver.board(key)`` gives a Board to the few that need one.
+Keys see the position as a key, not a ``Position``, so the look-aheads build no
+objects; ``policy.solver.board(key)`` gives a Position to the few that need one.
 """
 
 
@@ -53,8 +53,8 @@ class Key(NamedTuple):
 class Policy:
     """A parsed chain with its memoised choices and look-ahead values.
 
-    The work happens on positions as ``Board.key`` ints (``choose_key``,
-    ``expected_at``, ``boards_below``); the Board methods check and delegate.
+    The work happens on positions as ``Position.key`` ints (``choose_key``,
+    ``expected_at``, ``boards_below``); the Position methods check and delegate.
     """
 
     def __init__(self, keys: list[Key], geometry: Geometry = STANDARD, fold: bool = False) -> None:
@@ -94,7 +94,7 @@ class Policy:
 
     # -- choosing -----------------------------------------------------------
 
-    def choose(self, board: Board) -> int:
+    def choose(self, board: Position) -> int:
         """The move this policy draws for the side to move (the game is not over)."""
         hit = self._choice.get(board.key)
         if hit is None:
@@ -114,7 +114,7 @@ class Policy:
             hit = self._choice[pos] = moves[0]
         return hit
 
-    def candidates(self, board: Board) -> list[list[int]]:
+    def candidates(self, board: Position) -> list[list[int]]:
         """The optimal moves, then what is left after each key (for ``solve``)."""
         self.solver.check(board)
         return self._steps(board.key)
@@ -137,7 +137,7 @@ class Policy:
 
     # -- look-ahead values, the rest of the map drawn with this policy -------
 
-    def expected(self, board: Board, me: Mark) -> float:
+    def expected(self, board: Position, me: Mark) -> float:
         """Expected score for ``me`` (1 / 0.5 / 0) against the novice opponent."""
         return self.expected_at(board.key, me)
 

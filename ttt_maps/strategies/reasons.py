@@ -8,14 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ttt_maps.game.board import Board
+from ttt_maps.game.position import Position
 from ttt_maps.solve.solver import Solver
 from ttt_maps.strategies.explain import explain_moves
 from ttt_maps.strategies.policy import Policy
 from ttt_maps.strategies.tiebreak import tie_break
 
 
-def position_doc(pos: Board, policies: list[tuple[str, Policy]], solver: Solver) -> dict[str, Any]:
+def position_doc(
+    pos: Position, policies: list[tuple[str, Policy]], solver: Solver
+) -> dict[str, Any]:
     """Everything ``solve`` reports on ``pos``, for the given policies."""
     doc: dict[str, Any] = {
         "board": str(pos),

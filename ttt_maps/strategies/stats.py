@@ -16,9 +16,9 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ttt_maps.errors import UsageError
-from ttt_maps.game.board import Board, Mark
 from ttt_maps.game.counting import PositionCounts, count_positions
 from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.game.position import Mark, Position
 from ttt_maps.language import number, tr
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import Outcome
@@ -126,7 +126,7 @@ class MapSize:
 def map_sizes(
     policies: Iterable[str] = PRESET_ORDER,
     geometry: Geometry = STANDARD,
-    root: Board | None = None,
+    root: Position | None = None,
     fold: bool = False,
 ) -> list[MapSize]:
     """Map sizes for X and O under each policy (one parsed policy serves both players),
@@ -230,7 +230,7 @@ def collect(
     """All the counts that are feasible, the empty board's value and the map sizes
     with ``compact``'s among them (with ``fold``: folded, and the fewest boards a map
     can draw)."""
-    empty = solver_for(geometry).outcome(Board.empty(geometry))
+    empty = solver_for(geometry).outcome(Position.empty(geometry))
     skipped: dict[str, str] = {}
     positions = count_positions(geometry)
     games = None
@@ -281,7 +281,7 @@ def fewest_boards(geometry: Geometry = STANDARD) -> list[Fewest]:
     from ttt_maps.strategies.fold import folder_for
 
     compact = parse_policy("compact", geometry)
-    empty = Board.empty(geometry).key
+    empty = Position.empty(geometry).key
     solver = compact.solver
     out = []
     for player in ("x", "o"):

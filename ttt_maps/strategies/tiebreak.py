@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ttt_maps.game.board import Board, other
+from ttt_maps.game.position import Position, other
 from ttt_maps.language import and_list, number, percent, tr, tr_n
 from ttt_maps.solve.solver import mover, plies
 from ttt_maps.strategies.policy import Policy
@@ -105,7 +105,7 @@ def _order_words(name: str, cells: list[int]) -> str:
     return either(numbered, turned)
 
 
-def tie_break(policy: Policy, board: Board) -> TieBreak:
+def tie_break(policy: Policy, board: Position) -> TieBreak:
     """The move ``policy`` chooses on ``board`` and the keys that chose it."""
     steps = policy.candidates(board)
     move = steps[-1][0]
@@ -140,7 +140,7 @@ def tie_break(policy: Policy, board: Board) -> TieBreak:
         elif key.text == "book:xkcd":
             parts.append(tr("book: the xkcd opening"))
         else:
-            parts.append(tr("{key}: the book's move", key=key.text))
+            parts.append(tr("{key}: the opening book's move", key=key.text))
         if len(kept) == 1:
             break
     template = parts[0]

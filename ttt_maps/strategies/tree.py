@@ -12,8 +12,8 @@ from functools import cached_property
 from typing import TYPE_CHECKING, NamedTuple
 
 from ttt_maps.errors import UsageError
-from ttt_maps.game.board import Board, Mark, parse_mark
 from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.game.position import Mark, Position, parse_mark
 from ttt_maps.language import current, tr
 from ttt_maps.solve.solver import Solver
 from ttt_maps.strategies.chains import parse_policy
@@ -112,9 +112,9 @@ class Strategy:
         """Boards the map draws when cut at ``depth`` (None: all of them)."""
         return sum(self.levels if depth is None else self.levels[: depth + 1])
 
-    def moves(self) -> dict[Board, int]:
+    def moves(self) -> dict[Position, int]:
         """Every position where the player chooses, with the chosen cell (in walk order)."""
-        out: dict[Board, int] = {}
+        out: dict[Position, int] = {}
         seen: set[int] = set()
 
         def visit(node: Node) -> None:
@@ -132,7 +132,7 @@ class Strategy:
 
     def to_json(self, explain: bool = False) -> str:
         """The documented ``ttt-maps/strategy@1`` export, stable key order; with
-        ``explain``, ``why`` gives each listed move's reason (``explain.Why``), in the
+        ``explain``, ``why`` gives each listed move's reason (``whyfacts.Why``), in the
         language ``lang`` names.
 
         A folded strategy says so (``"folded": true``) and lists the positions
@@ -225,7 +225,7 @@ class _Noter:
         result = self.solver.result(key) if live and self.outcomes else None
         return best, result
 
-    def why(self, board: Board, chosen: int) -> str | None:
+    def why(self, board: Position, chosen: int) -> str | None:
         """The chosen move's reason and the key that chose it, when asked for, as a
         template (``whyfacts.plain`` reads it; a turned drawing turns its cells)."""
         if not self.explain:
@@ -243,7 +243,7 @@ class _Noter:
 def build_strategy(
     player: Mark | str,
     policy: Policy | str = "default",
-    root: Board | str | None = None,
+    root: Position | str | None = None,
     geometry: Geometry = STANDARD,
     *,
     depth: int | None = None,
@@ -283,11 +283,11 @@ def build_strategy(
     plies = start.count - plan.offset
     last = None if depth is None else plies + 2 * depth
 
-    # Positions travel as keys; each node gets its Board once, when it is made.
+    # Positions travel as keys; each node gets its Position once, when it is made.
     def grow(key: int) -> Node:
         node = memo.get(key)
         if node is None:
-            board = Board(key & g.full, key >> g.size, g)
+            board = Position(key & g.full, key >> g.size, g)
             cell = choices.get(key)
             replies = children(key)
             if cell is not None:
@@ -311,7 +311,7 @@ def build_strategy(
         """A reply below a cut: its finished position, or a cut node that stops there."""
         node = stubs.get(key)
         if node is None:
-            board = Board(key & g.full, key >> g.size, g)
+            board = Position(key & g.full, key >> g.size, g)
             node = stubs[key] = Node(board, (), False, bool(children(key)))
         return node
 
@@ -326,11 +326,11 @@ def _folder(geometry: Geometry) -> Folder:
     return folder_for(geometry)
 
 
-def _as_board(root: Board | str | None, geometry: Geometry) -> Board:
+def _as_board(root: Position | str | None, geometry: Geometry) -> Position:
     if root is None:
-        return Board.empty(geometry)
-    if isinstance(root, Board):
+        return Position.empty(geometry)
+    if isinstance(root, Position):
         if not root.is_legal:
-            Board.parse(str(root), geometry)  # raises with the reason
+            Position.parse(str(root), geometry)  # raises with the reason
         return root
-    return Board.parse(root, geometry)
+    return Position.parse(root, geometry)

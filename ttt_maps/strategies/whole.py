@@ -21,8 +21,8 @@ from functools import cached_property
 from typing import NamedTuple
 
 from ttt_maps.errors import UsageError
-from ttt_maps.game.board import Board
 from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.game.position import Position
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import Children
 from ttt_maps.strategies.fold import Fold, folder_for
@@ -128,7 +128,7 @@ def _moves(geometry: Geometry, fold: bool) -> Callable[[int], Children]:
 
 
 def plan_whole(
-    root: Board, fold: bool = True, depth: int | None = None, max_boards: int | None = None
+    root: Position, fold: bool = True, depth: int | None = None, max_boards: int | None = None
 ) -> list[int]:
     """Boards per level of the whole game's map, counted over its lines of play.
 
@@ -175,7 +175,7 @@ _COUNT_ALL = 20_000
 
 
 def _too_large(
-    root: Board,
+    root: Position,
     levels: list[int],
     counted: int,
     limit: int,
@@ -197,7 +197,7 @@ def _too_large(
 
 
 def build_whole(
-    root: Board | str | None = None,
+    root: Position | str | None = None,
     geometry: Geometry = STANDARD,
     *,
     fold: bool = True,
@@ -208,8 +208,8 @@ def build_whole(
     ``fold`` is false; ``depth`` and ``max_boards`` as for ``tree.build_strategy``."""
     start = (
         root
-        if isinstance(root, Board)
-        else (Board.parse(root, geometry) if root is not None else Board.empty(geometry))
+        if isinstance(root, Position)
+        else (Position.parse(root, geometry) if root is not None else Position.empty(geometry))
     )
     g = start.geometry
     solver = solver_for(g)
@@ -224,7 +224,7 @@ def build_whole(
     def grow(key: int, stop: bool) -> Node:
         node = memo.get(key)
         if node is None:
-            board = Board(key & g.full, key >> g.size, g)
+            board = Position(key & g.full, key >> g.size, g)
             moves = solver.children(key)
             if not moves:
                 node = Node(board, (), False, result=-1 if board.winner() else 0)
@@ -265,7 +265,7 @@ def count_whole(
         return hit
 
     try:
-        return below(Board.empty(geometry).key)
+        return below(Position.empty(geometry).key)
     except _Overflow:
         return None
 

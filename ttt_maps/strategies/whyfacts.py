@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ttt_maps.game.board import other
+from ttt_maps.game.position import other
 from ttt_maps.solve.solver import Solver, mover
 
 #: Every code a reason can have, in the order they are tried.
@@ -129,7 +129,7 @@ def turned_template(template: str, perm: tuple[int, ...] | list[int]) -> str:
     return _MARK.sub(moved, _EITHER.sub(r"[[\2||\2]]", template))
 
 
-class Position:
+class PositionFacts:
     """One position's masks and the facts every reason asks of them."""
 
     def __init__(self, solver: Solver, key: int) -> None:
@@ -163,7 +163,7 @@ def forced_win(solver: Solver, key: int, depth: int = FORCING_DEPTH) -> tuple[in
     each move of the mover either wins, forks (two winning cells, no win for the
     opponent) or threatens one cell the opponent must take, up to ``depth``
     threats; the opponent's answers are the forced blocks. None if there is none."""
-    p = Position(solver, key)
+    p = PositionFacts(solver, key)
     wins = p.open_cells(p.mine, p.free)
     if wins:
         return (p.g.cells_of(wins)[0],)

@@ -92,7 +92,7 @@ class Walk:
         self.picks: set[str] = set()
         #: The roles drawn that only some drawings have (``style.OPTIONAL``).
         self.roles: set[str] = set()
-        #: Text drawn as outlines (``svgstyle.outlined``), its glyphs for ``<defs>``.
+        #: Text drawn as outlines (``style.outlined``), its glyphs for ``<defs>``.
         self.lettering: Lettering | None = None
         if outlined(scene.theme):
             self.lettering = Lettering(scene.theme.typeface, Numbers(digits_for(self.smallest)))

@@ -3,7 +3,7 @@
 The Lua filter (``ttt-map.lua``) hands each block's text here through
 ``python -m ttt_maps.integrations.pandoc``; the options are read and checked
 by the same code as the MkDocs fence and the Sphinx directive
-(``recipe.read_options``, ``recipe.scene_of``), so the messages are the same.
+(``options.read_fence``, ``recipe.scene_of``), so the messages are the same.
 Pandoc does not say where a block came from, so its line is found by reading
 the source files for a fence with the same text.
 """
@@ -150,23 +150,23 @@ def draw(
         raise UsageError(f"{at(exc.line)}: ttt-map: {exc}") from None
     folder = Path(where.file).parent if where.file != "<stdin>" else Path(".")
 
-    def book(path: str) -> str:
-        """A book beside the document (the working folder for standard input)."""
+    def locate(path: str) -> str:
+        """An opening book beside the document (the working folder for standard input)."""
         return str(Path(path) if Path(path).is_absolute() else folder / path)
 
     with speaking(spoken(options, lang)):
         try:
-            scene = scene_of(options, book, use)
+            scene = scene_of(options, locate, use)
         except OptionRefused as exc:
             line = lines.get(exc.option, where.line)
             raise UsageError(f"{at(line)}: ttt-map: {exc}") from None
-        return _drawn(scene, options, book, to, id_prefix, image)
+        return _drawn(scene, options, locate, to, id_prefix, image)
 
 
 def _drawn(
     scene: Scene,
     options: dict[str, Any],
-    book: Callable[[str], str],
+    locate: Callable[[str], str],
     to: str,
     id_prefix: str,
     image: str | None,
@@ -179,7 +179,7 @@ def _drawn(
         svg = render(scene, "svg", id_prefix).rstrip()
         style = f' style="width:{escape(width)};max-width:100%"' if width else ""
         label = f' role="img" aria-label="{escape(alt)}"' if "alt" in options else ""
-        details, words = long_description(options, book, id_prefix)
+        details, words = long_description(options, locate, id_prefix)
         html = f'<div class="ttt-map"{label}{details}{style}>\n{svg}\n</div>{words}'
         return Drawn("inline", "", alt, width, html.encode("utf-8"))
     ext = image or {"inline": "svg", "file": "pdf"}.get(place, "png")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ttt_maps.game.board import Board
+from ttt_maps.game.position import Position
 from ttt_maps.game.symmetry import canonicaliser
 from ttt_maps.strategies.audit import Problem, audit
 from ttt_maps.strategies.table.entries import Entry, Table
@@ -29,13 +29,13 @@ def audit_table(table: Table) -> list[Problem]:
     lookup = table.lookup()
     reached: set[int] = set()
 
-    def picks(board: Board) -> list[int]:
+    def picks(board: Position) -> list[int]:
         reached.add(canonical(board.key))
         cell = lookup(board)
         return [] if cell is None else [cell]
 
     told: set[tuple[str, int]] = set()
-    for problem in audit(Board.empty(g), table.player, picks):
+    for problem in audit(Position.empty(g), table.player, picks):
         if problem.kind == "slower":
             continue  # a table keeps the value; the speed of a win is not asked
         seen = (problem.kind, canonical(problem.board.key))
@@ -75,7 +75,7 @@ def minimal_claim(table: Table, problems: Sequence[Problem]) -> tuple[list[Probl
 
     if not table.minimal:
         return [], ""
-    where = table.entries[0].board if table.entries else Board.empty(table.geometry)
+    where = table.entries[0].board if table.entries else Position.empty(table.geometry)
     if problems:
         why = (
             "it is not perfect" if any(p.fatal for p in problems) else "it lists more than it needs"

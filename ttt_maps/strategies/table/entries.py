@@ -16,8 +16,8 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from ttt_maps.errors import UsageError, quote
-from ttt_maps.game.board import Board, Mark, parse_mark, parse_moves
 from ttt_maps.game.geometry import Geometry
+from ttt_maps.game.position import Mark, Position, parse_mark, parse_moves
 from ttt_maps.game.symmetry import canonicaliser
 from ttt_maps.io.files import json_field, json_flag
 
@@ -27,7 +27,7 @@ FORMAT = "ttt-maps/table@1"
 class Entry(NamedTuple):
     """One line of a table: a board (one member of its symmetry class) and the move there."""
 
-    board: Board
+    board: Position
     cell: int
 
 
@@ -53,7 +53,7 @@ class Table(NamedTuple):
         """The positions the player must know."""
         return len(self.entries)
 
-    def lookup(self) -> Callable[[Board], int | None]:
+    def lookup(self) -> Callable[[Position], int | None]:
         """A function giving the table's move on a board in any orientation (None when
         its class is not listed; the first entry when a file lists a class twice)."""
         g = self.geometry
@@ -62,7 +62,7 @@ class Table(NamedTuple):
         for entry in self.entries:
             index.setdefault(canonical(entry.board.key), entry)
 
-        def move(board: Board) -> int | None:
+        def move(board: Position) -> int | None:
             entry = index.get(canonical(board.key))
             if entry is None:
                 return None
@@ -73,8 +73,8 @@ class Table(NamedTuple):
 
         return move
 
-    def reasons(self) -> dict[Board, str]:
-        """Each entry's move in a few words (``explain.Why.brief``), for a cheat sheet."""
+    def reasons(self) -> dict[Position, str]:
+        """Each entry's move in a few words (``whyfacts.Why.brief``), for a cheat sheet."""
         from ttt_maps.strategies.explain import explain
 
         return {e.board: explain(e.board, e.cell).brief for e in self.entries}
@@ -137,13 +137,13 @@ def table_from_json(doc: Any, source: str) -> Table:
     size = geometry.size
     for key, cell in moves.items():  # a table's move is turned with its board: it must be a cell
         if not 0 <= cell < size:
-            board = Board(key & geometry.full, key >> size, geometry)
+            board = Position(key & geometry.full, key >> size, geometry)
             raise UsageError(
                 f'{source}: in "moves": the move for {board} is cell {cell}, not a cell of the '
                 f"board (0 to {size - 1})"
             )
     entries = tuple(
-        Entry(Board(key & geometry.full, key >> size, geometry), cell)
+        Entry(Position(key & geometry.full, key >> size, geometry), cell)
         for key, cell in moves.items()
     )
     return Table(geometry, player, entries, minimal)

@@ -18,8 +18,8 @@ Every cut drops only tables that cannot be smaller, so the answer is exact;
 from __future__ import annotations
 
 from ttt_maps.errors import UsageError
-from ttt_maps.game.board import Mark
 from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.game.position import Mark
 from ttt_maps.io.progress import stage
 from ttt_maps.strategies.table.entries import Table
 from ttt_maps.strategies.table.graph import (

@@ -24,8 +24,8 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from ttt_maps.errors import UsageError
-from ttt_maps.game.board import Board, Mark
 from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.game.position import Mark, Position
 from ttt_maps.game.symmetry import canonicaliser
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.strategies.table.entries import Entry, Table
@@ -146,7 +146,7 @@ def table_of(graph: Graph, proof: Proof, prover: str) -> Table:
     """The proven table: each class as its canonical board with its move, in play order."""
     g = graph.geometry
     entries = [
-        Entry(Board(key & g.full, key >> g.size, g), option.cell)
+        Entry(Position(key & g.full, key >> g.size, g), option.cell)
         for key, option in proof.chosen.items()
         if option.cell >= 0
     ]

@@ -14,13 +14,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ttt_maps.draw.cheatsheet import _board
+from ttt_maps.draw.cheat_sheet import _board
 from ttt_maps.draw.scene import Anchor, Box, Item, Link, Scene, Text
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.draw.typeface import width as text_width
 from ttt_maps.errors import UsageError
 from ttt_maps.language import tr
-from ttt_maps.strategies.bookwriters import (
+from ttt_maps.strategies.gamebook import Gamebook, Reply, Section, build_gamebook, mover
+from ttt_maps.strategies.gamebook_text import (
     front_matter,
     heading,
     move_line,
@@ -30,7 +31,6 @@ from ttt_maps.strategies.bookwriters import (
     to_markdown,
     to_text,
 )
-from ttt_maps.strategies.gamebook import Book, Reply, Section, build_book, mover
 from ttt_maps.strategies.table.entries import Entry
 from ttt_maps.strategies.tree import Strategy
 
@@ -69,12 +69,12 @@ def gamebook_of(
         raise UsageError(f"gamebook format {fmt!r}: choose md, txt or pdf")
     if fmt != "pdf" and (size is not None or text_as_paths):
         raise UsageError(f"size and text_as_paths apply to a PDF gamebook, not to {fmt}")
-    book = build_book(tree)
+    gamebook = build_gamebook(tree)
     if fmt == "md":
-        return front_matter() + to_markdown(book)
+        return front_matter() + to_markdown(gamebook)
     if fmt == "txt":
-        return to_text(book)
-    scene = book_scene(book, theme)
+        return to_text(gamebook)
+    scene = gamebook_scene(gamebook, theme)
     return render(scene, "pdf", size=size, margin_mm=0.0, text_as_paths=text_as_paths)
 
 
@@ -131,25 +131,27 @@ def wrap(
     return [*rows, line] if line else rows
 
 
-def book_scene(book: Book, theme: Theme | str = "light", page: tuple[float, float] = A5) -> Scene:
-    """The book's pages as one scene of ``page`` (width, height in points)."""
+def gamebook_scene(
+    gamebook: Gamebook, theme: Theme | str = "light", page: tuple[float, float] = A5
+) -> Scene:
+    """The gamebook's pages as one scene of ``page`` (width, height in points)."""
     w, h = page
     theme = get_theme(theme)
     pages = _Pages(w, h, theme.typeface)
-    who, _ = mover(book)
+    who, _ = mover(gamebook)
     top = pages.fit(0)
-    used = pages.lines(heading(book), MARGIN, top, pages.room, TITLE, bold=True)
+    used = pages.lines(heading(gamebook), MARGIN, top, pages.room, TITLE, bold=True)
     pages.y += used + TITLE * 0.6
-    for para in preface(book):
+    for para in preface(gamebook):
         pages.y += pages.lines(para, MARGIN, pages.fit(0), pages.room, BODY) + BODY * 0.8
-    if book.opening:
-        line = opening_words(book, str(book.root))
+    if gamebook.opening:
+        line = opening_words(gamebook, str(gamebook.root))
         pages.y += pages.lines(line, MARGIN, pages.fit(0), pages.room, BODY, bold=True) + 2
-        for reply in book.opening:
-            _reply(pages, book, reply, MARGIN, pages.room)
+        for reply in gamebook.opening:
+            _reply(pages, gamebook, reply, MARGIN, pages.room)
     pages.y += HEAD
-    for section in book.sections:
-        _section(pages, book, section, who)
+    for section in gamebook.sections:
+        _section(pages, gamebook, section, who)
     count = pages.page + 1
     for number in range(count):
         base = number * h + h - MARGIN * 0.55
@@ -160,33 +162,39 @@ def book_scene(book: Book, theme: Theme | str = "light", page: tuple[float, floa
         height=round(h * count, 2),
         items=tuple(pages.items),
         theme=theme,
-        title=heading(book),
-        desc=" ".join(preface(book)),
-        meta={"policy": book.policy, "player": book.player, "board": book.geometry.name},
+        title=heading(gamebook),
+        desc=" ".join(preface(gamebook)),
+        meta={
+            "policy": gamebook.policy,
+            "player": gamebook.player,
+            "board": gamebook.geometry.name,
+        },
         pages=count,
         links=tuple(pages.links),
         anchors=tuple(pages.anchors),
     )
 
 
-def _section_height(pages: _Pages, book: Book, section: Section) -> float:
+def _section_height(pages: _Pages, gamebook: Gamebook, section: Section) -> float:
     text_room = pages.room - BOARD - GUTTER
     need = HEAD * LEADING + 4
     body = (
-        len(wrap(move_line(book, section, str(section.move)), BODY, text_room, True, pages.face))
+        len(
+            wrap(move_line(gamebook, section, str(section.move)), BODY, text_room, True, pages.face)
+        )
         * LEADING
         * BODY
         + 3
     )
     for reply in section.replies:
-        body += len(wrap(_reply_words(book, reply), BODY, text_room, False, pages.face)) * (
+        body += len(wrap(_reply_words(gamebook, reply), BODY, text_room, False, pages.face)) * (
             LEADING * BODY
         )
     return need + max(BOARD + SMALL * 2.2, body) + HEAD * 0.9
 
 
-def _section(pages: _Pages, book: Book, section: Section, who: str) -> None:
-    top = pages.fit(_section_height(pages, book, section))
+def _section(pages: _Pages, gamebook: Gamebook, section: Section, who: str) -> None:
+    top = pages.fit(_section_height(pages, gamebook, section))
     name = f"s{section.number}"
     move = tr("Move {number}", number=section.move_number)
     pages.anchors.append(Anchor(name, top, f"§{section.number}", move))
@@ -195,7 +203,7 @@ def _section(pages: _Pages, book: Book, section: Section, who: str) -> None:
     note = tr("move {number}, {player} to play", number=section.move_number, player=who)
     pages.items.append(Text(pages.width - MARGIN, top + CAP * HEAD, note, SMALL, "footer", "end"))
     y = top + HEAD * LEADING + 4
-    box = Box(MARGIN, y, BOARD, BOARD * book.geometry.rows / book.geometry.cols)
+    box = Box(MARGIN, y, BOARD, BOARD * gamebook.geometry.rows / gamebook.geometry.cols)
     pages.items.append(_board(Entry(section.board, section.move), box))
     pages.items.append(
         Text(MARGIN + BOARD / 2, y + box.h + SMALL * 1.5, str(section.board), SMALL, "footer")
@@ -204,21 +212,22 @@ def _section(pages: _Pages, book: Book, section: Section, who: str) -> None:
     room = pages.room - BOARD - GUTTER
     pages.y = y - pages.page * pages.height
     pages.y += (
-        pages.lines(move_line(book, section, str(section.move)), x, y, room, BODY, bold=True) + 3
+        pages.lines(move_line(gamebook, section, str(section.move)), x, y, room, BODY, bold=True)
+        + 3
     )
     for reply in section.replies:
-        _reply(pages, book, reply, x, room)
+        _reply(pages, gamebook, reply, x, room)
     end = max(pages.page * pages.height + pages.y, y + box.h + SMALL * 2.2)
     pages.y = end - pages.page * pages.height + HEAD * 0.9
 
 
-def _reply(pages: _Pages, book: Book, reply: Reply, x: float, room: float) -> None:
+def _reply(pages: _Pages, gamebook: Gamebook, reply: Reply, x: float, room: float) -> None:
     top = pages.page * pages.height + pages.y
-    used = pages.lines(_reply_words(book, reply), x, top, room, BODY)
+    used = pages.lines(_reply_words(gamebook, reply), x, top, room, BODY)
     if reply.target is not None:
         pages.links.append(Link(Box(x, top, room, used), f"s{reply.target}"))
     pages.y += used
 
 
-def _reply_words(book: Book, reply: Reply) -> str:
-    return reply_line(book, reply, f"§{reply.target}")
+def _reply_words(gamebook: Gamebook, reply: Reply) -> str:
+    return reply_line(gamebook, reply, f"§{reply.target}")

@@ -21,13 +21,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ttt_maps.compare.cards import Card, CardSize, draw_card, fit, letter, pick_role, sheet_cards
+from ttt_maps.compare.cards import (
+    Card,
+    CardSize,
+    difference_cards,
+    draw_card,
+    fit,
+    letter,
+    pick_role,
+)
 from ttt_maps.compare.differences import Comparison
 from ttt_maps.compare.summary import compared
 from ttt_maps.draw.scene import Box, Item, Line, Mark, Scene, Text
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.draw.typeface import width
-from ttt_maps.game.board import Board
+from ttt_maps.game.position import Position
 from ttt_maps.language import number as said_number
 from ttt_maps.language import ordinal, tr, tr_n
 from ttt_maps.strategies.tree import Strategy
@@ -67,7 +75,7 @@ def _arrange(
     return columns, CardSize((room - (columns - 1) * 70.0) / columns, policies, rows, cols)
 
 
-def sheet_scene(
+def differences_sheet_scene(
     strategies: Sequence[Strategy],
     *,
     labels: Sequence[str] | None = None,
@@ -78,13 +86,13 @@ def sheet_scene(
     reference. ``comparisons`` are ``compare_all(strategies)`` when the caller has them."""
     names, found = compared(strategies, labels, comparisons)
     face = get_theme(theme).typeface
-    cards = sheet_cards(found)
+    cards = difference_cards(found)
     first = strategies[0]
     g, who = first.geometry, first.player.upper()
     room = PAGE_W - 2 * MARGIN
     items: list[Item] = []
     root = first.root.board
-    if root == Board.empty(g):
+    if root == Position.empty(g):
         title = tr("Where the maps for {player} differ", player=who)
     else:
         title = tr("Where the maps for {player} from {board} differ", player=who, board=root)
@@ -246,7 +254,7 @@ def _legend_row(
     return out
 
 
-def sheet_file(scene: Scene, fmt: str) -> bytes:
+def differences_sheet_file(scene: Scene, fmt: str) -> bytes:
     """The sheet as a file: a PDF of A4 pages, an SVG that says it is that many
     millimetres (the pages one below the other), a PNG of it at ``PNG_DPI``."""
     from ttt_maps.backends import render_scene

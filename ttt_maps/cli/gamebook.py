@@ -22,12 +22,12 @@ if TYPE_CHECKING:
 SUFFIXES = {".md": "md", ".markdown": "md", ".txt": "txt", ".pdf": "pdf"}
 
 
-def book_format(path: str) -> str | None:
+def gamebook_format(path: str) -> str | None:
     """The gamebook format a file name asks for by its suffix, if any."""
     return SUFFIXES.get(Path(path).suffix.lower())
 
 
-def book_path(output: str | None, gamebook: str | None) -> str | None:
+def gamebook_path(output: str | None, gamebook: str | None) -> str | None:
     """The gamebook file a render asks for: ``--gamebook FILE``, or ``-o`` naming a
     ``.md`` or ``.txt`` file; None when it asks for maps."""
     if gamebook is not None:
@@ -36,13 +36,13 @@ def book_path(output: str | None, gamebook: str | None) -> str | None:
                 f"--gamebook {gamebook} and -o {output}: a render writes the gamebook or the "
                 "maps; run it twice for both"
             )
-        if book_format(gamebook) is None:
+        if gamebook_format(gamebook) is None:
             raise UsageError(
                 f"--gamebook {gamebook!r}: name a .md (Markdown), .txt (plain text) or "
                 ".pdf (a booklet) file"
             )
         return gamebook
-    if output is not None and book_format(output) in ("md", "txt"):
+    if output is not None and gamebook_format(output) in ("md", "txt"):
         return output
     return None
 
@@ -59,7 +59,7 @@ def write_gamebook(
     from ttt_maps.engine.options import DECLARED
     from ttt_maps.io.files import check_target, write_atomic
 
-    fmt = book_format(path)
+    fmt = gamebook_format(path)
     assert fmt is not None
     for name in sorted(args.given, key=list(DECLARED).index):
         option = DECLARED[name]

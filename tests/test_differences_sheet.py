@@ -18,7 +18,7 @@ from test_differences import expected_classes, moved, play, symmetries
 from typer.testing import CliRunner
 
 from ttt_maps.cli.app import app
-from ttt_maps.compare.sheet import sheet_file, sheet_scene
+from ttt_maps.compare.differences_sheet import differences_sheet_file, differences_sheet_scene
 from ttt_maps.draw.themes import LIGHT, PICKS, rgb
 from ttt_maps.strategies.tree import Strategy, build_strategy
 
@@ -52,7 +52,9 @@ def plays(s: Strategy) -> dict[str, set[str]]:
 @pytest.mark.parametrize("player", ["x", "o"])
 def test_one_board_per_difference_with_each_policys_move(player: str) -> None:
     maps = trees(player)
-    svg = ET.fromstring(sheet_file(sheet_scene(maps, labels=POLICIES), "svg"))
+    svg = ET.fromstring(
+        differences_sheet_file(differences_sheet_scene(maps, labels=POLICIES), "svg")
+    )
     cards = [g for g in svg.iter(f"{SVG}g") if "ttt-difference" in classes(g)]
     want = set()
     for other in maps[1:]:
@@ -97,21 +99,21 @@ def test_the_first_two_colours_differ_in_greyscale() -> None:
 
 def test_maps_that_play_the_same_have_an_empty_sheet() -> None:
     same = (build_strategy("x", "fast,first"), build_strategy("x", "fast,last"))
-    scene = sheet_scene(same)
-    svg = ET.fromstring(sheet_file(scene, "svg"))
+    scene = differences_sheet_scene(same)
+    svg = ET.fromstring(differences_sheet_file(scene, "svg"))
     assert not [g for g in svg.iter(f"{SVG}g") if "ttt-difference" in classes(g)]
     assert "None: the maps play the same" in "".join(svg.itertext())
 
 
 def test_the_sheet_is_a4_in_every_format(tmp_path: Path) -> None:
-    scene = sheet_scene(trees("o"), labels=POLICIES)
-    svg = ET.fromstring(sheet_file(scene, "svg"))
+    scene = differences_sheet_scene(trees("o"), labels=POLICIES)
+    svg = ET.fromstring(differences_sheet_file(scene, "svg"))
     assert (svg.get("width"), svg.get("height")) == ("210mm", "297mm")
-    png = Image.open(io.BytesIO(sheet_file(scene, "png")))
+    png = Image.open(io.BytesIO(differences_sheet_file(scene, "png")))
     assert png.size == (1654, 2339)  # A4 at 200 dpi
     assert round(png.info["dpi"][0]) == 200
     pdf = tmp_path / "sheet.pdf"
-    pdf.write_bytes(sheet_file(scene, "pdf"))
+    pdf.write_bytes(differences_sheet_file(scene, "pdf"))
     info = subprocess.run(
         [need_tool("pdfinfo", "poppler-utils"), str(pdf)], capture_output=True, text=True
     ).stdout
@@ -131,7 +133,7 @@ def test_a_sheet_too_long_for_a4_goes_on_over_a4_pages(tmp_path: Path) -> None:
 
     g = Geometry.parse("3x4k3")
     maps = [build_strategy("o", p, geometry=g) for p in ("fast,center", "fast,edge")]
-    scene = sheet_scene(maps)
+    scene = differences_sheet_scene(maps)
     cards = [i for i in scene.items if getattr(i, "classes", ()) == ("ttt-difference",)]
     assert len(cards) == len(expected_classes(*maps)) == 53  # fact: this module's own count
     assert min(c.box.w for c in cards) >= 280  # 28 mm: readable, not shrunk to fit
@@ -139,7 +141,7 @@ def test_a_sheet_too_long_for_a4_goes_on_over_a4_pages(tmp_path: Path) -> None:
     assert scene.pages >= 2 and scene.height == scene.pages * 2970
     assert all(c.box.y // 2970 == (c.box.y + c.box.h) // 2970 for c in cards)
     pdf = tmp_path / "sheet.pdf"
-    pdf.write_bytes(sheet_file(scene, "pdf"))
+    pdf.write_bytes(differences_sheet_file(scene, "pdf"))
     info = subprocess.run(
         [need_tool("pdfinfo", "poppler-utils"), str(pdf)], capture_output=True, text=True
     ).stdout

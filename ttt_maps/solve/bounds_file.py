@@ -1,18 +1,18 @@
-"""The file a solved table is kept in, and the key that proves we wrote it.
+"""The file a deep solver's bounds are kept in, and the key that proves we wrote it.
 
-A table is a position's lower and upper bound per entry: a wrong one changes
+A bounds file holds a position's lower and upper bound per entry: a wrong one changes
 answers, and nothing in the file itself can show that it is wrong. So a
-table is believed only if it carries a MAC (keyed BLAKE2b) made with this
+bounds file is believed only if it carries a MAC (keyed BLAKE2b) made with this
 user's own key, which lives beside the cache folder, never in it, readable by
-this user alone (``key_path``); a table copied from elsewhere, forged or
+this user alone (``key_path``); a bounds file copied from elsewhere, forged or
 damaged fails the check and is rebuilt. (Checking every entry against the entries below
 it, down to finished positions, would also catch a forgery, but costs more
-than solving again: 7 s for the 367,000 entries of a 4x4 table that took
+than solving again: 7 s for the 367,000 entries of a 4x4 board's bounds that took
 4.5 s to build. The MAC costs milliseconds.)
 
 The file: a header (magic, board, solver version, entry count, MAC of the
 rest of the header and the entries), then the keys (8 bytes each) and the
-values (2 bytes each), little-endian. ``b"TTTMAPS"`` opens every table
+values (2 bytes each), little-endian. ``b"TTTMAPS"`` opens every bounds file
 ttt-maps has ever written; the byte after it is the format.
 """
 
@@ -27,7 +27,7 @@ from array import array
 from pathlib import Path
 from typing import NamedTuple
 
-#: Every table ttt-maps writes starts with this; the next byte is the format.
+#: Every bounds file ttt-maps writes starts with this; the next byte is the format.
 FAMILY = b"TTTMAPS"
 MAGIC = FAMILY + b"\x02"
 #: magic, board name, solver version, entry count, MAC.
@@ -35,14 +35,14 @@ HEADER = struct.Struct("<8s16sIQ32s")
 #: Keys are stored as 8 bytes, values (packed bounds) as 2: boards of up to 32 cells.
 MAX_CELLS = 32
 ENTRY = 8 + 2
-#: The most entries a table may hold (168 MB): past it, nothing is kept or read.
+#: The most entries a bounds file may hold (168 MB): past it, nothing is kept or read.
 MAX_ENTRIES = 1 << 24
 KEY_SIZE = 32
 ENV_KEY = "TTT_MAPS_KEY_FILE"
 
 
-class Table(NamedTuple):
-    """A table read back and believed: its keys and values."""
+class SolvedBounds(NamedTuple):
+    """A bounds file read back and believed: its keys and values."""
 
     keys: array[int]
     values: array[int]
@@ -59,7 +59,7 @@ class NotBelieved(Exception):
 
 
 def encode(name: str, version: int, table: dict[int, int], key: bytes) -> bytes:
-    """The file of a table (``name``: the board's, ``version``: the solver's)."""
+    """The bytes of a bounds file (``name``: the board's, ``version``: the solver's)."""
     items = sorted(table.items())
     keys = array("Q", [k for k, _ in items])
     values = array("H", [v for _, v in items])
@@ -82,7 +82,7 @@ def expected_size(header: bytes) -> int:
     return int(HEADER.size + count * ENTRY)
 
 
-def decode(data: bytes, name: str, version: int, key: bytes, span: int) -> Table:
+def decode(data: bytes, name: str, version: int, key: bytes, span: int) -> SolvedBounds:
     """The entries of a file, if every check passes (else ``NotBelieved``): the header
     (board, version, length), the MAC under ``key``, every value within ``span``."""
     _, board, found, count, mac = HEADER.unpack_from(data)
@@ -101,7 +101,7 @@ def decode(data: bytes, name: str, version: int, key: bytes, span: int) -> Table
         values.byteswap()
     if values and max(values) >= span * span:
         raise NotBelieved("damaged")  # a bound past the end of any game
-    return Table(keys, values)
+    return SolvedBounds(keys, values)
 
 
 def _mac(key: bytes, head: bytes, payload: bytes | memoryview) -> bytes:
@@ -123,7 +123,7 @@ def _same(a: bytes, b: bytes) -> bool:
 def key_path(cache_folder: Path) -> Path:
     """Where this user's key lives: ``$TTT_MAPS_KEY_FILE``, or beside the cache folder
     (``~/.cache/ttt-maps.key`` for ``~/.cache/ttt-maps``), never in it: whoever may
-    write tables there must not be able to read the key that signs them."""
+    write bounds files there must not be able to read the key that signs them."""
     given = os.environ.get(ENV_KEY)
     if given:
         return Path(given)

@@ -1,19 +1,19 @@
 """Opening books: the moves a ``book:`` key follows, read from JSON or built in.
 
-A book maps positions to cells (``{"board": cell}``); the ``xkcd`` book is
-the comic's known first two plies.
+An opening book maps positions to cells (``{"board": cell}``); the ``xkcd``
+opening book is the comic's known first two plies.
 """
 
 from __future__ import annotations
 
 from ttt_maps.errors import UsageError
-from ttt_maps.game.board import Board, parse_moves
 from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.game.position import Position, parse_moves
 
 
-def xkcd_book() -> dict[int, int]:
+def xkcd_opening_book() -> dict[int, int]:
     """The comic's known first two plies (3x3 only; ``parse_policy`` refuses it elsewhere)."""
-    empty = Board.empty()
+    empty = Position.empty()
     book = {empty.key: 0}
     corner = empty.play(0)
     for reply, answer in {1: 4, 2: 6, 3: 4, 4: 8, 5: 4, 6: 2, 7: 4, 8: 2}.items():
@@ -23,10 +23,12 @@ def xkcd_book() -> dict[int, int]:
     return book
 
 
-def load_book(path: str, geometry: Geometry = STANDARD, *, where: str = "") -> dict[int, int]:
+def load_opening_book(
+    path: str, geometry: Geometry = STANDARD, *, where: str = ""
+) -> dict[int, int]:
     """Read a JSON opening book ``{"board": cell}``; errors name the bad part.
 
-    ``where`` names the book in messages (by default ``policy key book:PATH``).
+    ``where`` names the opening book in messages (by default ``policy key book:PATH``).
     """
     from ttt_maps.io.files import parse_json, read_text
 

@@ -1,8 +1,8 @@
-"""A gamebook (``gamebook.Book``) set as Markdown or as plain text.
+"""A gamebook (``gamebook.Gamebook``) set as Markdown or as plain text.
 
 Markdown links every reply to its section (``[§7](#s7)``, each section
 opening with ``<a id="s7"></a>``) and gives each position in the notation of
-``export`` as inline code, so a program can follow the book too. Plain text
+``export`` as inline code, so a program can follow the gamebook too. Plain text
 is for reading aloud and for screen readers: no box drawing, no symbols a
 voice would spell out; each board is said row by row.
 """
@@ -12,41 +12,41 @@ from __future__ import annotations
 import re
 
 from ttt_maps.errors import escaped
-from ttt_maps.game.board import Board
 from ttt_maps.game.names import board_words
+from ttt_maps.game.position import Position
 from ttt_maps.language import N_, current, number, tr, tr_n
-from ttt_maps.strategies.gamebook import Book, Reply, Section, cell_words, mover
+from ttt_maps.strategies.gamebook import Gamebook, Reply, Section, cell_words, mover
 
 #: Row names on a board of three rows, as a reader says them.
 _ROWS_3 = (N_("Top row"), N_("Middle row"), N_("Bottom row"))
 
 
-def opening_words(book: Book, board: str) -> str:
+def opening_words(gamebook: Gamebook, board: str) -> str:
     """What comes before the opponent's first replies: ``O moves first at BOARD:`` or ``O is
     to move at BOARD:`` (``board`` as the format writes a position)."""
-    _, them = mover(book)
-    if book.root.count == 0:
+    _, them = mover(gamebook)
+    if gamebook.root.count == 0:
         return tr("{opponent} moves first at {board}:", opponent=them, board=board)
     return tr("{opponent} is to move at {board}:", opponent=them, board=board)
 
 
-def heading(book: Book) -> str:
-    """The book's title: ``X's strategy``."""
-    who, _ = mover(book)
+def heading(gamebook: Gamebook) -> str:
+    """The gamebook's title: ``X's strategy``."""
+    who, _ = mover(gamebook)
     return tr("{player}'s strategy: a gamebook of optimal tic-tac-toe", player=who)
 
 
-def preface(book: Book) -> list[str]:
+def preface(gamebook: Gamebook) -> list[str]:
     """The paragraphs before §1: who plays, the policy, the board, how to read it."""
-    who, them = mover(book)
+    who, them = mover(gamebook)
     said = {
         "player": who,
         "opponent": them,
-        "board": board_words(book.geometry),
-        "policy": escaped(book.policy),
+        "board": board_words(gamebook.geometry),
+        "policy": escaped(gamebook.policy),
     }
-    count = len(book.sections)
-    if book.root.count == 0:
+    count = len(gamebook.sections)
+    if gamebook.root.count == 0:
         first = tr(
             "The player is {player}, on {board}, from the empty board. Among equally good "
             "moves the tie-break policy {policy} chooses.",
@@ -56,8 +56,8 @@ def preface(book: Book) -> list[str]:
         first = tr(
             "The player is {player}, on {board}, from {position}, {mover} to move. Among "
             "equally good moves the tie-break policy {policy} chooses.",
-            position=str(book.root),
-            mover=book.root.to_move.upper(),
+            position=str(gamebook.root),
+            mover=gamebook.root.to_move.upper(),
             **said,
         )
     lines = [
@@ -74,7 +74,7 @@ def preface(book: Book) -> list[str]:
             **said,
         ),
     ]
-    if book.folded:
+    if gamebook.folded:
         lines.append(
             tr(
                 "Replies that are rotations or reflections of each other share a section: "
@@ -84,12 +84,12 @@ def preface(book: Book) -> list[str]:
     return lines
 
 
-def move_line(book: Book, section: Section, cell_ref: str) -> str:
+def move_line(gamebook: Gamebook, section: Section, cell_ref: str) -> str:
     """``X plays the centre (4): holds the draw.`` (``cell_ref`` is how the cell is numbered)."""
-    who, _ = mover(book)
+    who, _ = mover(gamebook)
     said = {
         "player": who,
-        "cell": cell_words(book.geometry, section.move),
+        "cell": cell_words(gamebook.geometry, section.move),
         "ref": cell_ref,
         "reason": section.reason,
     }
@@ -102,13 +102,13 @@ def move_line(book: Book, section: Section, cell_ref: str) -> str:
     return tr("{player} plays {cell} ({ref}): {reason}.", **said)
 
 
-def reply_line(book: Book, reply: Reply, go: str, cell_ref: str = "") -> str:
+def reply_line(gamebook: Gamebook, reply: Reply, go: str, cell_ref: str = "") -> str:
     """``O plays the top edge (1): go to §4`` (``go`` names the target as the format does,
     ``cell_ref`` the cell's number: ``1`` or ``cell 1``)."""
-    _, them = mover(book)
+    _, them = mover(gamebook)
     said = {
         "opponent": them,
-        "cell": cell_words(book.geometry, reply.cell),
+        "cell": cell_words(gamebook.geometry, reply.cell),
         "ref": cell_ref or str(reply.cell),
     }
     if reply.target is None:
@@ -158,24 +158,26 @@ def md_text(text: str) -> str:
 
 
 def anchor(number: int, prefix: str = "") -> str:
-    """The id a section's anchor carries in Markdown (``prefix`` keeps two books apart; any
+    """The id a section's anchor carries in Markdown (``prefix`` keeps two gamebooks apart; any
     character an id or a link could not hold as it is becomes ``-``)."""
     return f"{_NOT_ID.sub('-', prefix)}s{number}"
 
 
-def to_markdown(book: Book, prefix: str = "", level: int = 1) -> str:
-    """The book as Markdown: linked sections, boards as code blocks and inline code;
+def to_markdown(gamebook: Gamebook, prefix: str = "", level: int = 1) -> str:
+    """The gamebook as Markdown: linked sections, boards as code blocks and inline code;
     ``prefix`` starts every anchor and ``level`` is the title's heading level, for a
-    book inside another page."""
-    out = [f"{'#' * level} {md_text(heading(book))}", ""]
-    for para in preface(book):
+    gamebook inside another page."""
+    out = [f"{'#' * level} {md_text(heading(gamebook))}", ""]
+    for para in preface(gamebook):
         out += [md_text(para), ""]
-    root = f"`{book.root}`"
-    if book.opening:
-        out += [opening_words(book, root), ""]
-        out += [*_board_block(book.root), ""]
-        out += [f"- {reply_line(book, r, _md_link(r, prefix))}" for r in book.opening] + [""]
-    for section in book.sections:
+    root = f"`{gamebook.root}`"
+    if gamebook.opening:
+        out += [opening_words(gamebook, root), ""]
+        out += [*_board_block(gamebook.root), ""]
+        out += [f"- {reply_line(gamebook, r, _md_link(r, prefix))}" for r in gamebook.opening] + [
+            ""
+        ]
+    for section in gamebook.sections:
         position = f"`{section.board}`"
         out += [
             f'<a id="{anchor(section.number, prefix)}"></a>',
@@ -186,10 +188,10 @@ def to_markdown(book: Book, prefix: str = "", level: int = 1) -> str:
             "",
             *_board_block(section.board),
             "",
-            f"**{move_line(book, section, str(section.move))}**",
+            f"**{move_line(gamebook, section, str(section.move))}**",
             "",
         ]
-        out += [f"- {reply_line(book, r, _md_link(r, prefix))}" for r in section.replies]
+        out += [f"- {reply_line(gamebook, r, _md_link(r, prefix))}" for r in section.replies]
         if section.replies:
             out.append("")
     return "\n".join(out).rstrip("\n") + "\n"
@@ -205,7 +207,7 @@ def _md_link(reply: Reply, prefix: str) -> str:
     return f"[§{reply.target}](#{anchor(reply.target, prefix)})" if reply.target else ""
 
 
-def _board_block(board: Board) -> list[str]:
+def _board_block(board: Position) -> list[str]:
     """The board as a fenced block of rows, ``x . o``."""
     cols = board.geometry.cols
     text = str(board)
@@ -216,46 +218,50 @@ def _board_block(board: Board) -> list[str]:
 # -- plain text --------------------------------------------------------------------
 
 
-def to_text(book: Book) -> str:
-    """The book as plain text that reads well aloud: boards said row by row."""
-    out = [heading(book), ""]
-    for para in preface(book):
+def to_text(gamebook: Gamebook) -> str:
+    """The gamebook as plain text that reads well aloud: boards said row by row."""
+    out = [heading(gamebook), ""]
+    for para in preface(gamebook):
         out += [para, ""]
-    if book.opening:
-        out += [opening_text(book), *spoken_board(book.root), ""]
-        out += [reply_line(book, r, section_ref(r.target), cell_ref(r.cell)) for r in book.opening]
+    if gamebook.opening:
+        out += [opening_text(gamebook), *spoken_board(gamebook.root), ""]
+        out += [
+            reply_line(gamebook, r, section_ref(r.target), cell_ref(r.cell))
+            for r in gamebook.opening
+        ]
         out.append("")
-    for section in book.sections:
+    for section in gamebook.sections:
         out += [
             tr("Section {number}. Move {move}.", number=section.number, move=section.move_number),
             *spoken_board(section.board),
             tr("As a board string: {board}", board=section.board),
-            move_line(book, section, cell_ref(section.move)),
+            move_line(gamebook, section, cell_ref(section.move)),
         ]
         out += [
-            reply_line(book, r, section_ref(r.target), cell_ref(r.cell)) for r in section.replies
+            reply_line(gamebook, r, section_ref(r.target), cell_ref(r.cell))
+            for r in section.replies
         ]
         out.append("")
     return "\n".join(out).rstrip("\n") + "\n"
 
 
-def opening_sentence(book: Book) -> str:
+def opening_sentence(gamebook: Gamebook) -> str:
     """``O moves first.`` or ``O is to move.``"""
-    _, them = mover(book)
-    if book.root.count == 0:
+    _, them = mover(gamebook)
+    if gamebook.root.count == 0:
         return tr("{opponent} moves first.", opponent=them)
     return tr("{opponent} is to move.", opponent=them)
 
 
-def opening_text(book: Book) -> str:
+def opening_text(gamebook: Gamebook) -> str:
     """``O moves first. The board:`` before a board said aloud."""
-    _, them = mover(book)
-    if book.root.count == 0:
+    _, them = mover(gamebook)
+    if gamebook.root.count == 0:
         return tr("{opponent} moves first. The board:", opponent=them)
     return tr("{opponent} is to move. The board:", opponent=them)
 
 
-def spoken_board(board: Board) -> list[str]:
+def spoken_board(board: Position) -> list[str]:
     """A board said row by row: ``Top row: X, empty, O.``; a row with nothing on it is
     ``empty``, and an empty board one line."""
     g = board.geometry

@@ -5,7 +5,7 @@ reflection of it counts), with the earlier marks in black and the move to
 play in red, on a pale cell, like the largest red symbol of a map. Boards
 are set in rows under a heading per move ("X's 3rd move"); their size is
 the largest at which every group fits the page, so a short table gets big
-boards and a long one stays on one sheet. The footer gives the table's size
+boards and a long one stays on one page. The footer gives the table's size
 and whether it is proven minimal; with ``explain``, each board has its move's
 reason in a few words under it (read off the table). Sizes are in tenths of a millimetre of an
 A4 page, which a PDF or PNG page scales to.
@@ -20,8 +20,8 @@ from ttt_maps.draw.naming import Titles, rules_line, titled
 from ttt_maps.draw.scene import Box, Group, Item, Line, Mark, MarkRole, Rect, Scene, Text
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.draw.typeface import width as text_width
-from ttt_maps.game.board import Mark as Player
 from ttt_maps.game.names import move_heading
+from ttt_maps.game.position import Mark as Player
 from ttt_maps.language import N_, tr, tr_n
 from ttt_maps.strategies.table.entries import Entry, Table
 
@@ -47,7 +47,7 @@ CAPTION_LEADING = 1.2 * CAPTION
 CAP = 0.73
 DESCENT = 0.24
 
-#: The sheet's title when none is given.
+#: The cheat sheet's title when none is given.
 HEADING_TITLES = Titles(
     N_("Minimal strategy table for {player}"),
     N_("Minimal strategy table for {player} for misère tic-tac-toe"),
@@ -56,7 +56,7 @@ HEADING_TITLES = Titles(
 )
 
 
-def sheet_scene(
+def cheat_sheet_scene(
     table: Table, theme: Theme | str = "light", title: str | None = None, explain: bool = False
 ) -> Scene:
     """The one-page cheat sheet of ``table`` (``explain``: a reason under each board)."""
