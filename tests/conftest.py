@@ -23,7 +23,7 @@ SLOW_MODULE = re.compile(r"^pytestmark\s*=\s*\[?\s*pytest\.mark\.slow\b", re.M)
 
 # -- the user's cache is never touched -------------------------------------------------
 
-#: The variables that say where ttt-maps keeps solved tables and the key that signs them.
+#: The variables that say where ttt-maps keeps solved positions and the key that signs them.
 CACHE_VARIABLES = ("TTT_MAPS_CACHE_DIR", "TTT_MAPS_KEY_FILE")
 _USER_CACHE = pytest.StashKey[dict[str, tuple[int, int] | None]]()
 _OWN_FOLDER = pytest.StashKey[Path]()
@@ -247,7 +247,7 @@ def firefox() -> Iterator[Any]:
 @pytest.fixture(autouse=True)
 def _cold_package_under_mutation() -> Iterator[None]:
     """Under ``make mutate`` (mutmut sets ``MUTANT_UNDER_TEST``) every test starts with the
-    package's solved tables and memos empty: the mutants run in forks of a process that
+    package's solved positions and memos empty: the mutants run in forks of a process that
     ran the tests on the unmutated code, and what that code solved must not hide them.
     (The tests' own referees keep what they solved: they share no code with the package.)"""
     if "MUTANT_UNDER_TEST" in os.environ:

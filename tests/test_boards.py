@@ -1,5 +1,5 @@
 """Boards past 3x3: the counts and values the literature gives, every policy against a
-plain minimax written here, rectangular maps, and the cache of solved tables."""
+plain minimax written here, rectangular maps, and the cache of solved positions."""
 
 from __future__ import annotations
 
@@ -208,7 +208,7 @@ def test_a_3x4_map_is_4_by_3_and_draws_the_exported_moves(player: str) -> None:
     assert set(drawn) == set(exported["moves"])
 
 
-# -- the cache of solved tables --------------------------------------------------------
+# -- the cache of solved positions --------------------------------------------------------
 
 
 def ttt(*args: str, cache_dir: Path) -> subprocess.CompletedProcess[str]:

@@ -1,4 +1,4 @@
-"""The cache of solved tables is untrusted input: forged, linked, special and foreign files,
+"""The cache of solved positions is untrusted input: forged, linked, special and foreign files,
 with real processes and real files; and the test suite never touches the user's cache.
 
 Each test runs ``ttt-maps`` in a process of its own with a cache folder and a key of
@@ -152,7 +152,7 @@ def test_a_key_others_can_read_is_not_used(home: Home, truth: str) -> None:
     home.key.chmod(0o644)
     info = home.info()
     assert "can be read or written by other users" in info
-    assert "not read: the key that signs tables cannot be used" in info
+    assert "not read: the key that signs the files cannot be used" in info
     before = (home.cache / TABLE).read_bytes()
     assert home.ok(*SOLVE) == truth
     assert (home.cache / TABLE).read_bytes() == before  # nothing kept with that key
@@ -187,7 +187,7 @@ def test_special_files_in_place_of_a_table(home: Home, truth: str, kind: str) ->
     assert proc.returncode == 0 and proc.stdout == truth, proc.stderr
     said = {"fifo": "a pipe", "dev-zero": "a symbolic link", "folder": "a folder"}[kind]
     info = home.run("cache", "info", timeout=60)
-    assert said in info.stdout and "no 4x4k3 table is kept" in info.stdout
+    assert said in info.stdout and "no 4x4k3 positions are kept" in info.stdout
     assert home.run("cache", "clear", timeout=60).returncode == 0
     assert os.path.lexists(path)
 
@@ -203,7 +203,7 @@ def test_clear_removes_only_our_files(home: Home, tmp_path: Path) -> None:
     precious.write_text("keep me")
     (cache / f".{TABLE}.ttt-89abcdef.tmp").symlink_to(precious)  # our name, not our file
     info = home.info()
-    assert "not a ttt-maps table" in info and "left by a run stopped" in info
+    assert "not a ttt-maps file of solved positions" in info and "left by a run stopped" in info
     out = home.ok("cache", "clear")
     assert out.startswith("removed 2 files from ") and "left 2 files" in out
     left = sorted(p.name for p in cache.iterdir())

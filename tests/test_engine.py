@@ -2,7 +2,7 @@
 
 Two requests in one process, in two threads at once or one after the other,
 run with their own settings: a request without the cache neither reads nor
-writes a solved table, whatever another request does beside it.
+writes a file of solved positions, whatever another request does beside it.
 """
 
 from __future__ import annotations

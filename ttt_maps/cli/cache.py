@@ -1,5 +1,5 @@
 """``ttt-maps cache info|clear``: the solved bounds kept for bigger boards (its words
-for users say "solved tables", as its help does)."""
+for users say "solved positions", as its help does)."""
 
 from __future__ import annotations
 
@@ -12,19 +12,19 @@ from ttt_maps.errors import UsageError, shown
 
 #: What ``info`` says of each kind of file (``cache.CacheFile.state``).
 _SAID = {
-    "other version": "a table of another ttt-maps version: rebuilt when needed; "
+    "other version": "a file of another ttt-maps version: rebuilt when needed; "
     "cache clear removes it",
     "damaged": "fails its check (damaged, or not written by ttt-maps for this user): "
     "never read, rebuilt when needed; cache clear removes it",
-    "no key": "not read: the key that signs tables is gone; the next table kept replaces it",
-    "bad key": "not read: the key that signs tables cannot be used",
-    "temporary": "left by a run stopped while writing a table: cache clear removes it",
-    "foreign": "not a ttt-maps table: ignored, and cache clear leaves it",
-    "empty": "an empty file: the next table kept replaces it; cache clear leaves it",
+    "no key": "not read: the key that signs the files is gone; the next file kept replaces it",
+    "bad key": "not read: the key that signs the files cannot be used",
+    "temporary": "left by a run stopped while writing a file: cache clear removes it",
+    "foreign": "not a ttt-maps file of solved positions: ignored, and cache clear leaves it",
+    "empty": "an empty file: the next file kept replaces it; cache clear leaves it",
     "link": "a symbolic link: never followed, and cache clear leaves it",
-    "pipe": "a pipe, not a table: ignored, and cache clear leaves it",
-    "folder": "a folder, not a table: ignored, and cache clear leaves it",
-    "device": "a device, not a table: ignored, and cache clear leaves it",
+    "pipe": "a pipe, not a file of solved positions: ignored, and cache clear leaves it",
+    "folder": "a folder, not a file of solved positions: ignored, and cache clear leaves it",
+    "device": "a device, not a file of solved positions: ignored, and cache clear leaves it",
     "unreadable": "cannot be read: ignored, and cache clear leaves it",
 }
 
@@ -58,19 +58,19 @@ def cache_command(action: str, echo: Callable[[str], None]) -> None:
         state = " (not a folder: nothing is kept)" if info.made else " (not made yet)"
     echo(f"cache folder: {where}{state}")
     if info.key_problem is not None:
-        echo(f"{shown(info.key_problem)}: tables are neither read nor kept")
+        echo(f"{shown(info.key_problem)}: solved positions are neither read nor kept")
     elif info.key_file is not None:
-        echo(f"key that signs the tables: {shown(str(info.key_file))}")
+        echo(f"key that signs the files: {shown(str(info.key_file))}")
     listed = info.files
     if not listed:
-        echo("no solved tables kept (boards of up to 12 cells are solved in milliseconds)")
+        echo("no solved positions kept (boards of up to 12 cells are solved in milliseconds)")
         return
     total = 0
     for entry in listed:
         total += entry.size
         what = f"{entry.entries:,} positions" if entry.entries is not None else _SAID[entry.state]
         if entry.geometry != "?" and entry.state not in info.ours | {"empty"}:
-            what += f"; no {entry.geometry} table is kept while it is there"
+            what += f"; no {entry.geometry} positions are kept while it is there"
         echo(f"{shown(entry.name)}  {entry.geometry}  {_size(entry.size)}  {what}")
     echo(f"{_files(len(listed))}, {_size(total)}")
 

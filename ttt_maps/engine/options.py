@@ -189,7 +189,7 @@ COMMANDS: dict[str, Command] = {
     "cache": Command(
         frozenset({"cache"}),
         cleandoc(
-            """The solved tables kept for bigger boards (in the user's cache folder).
+            """The solved positions kept for bigger boards (in the user's cache folder).
             """
         ),
     ),
@@ -606,7 +606,7 @@ def _modes(job: str) -> list[tuple[str, str]]:
 
 
 def _actions(job: str) -> list[tuple[str, str]]:
-    return [("info", "list the solved tables"), ("clear", "delete them")]
+    return [("info", "list the solved positions"), ("clear", "delete them")]
 
 
 def _tools(job: str) -> list[tuple[str, str]]:
@@ -1112,7 +1112,7 @@ class Settings(TypedDict, total=False):
     cache: Annotated[
         bool,
         Option(
-            "Neither read nor keep the solved tables of big boards.",
+            "Neither read nor keep the solved positions of big boards.",
             kind="flag",
             default=True,
             cli=("--no-cache",),

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from ttt_maps.engine.request import Drawing
 
 PROG = "ttt-maps"
-#: Where the page keeps the solved tables of bigger boards: the worker's memory, for
+#: Where the page keeps the solved positions of bigger boards: the worker's memory, for
 #: as long as the page is open (the browser gives Python no lasting folder of ours).
 CACHE_DIR = "/tmp/ttt-maps-cache"
 #: How the page checks its settings: as the command line does, and in its words (the

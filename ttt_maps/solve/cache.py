@@ -1,6 +1,6 @@
 """The solved bounds of the bigger boards, kept between runs in the user's cache folder.
 
-The command line and the docs call them the solved tables; the files keep
+The command line and the docs call them the solved positions; the files keep
 their names (``table-<board>-v<version>.bin``).
 
 A board of up to 12 cells is solved whole in milliseconds and never cached.
