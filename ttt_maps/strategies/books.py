@@ -28,6 +28,7 @@ def load_book(path: str, geometry: Geometry = STANDARD, *, where: str = "") -> d
 
     ``where`` names the book in messages (by default ``policy key book:PATH``).
     """
+    # lazy: `solve` and `stats` run without it
     from ttt_maps.io.files import parse_json, read_text
 
     where = where or f"policy key book:{path}"
