@@ -14,6 +14,7 @@ print nothing.
 from __future__ import annotations
 
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -49,7 +50,6 @@ def stage(
     if _WATCHED.get() or not (current().progress and sys.stderr.isatty()):
         yield
         return
-    import threading
 
     done = threading.Event()
     worker = threading.Thread(target=_show, args=(done, label, count, total, searched), daemon=True)
@@ -87,6 +87,7 @@ def _draw(
     total: Counter | None,
     searched: Counter | None,
 ) -> None:
+    # lazy: `table` runs without it
     from rich.console import Console
     from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
