@@ -11,6 +11,7 @@ options. The commands themselves are in ``ttt_maps.cli.app``.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import gc
 import importlib
 import math
@@ -25,7 +26,11 @@ from typing import Any, NoReturn
 
 import typer
 from typer.core import TyperGroup
+from typer.main import get_command_name
 
+from ttt_maps.cli import streams
+from ttt_maps.cli.complete import check_request, one_line_helps
+from ttt_maps.cli.streams import flush_all, is_output_error, output_error_line
 from ttt_maps.errors import OutputFailed, Stopped, UsageError, escaped, quote
 
 PROG = "ttt-maps"
@@ -98,8 +103,6 @@ class TTTGroup(TyperGroup):
 
     def _main_shell_completion(self, *args: Any, **kwargs: Any) -> Any:
         """Answer the shell's completion request (typer's classes, one line per candidate)."""
-        from ttt_maps.cli.complete import check_request, one_line_helps
-
         check_request(os.environ)
         one_line_helps()
         return super()._main_shell_completion(*args, **kwargs)
@@ -121,8 +124,6 @@ class TTTGroup(TyperGroup):
         (typer would turn a broken pipe into its own exit 1 and swallow a later
         flush; ``main`` below reports it as exit 2.)
         """
-        import contextvars
-
         with _output_failures():
             # A context of its own: the command's settings (``settings.apply``) end with it.
             return contextvars.copy_context().run(super().invoke, ctx)
@@ -208,8 +209,6 @@ def _plain_values(param: Any) -> None:
 @contextlib.contextmanager
 def _output_failures() -> Iterator[None]:
     """Turn a failed standard output into ``OutputFailed``, past typer's own handling."""
-    from ttt_maps.cli.streams import is_output_error
-
     try:
         yield
     except OSError as exc:
@@ -250,8 +249,6 @@ def run(app: typer.Typer) -> None:
     (about 20 ms of the O map's PDF run; mypy ends the same way). Files are
     closed before this point: ``write_atomic`` closes and renames its own.
     """
-    from ttt_maps.cli import streams
-
     gc.disable()
     warnings.showwarning = _warning_line
     streams.prepare()
@@ -277,8 +274,6 @@ def run(app: typer.Typer) -> None:
 
 def _output_failed(error: OSError) -> int:
     """Exit 2 for a failed standard output, with one line unless the pipe is just closed."""
-    from ttt_maps.cli.streams import output_error_line
-
     line = output_error_line(error)
     if line is not None:
         with contextlib.suppress(OSError, ValueError):
@@ -288,8 +283,6 @@ def _output_failed(error: OSError) -> int:
 
 def _flush(code: object) -> object:
     """Flush what is still buffered; output lost at this point fails the run too."""
-    from ttt_maps.cli.streams import flush_all
-
     failed = flush_all()
     if failed is None:
         return code
@@ -325,8 +318,6 @@ def one_command_app(app: typer.Typer, args: Sequence[str]) -> typer.Typer:
     other argument list, and shell completion (which reads the words from the
     environment), runs the whole app.
     """
-    from typer.main import get_command_name
-
     if not args or "_TTT_MAPS_COMPLETE" in os.environ:
         return app
     for info in app.registered_commands:

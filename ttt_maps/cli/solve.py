@@ -1,7 +1,12 @@
 """``ttt-maps solve``: a position's value, every move's outcome, each policy's choice."""
 
+from rich.markup import escape
+from rich.table import Table
+
+from ttt_maps.api import Board, solve_position
 from ttt_maps.cli.options import Args, command
 from ttt_maps.cli.output import board_grid, console, print_json, show_table
+from ttt_maps.errors import shown
 from ttt_maps.language import tr
 
 #: The widest the table's "why" column gets, so the table fits in 100 columns.
@@ -10,8 +15,6 @@ WHY_WIDTH = 38
 
 def run(args: Args) -> None:
     """``ttt-maps solve`` (its help is declared with the command, ``engine.options``)."""
-    from ttt_maps.api import Board, solve_position
-
     g, how = args.geometry(), args.settings()
     board = args["position"]
     pos = Board.empty(g) if board is None else args.position(board, g)
@@ -34,11 +37,6 @@ def run(args: Args) -> None:
         tr("{player} to move: {outcome}", player=mover, outcome=doc["outcome"]["text"]),
         markup=False,
     )
-
-    from rich.markup import escape
-    from rich.table import Table
-
-    from ttt_maps.errors import shown
 
     chosen: dict[int, list[str]] = {}
     for p in doc["policies"]:
