@@ -20,7 +20,6 @@ def main() -> None:
     times over (about 2 ms of every run).
     """
     gc.disable()
-
     args = sys.argv[1:]
     if not args or args[-1] == "--help":
         # lazy: only a help page needs it

@@ -134,7 +134,6 @@ def _write_files(
         return out.draw(drawings.scene(t.kind, themes[t.dark], captioned), t.fmt)
 
     payloads = list(zip(targets, _draw_all(targets, draw), strict=True))
-
     written: list[Written] = []
     for t, data in payloads:
         write_atomic(t.path, data, derived_from=derived[t.path])

@@ -189,7 +189,6 @@ def _drawn(
     if ext == "svg":
         # An image has no page switch to follow: an auto map is drawn light, as a page
         # without a dark mode shows it (and as PDF and PNG draw it).
-
         svg = light_svg(scene, id_prefix) if is_auto(scene) else render(scene, "svg", id_prefix)
         data: bytes = svg.encode("utf-8")
     elif ext == "pdf":
