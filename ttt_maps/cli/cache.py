@@ -6,7 +6,6 @@ from collections.abc import Callable
 
 import typer
 
-from ttt_maps.api import cache_info, clear_cache
 from ttt_maps.cli.options import Args, command
 from ttt_maps.errors import UsageError, shown
 
@@ -39,6 +38,9 @@ cache = command("cache", run)
 
 def cache_command(action: str, echo: Callable[[str], None]) -> None:
     """``info`` lists the cache folder's files, ``clear`` removes the tables."""
+    # lazy: --version and a misspelled command import every command's module
+    from ttt_maps.api import cache_info, clear_cache
+
     name = action.strip().lower()
     if name not in ("info", "clear"):
         raise UsageError(f"cache {shown(action)}: choose info or clear")

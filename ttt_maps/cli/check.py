@@ -6,15 +6,17 @@ keeping its player's best result; 1 otherwise (the report says where).
 
 import typer
 
-from ttt_maps.api import check as audit
 from ttt_maps.cli.options import Args, command
 from ttt_maps.cli.output import print_json
 from ttt_maps.errors import quote
-from ttt_maps.io.files import read_text
 
 
 def run(args: Args) -> None:
     """``ttt-maps check`` (its help is declared with the command, ``engine.options``)."""
+    # lazy: --version and a misspelled command import every command's module
+    from ttt_maps.api import check as audit
+    from ttt_maps.io.files import read_text
+
     how = args.settings()
     file, rules = args["file"], args["rules"]
     text = read_text(file, "a strategy JSON file")

@@ -5,18 +5,9 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from rich import box
-from rich.markup import escape
-from rich.table import Table
-from rich.text import Text
-
 from ttt_maps.cli.options import Args, command
 from ttt_maps.cli.output import console, print_json, show_table, written_line
-from ttt_maps.engine.comparing import compare_policies
-from ttt_maps.engine.files import file_format
 from ttt_maps.errors import UsageError, shown
-from ttt_maps.io.files import check_target, write_atomic
-from ttt_maps.io.names import check_distinct
 from ttt_maps.language import N_, decimal, tr
 
 if TYPE_CHECKING:
@@ -48,6 +39,9 @@ compare = command("compare", run)
 
 
 def _format(option: str, output: str, fmt: str | None, known: Sequence[str]) -> str:
+    # lazy: --version and a misspelled command import every command's module
+    from ttt_maps.engine.files import file_format
+
     if output == "-" and fmt is None:
         return "svg"
     chosen = fmt.strip().lower() if output == "-" and fmt else file_format(output, fmt)
@@ -78,6 +72,10 @@ def compare_command(
     ``files.diff`` is the old ``--diff-png``: it writes the sheet as a PNG, with a
     hint; the drawing's ``fold`` folds each map by symmetry.
     """
+    # lazy: --version and a misspelled command import every command's module
+    from ttt_maps.engine.comparing import compare_policies
+    from ttt_maps.io.files import check_target
+
     output, fmt, sheet, diff, as_json, explain = files
     player, chosen_theme = drawing.player, drawing.palette
     if fmt is not None and output is None:
@@ -97,6 +95,9 @@ def compare_command(
         if target is not None:
             check_target(target)  # fail before the work, not after
     if sheet_path is not None and output is not None and output + sheet_path != "--":
+        # lazy: --version and a misspelled command import every command's module
+        from ttt_maps.io.names import check_distinct
+
         check_distinct([("-o", output), ("--sheet" if diff is None else "--diff-png", sheet_path)])
     outs = [t for t in (output, sheet_path) if t == "-"]
     if len(outs) > 1 or (outs and as_json):
@@ -120,6 +121,9 @@ def compare_command(
 
 def _write(path: str, data: bytes) -> tuple[str, int]:
     """Write a file atomically; its name and size, to say so."""
+    # lazy: --version and a misspelled command import every command's module
+    from ttt_maps.io.files import write_atomic
+
     write_atomic(path, data)
     return path, len(data)
 
@@ -139,6 +143,12 @@ _COUNT_COLUMNS = (
 
 def print_table(rows: Sequence["Row"], player: str, reference: str, novice: str) -> None:
     """The table on stdout with rich, narrow enough for an 80-column terminal."""
+    # lazy: --version and a misspelled command import every command's module
+    from rich import box
+    from rich.markup import escape
+    from rich.table import Table
+    from rich.text import Text
+
     who = player.upper()
     table = Table(
         title=tr("Tie-break policies compared: the map for {player}", player=who),

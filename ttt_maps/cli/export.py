@@ -2,19 +2,23 @@
 
 import typer
 
-from ttt_maps.api import strategy
 from ttt_maps.cli.options import Args, command
 from ttt_maps.cli.output import write_output, written_line
-from ttt_maps.io.files import check_target
-from ttt_maps.io.names import check_not_read
 
 
 def run(args: Args) -> None:
     """``ttt-maps export`` (its help is declared with the command, ``engine.options``)."""
+    # lazy: --version and a misspelled command import every command's module
+    from ttt_maps.api import strategy
+
     how = args.settings()
     drawing = args.drawing()
     output = args["output"]
     if output is not None and output != "-":
+        # lazy: --version and a misspelled command import every command's module
+        from ttt_maps.io.files import check_target
+        from ttt_maps.io.names import check_not_read
+
         check_target(output)  # fail before the work, not after
         check_not_read(("-o", output), [("--policy", b) for b in drawing.books])
     tree = strategy(

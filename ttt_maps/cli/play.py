@@ -14,15 +14,9 @@ import re
 import sys
 from typing import TYPE_CHECKING, TextIO
 
-from rich.console import Console
-from rich.text import Text
-
-from ttt_maps.api import explain, new_game, tie_break
 from ttt_maps.cli.options import Args, command
 from ttt_maps.cli.output import board_grid, write_output
 from ttt_maps.errors import UsageError
-from ttt_maps.io.files import check_target
-from ttt_maps.io.names import check_not_read
 from ttt_maps.language import tr
 
 if TYPE_CHECKING:
@@ -34,10 +28,17 @@ MAX_LINE = 1024
 
 def run(args: Args) -> None:
     """``ttt-maps play`` (its help is declared with the command, ``engine.options``)."""
+    # lazy: --version and a misspelled command import every command's module
+    from ttt_maps.api import new_game
+    from ttt_maps.io.names import check_not_read
+
     how = args.settings(progress=False)
     drawing = args.drawing(player=args["player"])
     save = args["save"]
     if save is not None:
+        # lazy: --version and a misspelled command import every command's module
+        from ttt_maps.io.files import check_target
+
         check_target(save)
         check_not_read(("--save", save), [("--policy", b) for b in drawing.books])
     game = new_game(
@@ -136,6 +137,10 @@ def interactive(game: Game, piped: TextIO | None = None) -> None:
     """Play on a terminal: the board after every move, one line on what the map sees.
     With ``piped`` input (``--interactive``) each line read is shown after its prompt,
     as a terminal would echo it, so a transcript reads as a game."""
+    # lazy: --version and a misspelled command import every command's module
+    from rich.console import Console
+    from rich.text import Text
+
     con = Console(highlight=False, emoji=False)
     you, them = game.side.upper(), game.opponent.upper()
     intro = [
@@ -220,12 +225,18 @@ def interactive(game: Game, piped: TextIO | None = None) -> None:
 
 def hint_reasons(game: Game) -> list[str]:
     """``4: X takes the centre...``: each best move with its reason."""
+    # lazy: --version and a misspelled command import every command's module
+    from ttt_maps.api import explain
+
     return [f"{c}: {explain(game.board, c).text}" for c in game.hints()]
 
 
 def mistake(before: Board, cell: int) -> str | None:
     """The reason a move was a mistake, with its refutation, or (under misère) why it
     completed the mover's own line; None for a good move."""
+    # lazy: --version and a misspelled command import every command's module
+    from ttt_maps.api import explain
+
     why = explain(before, cell)
     return why.text if why.code in ("mistake", "quick-loss", "complete") else None
 
@@ -233,6 +244,9 @@ def mistake(before: Board, cell: int) -> str | None:
 def last_reason(game: Game) -> str:
     """Why the last move was played: its reason, and for the map's own move, the
     key of its chain that chose it among the equally good ones."""
+    # lazy: --version and a misspelled command import every command's module
+    from ttt_maps.api import explain, tie_break
+
     if not game.moves:
         return tr("no move yet")
     before, move = game.positions()[-2], game.moves[-1]

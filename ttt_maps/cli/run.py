@@ -28,9 +28,7 @@ import typer
 from typer.core import TyperGroup
 from typer.main import get_command_name
 
-from ttt_maps.cli import streams
 from ttt_maps.cli.complete import check_request, one_line_helps
-from ttt_maps.cli.streams import flush_all, is_output_error, output_error_line
 from ttt_maps.errors import OutputFailed, Stopped, UsageError, escaped, quote
 
 PROG = "ttt-maps"
@@ -209,6 +207,9 @@ def _plain_values(param: Any) -> None:
 @contextlib.contextmanager
 def _output_failures() -> Iterator[None]:
     """Turn a failed standard output into ``OutputFailed``, past typer's own handling."""
+    # lazy: --version runs without it
+    from ttt_maps.cli.streams import is_output_error
+
     try:
         yield
     except OSError as exc:
@@ -249,6 +250,9 @@ def run(app: typer.Typer) -> None:
     (about 20 ms of the O map's PDF run; mypy ends the same way). Files are
     closed before this point: ``write_atomic`` closes and renames its own.
     """
+    # lazy: --version runs without it
+    from ttt_maps.cli import streams
+
     gc.disable()
     warnings.showwarning = _warning_line
     streams.prepare()
@@ -274,6 +278,9 @@ def run(app: typer.Typer) -> None:
 
 def _output_failed(error: OSError) -> int:
     """Exit 2 for a failed standard output, with one line unless the pipe is just closed."""
+    # lazy: --version runs without it
+    from ttt_maps.cli.streams import output_error_line
+
     line = output_error_line(error)
     if line is not None:
         with contextlib.suppress(OSError, ValueError):
@@ -283,6 +290,9 @@ def _output_failed(error: OSError) -> int:
 
 def _flush(code: object) -> object:
     """Flush what is still buffered; output lost at this point fails the run too."""
+    # lazy: --version runs without it
+    from ttt_maps.cli.streams import flush_all
+
     failed = flush_all()
     if failed is None:
         return code

@@ -1,9 +1,5 @@
 """``ttt-maps solve``: a position's value, every move's outcome, each policy's choice."""
 
-from rich.markup import escape
-from rich.table import Table
-
-from ttt_maps.api import Board, solve_position
 from ttt_maps.cli.options import Args, command
 from ttt_maps.cli.output import board_grid, console, print_json, show_table
 from ttt_maps.errors import shown
@@ -15,6 +11,9 @@ WHY_WIDTH = 38
 
 def run(args: Args) -> None:
     """``ttt-maps solve`` (its help is declared with the command, ``engine.options``)."""
+    # lazy: --version and a misspelled command import every command's module
+    from ttt_maps.api import Board, solve_position
+
     g, how = args.geometry(), args.settings()
     board = args["position"]
     pos = Board.empty(g) if board is None else args.position(board, g)
@@ -37,6 +36,10 @@ def run(args: Args) -> None:
         tr("{player} to move: {outcome}", player=mover, outcome=doc["outcome"]["text"]),
         markup=False,
     )
+
+    # lazy: --version and a misspelled command import every command's module
+    from rich.markup import escape
+    from rich.table import Table
 
     chosen: dict[int, list[str]] = {}
     for p in doc["policies"]:

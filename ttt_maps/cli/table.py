@@ -10,7 +10,6 @@ import typer
 from ttt_maps.cli.options import Args, command
 from ttt_maps.engine.options import DECLARED
 from ttt_maps.errors import UsageError
-from ttt_maps.io.files import check_target, write_atomic
 from ttt_maps.language import decimal, number, tr, tr_n
 
 if TYPE_CHECKING:
@@ -55,6 +54,9 @@ def table_command(
     (``args``: the board, and how the cheat sheet is drawn and on what page)."""
     # lazy: this module's own ``table`` (the command) would hide the API's
     from ttt_maps.api import render, table
+
+    # lazy: --version and a misspelled command import every command's module
+    from ttt_maps.io.files import check_target, write_atomic
 
     drawing = args.drawing(job="table")
     output, fmt, as_json = where

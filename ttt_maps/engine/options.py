@@ -418,7 +418,7 @@ def _player(value: Any, use: Use) -> str:
 
 def _board(value: Any, use: Use) -> Any:
     """A board's size and line length (``3x3``, ``4x4k3``), or a ``Geometry``."""
-    # lazy: --help and a usage error run without it
+    # lazy: --help, --version, a usage error and a misspelled command run without it
     from ttt_maps.game.geometry import Geometry
 
     if isinstance(value, Geometry):
@@ -429,7 +429,7 @@ def _board(value: Any, use: Use) -> Any:
 
 def _rules(value: Any, use: Use) -> str:
     """normal or misere (misère, any case)."""
-    # lazy: --help and a usage error run without it
+    # lazy: --help, --version, a usage error and a misspelled command run without it
     from ttt_maps.game.geometry import parse_rules
 
     return "misere" if parse_rules(_text(value, use)) else "normal"
@@ -437,7 +437,7 @@ def _rules(value: Any, use: Use) -> str:
 
 def _position(value: Any, use: Use) -> Any:
     """A board string (the board's size is read once the board is known), or a ``Board``."""
-    # lazy: --help and a usage error run without it
+    # lazy: --help, --version, a usage error and a misspelled command run without it
     from ttt_maps.game.board import Board
 
     if isinstance(value, Board):
@@ -447,7 +447,7 @@ def _position(value: Any, use: Use) -> Any:
 
 def _policy(value: Any, use: Use) -> Any:
     """A chain or preset (parsed once the board is known), or a ``Policy``."""
-    # lazy: --help, a usage error and `table` run without it
+    # lazy: --help, --version, a usage error, a misspelled command and `table` run without it
     from ttt_maps.strategies.policy import Policy
 
     if isinstance(value, Policy):
@@ -456,14 +456,14 @@ def _policy(value: Any, use: Use) -> Any:
 
 
 def _theme(value: Any, use: Use) -> Any:
-    # lazy: --help and a usage error run without it
+    # lazy: --help, --version, a usage error and a misspelled command run without it
     from ttt_maps.draw.themes import Theme, get_theme
 
     return value if isinstance(value, Theme) else get_theme(_text(value, use)).name
 
 
 def _size(value: Any, use: Use) -> Any:
-    # lazy: --help, a usage error, a cached map, `solve`, `stats` and `table` run without it
+    # lazy: no command's start-up needs it
     from ttt_maps.backends.page import PageSize, parse_size
 
     if isinstance(value, PageSize):
@@ -484,7 +484,7 @@ def _id_prefix(value: Any, use: Use) -> str:
 
 
 def _level(value: Any, use: Use) -> str:
-    # lazy: --help, a usage error, a cached map, `solve`, `stats` and `table` run without it
+    # lazy: no command's start-up needs it
     from ttt_maps.strategies.match import parse_level
 
     text = _text(value, use)
@@ -561,7 +561,7 @@ def _formats(job: str) -> list[tuple[str, str]]:
 
 
 def _themes(job: str) -> list[tuple[str, str]]:
-    # lazy: --help and a usage error run without it
+    # lazy: --help, --version, a usage error and a misspelled command run without it
     from ttt_maps.draw.themes import THEMES
 
     helps = {"auto": "light, and dark where the reader's system or docs page is"}
@@ -573,21 +573,21 @@ def _rule_names(job: str) -> list[tuple[str, str]]:
 
 
 def _boards(job: str) -> list[tuple[str, str]]:
-    # lazy: --help and a usage error run without it
+    # lazy: --help, --version, a usage error and a misspelled command run without it
     from ttt_maps.game.geometry import Geometry
 
     return [(b, Geometry.parse(b).describe()) for b in ("3x3", "3x4k3", "4x3k3", "4x4k3", "4x4")]
 
 
 def _pages(job: str) -> list[tuple[str, str]]:
-    # lazy: --help, a usage error, a cached map, `solve`, `stats` and `table` run without it
+    # lazy: no command's start-up needs it
     from ttt_maps.backends.page import NAMED_PAGES
 
     return [(name, "turns to fit the drawing") for name in NAMED_PAGES]
 
 
 def _chains(job: str) -> list[tuple[str, str]]:
-    # lazy: --help, a usage error and `table` run without it
+    # lazy: --help, --version, a usage error, a misspelled command and `table` run without it
     from ttt_maps.strategies.chains import KEY_HELP, PRESETS
 
     return [*((name, f"preset: {chain}, {text}") for name, (chain, text) in PRESETS.items()),
