@@ -28,7 +28,7 @@ from ttt_maps.io.names import check_distinct
 from ttt_maps.settings import Settings
 
 if TYPE_CHECKING:
-    from ttt_maps.draw.scene import Group, Scene
+    from ttt_maps.draw.scene import Scene
     from ttt_maps.draw.themes import Theme
     from ttt_maps.game.geometry import Geometry
     from ttt_maps.strategies.tree import Strategy

@@ -31,8 +31,6 @@ if TYPE_CHECKING:
     from ttt_maps.backends import Output
     from ttt_maps.draw.layout import MapOptions
     from ttt_maps.draw.themes import Theme
-    from ttt_maps.game.board import Board
-    from ttt_maps.game.geometry import Geometry
     from ttt_maps.strategies.policy import Policy
 
 

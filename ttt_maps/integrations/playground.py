@@ -23,7 +23,7 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 from ttt_maps import api
@@ -33,9 +33,6 @@ from ttt_maps.engine.options import DECLARED, DRAWN, Option, Refused, Use, from_
 from ttt_maps.engine.request import Drawing
 from ttt_maps.errors import UsageError, escaped, quote
 from ttt_maps.language import speaking
-
-if TYPE_CHECKING:
-    from ttt_maps.engine.request import Drawing
 
 PROG = "ttt-maps"
 #: Where the page keeps the solved tables of bigger boards: the worker's memory, for

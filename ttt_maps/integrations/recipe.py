@@ -23,7 +23,6 @@ from ttt_maps.language import resolve
 
 if TYPE_CHECKING:
     from ttt_maps.draw.scene import Scene
-    from ttt_maps.engine.request import Drawing
 
 #: How a docs page's options are checked: as written in a fence, or in a directive.
 PAGE = Use("fence", "page")

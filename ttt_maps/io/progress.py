@@ -18,12 +18,8 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import TYPE_CHECKING
 
 from ttt_maps.settings import current
-
-if TYPE_CHECKING:
-    import threading
 
 #: Seconds a stage runs before its bar appears.
 DELAY = 1.0

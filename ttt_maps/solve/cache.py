@@ -40,7 +40,6 @@ from ttt_maps.solve.search import bound_span
 from ttt_maps.solve.solver import SOLVER_VERSION
 
 if TYPE_CHECKING:
-    from ttt_maps.game.geometry import Geometry
     from ttt_maps.solve.search import DeepSolver
 
 #: Positions a run must have searched before its table is worth keeping (~1 s).
