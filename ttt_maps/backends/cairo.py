@@ -19,7 +19,6 @@ import zlib
 from collections.abc import Iterable
 from typing import Any
 
-import cairo
 from PIL import Image, ImageChops
 
 from ttt_maps.backends.page import PageSize, placement
@@ -68,6 +67,9 @@ def scene_to_png(
     needs a few hundred megabytes, not gigabytes; the pixels are the same
     whatever the bands.
     """
+    # lazy: the module imports without pycairo, which only a PNG needs (test_cairo holds it)
+    import cairo
+
     if width_px is not None and (
         not isinstance(width_px, int) or isinstance(width_px, bool) or width_px < 1
     ):
@@ -192,6 +194,9 @@ class _Painter:
     """
 
     def __init__(self, ctx: Any, theme: Theme) -> None:
+        # lazy: the module imports without pycairo, which only a PNG needs (test_cairo holds it)
+        import cairo
+
         self.ctx = ctx
         self.theme = theme
         self.stroke_key: tuple[RGB, float, bool] | None = None
