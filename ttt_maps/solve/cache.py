@@ -29,8 +29,6 @@ import stat
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-import platformdirs
-
 from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.io.atomic import replace_in
@@ -64,6 +62,8 @@ def folder() -> Path:
     given = os.environ.get(ENV_DIR)
     if given:
         return Path(given)
+    # lazy: the playground (Pyodide, no platformdirs) gives $TTT_MAPS_CACHE_DIR
+    import platformdirs
 
     return Path(platformdirs.user_cache_dir("ttt-maps", appauthor=False))
 
