@@ -10,6 +10,8 @@ the rule is:
 - the drawing stages never ask the solver: ``draw`` imports nothing from
   ``solve``, and ``backends`` nothing of the game at all (only the scene);
 - no import circle, however lazy.
+- imports sit at the top of a module; one left inside a function (a lazy one) says
+  why in a ``# lazy:`` comment.
 
 The checks run on a copy with a planted bad import too, so they can fail.
 """
@@ -488,3 +490,75 @@ def test_docstrings_name_files_that_exist(copy: Path) -> None:
     assert stale_file_names(PACKAGE) == []
     _plant(copy, "backends/svg/writer.py", '"""The walk is in ``svgwalk.py``."""')
     assert len(stale_file_names(copy)) == 1
+
+
+# -- imports at the top; a lazy one says why ---------------------------------------------
+#
+# An import inside a function is kept there only where start-up needs it lazy (``make
+# bench``: a help page, a usage error, a map drawn from the cache would load modules they
+# do not use), for an optional dependency, or for a reason of its own. It says which in a
+# ``# lazy:`` comment on its line or just above it; one comment may stand above a run of
+# such imports.
+
+LAZY = "# lazy:"
+
+
+def unexplained_lazy_imports(root: Path) -> list[str]:
+    """Imports inside a function with no ``# lazy:`` comment on their lines or above."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        lines = text.splitlines()
+        functions = [
+            n
+            for n in ast.walk(ast.parse(text))
+            if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+        ]
+        imports = {
+            n.lineno: n
+            for f in functions
+            for n in ast.walk(f)
+            if isinstance(n, ast.Import | ast.ImportFrom)
+        }
+        taken = {i for n in imports.values() for i in range(n.lineno, (n.end_lineno or 0) + 1)}
+        for number, node in sorted(imports.items()):
+            if any(LAZY in lines[i - 1] for i in range(number, (node.end_lineno or 0) + 1)):
+                continue
+            above = number - 1
+            while above in taken:  # one comment above a run of lazy imports
+                above -= 1
+            said = False
+            while above > 0 and lines[above - 1].strip().startswith("#"):
+                said = said or lines[above - 1].strip().startswith(LAZY)
+                above -= 1
+            if not said:
+                found.append(f"{module_name(path, root)}:{number} {lines[number - 1].strip()}")
+    return found
+
+
+def test_lazy_imports_say_why() -> None:
+    assert unexplained_lazy_imports(PACKAGE) == []
+
+
+#: Planted imports inside a function (each in a module of its own) and whether the rule
+#: finds them unexplained.
+PLANTED_LAZY = (
+    ("io/files.py", "import json", True),
+    ("game/geometry.py", "import json  # noqa", True),
+    ("draw/scene.py", "# lazy: planted\n    x = 1\n    import json", True),  # not the import's
+    ("game/symmetry.py", "import json  # lazy: planted", False),
+    ("solve/solver.py", "# lazy: planted\n    import json", False),
+    (
+        "solve/search.py",
+        "# lazy: planted, and a\n    # second line\n    import json\n    import re",
+        False,
+    ),
+)
+
+
+def test_a_lazy_import_without_its_reason_is_found(copy: Path) -> None:
+    assert unexplained_lazy_imports(copy) == []
+    for module, line, _ in PLANTED_LAZY:
+        _plant(copy, module, line)
+    found = {f.split(":")[0] for f in unexplained_lazy_imports(copy)}
+    assert found == {module_name(copy / m, copy) for m, _, bad in PLANTED_LAZY if bad}

@@ -107,6 +107,7 @@ _HOMES = {
 def __getattr__(name: str) -> Any:
     """Import a public name from its module the first time it is used."""
     if name == "__version__":
+        # lazy: the package's names load when first used
         from ttt_maps._version import __version__ as value
     elif name in _HOMES:
         value = getattr(import_module(_HOMES[name]), name)

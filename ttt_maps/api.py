@@ -31,8 +31,10 @@ from ttt_maps.engine.options import DECLARED, Options, Use, python_use, read_pyt
 from ttt_maps.engine.request import Drawing
 from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import Geometry
-from ttt_maps.game.position import Position
+from ttt_maps.game.position import Position, parse_mark
+from ttt_maps.language import current
 from ttt_maps.settings import Settings
+from ttt_maps.solve.registry import solver_for
 
 Board = Position  # names: old spelling (a position, not a board's geometry)
 
@@ -97,8 +99,6 @@ class Poster:
 
     def _repr_svg_(self) -> str:
         """Jupyter shows a poster as its SVG (in the language in force)."""
-        from ttt_maps.language import current
-
         key = f"svg {current()}"
         if key not in self._svg_cache:
             self._svg_cache[key] = render(self, "svg")
@@ -210,7 +210,7 @@ def table(player: str, /, *, settings: Settings | None = None, **options: Unpack
     the empty board, proven minimal: by default by exact search where that is quick,
     else by CP-SAT where the ``cp-sat`` extra is installed (``prover="search"`` or
     ``"cp-sat"`` chooses). ``render``/``save`` draw it as a one-page cheat sheet."""
-    from ttt_maps.game.position import parse_mark
+    # lazy: a cached map, `solve` and `stats` run without it
     from ttt_maps.strategies.table.exact import minimal_table
 
     given: dict[str, Any] = dict(options)
@@ -222,6 +222,7 @@ def table(player: str, /, *, settings: Settings | None = None, **options: Unpack
 def _show_strategies() -> None:
     """Let strategies show themselves as their map in a notebook (``Strategy._repr_svg_``):
     trees come before drawing in the flow, so the API lends them its renderer."""
+    # lazy: `solve` and `table` run without it
     from ttt_maps.strategies.tree import show_with
 
     show_with(_map_svg)
@@ -233,6 +234,7 @@ def _map_svg(tree: Strategy) -> str:
 
 def _job_of(obj: object) -> str:
     """What a renderable is, as an option's ``applies`` says it."""
+    # lazy: `solve`, `stats` and `table` run without it
     from ttt_maps.draw.scene import Scene
     from ttt_maps.strategies.table.entries import Table
     from ttt_maps.strategies.tree import Strategy
@@ -301,6 +303,7 @@ def save(
 
     A failed write leaves any existing file as it was. Returns the path.
     """
+    # lazy: `solve`, `stats` and `table` run without it
     from ttt_maps.engine.files import file_format
     from ttt_maps.io.files import check_target, write_atomic
 
@@ -317,6 +320,7 @@ def gamebook(tree: Strategy, format: str = "md", **options: Unpack[Options]) -> 
     """The strategy in words: ``md`` (Markdown), ``txt`` (plain text that reads well
     aloud) or ``pdf`` (an A5 booklet with links; ``size``, ``theme`` and
     ``text_as_paths`` set its pages)."""
+    # lazy: `solve` and `stats` run without it
     from ttt_maps.backends import render_scene
     from ttt_maps.draw.gamebook_pages import gamebook_of
 
@@ -364,7 +368,7 @@ def solve_position(
     reason, and the move each preset and each of ``policies`` chooses, as JSON-ready
     data (what ``ttt-maps solve --json`` prints). ``position`` defaults to the empty
     board; ``board`` and ``rules`` as for ``strategy``."""
-    from ttt_maps.solve.registry import solver_for
+    # lazy: `table` runs without it
     from ttt_maps.strategies.chains import parse_policy, presets_for
     from ttt_maps.strategies.reasons import position_doc
 
@@ -381,6 +385,7 @@ def stats(*, settings: Settings | None = None, **options: Unpack[Options]) -> St
     """The solved game's counts (games, positions, who wins) and each preset's map size
     (``fold``: folded maps, and the fewest boards a map can draw); with ``whole``, the
     whole game's map instead. ``as_dict()`` gives what ``stats --json`` prints."""
+    # lazy: a cached map, `solve` and `table` run without it
     from ttt_maps.strategies.stats import collect
     from ttt_maps.strategies.whole import whole_stats
 
@@ -395,6 +400,7 @@ def stats(*, settings: Settings | None = None, **options: Unpack[Options]) -> St
 def policies(**options: Unpack[Options]) -> list[tuple[str, str, str]]:
     """Every tie-break key and preset on the board: (name, ``key`` or ``preset``, what it
     prefers)."""
+    # lazy: `table` runs without it
     from ttt_maps.strategies.chains import PRESETS, describe_policies
 
     checked = read_python(options, "policies", "policies")
@@ -417,6 +423,7 @@ def compare_policies(
     ``found`` (where each differs from the first, up to rotation and reflection),
     ``maps(fmt)`` (side by side, or linked viewers as html), ``differences_sheet(fmt)`` and
     ``as_json()``."""
+    # lazy: a cached map, `solve`, `stats` and `table` run without it
     from ttt_maps.engine.comparing import compare_policies as compared
 
     if isinstance(policies, str) or len(policies) < 2:
@@ -441,6 +448,7 @@ def check(
     against the solved game: ``perfect`` only when every move keeps its player's best
     result; ``lines``, ``summary`` and ``doc`` (what ``check --json`` prints). With
     ``rules``, a file written for other rules is refused."""
+    # lazy: a cached map, `solve`, `stats` and `table` run without it
     from ttt_maps.engine.checking import audit_text
 
     if not isinstance(text, str | bytes):
@@ -460,6 +468,7 @@ def new_game(
 ) -> Game:
     """A game against ``player``'s map: the map plays its red moves (``level`` says how
     often it strays, seeded by ``seed``), the caller the other side (``Game.play``)."""
+    # lazy: a cached map, `solve`, `stats` and `table` run without it
     from ttt_maps.strategies.match import Game
 
     given: dict[str, Any] = dict(options)
@@ -477,6 +486,7 @@ def new_game(
 def explain(position: str | Position, cell: int, /, **options: Unpack[Options]) -> Why:
     """Why playing ``cell`` on ``position`` is good or bad: a win, a block, a fork, a
     forcing line, a mistake with its refutation... (``Why``: code, text, line, threats)."""
+    # lazy: a cached map, `stats` and `table` run without it
     from ttt_maps.strategies.explain import explain as reason
 
     if isinstance(cell, bool) or not isinstance(cell, int):
@@ -491,6 +501,7 @@ def tie_break(
 ) -> TieBreak:
     """Which key of ``policy``'s chain chose its move on ``position`` among the equally
     good ones, and by what figure."""
+    # lazy: a cached map, `stats` and `table` run without it
     from ttt_maps.strategies.tiebreak import tie_break as chosen
 
     checked = read_python(options, "solve", "tie_break")
@@ -502,6 +513,7 @@ def tie_break(
 
 def cache_info() -> CacheInfo:
     """The user's cache folder of solved bounds (bigger boards) and what is in it."""
+    # lazy: a cached map, `solve`, `stats` and `table` run without it
     from ttt_maps.solve.cache import info
 
     return info()
@@ -509,6 +521,7 @@ def cache_info() -> CacheInfo:
 
 def clear_cache() -> tuple[list[str], list[str]]:
     """Remove the solved bounds ttt-maps kept; the names removed and those left alone."""
+    # lazy: a cached map, `solve`, `stats` and `table` run without it
     from ttt_maps.solve import cache
 
     removed, left = cache.clear()

@@ -101,6 +101,7 @@ def render_scene(
     if width_px is not None and (isinstance(width_px, bool) or width_px < 1):
         raise UsageError(f"width {width_px!r}: expected a whole number of pixels, 1 or more")
     if fmt == "svg":
+        # lazy: a cached map and `table` run without it
         from ttt_maps.backends.svg.writer import scene_to_svg
 
         width = height = None
@@ -109,16 +110,20 @@ def render_scene(
             height = _px(width_px * scene.height / scene.width)
         return scene_to_svg(scene, id_prefix=id_prefix, width=width, height=height).encode("utf-8")
     if fmt == "html":
+        # lazy: a cached map and `table` run without it
         from ttt_maps.backends.html import scene_to_html
 
         return scene_to_html(scene, id_prefix=id_prefix).encode("utf-8")
+    # lazy: a cached map and `table` run without it
     from ttt_maps.backends.page import parse_size
 
     page = parse_size(size) if isinstance(size, str) else size
     if fmt == "pdf":
+        # lazy: a cached map and `table` run without it
         from ttt_maps.backends.pdf.writer import scene_to_pdf
 
         return scene_to_pdf(scene, size=page, margin_mm=margin_mm, text_as_paths=text_as_paths)
+    # lazy: a cached map and `table` run without it
     from ttt_maps.backends.cairo import scene_to_png
 
     return scene_to_png(scene, width_px=width_px, dpi=dpi, size=page, margin_mm=margin_mm)

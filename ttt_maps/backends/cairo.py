@@ -19,6 +19,8 @@ import zlib
 from collections.abc import Iterable
 from typing import Any
 
+from PIL import Image, ImageChops
+
 from ttt_maps.backends.page import PageSize, placement
 from ttt_maps.draw.scene import Group, Item, Line, Mark, Rect, Scene, Text
 from ttt_maps.draw.themes import Theme, rgb
@@ -65,6 +67,7 @@ def scene_to_png(
     needs a few hundred megabytes, not gigabytes; the pixels are the same
     whatever the bands.
     """
+    # lazy: the module imports without pycairo, which only a PNG needs (test_cairo holds it)
     import cairo
 
     if width_px is not None and (
@@ -92,6 +95,7 @@ def scene_to_png(
             "--dpi, or SVG or PDF for large prints"
         )
     if scene.theme.hand is not None:
+        # lazy: a cached map runs without it
         from ttt_maps.draw.hand import sketched
 
         scene = sketched(scene)
@@ -135,8 +139,6 @@ class _PngStream:
 
     def add(self, data: Any, stride: int, rows: int) -> None:
         """Filter and compress a band of ``rows`` rows of cairo pixels (``stride`` bytes each)."""
-        from PIL import Image, ImageChops
-
         raw = "BGRX" if sys.byteorder == "little" else "XRGB"
         size = 3 * self.width
         view: Any = memoryview(data)  # slices of cairo's pixels, not copies
@@ -192,6 +194,7 @@ class _Painter:
     """
 
     def __init__(self, ctx: Any, theme: Theme) -> None:
+        # lazy: the module imports without pycairo, which only a PNG needs (test_cairo holds it)
         import cairo
 
         self.ctx = ctx
@@ -265,6 +268,7 @@ class _Painter:
 
     def hand_mark(self, mark: Mark) -> None:
         """A mark drawn by hand (``draw/hand.py``): its glyph scaled to its box."""
+        # lazy: a cached map runs without it
         from ttt_maps.draw.hand import glyph
 
         ctx, b = self.ctx, mark.box
@@ -301,6 +305,7 @@ class _Painter:
         The glyphs are filled outlines, the same the PDF embeds, so a PNG and a
         PDF of one scene show the same letters in the same places.
         """
+        # lazy: a cached map runs without it
         from ttt_maps.draw.typeface import layout, outline
 
         ctx, size = self.ctx, text.size

@@ -13,6 +13,7 @@ works for a single map and for the poster alike. A big map (a 4x4 board's
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 from collections import Counter
@@ -21,9 +22,11 @@ from html import escape
 from importlib.resources import files
 
 from ttt_maps.backends.svg.writer import scene_to_svg
+from ttt_maps.backends.words import viewer_words, words_script
 from ttt_maps.draw.cells import NEST_PAD
 from ttt_maps.draw.scene import Group, Scene, Text
 from ttt_maps.draw.themes import AUTO, Theme, dark_variant
+from ttt_maps.draw.typeface import FONT_FILES, font
 from ttt_maps.language import N_, speaking, tr
 
 #: The hint under the title: the comic's rule, then what the viewer adds.
@@ -108,10 +111,6 @@ def _humor_sans() -> str:
     """The page's own Humor Sans, for its headings in the comic's hand: the shipped font,
     unchanged, in a ``data:`` URL (a browser needs no network for it; the map itself
     carries its letters as outlines)."""
-    import base64
-
-    from ttt_maps.draw.typeface import FONT_FILES, font
-
     data = base64.b64encode(font("HumorSans").data).decode("ascii")
     return (
         f"/* {FONT_FILES['HumorSans']}: Copyright (c) 2009, Michael Ciuffo, with Reserved Font "
@@ -224,8 +223,6 @@ def scene_to_html(
 
 
 def _page(scene: Scene, id_prefix: str | None, parts: tuple[str, ...]) -> str:
-    from ttt_maps.backends.words import viewer_words, words_script
-
     title = escape(scene.title or tr("Complete map of optimal tic-tac-toe moves"))
     # The share of a sub-map's side that its cell adds around it: clicks on a
     # cell's margin count as clicks on the sub-map.

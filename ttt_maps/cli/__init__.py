@@ -7,6 +7,9 @@ pipes); ``output`` and ``streams`` are what commands print and write; each
 other module is one command's body. Nothing outside this package imports it.
 """
 
+import gc
+import sys
+
 
 def main() -> None:
     """Console entry point (``ttt-maps``): a help page without typer (``help``), else
@@ -16,16 +19,14 @@ def main() -> None:
     why): imports make no garbage, and typer's alone would be scanned a few
     times over (about 2 ms of every run).
     """
-    import gc
-
     gc.disable()
-    import sys
-
     args = sys.argv[1:]
     if not args or args[-1] == "--help":
+        # lazy: only a help page needs it
         from ttt_maps.cli.help import answer
 
         answer(args)  # ends the run when it can answer, without importing typer
+    # lazy: a help page is answered without typer
     from ttt_maps.cli.app import app_for
     from ttt_maps.cli.run import run
 

@@ -17,6 +17,7 @@ declare it in ``engine.options.COMMANDS``, write its module, raise
 """
 
 import importlib
+import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -45,8 +46,6 @@ def command_app(name: str | None = None) -> typer.Typer:
 def app_for(args: Sequence[str]) -> typer.Typer:
     """The app a command line needs: the named command's alone, else every command
     (``--help``, ``--version``, shell completion, a misspelled command)."""
-    import os
-
     if args and args[0] in COMMANDS and "_TTT_MAPS_COMPLETE" not in os.environ:
         return command_app(args[0])
     return command_app()

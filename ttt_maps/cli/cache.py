@@ -39,6 +39,7 @@ cache = command("cache", run)
 
 def cache_command(action: str, echo: Callable[[str], None]) -> None:
     """``info`` lists the cache folder's files, ``clear`` removes the bounds files."""
+    # lazy: --version and a misspelled command import every command's module
     from ttt_maps.api import cache_info, clear_cache
 
     name = action.strip().lower()

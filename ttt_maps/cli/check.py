@@ -13,6 +13,7 @@ from ttt_maps.errors import quote
 
 def run(args: Args) -> None:
     """``ttt-maps check`` (its help is declared with the command, ``engine.options``)."""
+    # lazy: --version and a misspelled command import every command's module
     from ttt_maps.api import check as audit
     from ttt_maps.io.files import read_text
 

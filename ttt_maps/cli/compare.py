@@ -39,6 +39,7 @@ compare = command("compare", run)
 
 
 def _format(option: str, output: str, fmt: str | None, known: Sequence[str]) -> str:
+    # lazy: --version and a misspelled command import every command's module
     from ttt_maps.engine.files import file_format
 
     if output == "-" and fmt is None:
@@ -72,6 +73,7 @@ def compare_command(
     ``files.diff`` is the old ``--diff-png``: it writes the differences sheet as a
     PNG, with a hint; the drawing's ``fold`` folds each map by symmetry.
     """
+    # lazy: --version and a misspelled command import every command's module
     from ttt_maps.engine.comparing import compare_policies
     from ttt_maps.io.files import check_target
 
@@ -94,6 +96,7 @@ def compare_command(
         if target is not None:
             check_target(target)  # fail before the work, not after
     if sheet_path is not None and output is not None and output + sheet_path != "--":
+        # lazy: --version and a misspelled command import every command's module
         from ttt_maps.io.names import check_distinct
 
         check_distinct([("-o", output), ("--sheet" if diff is None else "--diff-png", sheet_path)])
@@ -119,6 +122,7 @@ def compare_command(
 
 def _write(path: str, data: bytes) -> tuple[str, int]:
     """Write a file atomically; its name and size, to say so."""
+    # lazy: --version and a misspelled command import every command's module
     from ttt_maps.io.files import write_atomic
 
     write_atomic(path, data)
@@ -140,6 +144,7 @@ _COUNT_COLUMNS = (
 
 def print_summary(rows: Sequence["SummaryRow"], player: str, reference: str, novice: str) -> None:
     """The summary on stdout, a rich table narrow enough for an 80-column terminal."""
+    # lazy: --version and a misspelled command import every command's module
     from rich import box
     from rich.markup import escape
     from rich.table import Table

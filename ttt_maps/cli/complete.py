@@ -16,6 +16,9 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from ttt_maps.engine.options import DECLARED
+from ttt_maps.errors import UsageError, quote
+
 if TYPE_CHECKING:
     from ttt_maps.engine.options import Option
 
@@ -38,8 +41,6 @@ def _matching(incomplete: str, values: Iterable[tuple[str, str]]) -> Candidates:
 def values_of(option: Option, command: str) -> Callable[[str], Candidates] | None:
     """The completion of ``option``'s values on ``command``: its declared choices, a
     chain's keys again after each comma, a page turned after a ``-``."""
-    from ttt_maps.engine.options import DECLARED
-
     choices = option.choices
     if choices is None:
         return None
@@ -56,8 +57,6 @@ def values_of(option: Option, command: str) -> Callable[[str], Candidates] | Non
 
 def _chains(incomplete: str) -> Candidates:
     """A key or preset, and after each comma the next one of the chain."""
-    from ttt_maps.engine.options import DECLARED
-
     head, comma, last = incomplete.rpartition(",")
     used = {part.strip().lower() for part in head.split(",")} if comma else set()
     choices = DECLARED["policy"].choices
@@ -77,8 +76,6 @@ _KEY_WORDS = {"random:SEED": "random", "book:PATH": "book:"}
 
 def _pages(incomplete: str) -> Candidates:
     """The named pages; after a ``-``, turned landscape or portrait."""
-    from ttt_maps.engine.options import DECLARED
-
     choices = DECLARED["size"].choices
     assert choices is not None
     values = choices("render")
@@ -115,8 +112,6 @@ def one_line_helps() -> None:
 def check_request(environ: Mapping[str, str]) -> None:
     """The shell's completion variables, checked before typer reads them: a stray or
     broken one (``COMP_CWORD=x``) is one usage error, not a traceback."""
-    from ttt_maps.errors import UsageError, quote
-
     instruction = environ.get("_TTT_MAPS_COMPLETE", "")
     if not instruction:
         return  # not a completion request

@@ -3,12 +3,13 @@
 import typer
 
 from ttt_maps.cli.options import Args, command
+from ttt_maps.cli.output import written_line
+from ttt_maps.errors import shown
 
 
 def run(args: Args) -> None:
     """``ttt-maps docs`` (its help is declared with the command, ``engine.options``)."""
-    from ttt_maps.cli.output import written_line
-    from ttt_maps.errors import shown
+    # lazy: --version and a misspelled command import every command's module
     from ttt_maps.integrations.pandoc import install
 
     tool, folder = args["tool"].lower(), args["folder"]

@@ -8,12 +8,14 @@ from ttt_maps.cli.output import write_output, written_line
 
 def run(args: Args) -> None:
     """``ttt-maps export`` (its help is declared with the command, ``engine.options``)."""
+    # lazy: --version and a misspelled command import every command's module
     from ttt_maps.api import strategy
 
     how = args.settings()
     drawing = args.drawing()
     output = args["output"]
     if output is not None and output != "-":
+        # lazy: --version and a misspelled command import every command's module
         from ttt_maps.io.files import check_target
         from ttt_maps.io.names import check_not_read
 

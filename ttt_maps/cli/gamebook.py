@@ -11,8 +11,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ttt_maps.api import gamebook, strategy
 from ttt_maps.cli.output import written_line
+from ttt_maps.engine.options import DECLARED
 from ttt_maps.errors import UsageError
+from ttt_maps.io.files import check_target, write_atomic
 
 if TYPE_CHECKING:
     from ttt_maps.api import Settings
@@ -55,10 +58,6 @@ def write_gamebook(
 ) -> list[tuple[Path, int]]:
     """Write one player's gamebook to ``path``; the options of a map, and those of a PDF's
     page for a Markdown or text gamebook, are refused by name."""
-    from ttt_maps.api import gamebook, strategy
-    from ttt_maps.engine.options import DECLARED
-    from ttt_maps.io.files import check_target, write_atomic
-
     fmt = gamebook_format(path)
     assert fmt is not None
     for name in sorted(args.given, key=list(DECLARED).index):

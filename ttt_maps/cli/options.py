@@ -10,6 +10,7 @@ each checked by its option and refused in the command line's words.
 from __future__ import annotations
 
 import inspect
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -119,6 +120,7 @@ class Args:
     def drawing(self, job: str | None = None, **extra: Any) -> Drawing:
         """The drawing the options ask for (``extra``: values the command chooses), for
         ``job`` (by default: a map, the poster or the whole game, as they say)."""
+        # lazy: --version, a usage error and a misspelled command run without it
         from ttt_maps.engine.request import Drawing
 
         given = {n: self.values[n] for n in self.given if n in DRAWN}
@@ -128,11 +130,11 @@ class Args:
         """How to run: the cache, progress bars (``progress``: unless the command is quiet)
         and the search limit; a bad number in one of ttt-maps' variables stops any command
         that does work, even one that would not read it (``environment.check_numbers``)."""
-        import os
-
+        # lazy: --version, a usage error and a misspelled command run without it
         from ttt_maps.api import Settings
 
         if any(name.startswith("TTT_MAPS_") for name in os.environ):
+            # lazy: --version, a usage error and a misspelled command run without it
             from ttt_maps.io.environment import check_numbers
 
             check_numbers()
@@ -149,6 +151,7 @@ class Args:
 
     def position(self, text: str, geometry: Geometry) -> Position:
         """The position argument on its board, refused in its own name."""
+        # lazy: --version, a usage error and a misspelled command run without it
         from ttt_maps.api import Position
 
         option = DECLARED["position"]
@@ -183,6 +186,8 @@ def command(name: str, run: Callable[[Args], None]) -> Callable[..., None]:
 
 def _version(value: bool) -> None:
     if value:
+        # lazy: --version, a usage error, a misspelled command, a cached map, `solve`, `stats` and
+        # `table` run without it
         from ttt_maps._version import __version__
 
         typer.echo(f"ttt-maps {__version__}")

@@ -27,10 +27,12 @@ def console() -> Console:
     """A rich console on stdout (no colour or wrapping games when piped). Text wraps
     between words; a line with a word wider than the console, or any line on a console
     narrower than ``NARROWEST``, is printed whole rather than cut inside a word."""
+    # lazy: --version, a usage error, a misspelled command and a cached map run without it
     from rich.cells import cell_len
     from rich.console import Console
     from rich.text import Text
 
+    # lazy: --version runs without it
     from ttt_maps.cli.streams import rich_reports_broken_pipes
 
     class WordConsole(Console):
@@ -61,6 +63,7 @@ def show_table(out: Console, table: Table) -> None:
     then one line per row of ``column: value`` pairs. A table that fits only with some
     cells wrapped has its column widths chosen here (``_fit``): rich alone may narrow a
     column of unbreakable words below its longest and cut it."""
+    # lazy: --version, a usage error, a misspelled command and a cached map run without it
     from rich.measure import Measurement
     from rich.text import Text
 
@@ -81,6 +84,7 @@ def show_table(out: Console, table: Table) -> None:
 def _fit(out: Console, table: Table) -> None:
     """Fix the widths of a table wider than the console so that every column keeps its
     longest word: the widest columns give up room first, one column at a time."""
+    # lazy: --version, a usage error, a misspelled command and a cached map run without it
     from rich.measure import Measurement
 
     wide = out.options.update_width(1 << 16)
@@ -107,6 +111,7 @@ def _fit(out: Console, table: Table) -> None:
 
 def _plain(cell: object) -> str:
     """A table cell's text: a ``Text`` as it is, a string read as the markup it is."""
+    # lazy: --version, a usage error, a misspelled command and a cached map run without it
     from rich.text import Text
 
     if isinstance(cell, Text):
@@ -116,6 +121,8 @@ def _plain(cell: object) -> str:
 
 def print_json(doc: Any) -> None:
     """Machine-readable output: indented JSON, stable key order."""
+    # lazy: --version, a usage error, a misspelled command, a cached map, `solve` and `stats` run
+    # without it
     import json
 
     sys.stdout.write(json.dumps(doc, indent=2) + "\n")
@@ -123,6 +130,7 @@ def print_json(doc: Any) -> None:
 
 def write_output(path: str, data: bytes | str) -> None:
     """Write a file atomically; bad paths are usage errors."""
+    # lazy: --version, a usage error, a misspelled command, `solve` and `stats` run without it
     from ttt_maps.io.files import write_atomic
 
     write_atomic(path, data)

@@ -9,8 +9,11 @@ drawn twice looks right on either page. The light file keeps the usual name
 
 from __future__ import annotations
 
+import unicodedata
 from html import escape
 from pathlib import Path
+
+from ttt_maps.io.names import url_of
 
 
 def picture_html(light: Path, dark: Path, alt: str, details: str = "") -> str:
@@ -21,8 +24,6 @@ def picture_html(light: Path, dark: Path, alt: str, details: str = "") -> str:
     the text is plain printable ASCII or Unicode, so the snippet can go to a
     terminal as it is and into a page unchanged.
     """
-    from ttt_maps.io.names import url_of
-
     return (
         "<picture>\n"
         f'  <source media="(prefers-color-scheme: dark)" srcset="{url_of(dark)}" />\n'
@@ -35,7 +36,6 @@ def _attribute(text: str) -> str:
     """An HTML attribute value that prints as it is: a newline or a tab is a character
     reference, and a control character (an escape sequence's ESC), which a page may not
     hold at all, is the replacement character."""
-    import unicodedata
 
     def one(c: str) -> str:
         if c.isprintable():

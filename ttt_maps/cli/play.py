@@ -15,7 +15,7 @@ import sys
 from typing import TYPE_CHECKING, TextIO
 
 from ttt_maps.cli.options import Args, command
-from ttt_maps.cli.output import write_output
+from ttt_maps.cli.output import board_grid, write_output
 from ttt_maps.errors import UsageError
 from ttt_maps.language import tr
 
@@ -28,6 +28,7 @@ MAX_LINE = 1024
 
 def run(args: Args) -> None:
     """``ttt-maps play`` (its help is declared with the command, ``engine.options``)."""
+    # lazy: --version and a misspelled command import every command's module
     from ttt_maps.api import new_game
     from ttt_maps.io.names import check_not_read
 
@@ -35,6 +36,7 @@ def run(args: Args) -> None:
     drawing = args.drawing(player=args["player"])
     save = args["save"]
     if save is not None:
+        # lazy: --version and a misspelled command import every command's module
         from ttt_maps.io.files import check_target
 
         check_target(save)
@@ -135,10 +137,9 @@ def interactive(game: Game, piped: TextIO | None = None) -> None:
     """Play on a terminal: the board after every move, one line on what the map sees.
     With ``piped`` input (``--interactive``) each line read is shown after its prompt,
     as a terminal would echo it, so a transcript reads as a game."""
+    # lazy: --version and a misspelled command import every command's module
     from rich.console import Console
     from rich.text import Text
-
-    from ttt_maps.cli.output import board_grid
 
     con = Console(highlight=False, emoji=False)
     you, them = game.side.upper(), game.opponent.upper()
@@ -224,6 +225,7 @@ def interactive(game: Game, piped: TextIO | None = None) -> None:
 
 def hint_reasons(game: Game) -> list[str]:
     """``4: X takes the centre...``: each best move with its reason."""
+    # lazy: --version and a misspelled command import every command's module
     from ttt_maps.api import explain
 
     return [f"{c}: {explain(game.board, c).text}" for c in game.hints()]
@@ -232,6 +234,7 @@ def hint_reasons(game: Game) -> list[str]:
 def mistake(before: Position, cell: int) -> str | None:
     """The reason a move was a mistake, with its refutation, or (under misère) why it
     completed the mover's own line; None for a good move."""
+    # lazy: --version and a misspelled command import every command's module
     from ttt_maps.api import explain
 
     why = explain(before, cell)
@@ -241,6 +244,7 @@ def mistake(before: Position, cell: int) -> str | None:
 def last_reason(game: Game) -> str:
     """Why the last move was played: its reason, and for the map's own move, the
     key of its chain that chose it among the equally good ones."""
+    # lazy: --version and a misspelled command import every command's module
     from ttt_maps.api import explain, tie_break
 
     if not game.moves:

@@ -6,9 +6,11 @@ from ttt_maps.cli.output import console, show_table
 
 def run(args: Args) -> None:
     """``ttt-maps policies`` (its help is declared with the command, ``engine.options``)."""
+    # lazy: --version and a misspelled command import every command's module
     from rich.markup import escape
     from rich.table import Table
 
+    # lazy: --version and a misspelled command import every command's module
     from ttt_maps.api import policies as listed
 
     table = Table(box=None, pad_edge=False, header_style="bold")

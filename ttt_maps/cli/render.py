@@ -23,6 +23,7 @@ def run(args: Args) -> None:
     echo = None if args["quiet"] else typer.echo
     output, gamebook = args["output"], args["gamebook"]
     if gamebook is not None or (output or "").lower().endswith((".md", ".markdown", ".txt")):
+        # lazy: --version, a usage error, a misspelled command and a cached map run without it
         from ttt_maps.cli.gamebook import gamebook_path, write_gamebook
 
         path = gamebook_path(output, gamebook)
@@ -54,6 +55,7 @@ def render_files(
     one line per file as it is written, and with ``picture`` (a picture, and its
     description) the ``<picture>`` HTML for each light and dark pair, with the strategy
     in words under it."""
+    # lazy: --version, a usage error and a misspelled command run without it
     from ttt_maps.engine.files import write_files
 
     def heard(done: "Written") -> None:
@@ -65,6 +67,7 @@ def render_files(
         _check_description(drawing, settings)
     written = write_files(drawing, formats, output, picture=pictured, settings=settings, echo=heard)
     if pictured and echo is not None:
+        # lazy: --version, a usage error, a misspelled command and a cached map run without it
         from ttt_maps.cli.picture import picture_html
         from ttt_maps.engine.files import picture_words
 
@@ -80,6 +83,7 @@ def render_files(
 def _check_description(drawing: "Drawing", settings: "Settings") -> None:
     """Refuse, before any file is written, a description of a map whose player never
     chooses a move from ``--from`` (the game is over there): it has no words to give."""
+    # lazy: --version, a usage error and a misspelled command run without it
     from ttt_maps.api import gamebook, strategy
 
     player = str(drawing.player or "both").strip().lower()

@@ -11,6 +11,7 @@ options. The commands themselves are in ``ttt_maps.cli.app``.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import gc
 import importlib
 import math
@@ -25,7 +26,9 @@ from typing import Any, NoReturn
 
 import typer
 from typer.core import TyperGroup
+from typer.main import get_command_name
 
+from ttt_maps.cli.complete import check_request, one_line_helps
 from ttt_maps.errors import OutputFailed, Stopped, UsageError, escaped, quote
 
 PROG = "ttt-maps"
@@ -98,8 +101,6 @@ class TTTGroup(TyperGroup):
 
     def _main_shell_completion(self, *args: Any, **kwargs: Any) -> Any:
         """Answer the shell's completion request (typer's classes, one line per candidate)."""
-        from ttt_maps.cli.complete import check_request, one_line_helps
-
         check_request(os.environ)
         one_line_helps()
         return super()._main_shell_completion(*args, **kwargs)
@@ -121,8 +122,6 @@ class TTTGroup(TyperGroup):
         (typer would turn a broken pipe into its own exit 1 and swallow a later
         flush; ``main`` below reports it as exit 2.)
         """
-        import contextvars
-
         with _output_failures():
             # A context of its own: the command's settings (``settings.using``) end with it.
             return contextvars.copy_context().run(super().invoke, ctx)
@@ -208,6 +207,7 @@ def _plain_values(param: Any) -> None:
 @contextlib.contextmanager
 def _output_failures() -> Iterator[None]:
     """Turn a failed standard output into ``OutputFailed``, past typer's own handling."""
+    # lazy: --version runs without it
     from ttt_maps.cli.streams import is_output_error
 
     try:
@@ -250,6 +250,7 @@ def run(app: typer.Typer) -> None:
     (about 20 ms of the O map's PDF run; mypy ends the same way). Files are
     closed before this point: ``write_atomic`` closes and renames its own.
     """
+    # lazy: --version runs without it
     from ttt_maps.cli import streams
 
     gc.disable()
@@ -277,6 +278,7 @@ def run(app: typer.Typer) -> None:
 
 def _output_failed(error: OSError) -> int:
     """Exit 2 for a failed standard output, with one line unless the pipe is just closed."""
+    # lazy: --version runs without it
     from ttt_maps.cli.streams import output_error_line
 
     line = output_error_line(error)
@@ -288,6 +290,7 @@ def _output_failed(error: OSError) -> int:
 
 def _flush(code: object) -> object:
     """Flush what is still buffered; output lost at this point fails the run too."""
+    # lazy: --version runs without it
     from ttt_maps.cli.streams import flush_all
 
     failed = flush_all()
@@ -325,8 +328,6 @@ def one_command_app(app: typer.Typer, args: Sequence[str]) -> typer.Typer:
     other argument list, and shell completion (which reads the words from the
     environment), runs the whole app.
     """
-    from typer.main import get_command_name
-
     if not args or "_TTT_MAPS_COMPLETE" in os.environ:
         return app
     for info in app.registered_commands:

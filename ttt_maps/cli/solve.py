@@ -2,6 +2,7 @@
 
 from ttt_maps.cli.options import Args, command
 from ttt_maps.cli.output import board_grid, console, print_json, show_table
+from ttt_maps.errors import shown
 from ttt_maps.language import tr
 
 #: The widest the "why" column of the moves gets, so they fit in 100 columns.
@@ -10,6 +11,7 @@ WHY_WIDTH = 38
 
 def run(args: Args) -> None:
     """``ttt-maps solve`` (its help is declared with the command, ``engine.options``)."""
+    # lazy: --version and a misspelled command import every command's module
     from ttt_maps.api import Position, solve_position
 
     g, how = args.geometry(), args.settings()
@@ -35,10 +37,9 @@ def run(args: Args) -> None:
         markup=False,
     )
 
+    # lazy: --version and a misspelled command import every command's module
     from rich.markup import escape
     from rich.table import Table
-
-    from ttt_maps.errors import shown
 
     chosen: dict[int, list[str]] = {}
     for p in doc["policies"]:

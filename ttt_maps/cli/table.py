@@ -2,11 +2,13 @@
 
 import time
 from collections.abc import Callable
+from pathlib import PurePath
 from typing import TYPE_CHECKING, NamedTuple
 
 import typer
 
 from ttt_maps.cli.options import Args, command
+from ttt_maps.engine.options import DECLARED
 from ttt_maps.errors import UsageError
 from ttt_maps.language import decimal, number, tr, tr_n
 
@@ -50,8 +52,10 @@ def table_command(
 ) -> None:
     """Find and prove the table, then print it, print its JSON, or write a file
     (``args``: the board, and how the cheat sheet is drawn and on what page)."""
+    # lazy: this module's own ``table`` (the command) would hide the API's
     from ttt_maps.api import render, table
-    from ttt_maps.engine.options import DECLARED
+
+    # lazy: --version and a misspelled command import every command's module
     from ttt_maps.io.files import check_target, write_atomic
 
     drawing = args.drawing(job="table")
@@ -80,6 +84,7 @@ def table_command(
     data = found.to_json() if chosen == "json" else render(found, str(chosen), **sheet)
     write_atomic(output, data)
     if output != "-":
+        # lazy: `table` runs without it
         from ttt_maps.cli.output import written_line
 
         size_of = len(data.encode("utf-8")) if isinstance(data, str) else len(data)
@@ -88,8 +93,6 @@ def table_command(
 
 def _format(output: str, fmt: str | None) -> str:
     """The format of ``-o``: ``--format``, or the file's suffix."""
-    from pathlib import PurePath
-
     if fmt is not None:
         chosen = fmt.strip().lower()
         what = f"--format {fmt}"

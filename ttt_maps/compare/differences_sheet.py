@@ -21,6 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ttt_maps.backends import render_scene
+from ttt_maps.backends.page import parse_size
+from ttt_maps.backends.svg.writer import scene_to_svg
 from ttt_maps.compare.cards import (
     Card,
     CardSize,
@@ -257,14 +260,9 @@ def _legend_row(
 def differences_sheet_file(scene: Scene, fmt: str) -> bytes:
     """The sheet as a file: a PDF of A4 pages, an SVG that says it is that many
     millimetres (the pages one below the other), a PNG of it at ``PNG_DPI``."""
-    from ttt_maps.backends import render_scene
-    from ttt_maps.backends.page import parse_size
-
     pages = scene.pages if fmt == "pdf" else 1  # a PNG is one image of them all
     mm = f"{PAGE_W / 10:g}x{scene.height / pages / 10:g}mm"
     if fmt == "svg":
-        from ttt_maps.backends.svg.writer import scene_to_svg
-
         svg = scene_to_svg(scene, width=f"{PAGE_W / 10:g}mm", height=f"{scene.height / 10:g}mm")
         return svg.encode("utf-8")
     page = parse_size(mm)

@@ -19,6 +19,7 @@ from ttt_maps.draw.layout import MAP_SIZE, MapOptions, layout_map, map_box
 from ttt_maps.draw.naming import positions_words
 from ttt_maps.draw.scene import Box, Group, Item, Rect, Scene, Text, check_text
 from ttt_maps.draw.themes import Theme, get_theme
+from ttt_maps.draw.typeface import width
 from ttt_maps.game.position import Position
 from ttt_maps.language import tr, tr_n
 from ttt_maps.strategies.tree import Strategy
@@ -38,8 +39,6 @@ _RING = 0.04
 def _lines(parts: Sequence[str], size: float, room: float, face: str) -> list[str]:
     """A map's note, its ``parts`` joined by " · " on as few lines as fit ``room``, set
     in ``face``."""
-    from ttt_maps.draw.typeface import width
-
     lines: list[str] = []
     for part in parts:
         if lines and width(f"{lines[-1]} · {part}", size, typeface=face) <= room:
@@ -193,8 +192,6 @@ def _fit(text: str, size: float, room: float, face: str, bold: bool = False) -> 
     (estimated from its length in DejaVu Sans, as these pictures always were; measured
     in another typeface)."""
     if face != "dejavu":
-        from ttt_maps.draw.typeface import width
-
         return min(size, size * room / max(1.0, width(text, size, bold, face)))
     per_char = 0.62 if bold else 0.56
     return min(size, room / max(1.0, per_char * len(text)))

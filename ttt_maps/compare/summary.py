@@ -19,6 +19,7 @@ from ttt_maps.compare.differences import Comparison, compare_all
 from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.game.position import Mark, Position
+from ttt_maps.strategies.mapsize import MAX_BOARDS
 from ttt_maps.strategies.tree import Strategy, build_strategy
 
 # -- the trees ---------------------------------------------------------------
@@ -33,8 +34,6 @@ def build_strategies(
 ) -> list[Strategy]:
     """One tree per policy, same player, root and board; at least two policies
     (``fold``: folded trees, drawn folded)."""
-    from ttt_maps.strategies.mapsize import MAX_BOARDS
-
     if len(policies) < 2:
         given = ", ".join(policies) or "none"
         raise UsageError(f"compare needs at least two policies, got {len(policies)} ({given})")

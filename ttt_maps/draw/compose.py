@@ -212,6 +212,7 @@ def _caption_foot(
 
 def _wrap(text: str, size: float, room: float, face: str) -> list[str]:
     """``text`` broken into lines that fit ``room`` at ``size`` in ``face``."""
+    # lazy: a cached map runs without it
     from ttt_maps.draw.typeface import width
 
     lines: list[str] = []
@@ -322,7 +323,7 @@ def poster_scene(
 def _fit(text: str, size: float, room: float, face: str, *, bold: bool = False) -> float:
     """``size``, or smaller so that ``text`` set in ``face`` fits in ``room`` (a long
     user title)."""
-    from ttt_maps.draw.typeface import width  # the font loads only for drawings with text
+    from ttt_maps.draw.typeface import width  # lazy: the font loads only for drawings with text
 
     need = width(text, size, bold, face)
     return size if need <= room else round(size * room / need, 2)
@@ -374,6 +375,7 @@ LEGEND: tuple[tuple[RectRole, str, float], ...] = (
 def _legend(right: float, baseline: float, face: str) -> list[Item]:
     """Tint swatches and their words, set in ``face``, ending at ``right`` on the footer's
     first line."""
+    # lazy: a cached map runs without it
     from ttt_maps.draw.typeface import width
 
     swatch = FOOTER_SIZE * 1.15

@@ -317,7 +317,7 @@ class Layout:
             data += (("fold", fold),)
         why = ""
         if self.opts.explain and node.why:
-            from ttt_maps.strategies.whyfacts import plain  # only maps with reasons
+            from ttt_maps.strategies.whyfacts import plain  # lazy: only maps with reasons
 
             why = plain(node.why)
         label = board_label(node, path)
@@ -373,6 +373,7 @@ def layout_map(strategy: Strategy, box: Box | None = None, opts: MapOptions | No
     lay = Layout(strategy.geometry, strategy.player, box.w, opts)
     watch: AbstractContextManager[None] = nullcontext()
     if total > QUIET_BOARDS:
+        # lazy: a cached map runs without it
         from ttt_maps.io import progress
 
         label = f"drawing the {strategy.player.upper()} map"

@@ -18,6 +18,8 @@ Sizes here are in ems: a line of ``size`` units is ``size`` times as wide.
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
 import warnings
 from functools import cache
 from typing import Any, NamedTuple
@@ -144,6 +146,7 @@ def _composed(face: str, char: str) -> tuple[float, list[PathOp]] | None:
 
     The accent, at four fifths of its size, is centred over the letter, just above it.
     """
+    # lazy: a cached map runs without it
     import unicodedata
 
     parts = unicodedata.normalize("NFD", char)
@@ -187,6 +190,7 @@ def fallback_outline(char: str, bold: bool) -> tuple[float, list[PathOp]]:
 
     When no installed font has it, the outline is the font's "missing" box.
     """
+    # lazy: a cached map runs without it
     import cairo
 
     family = _family_for(char)
@@ -223,7 +227,7 @@ def _family_for(char: str) -> str | None:
     Sans-serif families first, then by name, so the choice is the same on
     every run of one machine.
     """
-    import unicodedata  # only for characters the shipped fonts lack
+    import unicodedata  # lazy: only for characters the shipped fonts lack
 
     if char.isspace() or unicodedata.category(char) in ("Cc", "Cf"):
         return "sans-serif"  # nothing to see: any font will do
@@ -240,9 +244,6 @@ def _family_for(char: str) -> str | None:
 @cache
 def _system_fonts() -> list[tuple[str, list[tuple[int, int]]]] | None:
     """Every installed font's family and the characters it has, asked of fontconfig once."""
-    import shutil
-    import subprocess
-
     fc = shutil.which("fc-list")
     if fc is None:
         return None

@@ -26,6 +26,7 @@ from ttt_maps.draw.naming import FOLDED, Titles, rules_line, titled
 from ttt_maps.draw.scene import Box, Group, Item, Line, Rect, RectRole, Scene, Text
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.draw.typeface import width
+from ttt_maps.io import progress
 from ttt_maps.language import N_, tr, tr_n
 from ttt_maps.strategies.nodes import Node
 from ttt_maps.strategies.whole import WholeGame, mover_outcome
@@ -109,8 +110,6 @@ class _WholeLayout(Layout):
 
 def layout_whole(game: WholeGame, box: Box | None = None) -> Group:
     """The whole game's map as a board group filling ``box`` (``map_box``'s shape)."""
-    from ttt_maps.io import progress
-
     box = box or map_box(game.geometry)
     root = game.root
     lay = _WholeLayout(game.geometry, root.board.to_move, box.w, MapOptions())

@@ -8,9 +8,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
+from ttt_maps.engine.options import check_settings
 from ttt_maps.errors import UsageError
 from ttt_maps.language import speaking
 from ttt_maps.settings import Settings, using
+from ttt_maps.solve.registry import fresh_budgets, keep_all
 
 if TYPE_CHECKING:
     from ttt_maps.draw.layout import MapOptions
@@ -26,11 +28,7 @@ def running(settings: Settings | None, lang: str | None = None) -> Iterator[None
     """Do a request's work under ``settings`` and in ``lang`` (checked; ``None``: the
     language in force), with a fresh search budget for the bigger boards; when it
     succeeds, keep in the cache what took long to solve (with the cache on)."""
-    from ttt_maps.solve.registry import fresh_budgets, keep_all
-
     if settings is not None:
-        from ttt_maps.engine.options import check_settings
-
         if not isinstance(settings, Settings):
             raise UsageError(f"settings={settings!r}: expected a ttt_maps.Settings(...)")
         check_settings(settings)
@@ -44,6 +42,7 @@ def trees(players: tuple[str, ...], drawing: Drawing) -> dict[str, Strategy]:
     """Each player's strategy tree as ``drawing`` asks for it (one ``Policy`` object, so
     its memo of choices serves both), recording what its map options (alternatives,
     outcomes, explain) will draw."""
+    # lazy: `solve` and `table` run without it
     from ttt_maps.strategies.mapsize import MAX_BOARDS
     from ttt_maps.strategies.tree import Notes, build_strategy
 
@@ -67,6 +66,7 @@ def trees(players: tuple[str, ...], drawing: Drawing) -> dict[str, Strategy]:
 
 def whole_game(drawing: Drawing) -> WholeGame:
     """Every legal move from the drawing's start, for whoever is to move (``--whole``)."""
+    # lazy: `solve` and `table` run without it
     from ttt_maps.strategies.mapsize import MAX_BOARDS
     from ttt_maps.strategies.whole import build_whole
 
@@ -85,6 +85,7 @@ def scene_of(
     """The scene for a strategy (its map), a poster or an (x, o) pair, the whole game
     (map options other than the defaults do not apply to it) or a table (its cheat
     sheet); a Scene passes through."""
+    # lazy: `solve`, `stats` and `table` run without it
     from ttt_maps.draw.scene import Scene
     from ttt_maps.strategies.table.entries import Table
     from ttt_maps.strategies.tree import Strategy
@@ -93,10 +94,12 @@ def scene_of(
     if isinstance(obj, Scene):
         return obj
     if isinstance(obj, Table):
+        # lazy: a cached map, `solve`, `stats` and `table` run without it
         from ttt_maps.draw.cheat_sheet import cheat_sheet_scene
 
         return cheat_sheet_scene(obj, theme, title, bool(opts and opts.explain))
     if isinstance(obj, WholeGame):
+        # lazy: a cached map, `solve`, `stats` and `table` run without it
         from ttt_maps.draw.wholemap import whole_scene
 
         if opts is not None and any(opts):
@@ -106,10 +109,12 @@ def scene_of(
             )
         return whole_scene(obj, theme, title)
     if isinstance(obj, Strategy):
+        # lazy: `solve`, `stats` and `table` run without it
         from ttt_maps.draw.compose import map_scene
 
         return map_scene(obj, opts, theme, title)
     x, o = pair_of(obj)
+    # lazy: `solve`, `stats` and `table` run without it
     from ttt_maps.draw.compose import poster_scene
 
     return poster_scene(x, o, opts, theme, title)
@@ -117,6 +122,7 @@ def scene_of(
 
 def pair_of(obj: object) -> tuple[Strategy, Strategy]:
     """X's and O's strategies of a poster (anything with ``x`` and ``o`` trees) or a pair."""
+    # lazy: `solve` and `table` run without it
     from ttt_maps.strategies.tree import Strategy
 
     x, o = getattr(obj, "x", None), getattr(obj, "o", None)

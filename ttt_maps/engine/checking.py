@@ -9,8 +9,14 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ttt_maps.engine.build import running
 from ttt_maps.errors import UsageError
+from ttt_maps.io.files import parse_json
 from ttt_maps.language import ENGLISH, speaking
 from ttt_maps.settings import Settings
+from ttt_maps.strategies.audit import audit_file, check_reasons, strategy_from_json
+from ttt_maps.strategies.gamelog import audit_log
+from ttt_maps.strategies.match import is_game
+from ttt_maps.strategies.table.check import audit_table, minimal_claim
+from ttt_maps.strategies.table.entries import is_table, table_from_json
 
 if TYPE_CHECKING:
     from ttt_maps.game.geometry import Geometry
@@ -33,10 +39,6 @@ def audit_text(
     """Audit a file's text; ``source`` names it in messages (a usage error for a file
     that is none of the three kinds, or whose claims do not replay); with ``rules``,
     only a file written for those rules."""
-    from ttt_maps.io.files import parse_json
-    from ttt_maps.strategies.match import is_game
-    from ttt_maps.strategies.table.entries import is_table
-
     parsed = parse_json(text, source)
     # An audit is a report for the file's author, kept in English whatever the reader's
     # language (its lines are its JSON's too), as usage errors are.
@@ -64,8 +66,6 @@ def _counted(errors: int, warnings: int) -> str:
 
 
 def _strategy(parsed: Any, source: str, rules: str | None) -> Report:
-    from ttt_maps.strategies.audit import audit_file, check_reasons, strategy_from_json
-
     doc = strategy_from_json(parsed, source)
     same_rules(doc.geometry, rules, source)
     check_reasons(doc, source)
@@ -96,8 +96,6 @@ def _strategy(parsed: Any, source: str, rules: str | None) -> Report:
 def _game(parsed: dict[str, Any], source: str, rules: str | None) -> Report:
     """A game log replayed (a false claim is a usage error), each move's value, and the
     moves that lost some."""
-    from ttt_maps.strategies.gamelog import audit_log
-
     audit = audit_log(parsed, source)
     same_rules(audit.geometry, rules, source)
     lines = list(audit.lines)
@@ -119,9 +117,6 @@ def _game(parsed: dict[str, Any], source: str, rules: str | None) -> Report:
 
 
 def _table(parsed: Any, source: str, rules: str | None) -> Report:
-    from ttt_maps.strategies.table.check import audit_table, minimal_claim
-    from ttt_maps.strategies.table.entries import table_from_json
-
     table = table_from_json(parsed, source)
     same_rules(table.geometry, rules, source)
     problems = audit_table(table)

@@ -7,9 +7,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ttt_maps.backends import render_scene
+from ttt_maps.compare.differences import compare_all
+from ttt_maps.compare.differences_sheet import differences_sheet_file, differences_sheet_scene
+from ttt_maps.compare.panes import linked_page
+from ttt_maps.compare.picture import compare_scene
+from ttt_maps.compare.summary import build_strategies, compare_summary
+from ttt_maps.draw.themes import get_theme
 from ttt_maps.engine.build import running
 from ttt_maps.language import current, speaking
 from ttt_maps.settings import Settings
+from ttt_maps.strategies.chains import NOVICE_WAYS
 
 if TYPE_CHECKING:
     from ttt_maps.compare.differences import Comparison
@@ -38,12 +46,8 @@ class Compared:
     def maps(self, fmt: str, theme: str | Theme = "light", opts: MapOptions | None = None) -> bytes:
         """The maps side by side as an image (svg, pdf, png), or linked viewers (html)."""
         with speaking(self.lang):
-            from ttt_maps.draw.themes import get_theme
-
             name = get_theme(theme).name
             if fmt == "html":
-                from ttt_maps.compare.panes import linked_page
-
                 page = linked_page(
                     self.strategies,
                     labels=self.labels,
@@ -52,8 +56,6 @@ class Compared:
                     opts=opts,
                 )
                 return page.encode()
-            from ttt_maps.backends import render_scene
-            from ttt_maps.compare.picture import compare_scene
 
             scene = compare_scene(
                 self.strategies, theme=name, opts=opts, labels=self.labels, comparisons=self.found
@@ -63,12 +65,6 @@ class Compared:
     def differences_sheet(self, fmt: str, theme: str | Theme = "light") -> bytes:
         """The differences sheet (svg, pdf or png; A4 pages)."""
         with speaking(self.lang):
-            from ttt_maps.compare.differences_sheet import (
-                differences_sheet_file,
-                differences_sheet_scene,
-            )
-            from ttt_maps.draw.themes import get_theme
-
             scene = differences_sheet_scene(
                 self.strategies, labels=self.labels, theme=get_theme(theme), comparisons=self.found
             )
@@ -79,8 +75,6 @@ class Compared:
     @property
     def novice_ways(self) -> str:
         """How the novice opponent of the summary's ``novice`` column plays, in words."""
-        from ttt_maps.strategies.chains import NOVICE_WAYS
-
         return NOVICE_WAYS[self.strategies[0].geometry.misere]
 
     def as_json(self) -> dict[str, Any]:
@@ -107,9 +101,6 @@ def compare_policies(
 ) -> Compared:
     """Each policy's map for the drawing's player from its start, and where they differ
     from the first's, up to rotation and reflection."""
-    from ttt_maps.compare.differences import compare_all
-    from ttt_maps.compare.summary import build_strategies, compare_summary
-
     with running(settings):
         mark = drawing.player or "x"
         strategies = build_strategies(

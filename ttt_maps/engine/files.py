@@ -16,12 +16,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from ttt_maps.backends import SUFFIXES, check_format, format_from_path
+from ttt_maps.draw.compose import map_scene, poster_scene
+from ttt_maps.draw.scene import Group
+from ttt_maps.draw.themes import dark_variant
+from ttt_maps.engine.build import running, trees, whole_game
 from ttt_maps.engine.request import Drawing
-from ttt_maps.errors import UsageError
+from ttt_maps.errors import UsageError, quote
+from ttt_maps.game.geometry import STANDARD
+from ttt_maps.io.files import check_target, write_atomic
+from ttt_maps.io.names import check_distinct
 from ttt_maps.settings import Settings
 
 if TYPE_CHECKING:
-    from ttt_maps.draw.scene import Group, Scene
+    from ttt_maps.draw.scene import Scene
     from ttt_maps.draw.themes import Theme
     from ttt_maps.game.geometry import Geometry
     from ttt_maps.strategies.tree import Strategy
@@ -86,8 +93,6 @@ def write_files(
     """Draw and write ``drawing`` in ``formats`` to ``output`` (``None``: the default
     files in output/), with ``picture`` a light and a dark SVG of each; ``echo`` hears
     of each file as it is written. Returns what was written, in order."""
-    from ttt_maps.engine.build import running
-
     with running(settings):
         return _write_files(drawing, formats, output, picture, echo)
 
@@ -99,8 +104,6 @@ def _write_files(
     picture: bool,
     echo: Callable[[Written], None] | None,
 ) -> list[Written]:
-    from ttt_maps.draw.themes import dark_variant
-
     palette = drawing.palette
     if picture:
         check_picture(formats, output, palette)
@@ -116,8 +119,6 @@ def _write_files(
     out = drawing.page([t.fmt for t in targets])
     if output is None:
         _make_output_dir(Path(OUTPUT_DIR))
-    from ttt_maps.io.files import check_target
-    from ttt_maps.io.names import check_distinct
 
     derived = {t.path: _derived_from(t.path, output) for t in targets}
     for t in targets:
@@ -133,8 +134,6 @@ def _write_files(
         return out.draw(drawings.scene(t.kind, themes[t.dark], captioned), t.fmt)
 
     payloads = list(zip(targets, _draw_all(targets, draw), strict=True))
-    from ttt_maps.io.files import write_atomic
-
     written: list[Written] = []
     for t, data in payloads:
         write_atomic(t.path, data, derived_from=derived[t.path])
@@ -164,8 +163,6 @@ def file_format(path: str | os.PathLike[str], fmt: str | None = None) -> str:
 def _derived_from(path: Path, output: str | None) -> str:
     """How ttt-maps made ``path`` up ("" for the name ``-o`` gave as it is): a name the
     user never typed is never written through a link."""
-    from ttt_maps.errors import quote
-
     if output is None:
         return "a default name"
     return "" if path == Path(output) else f"a name made from -o {quote(output)}"
@@ -181,8 +178,6 @@ def default_stem(kind: str, geometry: Geometry | None = None) -> str:
     """A drawing's default file name without its suffix: ``x-map``, ``x-map-misere``, or
     ``x-map-3x4k3`` on another board than 3x3, so the maps of two boards or rules never
     overwrite each other."""
-    from ttt_maps.game.geometry import STANDARD
-
     suffix = (geometry or STANDARD).file_suffix
     return f"{STEMS[kind]}-{suffix}" if suffix else STEMS[kind]
 
@@ -272,14 +267,12 @@ class Drawings:
     """
 
     def __init__(self, kinds: set[str], drawing: Drawing, themes: Sequence[Theme]) -> None:
-        from ttt_maps.draw.compose import map_scene
-        from ttt_maps.engine.build import trees, whole_game
-
         opts, title = drawing.map_options, drawing.title
         self.opts, self.title = opts, title
         self.scenes: dict[tuple[str, str], Scene] = {}
         self.trees: dict[str, Strategy] = {}  # none for the whole game
         if "whole" in kinds:
+            # lazy: a cached map runs without it
             from ttt_maps.draw.wholemap import whole_scene
 
             game = whole_game(drawing)
@@ -307,16 +300,12 @@ class Drawings:
         if caption and kind in ("x", "o"):
             key = (f"{kind}-captioned", theme.name)
             if key not in self.scenes:
-                from ttt_maps.draw.compose import map_scene
-
                 tree, laid = self.trees[kind], _map_of(self.scenes[(kind, theme.name)])
                 self.scenes[key] = map_scene(
                     tree, self.opts, theme, self.title, caption=True, laid=laid
                 )
             return self.scenes[key]
         if (kind, theme.name) not in self.scenes:
-            from ttt_maps.draw.compose import poster_scene
-
             maps = None
             x_scene, o_scene = (self.scenes.get((p, theme.name)) for p in ("x", "o"))
             if x_scene is not None and o_scene is not None:
@@ -329,8 +318,6 @@ class Drawings:
 
 def _map_of(scene: Scene) -> Group:
     """The laid-out map of a single map's scene (its one group)."""
-    from ttt_maps.draw.scene import Group
-
     return next(i for i in scene.items if isinstance(i, Group))
 
 
@@ -350,6 +337,7 @@ def _draw_all(targets: Sequence[Target], draw: Callable[[Target], bytes]) -> lis
     if all(theirs) or not any(theirs) or not _can_fork():
         return [draw(t) for t in targets]
 
+    # lazy: a cached map runs without it
     import pickle
 
     read_end, write_end = os.pipe()
@@ -398,8 +386,10 @@ def picture_words(trees: Sequence[Strategy], stem: str) -> tuple[str, str]:
     """The strategy in words for a README under a ``<picture>`` of files named ``stem``:
     the ``aria-details`` attribute for its ``<img>``, and a collapsed ``<details>``
     holding each map's gamebook in Markdown."""
+    # lazy: a cached map runs without them
     from html import escape
 
+    # lazy: a cached map runs without them
     from ttt_maps.strategies.gamebook import build_gamebook
     from ttt_maps.strategies.gamebook_text import to_markdown
 

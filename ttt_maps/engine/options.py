@@ -19,6 +19,7 @@ so it imports nothing beyond the standard library at its top; the checks that
 need a board, a theme or a page import them when they run.
 """
 
+import math
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, TypedDict
@@ -382,7 +383,6 @@ def _whole_number(low: int, high: int | None = None, what: str = "") -> Check:
 
 def _number(low: float, high: float, words: str) -> Check:
     """A finite ``int`` or ``float`` from ``low`` to ``high``."""
-    import math
 
     def check(value: Any, use: Use) -> float:
         if isinstance(value, bool) or not isinstance(value, int | float):
@@ -418,6 +418,7 @@ def _player(value: Any, use: Use) -> str:
 
 def _board(value: Any, use: Use) -> Any:
     """A board's size and line length (``3x3``, ``4x4k3``), or a ``Geometry``."""
+    # lazy: --help, --version, a usage error and a misspelled command run without it
     from ttt_maps.game.geometry import Geometry
 
     if isinstance(value, Geometry):
@@ -428,6 +429,7 @@ def _board(value: Any, use: Use) -> Any:
 
 def _rules(value: Any, use: Use) -> str:
     """normal or misere (misère, any case)."""
+    # lazy: --help, --version, a usage error and a misspelled command run without it
     from ttt_maps.game.geometry import parse_rules
 
     return "misere" if parse_rules(_text(value, use)) else "normal"
@@ -435,6 +437,7 @@ def _rules(value: Any, use: Use) -> str:
 
 def _position(value: Any, use: Use) -> Any:
     """A board string (the board's size is read once the board is known), or a ``Position``."""
+    # lazy: --help, --version, a usage error and a misspelled command run without it
     from ttt_maps.game.position import Position
 
     if isinstance(value, Position):
@@ -444,6 +447,7 @@ def _position(value: Any, use: Use) -> Any:
 
 def _policy(value: Any, use: Use) -> Any:
     """A chain or preset (parsed once the board is known), or a ``Policy``."""
+    # lazy: --help, --version, a usage error, a misspelled command and `table` run without it
     from ttt_maps.strategies.policy import Policy
 
     if isinstance(value, Policy):
@@ -452,12 +456,14 @@ def _policy(value: Any, use: Use) -> Any:
 
 
 def _theme(value: Any, use: Use) -> Any:
+    # lazy: --help, --version, a usage error and a misspelled command run without it
     from ttt_maps.draw.themes import Theme, get_theme
 
     return value if isinstance(value, Theme) else get_theme(_text(value, use)).name
 
 
 def _size(value: Any, use: Use) -> Any:
+    # lazy: no command's start-up needs it
     from ttt_maps.backends.page import PageSize, parse_size
 
     if isinstance(value, PageSize):
@@ -478,6 +484,7 @@ def _id_prefix(value: Any, use: Use) -> str:
 
 
 def _level(value: Any, use: Use) -> str:
+    # lazy: no command's start-up needs it
     from ttt_maps.strategies.match import parse_level
 
     text = _text(value, use)
@@ -487,6 +494,7 @@ def _level(value: Any, use: Use) -> str:
 
 def _lang(value: Any, use: Use) -> str:
     """A language ttt-maps speaks, by any name a locale gives it (``fr_FR.UTF-8``)."""
+    # lazy: --help runs without it
     from ttt_maps.language import resolve
 
     return resolve(_text(value, use))
@@ -553,6 +561,7 @@ def _formats(job: str) -> list[tuple[str, str]]:
 
 
 def _themes(job: str) -> list[tuple[str, str]]:
+    # lazy: --help, --version, a usage error and a misspelled command run without it
     from ttt_maps.draw.themes import THEMES
 
     helps = {"auto": "light, and dark where the reader's system or docs page is"}
@@ -564,18 +573,21 @@ def _rule_names(job: str) -> list[tuple[str, str]]:
 
 
 def _boards(job: str) -> list[tuple[str, str]]:
+    # lazy: --help, --version, a usage error and a misspelled command run without it
     from ttt_maps.game.geometry import Geometry
 
     return [(b, Geometry.parse(b).describe()) for b in ("3x3", "3x4k3", "4x3k3", "4x4k3", "4x4")]
 
 
 def _pages(job: str) -> list[tuple[str, str]]:
+    # lazy: no command's start-up needs it
     from ttt_maps.backends.page import NAMED_PAGES
 
     return [(name, "turns to fit the drawing") for name in NAMED_PAGES]
 
 
 def _chains(job: str) -> list[tuple[str, str]]:
+    # lazy: --help, --version, a usage error, a misspelled command and `table` run without it
     from ttt_maps.strategies.chains import KEY_HELP, PRESETS
 
     return [*((name, f"preset: {chain}, {text}") for name, (chain, text) in PRESETS.items()),
@@ -596,6 +608,7 @@ def _provers(job: str) -> list[tuple[str, str]]:
 
 
 def _languages(job: str) -> list[tuple[str, str]]:
+    # lazy: --help runs without it
     from ttt_maps.language import LANGUAGES
 
     return [(code, language.name) for code, language in LANGUAGES.items()]

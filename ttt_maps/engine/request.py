@@ -12,16 +12,25 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Unpack
 
-from ttt_maps.engine.options import DECLARED, DRAWN, Options, Use, read_python, refuse_elsewhere
+from ttt_maps.draw.themes import get_theme
+from ttt_maps.engine.options import (
+    DECLARED,
+    DRAWN,
+    Options,
+    Use,
+    read_python,
+    refuse_elsewhere,
+    refuse_formats,
+)
 from ttt_maps.errors import UsageError
+from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.game.position import Position
 from ttt_maps.settings import Settings, using
 
 if TYPE_CHECKING:
     from ttt_maps.backends import Output
     from ttt_maps.draw.layout import MapOptions
     from ttt_maps.draw.themes import Theme
-    from ttt_maps.game.geometry import Geometry
-    from ttt_maps.game.position import Position
     from ttt_maps.strategies.policy import Policy
 
 
@@ -74,8 +83,6 @@ class Drawing:
         locate: Callable[[str], str] | None = None,
         job: str | None = None,
     ) -> None:
-        from ttt_maps.draw.themes import get_theme
-
         job = job or _job(given)
         _check_together(given, use)
         for name in given:
@@ -117,12 +124,14 @@ class Drawing:
     @property
     def opening_books(self) -> list[str]:
         """The opening book files the policy reads (``book:PATH``), as written."""
+        # lazy: `table` runs without it
         from ttt_maps.strategies.chains import opening_book_files
 
         return opening_book_files(self.policy.name)
 
     @property
     def map_options(self) -> MapOptions:
+        # lazy: `solve`, `stats` and `table` run without it
         from ttt_maps.draw.layout import MapOptions
 
         o = self.options
@@ -131,8 +140,8 @@ class Drawing:
     def page(self, fmts: Iterable[str], use: Use | None = None) -> Output:
         """The page and file options, for the files written in ``fmts`` (an option that
         applies to none of them is a usage error, named as ``use`` spells it)."""
+        # lazy: `solve` and `stats` run without it
         from ttt_maps.backends import Output
-        from ttt_maps.engine.options import refuse_formats
 
         use = use or Use("cli", self.job)
         fmts = list(fmts)
@@ -150,6 +159,7 @@ class Drawing:
             )
         size = o["size"]
         if isinstance(size, str):
+            # lazy: a cached map, `solve`, `stats` and `table` run without it
             from ttt_maps.backends.page import parse_size
 
             size = parse_size(size)
@@ -192,9 +202,6 @@ def _resolve(name: str, options: dict[str, Any], use: Use, make: Callable[[], An
 def _geometry(options: Mapping[str, Any], given: frozenset[str]) -> Geometry:
     """The board: as given, else the start position's or the policy's, else 3x3; under the
     rules given."""
-    from ttt_maps.game.geometry import STANDARD, Geometry
-    from ttt_maps.game.position import Position
-
     board, rules = options["board"], options["rules"]
     start, policy = options["start"], options["policy"]
     if isinstance(board, Geometry):
@@ -211,8 +218,6 @@ def _geometry(options: Mapping[str, Any], given: frozenset[str]) -> Geometry:
 
 
 def _position(options: Mapping[str, Any], geometry: Geometry) -> Position | None:
-    from ttt_maps.game.position import Position
-
     start = options["start"]
     if start is None:
         return None
@@ -229,6 +234,7 @@ def _position(options: Mapping[str, Any], geometry: Geometry) -> Position | None
 def _policy(
     options: Mapping[str, Any], drawing: Drawing, locate: Callable[[str], str] | None
 ) -> Policy:  # (the drawing's geometry is resolved first)
+    # lazy: `table` runs without it
     from ttt_maps.strategies.chains import parse_policy
 
     policy = options["policy"]

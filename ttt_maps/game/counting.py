@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from math import comb
 from operator import add
 
 from ttt_maps.game.geometry import Geometry
@@ -158,7 +159,5 @@ def placements(geometry: Geometry) -> int:
     """Every way to place the marks of a game on the board, X moving first: an upper
     bound on its positions (legal ones hold no line after the game ended), in closed
     form, so even a 10x10 board's is known at once (10,165,779 for 16 cells)."""
-    from math import comb
-
     n = geometry.size
     return sum(comb(n, (j + 1) // 2) * comb(n - (j + 1) // 2, j // 2) for j in range(n + 1))

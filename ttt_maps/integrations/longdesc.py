@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from typing import Any
 
+from ttt_maps import api
 from ttt_maps.engine.options import Use
 from ttt_maps.integrations.recipe import PAGE, drawing_of
 from ttt_maps.language import N_, tr
@@ -38,7 +39,6 @@ def long_description(
     The options have drawn their map already, so they are good."""
     if not options.get("description"):
         return "", ""
-    from ttt_maps import api
 
     d = drawing_of(options, locate, use)
     players = ("x", "o") if d.player in (None, "both") else (d.player,)

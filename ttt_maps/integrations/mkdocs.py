@@ -43,6 +43,8 @@ from ttt_maps.engine.options import FenceError, OptionRefused, Use, read_fence
 from ttt_maps.errors import UsageError
 from ttt_maps.integrations.longdesc import long_description
 from ttt_maps.integrations.recipe import PAGE, render, scene_of, spoken
+from ttt_maps.integrations.schemes import STYLE_FILE, is_auto, pair_html, scheme_svgs, style_sheet
+from ttt_maps.io.files import write_atomic
 from ttt_maps.language import speaking
 
 #: The fence that draws a map, and any other fence (whose lines are left alone).
@@ -121,7 +123,6 @@ class TTTMapsPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
         for Material's palette (``schemes``)."""
         if page.file.src_uri not in self._schemed:
             return output
-        from ttt_maps.integrations.schemes import STYLE_FILE
 
         href = escape(get_relative_url(f"{IMAGE_DIR}/{STYLE_FILE}", page.url))
         link = f'<link rel="stylesheet" href="{href}">\n'
@@ -131,12 +132,8 @@ class TTTMapsPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
     def on_post_build(self, config: Any, **_: Any) -> None:
         """Write the image-mode maps into the site (and the style sheet that picks an
         ``auto`` map's image, when a page shows one)."""
-        from ttt_maps.io.files import write_atomic
-
         files = {name: svg.encode("utf-8") for name, svg in self._images.items()}
         if self._schemed:
-            from ttt_maps.integrations.schemes import STYLE_FILE, style_sheet
-
             files[STYLE_FILE] = style_sheet().encode("utf-8")
         folder = Path(config["site_dir"]) / IMAGE_DIR
         for name, data in sorted(files.items()):
@@ -176,8 +173,6 @@ class TTTMapsPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
             line = fence.lines.get("description", fence.line)
             raise PluginError(f"{where}:{line}: ttt-map: bad description option: {exc}") from None
         if options.get("mode") == "image":
-            from ttt_maps.integrations.schemes import is_auto, pair_html, scheme_svgs
-
             drawn = scheme_svgs(scene, f"ttt-{slug}-{n}") if is_auto(scene) else {"": svg}
             sources = {}
             for scheme, text in drawn.items():

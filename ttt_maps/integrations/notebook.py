@@ -9,10 +9,15 @@ and nothing is fetched. The iframe is sandboxed to scripts only.
 
 from __future__ import annotations
 
+import hashlib
 from html import escape
 from typing import TYPE_CHECKING, Unpack
 
-from ttt_maps.engine.options import Options
+from ttt_maps.api import Poster, render
+from ttt_maps.engine.options import Options, read_python
+from ttt_maps.errors import UsageError
+from ttt_maps.integrations.longdesc import details_html
+from ttt_maps.strategies.tree import Strategy
 
 if TYPE_CHECKING:
     from ttt_maps.api import Renderable
@@ -51,9 +56,6 @@ def viewer(obj: Renderable, /, **options: Unpack[Options]) -> Viewer:
     ``description`` adds the strategy in words under it, folded away, for readers
     who cannot see the map.
     """
-    from ttt_maps.api import render
-    from ttt_maps.engine.options import read_python
-
     given = read_python(options, "viewer", "viewer")
     height, description = given.pop("height", 640), given.pop("description", False)
     page = render(obj, "html", **given)
@@ -63,13 +65,6 @@ def viewer(obj: Renderable, /, **options: Unpack[Options]) -> Viewer:
 
 def _words(obj: Renderable, page: str) -> tuple[str, str]:
     """The long description of a strategy or a poster's two, with an id from the page."""
-    import hashlib
-
-    from ttt_maps.api import Poster
-    from ttt_maps.errors import UsageError
-    from ttt_maps.integrations.longdesc import details_html
-    from ttt_maps.strategies.tree import Strategy
-
     if isinstance(obj, Strategy):
         trees = [obj]
     elif isinstance(obj, Poster):

@@ -18,19 +18,21 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
+from ttt_maps import api
+from ttt_maps.engine.comparing import compare_policies
+from ttt_maps.engine.files import default_stem, write_files
 from ttt_maps.engine.options import DECLARED, DRAWN, Option, Refused, Use, from_text
+from ttt_maps.engine.request import Drawing
 from ttt_maps.errors import UsageError, escaped, quote
 from ttt_maps.language import speaking
-
-if TYPE_CHECKING:
-    from ttt_maps.engine.request import Drawing
 
 PROG = "ttt-maps"
 #: Where the page keeps the solved positions of bigger boards: the worker's memory, for
@@ -146,8 +148,6 @@ class Address:
 
     def drawing(self, **extra: Any) -> Drawing:
         """What ``ttt-maps render`` would be asked to draw with these settings."""
-        from ttt_maps.engine.request import Drawing
-
         given = {
             name: value
             for name, value in self.values.items()
@@ -210,16 +210,12 @@ def _value(option: Option, text: str) -> Any:
 
 def _stem(address: Address, drawing: Drawing) -> str:
     """The file name the command line would give the map, without its suffix."""
-    from ttt_maps.engine.files import default_stem
-
     return default_stem(str(address["player"]), drawing.geometry)
 
 
 def draw_map(address: Address) -> dict[str, Any]:
     """The map as ``ttt-maps render`` writes it: its SVG and its viewer (HTML), drawn by
     the command line's own ``write_files`` into the worker's memory and read back."""
-    from ttt_maps.engine.files import write_files
-
     drawing = address.drawing()
     stem = _stem(address, drawing)
     with tempfile.TemporaryDirectory(prefix="ttt-playground-") as folder:
@@ -238,8 +234,6 @@ def draw_map(address: Address) -> dict[str, Any]:
 def gamebook(address: Address) -> dict[str, Any]:
     """One player's strategy in words (Markdown), as ``render --gamebook FILE.md`` writes
     it: the options of a map (depth, outcomes...) do not apply to it and are left out."""
-    from ttt_maps import api
-
     player = address["player"]
     if player not in ("x", "o"):
         raise UsageError(
@@ -258,8 +252,6 @@ def gamebook(address: Address) -> dict[str, Any]:
 def compare(address: Address) -> dict[str, Any]:
     """The two policies compared as ``ttt-maps compare A B`` does it: the linked viewers
     (``-o FILE.html``), the differences sheet (``--sheet FILE.svg``) and the table."""
-    from ttt_maps.engine.comparing import compare_policies
-
     chains = [address["policy"], address["compare"]]
     if chains[1] is None:
         raise UsageError("compare: give a second policy to compare the first with")
@@ -280,8 +272,6 @@ def compare(address: Address) -> dict[str, Any]:
 
 def _command(words: list[str]) -> str:
     """A command line a shell reads back as these words."""
-    import shlex
-
     return " ".join([PROG, *(shlex.quote(w) for w in words)])
 
 

@@ -14,11 +14,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from ttt_maps import api
+from ttt_maps.engine.build import scene_of as build_scene
+from ttt_maps.engine.build import subject
 from ttt_maps.engine.options import DRAWN, Refused, Use, fence_options, from_text
+from ttt_maps.engine.request import Drawing
+from ttt_maps.language import resolve
 
 if TYPE_CHECKING:
     from ttt_maps.draw.scene import Scene
-    from ttt_maps.engine.request import Drawing
 
 #: How a docs page's options are checked: as written in a fence, or in a directive.
 PAGE = Use("fence", "page")
@@ -50,8 +54,6 @@ def drawing_of(
     """The drawing a page's options ask for (``locate`` turns a ``book:PATH`` as written
     into the file to read; ``use`` says how the page spelled them); a bad one is an
     ``OptionRefused`` naming its option."""
-    from ttt_maps.engine.request import Drawing
-
     given = {
         name: value
         for name, value in options.items()
@@ -64,9 +66,6 @@ def drawing_of(
 
 def scene_of(options: Mapping[str, Any], locate: Callable[[str], str], use: Use = PAGE) -> Scene:
     """The scene a page's options describe; a bad option is an ``OptionRefused`` naming it."""
-    from ttt_maps.engine.build import scene_of as build_scene
-    from ttt_maps.engine.build import subject
-
     drawing = drawing_of(options, locate, use)
     built = subject(drawing)
     opts = None if drawing.job == "whole" else drawing.map_options
@@ -77,8 +76,6 @@ def scene_of(options: Mapping[str, Any], locate: Callable[[str], str], use: Use 
 def spoken(options: Mapping[str, Any], document: str | None) -> str | None:
     """The language a page's map speaks: its own ``lang`` option, else the document's
     (the docs tool's setting: English when it names no language ttt-maps speaks)."""
-    from ttt_maps.language import resolve
-
     own = options.get("lang")
     if own is not None:
         return str(own)
@@ -87,8 +84,6 @@ def spoken(options: Mapping[str, Any], document: str | None) -> str | None:
 
 def render(scene: Scene, fmt: str, id_prefix: str | None = None) -> Any:
     """The scene as ``fmt`` (SVG text, PDF bytes), through the API."""
-    from ttt_maps import api
-
     if id_prefix is None:
         return api.render(scene, fmt)
     return api.render(scene, fmt, id_prefix=id_prefix)

@@ -43,6 +43,7 @@ import posixpath
 import re
 from collections.abc import Callable
 from html import escape
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -53,6 +54,8 @@ from sphinx.util.docutils import SphinxDirective, SphinxTranslator
 from ttt_maps.engine.options import OptionRefused, Use, fence_options
 from ttt_maps.integrations.longdesc import long_description
 from ttt_maps.integrations.recipe import directive_options, render, scene_of, spoken
+from ttt_maps.integrations.schemes import STYLE_FILE, is_auto, pair_html, scheme_svgs, style_sheet
+from ttt_maps.io.files import write_atomic
 from ttt_maps.language import speaking
 
 
@@ -119,8 +122,6 @@ class TTTMapDirective(SphinxDirective):
 
 def _write(folder: Path, name: str, data: bytes) -> None:
     """A figure file, written only when it changed (same map, same name, same bytes)."""
-    from ttt_maps.io.files import write_atomic
-
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / name
     same = os.path.isfile(target) and os.path.getsize(target) == len(data)
@@ -131,8 +132,6 @@ def _write(folder: Path, name: str, data: bytes) -> None:
 def _schemes(node: ttt_map) -> dict[str, str] | None:
     """An ``auto`` map shown as an image: the map once per scheme, so that the page's
     own switch can pick (``integrations.schemes``); None for any other theme."""
-    from ttt_maps.integrations.schemes import is_auto, scheme_svgs
-
     recipe = node["recipe"]
     if recipe["options"].get("theme") != "auto":
         return None
@@ -151,8 +150,6 @@ def _visit_html(self: SphinxTranslator, node: ttt_map) -> None:
     image = node["mode"] == "image" or builder.name.startswith("epub")
     schemes = _schemes(node) if image else None
     if schemes:
-        from ttt_maps.integrations.schemes import pair_html
-
         node["schemed"] = True  # the page links the style sheet (``_scheme_style``)
         sources = {}
         for scheme, svg in schemes.items():
@@ -223,7 +220,6 @@ def _scheme_style(
     maps = list(doctree.findall(ttt_map)) if doctree is not None else []
     if not any(n.get("schemed") for n in maps):
         return
-    from ttt_maps.integrations.schemes import STYLE_FILE, style_sheet
 
     _write(Path(builder.outdir) / "_static", STYLE_FILE, style_sheet().encode())
     app.add_css_file(STYLE_FILE)
@@ -231,8 +227,6 @@ def _scheme_style(
 
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the directive and a visitor for every builder; safe for parallel builds."""
-    from importlib.metadata import PackageNotFoundError, version
-
     try:
         release = version("ttt-maps")
     except PackageNotFoundError:  # pragma: no cover - a bare source tree

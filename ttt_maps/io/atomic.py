@@ -21,6 +21,9 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import time
+
+from ttt_maps.io.environment import whole_number
 
 #: ``linkat`` flag: link the file an open descriptor refers to (Linux).
 _AT_EMPTY_PATH = 0x1000
@@ -133,6 +136,7 @@ def _link(fd: int, folder: int, name: str) -> bool:
     except OSError:
         pass  # no /proc, or a kernel that refuses links across its mounts
     try:
+        # lazy: a cached map runs without it
         import ctypes
 
         libc = ctypes.CDLL(None, use_errno=True)
@@ -157,10 +161,7 @@ def _pause_for_tests() -> None:
     """
     if "TTT_MAPS_WRITE_PAUSE" not in os.environ:
         return  # every other run: no need to load the parser of numbers
-    from ttt_maps.io.environment import whole_number
 
     pause = whole_number("TTT_MAPS_WRITE_PAUSE", 0, meaning="whole seconds")
     if pause:
-        import time
-
         time.sleep(pause)

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import errno
 import os
+import select
 import stat
 import sys
 from pathlib import Path
@@ -201,6 +202,7 @@ def _write_into(target: Path, payload: bytes, shown: str) -> None:
 def _replace(target: Path, payload: bytes, shown: str) -> None:
     """A regular file: made whole without a name beside it, then renamed over it
     (``atomic.replace_in``)."""
+    # lazy: `table` runs without it
     from ttt_maps.io.atomic import replace_in
 
     mode = _mode_for(target)
@@ -283,8 +285,6 @@ def _read_pipe(fd: int) -> bytes:
     not hang the open), so each read waits for data, or for the end, first:
     a writer that has not come yet is waited for, as ``cat`` waits.
     """
-    import select
-
     parts: list[bytes] = []
     total = 0
     while total <= MAX_READ:
@@ -302,6 +302,7 @@ def _read_pipe(fd: int) -> bytes:
 
 def parse_json(text: str, where: str) -> Any:
     """Plain JSON data, or a ``UsageError`` naming ``where`` and what is wrong with it."""
+    # lazy: a cached map runs without it
     import json
 
     def constant(name: str) -> Any:

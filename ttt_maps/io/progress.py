@@ -14,15 +14,12 @@ print nothing.
 from __future__ import annotations
 
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import TYPE_CHECKING
 
 from ttt_maps.settings import current
-
-if TYPE_CHECKING:
-    import threading
 
 #: Seconds a stage runs before its bar appears.
 DELAY = 1.0
@@ -49,7 +46,6 @@ def stage(
     if _WATCHED.get() or not (current().progress and sys.stderr.isatty()):
         yield
         return
-    import threading
 
     done = threading.Event()
     worker = threading.Thread(target=_show, args=(done, label, count, total, searched), daemon=True)
@@ -87,6 +83,7 @@ def _draw(
     total: Counter | None,
     searched: Counter | None,
 ) -> None:
+    # lazy: `table` runs without it
     from rich.console import Console
     from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 

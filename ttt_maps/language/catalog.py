@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from gettext import c2py  # a plural rule's C expression, read as gettext does
 from typing import NamedTuple
 
 #: A message's key: its context ("" for none) and its English text.
@@ -68,8 +69,6 @@ def parse(text: str) -> Catalog:
     rule = headers.get("Plural-Forms", "")
     if "plural=" in rule:
         expression = rule.split("plural=", 1)[1].strip().rstrip(";")
-        from gettext import c2py  # the rule's C expression, read as gettext does
-
         plural = c2py(expression)
     return Catalog(messages, plural, headers)
 

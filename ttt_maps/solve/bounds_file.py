@@ -19,7 +19,9 @@ ttt-maps has ever written; the byte after it is the format.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import os
+import secrets
 import stat
 import struct
 import sys
@@ -27,7 +29,9 @@ from array import array
 from pathlib import Path
 from typing import NamedTuple
 
-#: Every bounds file ttt-maps writes starts with this; the next byte is the format.
+from ttt_maps.io.atomic import create_in
+
+#: Every table ttt-maps writes starts with this; the next byte is the format.
 FAMILY = b"TTTMAPS"
 MAGIC = FAMILY + b"\x02"
 #: magic, board name, solver version, entry count, MAC.
@@ -112,8 +116,6 @@ def _mac(key: bytes, head: bytes, payload: bytes | memoryview) -> bytes:
 
 
 def _same(a: bytes, b: bytes) -> bool:
-    import hmac
-
     return hmac.compare_digest(a, b)
 
 
@@ -166,9 +168,6 @@ def make_key(path: Path) -> bytes:
     key = read_key(path)
     if key is not None:
         return key
-    import secrets
-
-    from ttt_maps.io.atomic import create_in
 
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     folder = os.open(path.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))

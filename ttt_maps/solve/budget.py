@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import Geometry
+from ttt_maps.io.environment import whole_number
 
 #: About how long one request may search by default, in seconds.
 BUDGET_SECONDS = 10
@@ -45,7 +46,6 @@ def search_limit(given: int | None, geometry: Geometry) -> tuple[int, bool]:
     the default)."""
     if given is not None:
         return given, True
-    from ttt_maps.io.environment import whole_number
 
     given = whole_number("TTT_MAPS_SEARCH_LIMIT", 0, meaning="a number of positions")
     return (given, True) if given > 0 else (default_limit(geometry), False)

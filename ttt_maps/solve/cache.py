@@ -32,11 +32,15 @@ import stat
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from ttt_maps.errors import UsageError
+from ttt_maps.game.geometry import Geometry
+from ttt_maps.io.atomic import replace_in
+from ttt_maps.io.environment import whole_number
 from ttt_maps.solve import bounds_file
 from ttt_maps.solve.search import bound_span
+from ttt_maps.solve.solver import SOLVER_VERSION
 
 if TYPE_CHECKING:
-    from ttt_maps.game.geometry import Geometry
     from ttt_maps.solve.search import DeepSolver
 
 #: Positions a run must have searched before its bounds are worth keeping (~1 s).
@@ -61,6 +65,7 @@ def folder() -> Path:
     given = os.environ.get(ENV_DIR)
     if given:
         return Path(given)
+    # lazy: the playground (Pyodide, no platformdirs) gives $TTT_MAPS_CACHE_DIR
     import platformdirs
 
     return Path(platformdirs.user_cache_dir("ttt-maps", appauthor=False))
@@ -68,8 +73,6 @@ def folder() -> Path:
 
 def file_name(geometry: Geometry) -> str:
     """The name of one board's table, for this solver version."""
-    from ttt_maps.solve.solver import SOLVER_VERSION
-
     return f"table-{geometry.name}-v{SOLVER_VERSION}.bin"
 
 
@@ -94,15 +97,11 @@ def keep(solver: DeepSolver) -> Path | None:
     """Write the solver's bounds if this run searched enough to make it worth keeping;
     returns the file written. Best effort: a folder that cannot be written, a name
     taken by a file that is not ours, or a key that cannot be used, and nothing is kept."""
-    from ttt_maps.io.environment import whole_number
-
     threshold = whole_number(ENV_MIN, WORTH_KEEPING, meaning="a number of positions")
     if solver.refused or not usable(solver) or len(solver.bounds) > bounds_file.MAX_ENTRIES:
         return None
     if solver.searched < threshold or solver.searched <= solver.kept:
         return None
-    from ttt_maps.io.atomic import replace_in
-    from ttt_maps.solve.solver import SOLVER_VERSION
 
     name = file_name(solver.geometry)
     where = folder()
@@ -161,9 +160,6 @@ class _Found(NamedTuple):
 
 def files() -> list[CacheFile]:
     """The files in the cache folder named like bounds files, and our temporary files, by name."""
-    from ttt_maps.errors import UsageError
-    from ttt_maps.game.geometry import Geometry
-
     try:
         names = sorted(os.listdir(folder()))
     except OSError:
@@ -297,8 +293,6 @@ def _examine(name: str, geometry: Geometry | None) -> _Found:
     """Read one file of the folder as a table, as far as it is safe to (``CacheFile``
     names the states): never through a link, never from a pipe or a device, never
     past the length its header states."""
-    from ttt_maps.solve.solver import SOLVER_VERSION
-
     try:
         fd = os.open(folder() / name, _READ)
     except FileNotFoundError:

@@ -45,15 +45,18 @@ def _new_solver(geometry: Geometry, cache_on: bool, limit: int | None) -> Solver
     (from the cached bounds, with the cache on)."""
     if geometry.size <= SMALL_BOARD:
         if geometry.misere:
+            # lazy: a cached map, `solve`, `stats` and `table` run without it
             from ttt_maps.solve.misere import MisereSolver
 
             return MisereSolver(geometry)
         return Solver(geometry)
+    # lazy: a cached map, `solve`, `stats` and `table` run without it
     from ttt_maps.solve import cache
     from ttt_maps.solve.search import DeepSolver
 
     deep: DeepSolver
     if geometry.misere:
+        # lazy: a cached map, `solve`, `stats` and `table` run without it
         from ttt_maps.solve.deepmisere import MisereDeepSolver
 
         deep = MisereDeepSolver(geometry, limit=limit, cache=cache_on)
@@ -86,6 +89,7 @@ def keep_all() -> None:
     ]
     if not mine:
         return  # small boards only: nothing to keep, nothing more to import
+    # lazy: a cached map, `solve`, `stats` and `table` run without it
     from ttt_maps.solve import cache
     from ttt_maps.solve.search import DeepSolver
 

@@ -27,12 +27,16 @@ and lets the same bounds serve exact scores and cheap win/draw/loss questions.
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.pairing import Pairer
+from ttt_maps.game.symmetry import canonicaliser
+from ttt_maps.io import progress
+from ttt_maps.settings import current
 from ttt_maps.solve.budget import TooBigToSolve, search_limit
 from ttt_maps.solve.solver import Solver
 
@@ -84,8 +88,6 @@ class DeepSolver(Solver):
         self._symmetric_plies = SYMMETRIC_PLIES if symmetric else -1
         self._canonical: Callable[[int], int] = _itself
         if symmetric:
-            from ttt_maps.game.symmetry import canonicaliser
-
             self._canonical = canonicaliser(geometry)
         # Cells through which more lines run are tried first: they decide games sooner.
         through = [sum(line >> c & 1 for line in geometry.lines) for c in range(self._size)]
@@ -191,8 +193,6 @@ class DeepSolver(Solver):
     def watched(self) -> Iterator[None]:
         """Search the body with a progress bar of the budget on a terminal (``io.progress``:
         nothing when a bar is already shown, progress is off, or stderr is no terminal)."""
-        from ttt_maps.io import progress
-
         with progress.stage(
             f"positions searched on {self.geometry.describe()}",
             count=lambda: self.searched - self.started,
@@ -398,10 +398,6 @@ class DeepSolver(Solver):
 def progress_shown() -> bool:
     """Would a progress bar be drawn (progress asked for, stderr a terminal)? Asked once
     a request, so that the many quick questions of a map cost no bar's bookkeeping."""
-    import sys
-
-    from ttt_maps.settings import current
-
     return current().progress and sys.stderr.isatty()
 
 

@@ -10,16 +10,20 @@ listed rotation or reflection of it (``fold.folded_picks``).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 from ttt_maps.errors import UsageError, quote
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.position import Mark, Position, parse_mark, parse_moves
-from ttt_maps.io.files import json_field, json_flag
+from ttt_maps.game.symmetry import canonicaliser
+from ttt_maps.io.files import json_field, json_flag, parse_json
 from ttt_maps.language import ENGLISH, languages, speaking
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import plies
+from ttt_maps.strategies.explain import explain_key
+from ttt_maps.strategies.fold import folded_picks
 from ttt_maps.strategies.tree import FORMAT
 
 # -- reading an exported strategy --------------------------------------------
@@ -42,8 +46,6 @@ class StrategyFile(NamedTuple):
 
 def load_strategy(text: str, source: str = "strategy") -> StrategyFile:
     """Parse ``ttt-maps/strategy@1`` JSON; every problem is a one-line ``UsageError``."""
-    from ttt_maps.io.files import parse_json
-
     return strategy_from_json(parse_json(text, source), source)
 
 
@@ -112,9 +114,6 @@ def check_reasons(doc: StrategyFile, source: str) -> int:
             f"{source}: its reasons are written in {quote(doc.lang)}, which this ttt-maps "
             f"does not write ({', '.join(languages())}), so their words cannot be checked"
         )
-    import json
-
-    from ttt_maps.strategies.explain import explain_key
 
     solver = solver_for(doc.geometry)
     for key, claim in sorted(doc.why.items()):
@@ -237,9 +236,6 @@ def audit_file(doc: StrategyFile) -> list[Problem]:
     (for a folded one: positions no rotation or reflection of which is reached)."""
     reached: set[int] = set()
     if doc.folded:
-        from ttt_maps.game.symmetry import canonicaliser
-        from ttt_maps.strategies.fold import folded_picks
-
         canonical = canonicaliser(doc.geometry)
         turned = folded_picks(doc.geometry, doc.moves)
 

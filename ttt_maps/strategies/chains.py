@@ -112,6 +112,7 @@ def _parse_key(text: str, geometry: Geometry, locate: Locate | None = None) -> K
     if name == "book":
         if not arg:
             raise UsageError(f"policy key {text!r}: give a path, e.g. book:opening.json")
+        # lazy: a cached map runs without it
         from ttt_maps.strategies.openings import load_opening_book, xkcd_opening_book
 
         if arg.lower() == "xkcd":

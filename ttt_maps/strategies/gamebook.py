@@ -27,6 +27,7 @@ from ttt_maps.game.symmetry import inverse, turn_names
 from ttt_maps.language import ENGLISH, N_, speaking, tr
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.strategies.chains import PRESETS, preset_chain
+from ttt_maps.strategies.explain import explain_key
 from ttt_maps.strategies.nodes import Node
 from ttt_maps.strategies.tree import Strategy
 
@@ -134,7 +135,6 @@ def move_reason(board: Position, cell: int, result: int) -> str:
         return tr("wins at once")
     if after.is_over and after.winner() is None:
         return tr("fills the board: a draw")
-    from ttt_maps.strategies.explain import explain_key
 
     why = explain_key(solver_for(board.geometry), board.key, cell, deep=False)
     who = f"{board.to_move.upper()} "

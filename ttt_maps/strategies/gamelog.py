@@ -12,6 +12,7 @@ or a draw.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any, NamedTuple, TypeVar
 
@@ -138,8 +139,6 @@ def _first_difference(claimed: list[Any], replayed: list[str]) -> str:
 
 def _json(value: object) -> str:
     """A value of the log as JSON spells it (``true``, ``"x"``), escaped, cut short."""
-    import json
-
     text = json.dumps(value)
     return text if len(text) <= 40 else text[:40] + "…"
 

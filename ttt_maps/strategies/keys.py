@@ -88,6 +88,7 @@ def _last(policy: Policy, pos: int, moves: list[int]) -> list[int]:
 
 
 def _rules(policy: Policy, pos: int, moves: list[int]) -> list[int]:
+    # lazy: a cached map, `solve` and `stats` run without it
     from ttt_maps.game.rules import rule_moves
 
     _, allowed = rule_moves(policy.solver.board(pos))
@@ -96,7 +97,7 @@ def _rules(policy: Policy, pos: int, moves: list[int]) -> list[int]:
 
 def random_key(seed: int) -> Filter:
     """``random:SEED``: the same choice per position for a seed, on every run."""
-    import random  # only this key needs it; keep it out of every start-up
+    import random  # lazy: only this key needs it; keep it out of every start-up
 
     def key(policy: Policy, pos: int, moves: list[int]) -> list[int]:
         board = policy.solver.board(pos)

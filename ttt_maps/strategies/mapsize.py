@@ -26,6 +26,7 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
 from ttt_maps.errors import UsageError
+from ttt_maps.solve.registry import keep_all
 
 if TYPE_CHECKING:
     from ttt_maps.game.geometry import Geometry
@@ -107,6 +108,7 @@ def plan_map(
     children, play, choose = solver.children, solver.play, policy.choose_key
     replies = children
     if policy.fold:
+        # lazy: a cached map runs without it
         from ttt_maps.strategies.fold import folder_for
 
         replies = folder_for(root.geometry).replies
@@ -136,6 +138,7 @@ def plan_map(
             raise _solved_within(refused, policy, player, root, max_boards) from None
     watch: AbstractContextManager[None] = nullcontext()  # a small board takes milliseconds
     if not solver.whole:
+        # lazy: a cached map and `stats` run without it
         from ttt_maps.io import progress
 
         watch = progress.stage(
@@ -167,8 +170,6 @@ def plan_map(
         raise _with_depth(exc, player, solved, offset, sum(levels[: solved + 1])) from None
     finally:
         if not solver.whole:  # what was solved is kept, even for a map refused
-            from ttt_maps.solve.registry import keep_all
-
             keep_all()
     return Plan(choices, levels, offset)
 

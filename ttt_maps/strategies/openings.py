@@ -30,6 +30,7 @@ def load_opening_book(
 
     ``where`` names the opening book in messages (by default ``policy key book:PATH``).
     """
+    # lazy: `solve` and `stats` run without it
     from ttt_maps.io.files import parse_json, read_text
 
     where = where or f"policy key book:{path}"

@@ -64,6 +64,7 @@ class Policy:
         #: Whether the maps drawn with it are folded by symmetry (``compact`` counts so).
         self.fold = fold
         if fold:  # only folded maps load the folding
+            # lazy: a cached map and `solve` run without it
             from ttt_maps.strategies.fold import folder_for
 
             self._replies = folder_for(geometry).replies

@@ -22,6 +22,10 @@ from ttt_maps.game.position import Mark, Position
 from ttt_maps.language import number, tr
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import Outcome
+from ttt_maps.strategies.chains import parse_policy
+from ttt_maps.strategies.fold import folder_for
+from ttt_maps.strategies.mapsize import MAX_BOARDS, MapTooLarge, sizes_only
+from ttt_maps.strategies.tree import build_strategy
 
 #: The presets ``stats`` reports map sizes for, in this order (``compact`` is added after them).
 PRESET_ORDER = ("yorgey", "xkcd", "default")
@@ -131,10 +135,6 @@ def map_sizes(
 ) -> list[MapSize]:
     """Map sizes for X and O under each policy (one parsed policy serves both players),
     folded with ``fold``; a map past ``mapsize.MAX_BOARDS`` is reported as such, not built."""
-    from ttt_maps.strategies.chains import parse_policy
-    from ttt_maps.strategies.mapsize import MAX_BOARDS, MapTooLarge, sizes_only
-    from ttt_maps.strategies.tree import build_strategy
-
     out: list[MapSize] = []
     players: tuple[Mark, Mark] = ("x", "o")
     for name in policies:
@@ -277,9 +277,6 @@ class Fewest:
 
 def fewest_boards(geometry: Geometry = STANDARD) -> list[Fewest]:
     """``Fewest`` for X and O from the empty board, by exact minimisation (``compact``)."""
-    from ttt_maps.strategies.chains import parse_policy
-    from ttt_maps.strategies.fold import folder_for
-
     compact = parse_policy("compact", geometry)
     empty = Position.empty(geometry).key
     solver = compact.solver

@@ -17,6 +17,7 @@ from ttt_maps.game.position import Mark, Position, parse_mark
 from ttt_maps.language import current, tr
 from ttt_maps.solve.solver import Solver
 from ttt_maps.strategies.chains import parse_policy
+from ttt_maps.strategies.mapsize import plan_map
 from ttt_maps.strategies.nodes import Counts, Facts, Node, count
 from ttt_maps.strategies.policy import Policy
 
@@ -152,12 +153,13 @@ class Strategy:
             doc["folded"] = True
         doc["moves"] = {str(b): m for b, m in moves}
         if explain:
+            # lazy: a cached map and `stats` run without it
             from ttt_maps.strategies.explain import explain_key
 
             solver = self.policy.solver
             doc["lang"] = current()  # the language of the reasons' words
             doc["why"] = {str(b): explain_key(solver, b.key, m).to_json() for b, m in moves}
-        import json  # the render path never needs it
+        import json  # lazy: the render path never needs it
 
         return json.dumps(doc, indent=2) + "\n"
 
@@ -230,6 +232,7 @@ class _Noter:
         template (``whyfacts.plain`` reads it; a turned drawing turns its cells)."""
         if not self.explain:
             return None
+        # lazy: a cached map and `stats` run without it
         from ttt_maps.strategies.explain import explain_key
         from ttt_maps.strategies.tiebreak import tie_break
 
@@ -261,8 +264,6 @@ def build_strategy(
     ``fold`` folds the tree by symmetry (``fold``): equivalent replies once, and
     ``compact`` counting the folded map.
     """
-    from ttt_maps.strategies.mapsize import plan_map
-
     mark = parse_mark(player)
     pol = parse_policy(policy, geometry) if isinstance(policy, str) else policy
     if fold:
@@ -321,6 +322,7 @@ def build_strategy(
 
 def _folder(geometry: Geometry) -> Folder:
     """The folding of a board's shape, loaded only for folded maps."""
+    # lazy: a cached map runs without it
     from ttt_maps.strategies.fold import folder_for
 
     return folder_for(geometry)

@@ -228,9 +228,11 @@ class Content:
 
     def text(self, text: Text) -> None:
         """One line in the shipped font, placed by its anchor at the baseline."""
+        # lazy: a cached map runs without it
         from ttt_maps.draw.typeface import width
 
         if self.lettering is None:
+            # lazy: a cached map runs without it
             from ttt_maps.backends.pdf.fonts import PdfText
 
             self.lettering = PdfText(UNITS, as_paths=self.text_as_paths, typeface=self.typeface)
@@ -355,6 +357,7 @@ class Forms:
         return f"/{name} {ref} 0 R"
 
     def _glyph_form(self, doc: Streams, key: tuple[str, int, int], name: str) -> str:
+        # lazy: a cached map runs without it
         from ttt_maps.draw.hand import glyph
 
         symbol, hand, width = key

@@ -23,12 +23,14 @@ import time
 import zlib
 from typing import NamedTuple
 
+from ttt_maps._version import __version__
 from ttt_maps.backends.page import PageSize, placement
 from ttt_maps.backends.pdf.content import UNITS, Content, colour, num
 from ttt_maps.backends.pdf.links import add_links, add_outline, pdf_string
 from ttt_maps.draw.scene import Box, Item, Line, Scene, Text
 from ttt_maps.draw.themes import rgb
 from ttt_maps.errors import UsageError
+from ttt_maps.io.environment import whole_number
 
 #: zlib level of the content stream: level 6 costs twice the time for 4% less.
 COMPRESS_LEVEL = 3
@@ -50,6 +52,7 @@ def scene_to_pdf(
     """
     info = _info(scene)  # a bad SOURCE_DATE_EPOCH fails before any drawing
     if scene.theme.hand is not None:
+        # lazy: a cached map runs without it
         from ttt_maps.draw.hand import sketched
 
         scene = sketched(scene)
@@ -219,8 +222,6 @@ def _info(scene: Scene) -> str:
 def _source_date_epoch() -> int | None:
     """``SOURCE_DATE_EPOCH`` (reproducible builds), or None: then the PDF carries no
     date, as a date that is not the file's would mislead."""
-    from ttt_maps.io.environment import whole_number
-
     epoch = whole_number("SOURCE_DATE_EPOCH", -1, meaning="whole seconds since 1970-01-01 UTC")
     return None if epoch < 0 else epoch
 
@@ -236,6 +237,4 @@ def _pdf_date(epoch: int) -> str:
 
 
 def _version() -> str:
-    from ttt_maps._version import __version__
-
     return __version__

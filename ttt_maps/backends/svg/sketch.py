@@ -71,6 +71,7 @@ class Lettering:
     def line(self, text: Text, ox: float, oy: float) -> str:
         """``text`` as a group that names it, its glyphs placed on its baseline, in a
         group whose corner is at (ox, oy)."""
+        # lazy: a cached map runs without it
         from ttt_maps.draw.typeface import layout
 
         glyphs, advance = layout(text.text, text.bold, self.typeface)
@@ -93,6 +94,7 @@ class Lettering:
 
     def _glyph(self, g: Glyph, bold: bool) -> str:
         """The id of a glyph's outline (``outlines``), or "" for a blank one (a space)."""
+        # lazy: a cached map runs without it
         from ttt_maps.draw.typeface import outline
 
         d = []

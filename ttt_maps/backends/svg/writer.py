@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from importlib import import_module
 
 from ttt_maps.backends.svg.style import style_sheet
 from ttt_maps.backends.svg.tokens import PLACEHOLDER, Numbers, sep, short_ids, xml_attr
@@ -75,6 +76,7 @@ def _glyph(name: str) -> str:
     """The definition of a unit glyph: ``x``, ``o``, or one drawn by hand (``x-3``)."""
     if name in _GLYPHS:
         return _GLYPHS[name]
+    # lazy: a cached map runs without it
     from ttt_maps.draw.hand import glyph
 
     symbol, _, hand = name.partition("-")
@@ -110,6 +112,7 @@ def scene_to_svg(
             "letters, digits, '-' and '_'"
         )
     if scene.theme.hand is not None:
+        # lazy: a cached map runs without it
         from ttt_maps.draw.hand import sketched
 
         scene = sketched(scene)
@@ -132,8 +135,6 @@ def _sha256(data: bytes) -> str:
     """The SHA-256 of ``data`` in hex, from the interpreter's own built-in module where
     it has one (``_sha2``, ``_sha256`` before 3.12): hashlib loads OpenSSL and
     every other algorithm, a few milliseconds of every run."""
-    from importlib import import_module
-
     for name in ("_sha2", "_sha256", "hashlib"):
         try:
             module = import_module(name)

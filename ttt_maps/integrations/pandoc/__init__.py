@@ -22,7 +22,9 @@ from functools import cache
 from importlib.resources import files
 from pathlib import Path
 
+from ttt_maps._version import __version__
 from ttt_maps.errors import UsageError
+from ttt_maps.io.files import write_atomic
 
 #: The filter's file name, in the package and where it is written, and the engine
 #: module for pandoc-ext/diagram (``package: ttt-map-engine``).
@@ -87,8 +89,6 @@ def lua_string(text: str) -> str:
 
 def manifest() -> str:
     """The Quarto extension's ``_extension.yml``: what it is and the filter it contributes."""
-    from ttt_maps._version import __version__
-
     return (
         f"# {MARK} the Quarto extension, written by `ttt-maps docs quarto`\n"
         "title: ttt-maps\n"
@@ -150,8 +150,6 @@ def install(
     folder made through one; nothing is written unless every file can be. Returns the files
     written (one the same already is left alone and not listed).
     """
-    from ttt_maps.io.files import write_atomic
-
     root = Path(folder)
     if not root.is_dir():
         raise UsageError(f"{folder}: no such folder")

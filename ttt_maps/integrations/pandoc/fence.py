@@ -19,10 +19,12 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ttt_maps import api
 from ttt_maps.engine.options import FenceError, OptionRefused, read_fence
 from ttt_maps.errors import UsageError
 from ttt_maps.integrations.longdesc import long_description
 from ttt_maps.integrations.recipe import render, scene_of, spoken
+from ttt_maps.integrations.schemes import is_auto, light_svg
 from ttt_maps.language import speaking
 
 if TYPE_CHECKING:
@@ -187,15 +189,11 @@ def _drawn(
     if ext == "svg":
         # An image has no page switch to follow: an auto map is drawn light, as a page
         # without a dark mode shows it (and as PDF and PNG draw it).
-        from ttt_maps.integrations.schemes import is_auto, light_svg
-
         svg = light_svg(scene, id_prefix) if is_auto(scene) else render(scene, "svg", id_prefix)
         data: bytes = svg.encode("utf-8")
     elif ext == "pdf":
         data = render(scene, "pdf")
     else:
-        from ttt_maps import api
-
         data = api.render(scene, "png", width=PNG_WIDTH)
     name = f"ttt-map-{hashlib.sha256(data).hexdigest()[:16]}.{ext}"
     return Drawn(place, name, alt, width, data)

@@ -18,10 +18,14 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Unpack
 
+from ttt_maps import api
+from ttt_maps.compare.panes import linked_page
 from ttt_maps.engine.options import Options, Use, read_python
+from ttt_maps.engine.request import Drawing
 from ttt_maps.errors import UsageError
 from ttt_maps.integrations.widget.assets import BRIDGE, asset
 from ttt_maps.language import speaking
+from ttt_maps.strategies.tree import Strategy
 
 if TYPE_CHECKING:
     from ttt_maps.api import Renderable
@@ -40,8 +44,6 @@ def with_bridge(page: str) -> str:
 def page_of(maps: Sequence[Renderable], options: dict[str, Any]) -> str:
     """The page the widget shows: one map's viewer, or several maps' linked viewers
     (``options``: the widget's, checked)."""
-    from ttt_maps import api
-
     if not maps:
         raise UsageError("widget: give a map to show (ttt_maps.strategy(...) or a poster)")
     labels = options.pop("labels", None)
@@ -49,9 +51,6 @@ def page_of(maps: Sequence[Renderable], options: dict[str, Any]) -> str:
         if labels is not None:
             raise UsageError("widget: labels name the maps of a comparison; give two or more")
         return with_bridge(api.render(maps[0], "html", **options))
-    from ttt_maps.compare.panes import linked_page
-    from ttt_maps.engine.request import Drawing
-    from ttt_maps.strategies.tree import Strategy
 
     strategies = [m for m in maps if isinstance(m, Strategy)]
     if len(strategies) != len(maps):
@@ -83,6 +82,7 @@ def widget(*maps: Renderable, **options: Unpack[Options]) -> MapWidget:
         page = page_of(maps, given)
     label = title or ("ttt-maps linked viewers" if len(maps) > 1 else "ttt-maps viewer")
     try:
+        # lazy: anywidget is optional (ttt-maps[notebook])
         from ttt_maps.integrations.widget.model import MapWidget
     except ImportError:
         raise UsageError(

@@ -19,6 +19,8 @@ from ttt_maps.game.position import Position
 from ttt_maps.game.symmetry import canonicaliser
 from ttt_maps.strategies.audit import Problem, audit
 from ttt_maps.strategies.table.entries import Entry, Table
+from ttt_maps.strategies.table.exact import minimal_table
+from ttt_maps.strategies.table.graph import TableTooBig
 
 
 def audit_table(table: Table) -> list[Problem]:
@@ -70,9 +72,6 @@ def minimal_claim(table: Table, problems: Sequence[Problem]) -> tuple[list[Probl
     perfect table is smaller: the last is proven by the same search as
     ``ttt-maps table``, within its step limit.
     """
-    from ttt_maps.strategies.table.exact import minimal_table
-    from ttt_maps.strategies.table.graph import TableTooBig
-
     if not table.minimal:
         return [], ""
     where = table.entries[0].board if table.entries else Position.empty(table.geometry)

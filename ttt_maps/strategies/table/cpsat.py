@@ -25,6 +25,7 @@ WORK_PER_STEP = 1e-5
 def prove_cp_sat(graph: Graph, limit: int | None = None) -> Proof:
     """The smallest table of ``graph``, proven optimal by CP-SAT."""
     try:
+        # lazy: OR-Tools is optional (ttt-maps[cp-sat])
         from ortools.sat.python import cp_model
     except ImportError:
         raise UsageError(

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 
 from ttt_maps.errors import UsageError, quote
 from ttt_maps.game.geometry import Geometry
+from ttt_maps.game.names import move_heading
 from ttt_maps.game.position import Mark, Position, parse_mark, parse_moves
 from ttt_maps.game.symmetry import canonicaliser
 from ttt_maps.io.files import json_field, json_flag
@@ -75,14 +76,13 @@ class Table(NamedTuple):
 
     def reasons(self) -> dict[Position, str]:
         """Each entry's move in a few words (``whyfacts.Why.brief``), for a cheat sheet."""
+        # lazy: `table` runs without it
         from ttt_maps.strategies.explain import explain
 
         return {e.board: explain(e.board, e.cell).brief for e in self.entries}
 
     def move_heading(self, plies: int) -> str:
         """``X's 2nd move``: what the player is at with ``plies`` marks on the board."""
-        from ttt_maps.game.names import move_heading
-
         return move_heading(self.player, plies)
 
     def by_plies(self) -> list[tuple[int, list[Entry]]]:

@@ -21,6 +21,7 @@ from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.game.position import Mark
 from ttt_maps.io.progress import stage
+from ttt_maps.strategies.table.cpsat import prove_cp_sat
 from ttt_maps.strategies.table.entries import Table
 from ttt_maps.strategies.table.graph import (
     Graph,
@@ -213,6 +214,7 @@ def minimal_table(
         raise UsageError(f"prover {prover!r} is unknown; choose {' or '.join(PROVERS)}")
     graph = build_graph(player, geometry, opening=opening)
     if name == "auto":
+        # lazy: looked up at each call, so a test can hide OR-Tools (importlib.util.find_spec)
         from importlib.util import find_spec
 
         if find_spec("ortools") is None or table_limit() <= AUTO_STEPS:
@@ -223,7 +225,5 @@ def minimal_table(
             except TableTooBig:
                 name = "cp-sat"
     if name == "cp-sat":
-        from ttt_maps.strategies.table.cpsat import prove_cp_sat
-
         return table_of(graph, prove_cp_sat(graph), name)
     return table_of(graph, prove(graph), name)

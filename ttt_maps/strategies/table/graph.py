@@ -27,6 +27,7 @@ from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.game.position import Mark, Position
 from ttt_maps.game.symmetry import canonicaliser
+from ttt_maps.io.environment import whole_number
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.strategies.table.entries import Entry, Table
 
@@ -75,8 +76,6 @@ class TableTooBig(UsageError):
 
 def table_limit() -> int:
     """The steps a proof may take: ``TABLE_LIMIT``, or ``$TTT_MAPS_TABLE_LIMIT``."""
-    from ttt_maps.io.environment import whole_number
-
     return whole_number("TTT_MAPS_TABLE_LIMIT", TABLE_LIMIT, meaning="a number of steps")
 
 
