@@ -16,10 +16,17 @@ what another option needs are never better and are dropped.
 
 The provers (``tablesearch``'s branch and bound, ``tablesat``'s CP-SAT) take
 the graph built here and return a ``Proof``; ``table_of`` makes it a table.
+
+On a bigger board the graph is built within the request's search budget, as
+every command's search is (``ttt_maps.solve.budget``): the positions the
+solver searches, and ``class_cost`` positions for each class listed. A board
+whose classes pass ``PROVABLE_CLASSES`` is refused whatever the budget: no
+proof here finishes over so many.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable
 from typing import NamedTuple
 
@@ -27,7 +34,9 @@ from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, Mark
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.game.symmetry import canonicaliser
+from ttt_maps.solve.budget import TooBigToSolve
 from ttt_maps.solve.registry import solver_for
+from ttt_maps.solve.solver import Solver
 from ttt_maps.strategies.table.entries import Entry, Table
 
 #: The work one proof may do before the board is given up as too big: a step
@@ -37,10 +46,17 @@ from ttt_maps.strategies.table.entries import Entry, Table
 #: time, so a board is refused the same way on every machine;
 #: ``$TTT_MAPS_TABLE_LIMIT`` changes it (the tests use it).
 TABLE_LIMIT = 80_000_000
-#: Classes of positions explored before the proof starts, at most (the 3x4
-#: board, three in a row: 3,638 for X, 8,837 for O; each costs the solver's
-#: questions about it).
-GRAPH_LIMIT = 100_000
+#: Classes of positions past which a table is not proven here, whatever the budget:
+#: both provers gave up at the step limit on every graph of more that was measured
+#: (O's on 3x5 and 4x4 with three in a row, 132,161 and 146,777 classes; X's on 3x6
+#: with three in a row, 191,084; both players' on 2x8 with three in a row and X's on
+#: 3x5 with four, 381,388 to 482,230), and proved those of 18,971 and 31,893 classes
+#: (X on 4x4 and 3x5, three in a row) in under half a second.
+PROVABLE_CLASSES = 100_000
+#: What listing one class of positions costs (the solver's questions about it, the
+#: classes of its replies), in lines of positions read, the unit the search budget
+#: is calibrated in (``solve.budget``): about 0.1 ms, measured on the graphs above.
+CLASS_WORK = 600
 
 
 class Option(NamedTuple):
@@ -73,6 +89,21 @@ class TableTooBig(UsageError):
     """A board whose minimal table could not be proven within the step limit."""
 
 
+class OverBudget(UsageError):
+    """A graph not built within the request's search budget (``strategies.table.exact``
+    says what would answer)."""
+
+    def __init__(self, message: str, classes: int) -> None:
+        super().__init__(message)
+        #: The classes listed when the budget ran out.
+        self.classes = classes
+
+
+def class_cost(geometry: Geometry) -> int:
+    """Positions of the search budget one class listed counts as (``CLASS_WORK``)."""
+    return -(-CLASS_WORK // max(len(geometry.lines), 1))
+
+
 def table_limit() -> int:
     """The steps a proof may take: ``TABLE_LIMIT``, or ``$TTT_MAPS_TABLE_LIMIT``."""
     from ttt_maps.io.environment import whole_number
@@ -86,19 +117,25 @@ def build_graph(
     *,
     finished: bool = False,
     opening: int | None = None,
-    limit: int | None = None,
+    solver: Solver | None = None,
 ) -> Graph:
     """Every class the player meets under some perfect play, with its options.
 
     ``finished`` also counts the finished positions the player meets (the
     full board O faces after X's last move), as Lomont's vertices do;
     ``opening`` makes X's first move that cell (his corner, edge and centre
-    tables). Past ``limit`` classes the board is refused.
+    tables). ``solver``: the board's shared one by default. On a bigger board,
+    past the solver's search budget ``OverBudget`` is raised (or the solver's
+    own ``TooBigToSolve``); on any board, past ``PROVABLE_CLASSES`` classes
+    found, ``TableTooBig``.
     """
-    solver = solver_for(geometry)
+    solver = solver_for(geometry) if solver is None else solver
     canonical = canonicaliser(geometry)
     children = solver.children
-    limit = GRAPH_LIMIT if limit is None else limit
+    # A bigger board's solver has a budget (a small board's is searched whole).
+    budget: int | None = getattr(solver, "search_limit", None)
+    started: int = getattr(solver, "started", 0)
+    cost = class_cost(geometry)
     if player == "x":
         roots = frozenset({canonical(0)})
     else:
@@ -106,16 +143,17 @@ def build_graph(
     if opening is not None and (player != "x" or opening not in range(geometry.size)):
         raise UsageError(f"opening {opening}: X's first move, a cell from 0 to {geometry.size - 1}")
     options: dict[int, tuple[Option, ...]] = {}
-    todo = sorted(roots)
+    # Breadth first: a graph too big to prove is found so as soon as its first layers are.
+    todo = deque(sorted(roots))
+    met = set(roots)  # listed or waiting to be: the graph holds at least these
     while todo:
-        key = todo.pop()
-        if key in options:
-            continue
-        if len(options) >= limit:
-            raise TableTooBig(
-                too_big(player, geometry, f"more than {limit:,} classes of positions to explore")
-            )
-        cells = [opening] if key == 0 and opening is not None else solver.best_cells(key)
+        key = todo.popleft()
+        if budget is not None and cost * len(options) + solver.searched - started > budget:
+            raise _over_budget(player, geometry, budget, len(options))
+        try:
+            cells = [opening] if key == 0 and opening is not None else solver.best_cells(key)
+        except TooBigToSolve:
+            raise _over_budget(player, geometry, budget or 0, len(options)) from None
         found: dict[frozenset[int], int] = {}
         for cell in cells:
             after = solver.play(key, cell)
@@ -124,8 +162,31 @@ def build_graph(
             )
             found.setdefault(needs, cell)
         options[key] = _undominated(found.items()) if found else (Option(frozenset(), -1),)
-        todo.extend(sorted(c for o in options[key] for c in o.needs if c not in options))
+        needed = sorted({c for o in options[key] for c in o.needs} - met)
+        met.update(needed)
+        if len(met) > PROVABLE_CLASSES:
+            raise TableTooBig(out_of_reach(player, geometry))
+        todo.extend(needed)
     return Graph(geometry, player, roots, options, len(options))
+
+
+def _over_budget(player: Mark, geometry: Geometry, budget: int, classes: int) -> OverBudget:
+    """The refusal of a graph past the search budget, with how far it got."""
+    why = (
+        f"its positions are not all found within the search budget of {budget:,} positions "
+        f"({classes:,} {'class' if classes == 1 else 'classes'} of positions listed)"
+    )
+    return OverBudget(too_big(player, geometry, why), classes)
+
+
+def out_of_reach(player: Mark, geometry: Geometry) -> str:
+    """The refusal of a graph past ``PROVABLE_CLASSES``: no search budget would answer."""
+    return too_big(
+        player,
+        geometry,
+        f"a perfect {player.upper()} meets more than {PROVABLE_CLASSES:,} classes of positions, "
+        "more than any proof of a table here finishes over, so no --search-limit would answer",
+    )
 
 
 def _undominated(found: Iterable[tuple[frozenset[int], int]]) -> tuple[Option, ...]:
