@@ -48,13 +48,15 @@ OLDEST_TESTS := tests/test_sphinx.py tests/test_myst.py
 # ruff over whatever of these exists (empty folders are not in a fresh clone).
 LINT_PATHS := $(wildcard ttt_maps tests examples scripts docs)
 
-.PHONY: help setup venv posters test check lint bench browser readme docs clean distclean
+.PHONY: help setup venv posters test check lint mutate bench browser readme docs clean distclean
 
 help:
 	@echo "make posters   set up, then render both maps and the poster into output/"
 	@echo "make test      set up, lint, then run the test suite"
 	@echo "make check     lint and the fast tests (no browsers, builds or big boards)"
 	@echo "make lint      ruff and mypy"
+	@echo "make mutate    mutation testing of the modules that make claims, against the fast"
+	@echo "               tests that guard them; the kill rate per module (not part of make test)"
 	@echo "make bench     time and measure the main commands (scripts/bench.py);"
 	@echo "               SEED=1 against the seed program, BASELINE=REV against an older build"
 	@echo "make venv      only set up .venv for development (system packages + pip install -e '.[dev]')"
@@ -104,8 +106,10 @@ endif
 
 # --- the two commands ----------------------------------------------------------
 
+# The repository's posters are in English, whatever language the shell speaks
+# (ttt-maps render --lang fr draws them in French).
 posters: $(POSTERS_STAMP)
-	$(VENV)/bin/ttt-maps render
+	$(VENV)/bin/ttt-maps render --lang en
 	$(PY) examples/compare_policies.py > /dev/null
 
 # Lint runs first (measured: cold, in a fresh clone with no mypy cache, a few
@@ -144,6 +148,22 @@ lint: $(STAMP)
 	echo "$(VENV)/bin/mypy ttt_maps"; $(VENV)/bin/mypy ttt_maps || status=1; \
 	exit $$status
 
+# Mutation testing (mutmut; [tool.mutmut] in pyproject.toml names the modules that make
+# claims and the fast tests that guard them): each mutant is a small planted bug, and a
+# test must fail for it. Then the kill rate per module (scripts/mutation_score.py) and
+# the survivors in mutants/survivors.txt (`$(VENV)/bin/mutmut show NAME` shows one).
+# Results are kept in mutants/: a second run tries only the mutants of changed code.
+# MUTATE_JOBS: workers (default 2). MUTANTS: which mutants (mutmut's name patterns); by
+# default a fixed fifth of them, every function's mutants numbered ...0 and ...5, so a
+# run takes minutes, not hours; MUTANTS= (empty) tries all 3,370. Not part of `make test`.
+MUTATE_JOBS ?= 2
+MUTANTS ?= *__mutmut_*[05]
+
+mutate: $(STAMP)
+	env -u PYTHONPATH $(VENV)/bin/mutmut run --max-children $(MUTATE_JOBS) $(if $(MUTANTS),'$(MUTANTS)') \
+		> mutants.log 2>&1 || { tail -n 20 mutants.log; exit 1; }
+	$(PY) scripts/mutation_score.py
+
 # make bench SEED=1 also builds (once) and runs the seed program, the Haskell
 # program ttt-maps grew from (SEED_DIR: its folder); BASELINE=REV or a path to
 # another ttt-maps compares with an older build (a revision is built once in
@@ -165,7 +185,8 @@ docs: $(STAMP)
 	@echo "docs/_build/html/index.html"
 
 clean:
-	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis docs/_build docs/_generated
+	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis docs/_build docs/_generated \
+		mutants mutants.log
 	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
 
 distclean: clean

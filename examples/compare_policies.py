@@ -17,6 +17,7 @@ from ttt_maps.api import save, strategy
 from ttt_maps.cli.compare import print_table
 from ttt_maps.compare.picture import compare_scene
 from ttt_maps.compare.summary import compare_table
+from ttt_maps.strategies.chains import NOVICE_WAYS
 
 POLICIES = ("xkcd", "yorgey", "default")
 OUT = Path(__file__).resolve().parent.parent / "output" / "compare-x.svg"
@@ -24,7 +25,8 @@ OUT = Path(__file__).resolve().parent.parent / "output" / "compare-x.svg"
 
 def main() -> None:
     trees = [strategy("x", policy) for policy in POLICIES]
-    print_table(compare_table(trees, labels=POLICIES), "x", POLICIES[0])
+    novice = NOVICE_WAYS[trees[0].geometry.misere]
+    print_table(compare_table(trees, labels=POLICIES), "x", POLICIES[0], novice)
     OUT.parent.mkdir(exist_ok=True)
     save(compare_scene(trees, labels=POLICIES), OUT)
     print(f"wrote {OUT}")

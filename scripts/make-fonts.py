@@ -1,14 +1,19 @@
-"""Make the fonts ttt-maps ships: DejaVu Sans and DejaVu Sans Bold, cut to Latin, and
-Humor Sans as it is.
+"""Make the fonts ttt-maps ships: DejaVu Sans and DejaVu Sans Bold, cut to the scripts its
+words are written in (Latin and Cyrillic), and Humor Sans as it is.
 
     python scripts/make-fonts.py [DEJAVU_DIR [HUMOR_SANS_DIR]]
 
 Run once by a maintainer (with fontTools, from the ``[dev]`` extra) when the
 character set changes; the results are committed in ``ttt_maps/draw/fonts/``. The
-drawings' texts (titles, headings, footers, and users' titles in Latin
-scripts) need only these characters; others fall back to the system's fonts.
-Hinting is dropped (the glyphs are drawn as outlines and embedded in PDFs,
-never hinted to pixels) and the kerning table is kept.
+drawings' texts (titles, headings, footers, in every language of the catalogs,
+and users' titles in these scripts) need only these characters; others fall
+back to the system's fonts (tests/test_languages.py checks that every catalog's
+characters are here). Hinting is dropped (the glyphs are drawn as outlines and
+embedded in PDFs, never hinted to pixels) and the kerning table is kept.
+
+The glyphs of the first cut (Latin) keep their numbers, the ones added since
+come after them: a PDF's character codes are glyph numbers, so a drawing's text
+is written the same way by every cut.
 
 Humor Sans (the ``xkcd`` theme's lettering; Debian: ``fonts-humor-sans``) is
 copied unchanged: its licence reserves its name, which a cut version could not
@@ -27,8 +32,8 @@ from fontTools.ttLib import TTFont
 
 #: Basic Latin, Latin-1, Latin Extended-A, and the punctuation and symbols
 #: texts use: dashes, quotes, bullet, ellipsis, primes, arrows, multiplication
-#: and minus signs, the euro.
-CHARACTERS = [
+#: and minus signs, the euro. The first cut: its glyphs come first.
+LATIN = [
     *range(0x20, 0x7F),
     *range(0xA0, 0x180),
     *range(0x2010, 0x2028),
@@ -38,6 +43,9 @@ CHARACTERS = [
     0x2212,
     0x2022,
 ]
+#: Added since, after the first cut's glyphs: Cyrillic (Russian and its neighbours) and
+#: French's narrow no-break space (before ; ? ! and in numbers: 255 168).
+CHARACTERS = [*LATIN, *range(0x400, 0x460), 0x202F]
 FONTS = {
     "DejaVuSans.ttf": "DejaVuSans-Latin.ttf",
     "DejaVuSans-Bold.ttf": "DejaVuSans-Bold-Latin.ttf",
@@ -55,11 +63,21 @@ def main() -> None:
     options.notdef_outline = True
     options.legacy_kern = True
     options.recalc_timestamp = False
+    options.glyph_names = True  # to put the first cut's glyphs first, by name
     for name, target in FONTS.items():
-        font = TTFont(source / name)
-        subsetter = subset.Subsetter(options)
-        subsetter.populate(unicodes=CHARACTERS)
-        subsetter.subset(font)
+        first = cut(source / name, LATIN, options).getGlyphOrder()
+        font = cut(source / name, CHARACTERS, options)
+        # Every table read, and every glyph unpacked, under the subset's order before it
+        # changes: a composite glyph left packed would keep its components' old numbers.
+        tags = font.keys()
+        for tag in tags:
+            font[tag]
+        for glyph in font.getGlyphOrder():
+            font["glyf"][glyph]
+        order = first + [g for g in font.getGlyphOrder() if g not in first]
+        font.setGlyphOrder(order)
+        font["glyf"].setGlyphOrder(order)  # glyf keeps the order it was read with
+        font["post"].formatType = 3.0  # names are not shipped
         font.save(OUT / target)
         print(f"{OUT / target}: {(OUT / target).stat().st_size} bytes")
     licence = Path("/usr/share/doc/fonts-dejavu-core/copyright")
@@ -85,6 +103,15 @@ def humor_licence(debian_copyright: str) -> str:
         "Source: http://antiyawn.com/uploads/humorsans.html (via Debian's fonts-humor-sans)\n\n"
         f"{text}\n"
     )
+
+
+def cut(path: Path, unicodes: list[int], options: subset.Options) -> TTFont:
+    """The font at ``path`` with only the glyphs of ``unicodes``."""
+    font = TTFont(path, recalcTimestamp=False)  # the source's date: the same cut every run
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=unicodes)
+    subsetter.subset(font)
+    return font
 
 
 if __name__ == "__main__":

@@ -55,7 +55,8 @@ SESSION = re.compile(r"(?P<open>```pycon\n)(?P<body>.*?)(?P<close>```)", re.S)
 
 def folder_env(folder: Path) -> dict[str, str]:
     """A reader's fresh folder: the examples linked in, ``ttt-maps`` and ``python`` on the
-    PATH as this checkout's, a cache of its own, 80 columns."""
+    PATH as this checkout's, a cache of its own, 80 columns, English (the pages are;
+    a page on another language says so in its command, ``--lang fr``)."""
     (folder / "examples").symlink_to(ROOT / "examples")
     shims = folder / ".bin"
     shims.mkdir()
@@ -71,6 +72,7 @@ def folder_env(folder: Path) -> dict[str, str]:
         "PATH": os.pathsep.join((str(shims), os.environ.get("PATH", ""))),
         "COLUMNS": "80",
         "PYTHONIOENCODING": "utf-8",
+        "LANGUAGE": "en",
         "TTT_MAPS_CACHE_DIR": str(folder / ".cache"),
         "PYTHONPATH": os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH")))),
     }

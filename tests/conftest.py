@@ -1,10 +1,12 @@
 """What several test modules share: the browsers and the outside tools they compare with,
-a cache folder and a short temporary folder of the run's own, and which tests are slow
-(``make check`` leaves those out)."""
+a cache folder and a short temporary folder of the run's own, and the slow tests
+(``make check`` leaves those out): each is marked ``@pytest.mark.slow`` where it is
+defined, or its module is (``pytestmark``); a test that starts a browser is slow too."""
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -13,49 +15,11 @@ from typing import Any
 
 import pytest
 
-#: Modules whose every test starts browsers or shells, builds packages or docs, or draws
-#: the whole game.
-SLOW_MODULES = frozenset(
-    {
-        "test_completion",
-        "test_docs",
-        "test_embeds",
-        "test_linked",
-        "test_mkdocs",
-        "test_myst",
-        "test_notebook",
-        "test_packaging",
-        "test_picture",
-        "test_readme",
-        "test_renderers",
-        "test_sphinx",
-        "test_whole",
-    }
-)
 #: Fixtures that start a browser: a test that uses one is slow wherever it is.
 SLOW_FIXTURES = frozenset({"chromium", "firefox", "browser", "docs_site"})
-#: Other tests that take seconds each: the big boards solved from cold, the biggest pages.
-SLOW_TESTS = frozenset(
-    {
-        "test_the_4x4_three_in_a_row_o_map_is_drawn_whole",
-        "test_the_command_refuses_a_map_too_big_in_one_line",
-        "test_a_bad_cache_file_is_rebuilt_never_trusted",
-        "test_a_big_page_defers_its_deep_boards_and_loses_none",
-        "test_a0_at_300_dpi_is_drawn",
-        "test_canonical_key_matches_board_canonical",
-        "test_a_map_past_the_limit_is_refused_with_the_depth_that_fits",
-        "test_two_first_runs_at_once_leave_one_whole_table",
-        "test_a_test_run_leaves_the_users_cache_untouched",
-        "test_a_long_render_on_a_terminal_shows_its_bar_and_succeeds",
-        "test_the_progress_bar_draws_on_a_terminal_and_never_raises",
-        "test_a_folded_export_missing_a_position_or_unmarked_fails",
-        "test_check_replays_a_folded_game_through_its_turns",
-        "test_play_command_takes_fold",
-        "test_removing_any_entry_breaks_the_table",
-        "test_a_planted_bad_import_is_found",
-        "test_a_planted_circle_is_found",
-    }
-)
+#: A module whose every test is slow says so at its top, before any test: its
+#: ``pytestmark`` starts with ``pytest.mark.slow``. Other slow tests carry the mark.
+SLOW_MODULE = re.compile(r"^pytestmark\s*=\s*\[?\s*pytest\.mark\.slow\b", re.M)
 
 # -- the user's cache is never touched -------------------------------------------------
 
@@ -91,12 +55,24 @@ def pytest_configure(config: pytest.Config) -> None:
     and a key in it, never the user's. pytest-xdist's workers inherit it from
     the run that starts them, so tables solved by one worker serve the others.
 
+    The language: the command line speaks the one the environment names, so every
+    process a test starts speaks English (``LANGUAGE=en``) unless the test asks for
+    another; the tests of the languages set their own.
+
     Temporary files (unless --basetemp is given): error lines quote at most 80
     characters of a file name, so tests that look for a file's name in one need
     short paths, also under pytest-xdist, which adds a folder per worker.
     """
     config.addinivalue_line("markers", "slow: starts browsers or builds; left out by make check")
+    if "MUTANT_UNDER_TEST" in os.environ:  # make mutate: no clock may fail a test
+        from hypothesis import HealthCheck, settings
+
+        settings.register_profile(
+            "mutation", deadline=None, suppress_health_check=list(HealthCheck)
+        )
+        settings.load_profile("mutation")
     config.stash[_USER_CACHE] = user_cache_files()
+    os.environ["LANGUAGE"] = "en"
     if hasattr(config, "workerinput"):
         return  # an xdist worker: its controller chose the folders
     own = Path(tempfile.mkdtemp(prefix="ttt-"))
@@ -126,25 +102,33 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
-    """With ``-m "not slow"`` (``make check``) the slow modules are not even imported."""
-    if config.getoption("markexpr", "") == "not slow" and collection_path.stem in SLOW_MODULES:
+    """With ``-m "not slow"`` (``make check``) a module marked slow as a whole is not even
+    imported (its ``pytestmark`` read from its text)."""
+    if (
+        config.getoption("markexpr", "") == "not slow"
+        and collection_path.suffix == ".py"
+        and collection_path.name.startswith("test_")
+        and SLOW_MODULE.search(collection_path.read_text(encoding="utf-8"))
+    ):
         return True
     return None
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark the slow tests, and keep the ones that build the package on one worker,
-    so that one build of the sdist and the wheel serves them all."""
+    """Mark the tests that start a browser slow, and keep the ones that build the package
+    on one worker, so that one build of the sdist and the wheel serves them all; the
+    same for the docs site, and for the playground's page (Python starts once in it)."""
     for item in items:
         module = getattr(getattr(item, "module", None), "__name__", "")
-        name = getattr(item, "originalname", item.name)
         fixtures = set(getattr(item, "fixturenames", ()))
-        if module in SLOW_MODULES or name in SLOW_TESTS or SLOW_FIXTURES & fixtures:
+        if SLOW_FIXTURES & fixtures:
             item.add_marker(pytest.mark.slow)
         if module == "test_packaging":
             item.add_marker(pytest.mark.xdist_group("packaging"))
         if "docs_site" in fixtures:  # one build of the docs site serves them all
             item.add_marker(pytest.mark.xdist_group("docs"))
+        if module == "test_playground" and "page" in fixtures:
+            item.add_marker(pytest.mark.xdist_group("playground"))
 
 
 # -- the docs site -----------------------------------------------------------------------
@@ -255,3 +239,37 @@ def firefox() -> Iterator[Any]:
     browsers = Firefoxes()
     yield browsers
     browsers.close()
+
+
+# -- mutation testing ----------------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def _cold_package_under_mutation() -> Iterator[None]:
+    """Under ``make mutate`` (mutmut sets ``MUTANT_UNDER_TEST``) every test starts with the
+    package's solved tables and memos empty: the mutants run in forks of a process that
+    ran the tests on the unmutated code, and what that code solved must not hide them.
+    (The tests' own referees keep what they solved: they share no code with the package.)"""
+    if "MUTANT_UNDER_TEST" in os.environ:
+        _forget_what_the_package_solved()
+    yield
+
+
+def _forget_what_the_package_solved() -> None:
+    import sys
+
+    from ttt_maps.game.geometry import Geometry
+    from ttt_maps.solve import registry
+
+    for solver in registry._SOLVERS.values():
+        solver.geometry._line_memo.clear()
+        solver.geometry._completion_memo.clear()
+    registry._SOLVERS.clear()
+    for module in list(sys.modules.values()):
+        name = getattr(module, "__name__", "") or ""
+        for value in list(vars(module).values()) if name.startswith(("ttt_maps", "test_")) else ():
+            if isinstance(value, Geometry):
+                value._line_memo.clear()
+                value._completion_memo.clear()
+            elif callable(getattr(value, "cache_clear", None)) and name.startswith("ttt_maps"):
+                value.cache_clear()

@@ -1,10 +1,11 @@
-"""Bigger boards answered within a budget, wins replayed, draws checked, refusals repeatable.
+"""Bigger boards answered within a budget, wins proven, draws checked, refusals repeatable.
 
-A win the search claims is replayed as a forced line: the winner's chosen move
-against every reply, down to a completed line, each line checked on the board
-itself. What the search proves (pairings, strategy stealing, scores on one
-side of a draw) is compared with a referee that shares no code with the
-package (``tests/referee.py``) on 3x3, 3x4k3, 4x4k3 and 4x4k4.
+A win the search claims is the win length the referee proves (``claim_referee.Lines``:
+its own lines and a search bounded by plies, no package code), and on random
+positions every move's immediate tactics are the referee's. What the search proves
+(pairings, strategy stealing, scores on one side of a draw) is compared with a
+referee that shares no code with the package (``tests/referee.py``) on 3x3, 3x4k3,
+4x4k3 and 4x4k4.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import time
 from pathlib import Path
 
 import pytest
+from claim_referee import Lines
 from referee import Referee
 
 import ttt_maps
@@ -39,22 +41,16 @@ def _default_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("TTT_MAPS_SEARCH_LIMIT", raising=False)
 
 
-def forced_win(solver: DeepSolver, key: int, plies: int) -> bool:
-    """Does the side to move complete a line within ``plies`` plies against every reply,
-    playing the solver's fastest win? Checked with the board's own lines."""
-    g = solver.geometry
-    size = g.size
-    if plies <= 0:
-        return False
-    scores = solver.move_scores(key)  # the opponent's: the lowest is the fastest win
-    if not scores:
-        return False
-    after = solver.play(key, min(scores, key=lambda cell: (scores[cell], cell)))
-    mover = (after & g.full) if key.bit_count() % 2 == 0 else after >> size
-    if g.has_line(mover):
-        return True
-    replies = solver.children(after)
-    return bool(replies) and all(forced_win(solver, reply, plies - 2) for _, reply in replies)
+@pytest.mark.parametrize(
+    ("shape", "plies"),
+    [((5, 5, 3), 5), ((6, 6, 3), 5), ((7, 7, 3), 5), ((4, 5, 3), 5), ((3, 6, 3), 7)],
+)
+def test_the_referee_proves_each_win_length(shape: tuple[int, int, int], plies: int) -> None:
+    """Fact, by the referee's own lines and search (no package code): the first player
+    completes a line by ply ``plies`` against every defence, and not by ply ``plies - 2``."""
+    lines = Lines(shape)
+    assert lines.win_length(plies) == plies
+    assert not lines.forced(0, 0, plies - 2)
 
 
 @pytest.mark.parametrize(
@@ -68,15 +64,66 @@ def forced_win(solver: DeepSolver, key: int, plies: int) -> bool:
     ],
 )
 def test_three_in_a_row_boards_are_answered_with_no_option(board: str, plies: int) -> None:
+    """The solver's answer, within its budget, is the win length the referee proves
+    (``test_the_referee_proves_each_win_length``)."""
     g = Geometry.parse(board)
     solver = DeepSolver(g)
     assert not solver.patient
     outcome = solver.outcome_of(0)
     assert (outcome.result, outcome.distance) == (1, plies)
     assert solver.searched < default_limit(g) // 10
-    replay = DeepSolver(g)  # every reply's answer: more than one question
-    assert forced_win(replay, 0, plies)
-    assert not forced_win(replay, 0, plies - 2)  # and not sooner
+
+
+#: Boards and how many marks their random positions hold (few enough to be mid-game,
+#: enough for the solver to answer every move at once where four in a row draws).
+TACTICS = [("5x5k3", 2, 8), ("7x7k3", 2, 8), ("4x5k4", 8, 14), ("5x5k4", 12, 18)]
+
+
+@pytest.mark.parametrize(("board", "fewest", "most"), TACTICS)
+def test_immediate_tactics_on_random_positions(board: str, fewest: int, most: int) -> None:
+    """On positions the referee plays at random with its own lines: a move scores a win in
+    1 ply exactly when it completes a line, and a loss in 2 exactly when it completes none
+    and leaves the opponent a line one move away; a position is a win in 1 exactly when
+    the mover has a line one move away."""
+    g = Geometry.parse(board)
+    shape = (g.rows, g.cols, g.k)
+    lines, solver = Lines(shape), DeepSolver(g, limit=2_000_000, cache=False)
+    rng = random.Random(board)
+    full = (1 << g.size) - 1
+    checked = diagonals = 0
+    while checked < 25:
+        x = o = 0
+        for ply in range(rng.randint(fewest, most)):
+            free = [c for c in range(g.size) if not (x | o) >> c & 1]
+            if ply % 2:
+                o |= 1 << rng.choice(free)
+            else:
+                x |= 1 << rng.choice(free)
+            if lines.won(x) or lines.won(o) or not free[1:]:
+                break
+        if lines.won(x) or lines.won(o) or (x | o) == full:
+            continue
+        mine, theirs = (x, o) if x.bit_count() == o.bit_count() else (o, x)
+        free = full & ~(x | o)
+        wins = lines.wins(mine, free)
+        text = "".join("x" if x >> c & 1 else "o" if o >> c & 1 else "." for c in range(g.size))
+        outcomes = solver.move_outcomes(Board.parse(text, g))
+        for cell, out in outcomes.items():
+            one = wins >> cell & 1
+            two = not one and lines.wins(theirs, free & ~(1 << cell))
+            assert ((out.result, out.distance) == (1, 1)) == bool(one), (text, cell, out)
+            assert ((out.result, out.distance) == (-1, 2)) == bool(two), (text, cell, out)
+        position = solver.outcome_of(Board.parse(text, g).key)
+        assert ((position.result, position.distance) == (1, 1)) == bool(wins), text
+        diagonals += any(_rising(m, g.cols) for m in lines.masks if wins & m)
+        checked += 1
+    assert diagonals, "a rising diagonal one move away was met"
+
+
+def _rising(mask: int, cols: int) -> bool:
+    """Does a line run from bottom-left to top-right (the anti-diagonal direction)?"""
+    cells = [c for c in range(mask.bit_length()) if mask >> c & 1]
+    return len({c // cols for c in cells}) > 1 and cells[1] - cells[0] == cols - 1
 
 
 def test_four_in_a_row_draws_are_proven_within_the_budget() -> None:

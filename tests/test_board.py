@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -175,3 +178,132 @@ def test_canonical_form_is_invariant_under_symmetry(board: Board) -> None:
 def test_canonical_form_on_a_rectangle(board: Board) -> None:
     canon = board.canonical()
     assert all(board.transformed(p).canonical() == canon for p in board.geometry.symmetries)
+
+
+# -- the geometry against first principles ------------------------------------------------
+
+SHAPES = [(r, c, k) for r in range(1, 7) for c in range(1, 7) for k in range(1, max(r, c) + 1)]
+
+
+@pytest.mark.parametrize("rules", ["normal", "misere"])
+def test_every_shape_has_the_lines_cells_and_names_of_first_principles(rules: str) -> None:
+    """Every board up to 6x6 and every k that fits: the lines, the corner, centre and edge
+    cells, and the names, as first principles give them (``first_principles.lines_of``
+    shares no code with the package)."""
+    from first_principles import lines_of
+
+    for rows, cols, k in SHAPES:
+        g = Geometry(rows, cols, k, rules == "misere")
+        assert set(g.line_cells) == set(lines_of(rows, cols, k)), (rows, cols, k)
+        assert len(g.line_cells) == len(lines_of(rows, cols, k))
+        assert g.lines == tuple(sum(1 << c for c in line) for line in g.line_cells)
+        assert g.size == rows * cols and g.full == (1 << rows * cols) - 1
+        assert g.rc(rows * cols - 1) == (rows - 1, cols - 1)
+        ends = {(0, 0), (0, cols - 1), (rows - 1, 0), (rows - 1, cols - 1)}
+        assert g.corners == {r * cols + c for r, c in ends}
+        middle = {
+            (r, c) for r in {(rows - 1) // 2, rows // 2} for c in {(cols - 1) // 2, cols // 2}
+        }
+        assert g.centers == {r * cols + c for r, c in middle}
+        assert g.edges == set(range(rows * cols)) - g.corners - g.centers
+        suffix = "-misere" if rules == "misere" else ""
+        assert g.name == f"{rows}x{cols}k{k}{suffix}"
+        short = f"{rows}x{cols}" if k == min(rows, cols) else f"{rows}x{cols}k{k}"
+        assert g.short_name == short + suffix
+        assert Geometry.parse(g.name) == g == Geometry.parse(g.short_name)
+        assert g.with_rules("normal").misere is False and g.with_rules("misere").misere is True
+        words = ("one", "two", "three", "four", "five", "six")[k - 1] + " in a row"
+        assert g.k_words == words
+        said = f"misère: {words} loses" if g.misere else words
+        assert g.describe() == f"the {rows}x{cols} board, {said}"
+        assert g.rules_field == ({"rules": "misere"} if g.misere else {})
+
+
+def test_lines_and_completions_on_random_marks_are_first_principles() -> None:
+    """``has_line`` and ``completions`` against a check of every line cell by cell."""
+    from first_principles import lines_of
+
+    rng = random.Random(42)
+    for rows, cols, k in [(3, 3, 3), (3, 4, 3), (4, 4, 3), (5, 5, 4), (6, 6, 3), (7, 7, 3)]:
+        g, lines = Geometry(rows, cols, k), lines_of(rows, cols, k)
+        for _ in range(300):
+            cells = set(rng.sample(range(rows * cols), rng.randint(0, rows * cols // 2)))
+            mask = sum(1 << c for c in cells)
+            assert g.has_line(mask) == any(set(line) <= cells for line in lines)
+            completing = {c for line in lines for c in line if set(line) - cells == {c}}
+            assert g.cells_of(g.completions(mask)) == sorted(completing), (rows, cols, cells)
+            assert g.cells_of(mask) == sorted(cells)
+
+
+def test_the_symmetries_are_the_rotations_and_reflections_that_fit() -> None:
+    """A square board has 8 symmetries, a rectangle 4, a row of one cell 1 (fewer when
+    they coincide): each maps every line onto a line, and they are all different."""
+    from first_principles import lines_of
+
+    for rows, cols, k in [
+        (3, 3, 3),
+        (3, 4, 3),
+        (4, 3, 3),
+        (1, 1, 1),
+        (1, 4, 2),
+        (2, 2, 2),
+        (5, 5, 4),
+    ]:
+        g = Geometry(rows, cols, k)
+        expected = {
+            tuple(r2 * cols + c2 for r in range(rows) for c in range(cols) for r2, c2 in [f(r, c)])
+            for f in _turns(rows, cols)
+        }
+        assert set(g.symmetries) == expected and len(g.symmetries) == len(expected)
+        assert g.symmetries[0] == tuple(range(rows * cols))
+        lines = {frozenset(line) for line in lines_of(rows, cols, k)}
+        for perm in g.symmetries:
+            assert {frozenset(perm[c] for c in line) for line in lines} == lines
+            mask = 0b1011
+            assert g.transform(mask, perm) == sum(1 << perm[c] for c in g.cells_of(mask))
+
+
+def _turns(rows: int, cols: int) -> list[Any]:
+    R, C = rows - 1, cols - 1
+    turns: list[Any] = [
+        lambda r, c: (r, c), lambda r, c: (r, C - c), lambda r, c: (R - r, c),
+        lambda r, c: (R - r, C - c),
+    ]  # fmt: skip
+    if rows == cols:
+        turns += [
+            lambda r, c: (c, r), lambda r, c: (c, R - r), lambda r, c: (C - c, r),
+            lambda r, c: (C - c, R - r),
+        ]  # fmt: skip
+    return turns
+
+
+def test_a_move_on_a_taken_cell_or_off_the_board_is_refused() -> None:
+    board = Board.parse("xo.......")
+    for cell in (0, 1):
+        with pytest.raises(UsageError, match=rf"board xo\.{{7}}: cell {cell} is already taken"):
+            board.play(cell)
+    for cell in (-1, 9):
+        with pytest.raises(UsageError, match=rf"cell {cell} is outside 0\.\.8"):
+            board.play(cell)
+    with pytest.raises(UsageError, match="the game is over"):
+        Board.parse("xxxoo....").play(8)
+    assert str(board.play(2)) == "xox......"
+
+
+@pytest.mark.parametrize("text", ["banana", "3x", "x3", "3x3k", "3-3"])
+def test_a_board_that_is_no_size_is_refused_with_the_forms_it_could_take(text: str) -> None:
+    with pytest.raises(UsageError, match=rf"^board '{text}': expected ROWSxCOLS or ROWSxCOLSkK"):
+        Geometry.parse(text)
+
+
+def test_the_last_checks_of_a_position_and_a_size() -> None:
+    g = Geometry.parse("4x4k3")
+    assert illegal_reason(STANDARD, 0b000000111, 0b111000000) == "both players have a line"
+    two = Board.parse("ooox/xx.x/x.../ooox", g, check=False)
+    assert illegal_reason(g, two.x, two.o) == "o has lines that no single last move completes"
+    for sides in ((0, 3, 3), (3, 0, 3), (3, 3, 0)):
+        with pytest.raises(UsageError, match="rows, columns and k must be 1 or more"):
+            Geometry(*sides)
+    with pytest.raises(UsageError, match=r"board '1000x3': rows, columns and k are at most 10"):
+        Geometry.parse("1000x3")
+    assert Geometry.parse("3x3", " Misère ").misere and Geometry.parse("3x3k3-MISERE").misere

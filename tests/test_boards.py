@@ -245,6 +245,7 @@ def solved() -> str:
     return proc.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("damage", ["corrupt", "truncated", "foreign", "empty"])
 def test_a_bad_cache_file_is_rebuilt_never_trusted(
     damage: str, tmp_path: Path, solved: str
@@ -275,6 +276,7 @@ def test_a_bad_cache_file_is_rebuilt_never_trusted(
     assert table_is_whole(tmp_path)
 
 
+@pytest.mark.slow
 def test_two_first_runs_at_once_leave_one_whole_table(tmp_path: Path, solved: str) -> None:
     env = {**os.environ, "TTT_MAPS_CACHE_DIR": str(tmp_path), "TTT_MAPS_CACHE_MIN_SEARCH": "1"}
     procs = [
@@ -310,6 +312,7 @@ def test_no_cache_leaves_the_folder_alone(tmp_path: Path) -> None:
 # -- maps too big to draw, boards too big to solve ---------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("limit", "how"),
     [
@@ -339,6 +342,7 @@ def test_a_map_past_the_limit_is_refused_with_the_depth_that_fits(limit: int, ho
         assert cut.facts.boards == drawn
 
 
+@pytest.mark.slow
 def test_the_command_refuses_a_map_too_big_in_one_line(tmp_path: Path) -> None:
     """The O map of 4x4, four in a row: counted level by level and refused, with the depth
     that fits; nothing is written."""
@@ -356,6 +360,7 @@ def test_the_command_refuses_a_map_too_big_in_one_line(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] in ([], ["table-4x4k4-v1.bin"])
 
 
+@pytest.mark.slow
 def test_the_4x4_three_in_a_row_o_map_is_drawn_whole(tmp_path: Path) -> None:
     out = tmp_path / "o.svg"
     proc = ttt("render", "--board", "4x4k3", "--player", "o", "-o", str(out), cache_dir=tmp_path)

@@ -256,6 +256,7 @@ def test_the_api_keeps_a_table_somewhere(monkeypatch: pytest.MonkeyPatch) -> Non
     assert subprocess.run([str(EXE), *SOLVE], capture_output=True, check=False).returncode == 0
 
 
+@pytest.mark.slow
 def test_a_test_run_leaves_the_users_cache_untouched(tmp_path: Path) -> None:
     """The suite's conftest gives every test and every process a cache of its own: the
     user's cache folder and key do not appear. Without the conftest, they do."""

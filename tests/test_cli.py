@@ -259,6 +259,7 @@ def test_stats_json() -> None:
     maps = {(m["policy"], m["player"]): m for m in doc["maps"]}
     assert set(maps) == {(p, pl) for p in ("yorgey", "xkcd", "default", "compact") for pl in "xo"}
     x, o = maps["yorgey", "x"], maps["yorgey", "o"]
+    # fact: the seed program's maps, and the referee's count (test_claims)
     assert (x["choices"], x["wins"], x["draws"]) == (91, 71, 2)
     assert (o["choices"], o["wins"], o["draws"]) == (768, 386, 183)
     assert all(m["losses"] == 0 and m["boards"] >= m["choices"] for m in doc["maps"])
@@ -673,7 +674,8 @@ def test_stats_lists_compact_folded_or_not() -> None:
         doc = json.loads(run("stats", "--json", *extra).stdout)
         rows = {(m["policy"], m["player"]): m for m in doc["maps"]}
         assert {("compact", "x"), ("compact", "o")} <= set(rows), extra
-    # Unfolded, compact draws the fewest boards with a move: 91 for X and 600 for O.
+    # Unfolded, compact draws the fewest boards with a move: 91 for X and 600 for O (fact:
+    # test_fold's own count of the fewest over every optimal strategy).
     doc = json.loads(run("stats", "--json").stdout)
     compact = {m["player"]: m["choices"] for m in doc["maps"] if m["policy"] == "compact"}
     assert compact == {"x": 91, "o": 600}

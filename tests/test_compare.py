@@ -115,6 +115,7 @@ def test_table_counts_are_the_strategy_facts(player: str) -> None:
         assert row.losses == 0
     assert rows[0].differs == 0
     if player == "x":  # SPEC section 4: the seed's X map
+        # fact: the seed program's maps, and the referee's count (test_claims)
         assert (rows[0].choices, rows[0].wins, rows[0].draws) == (91, 71, 2)
         assert (rows[1].differs, rows[1].differs_literally) == (10, 1)
     else:
@@ -250,6 +251,7 @@ def test_cli_json_table(tmp_path: Path) -> None:
     doc = json.loads(result.stdout)
     assert doc["player"] == "x" and doc["reference"] == "xkcd"
     rows = {r["policy"]: r for r in doc["policies"]}
+    # pin: the differences counted today (test_differences checks each one)
     assert rows["yorgey"]["differs"] == 10 and rows["yorgey"]["differs_literally"] == 1
     assert len(rows["yorgey"]["differences"]) == 10
     assert rows["xkcd"]["differs"] == 0 and rows["xkcd"]["differences"] == []

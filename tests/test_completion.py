@@ -21,6 +21,9 @@ from typer.testing import CliRunner
 
 from ttt_maps.cli.app import app
 
+#: Slow (left out by make check): every test runs the command as a completion script does.
+pytestmark = pytest.mark.slow
+
 EXE = Path(sys.executable).parent / "ttt-maps"
 SHELLS = ["bash", "zsh", "fish"]
 

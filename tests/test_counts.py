@@ -75,6 +75,7 @@ def test_legal_positions_by_brute_force_are_the_reachable_ones() -> None:
     assert legal == set(reachable_positions(g))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["3x3", "3x4k3", "2x2"])
 def test_canonical_key_matches_board_canonical(name: str) -> None:
     g = Geometry.parse(name)

@@ -19,6 +19,11 @@ import pytest
 
 import ttt_maps
 
+#: Slow (left out by make check): every test builds the documentation site.
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
 SVG = "{http://www.w3.org/2000/svg}"
 
 

@@ -15,6 +15,9 @@ from sphinx.cmd.build import build_main
 
 from ttt_maps.draw.themes import DARK, LIGHT
 
+#: Slow (left out by make check): every test builds docs pages and opens them in a browser.
+pytestmark = pytest.mark.slow
+
 #: Each theme, and how a script sets its scheme as the theme's own switch does.
 THEMES = {
     "alabaster": None,  # no dark mode: the page and the map stay light

@@ -291,6 +291,7 @@ def test_the_tie_break_names_the_key_and_its_figure() -> None:
     book = tie_break(parse_policy("xkcd"), Board.parse("........."))
     assert (book.move, book.key, book.text) == (0, "book:xkcd", "book: the xkcd opening")
     novice = tie_break(parse_policy("default"), Board.parse("........."))
+    # fact: the referee's own novice count (test_claims) gives 96.4% and 92.4%
     assert novice.text.startswith("novice: expects 96.4% against a novice, not 92.4% (at 1)")
     assert novice.key == "first"  # novice leaves the four corners; first takes 0
     only = tie_break(parse_policy("default"), Board.parse("x........"))
@@ -596,7 +597,7 @@ def test_check_takes_words_in_a_language_it_writes_and_refuses_the_others(tmp_pa
     args = ["export", "--player", "o", "--explain", "--rules", "misere", "-o", str(out)]
     assert runner.invoke(app, args).exit_code == 0
     doc = json.loads(out.read_text(encoding="utf-8"))
-    for lang, code in (("en", 0), (None, 0), ("fr", 2), (7, 2)):
+    for lang, code in (("en", 0), (None, 0), ("fr", 2), ("it", 2), (7, 2)):
         again = {k: v for k, v in doc.items() if k != "lang"}
         if lang is not None:
             again["lang"] = lang
@@ -604,8 +605,18 @@ def test_check_takes_words_in_a_language_it_writes_and_refuses_the_others(tmp_pa
         named.write_text(json.dumps(again), encoding="utf-8")
         result = runner.invoke(app, ["check", str(named)])
         assert result.exit_code == code, (lang, result.stdout, result.stderr)
+    result = runner.invoke(app, ["check", str(tmp_path / "lang-it.json")])
+    assert "reasons are written in 'it'" in result.stderr and "cannot be checked" in result.stderr
+    # English words in a file that says they are French are French words that are wrong.
     result = runner.invoke(app, ["check", str(tmp_path / "lang-fr.json")])
-    assert "reasons are written in 'fr'" in result.stderr and "cannot be checked" in result.stderr
+    assert "is wrong: text" in result.stderr, result.stderr
+    # A file written in French says so, and its French words are checked as such.
+    french = tmp_path / "o-fr.json"
+    assert runner.invoke(app, [*args[:-1], str(french), "--lang", "fr"]).exit_code == 0
+    written = json.loads(french.read_text(encoding="utf-8"))
+    assert written["lang"] == "fr"
+    assert all(written["why"][b]["text"] != doc["why"][b]["text"] for b in doc["why"])
+    assert runner.invoke(app, ["check", str(french)]).exit_code == 0
 
 
 def test_the_table_gives_a_reason_under_each_board(tmp_path: Path) -> None:

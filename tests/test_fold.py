@@ -355,6 +355,7 @@ def canonical(b: str) -> str:
     return min(turned(b, p) for p in PERMS.values())
 
 
+@pytest.mark.slow
 def test_a_folded_export_missing_a_position_or_unmarked_fails() -> None:
     doc = json.loads(build_strategy("o", "compact", fold=True).to_json())
     # A position reached by two move orders may be listed as two of its turnings:
@@ -427,6 +428,7 @@ def test_play_saves_a_folded_game() -> None:
     assert json.loads(game.to_json())["folded"] is True
 
 
+@pytest.mark.slow
 def test_check_replays_a_folded_game_through_its_turns(tmp_path: Any) -> None:
     """A folded game's map moves are its drawn moves, turned: check follows the folds,
     and a log that calls another move the map's is refused."""
@@ -480,6 +482,7 @@ def diverging_game() -> list[int]:
     return found
 
 
+@pytest.mark.slow
 def test_play_command_takes_fold() -> None:
     mine = diverging_game()
     for fold in (False, True):

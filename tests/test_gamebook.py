@@ -158,7 +158,22 @@ def test_the_book_names_player_policy_and_board_at_the_top() -> None:
     top = markdown.split("<a id=")[0]
     assert top.startswith("# O's strategy")
     assert "yorgey (fast,last,first)" in top and "the 3x3 board, three in a row" in top
-    assert "426 sections" in top  # stats: the yorgey O map, 426 positions
+    # fact: the referee's count, test_claims.test_the_maps_counts_are_the_referees
+    assert "426 sections" in top
+
+
+def test_a_book_from_a_position_says_who_is_to_move() -> None:
+    text = to_text(build_book(build_strategy("o", "default", "x...o...x")))
+    assert "\n\nO is to move" not in text and "Section 1. Move 4." in text
+    book = build_book(build_strategy("x", "default", "x........"))  # O's reply comes first
+    assert "O is to move. The board:" in to_text(book) and "moves first" not in to_text(book)
+    assert "O is to move at `x........`:" in to_markdown(book)
+    assert "The player is X, on the 3x3 board, three in a row, from x........, O to move." in (
+        to_text(book)
+    )
+    misere = Geometry.parse("3x3", "misere")
+    one = to_text(build_book(build_strategy("o", "default", "..xxoxxoo", misere)))
+    assert "There is 1 section, one for each position where O chooses." in one
 
 
 @pytest.mark.parametrize(
@@ -267,3 +282,103 @@ def test_the_plain_text_reads_aloud() -> None:
     first = text.split("Section 2.")[0]
     assert "The board is empty: 3 rows of 3 cells." in first
     assert "Top row: X, O, empty." in text
+
+
+# -- the plain text, read back as a listener would --------------------------------------
+
+#: A 3x3 cell as a player names it (fact: by its row and column).
+CELL_WORDS = {
+    0: "the top-left corner", 1: "the top edge", 2: "the top-right corner",
+    3: "the left edge", 4: "the centre", 5: "the right edge",
+    6: "the bottom-left corner", 7: "the bottom edge", 8: "the bottom-right corner",
+}  # fmt: skip
+ROW_NAMES = ("Top row", "Middle row", "Bottom row")
+TXT_REPLY = re.compile(r"^([XO]) plays (.*?) \(cell (\d+)\): (.*)$")
+
+
+def spoken(lines: list[str]) -> str:
+    """The board a listener hears, row by row, as a board string."""
+    if lines == ["The board is empty: 3 rows of 3 cells."]:
+        return "." * 9
+    assert [line.split(":")[0] for line in lines] == list(ROW_NAMES), lines
+    out = ""
+    for line in lines:
+        said = line.split(": ", 1)[1].rstrip(".")
+        cells = ["empty"] * 3 if said == "empty" else said.split(", ")
+        assert len(cells) == 3 and "empty, empty, empty" not in said, line
+        out += "".join({"X": "x", "O": "o", "empty": "."}[c] for c in cells)
+    return out
+
+
+def read_text_book(text: str) -> tuple[dict[int, tuple[str, int, dict[int, str]]], dict[int, str]]:
+    """Sections (number -> position, move, replies by cell, as ``read_book`` gives them
+    from Markdown: a link written ``[§N](#sN)``) and the opening replies."""
+    blocks = text.split("\n\n")
+    sections: dict[int, tuple[str, int, dict[int, str]]] = {}
+    opening: dict[int, str] = {}
+    for block in blocks:
+        lines = block.splitlines()
+        head = re.fullmatch(r"Section (\d+)\. Move (\d+)\.", lines[0])
+        replies = opening
+        if head:
+            board_at = next(i for i, line in enumerate(lines) if line.startswith("As a board "))
+            board = lines[board_at].removeprefix("As a board string: ")
+            assert spoken(lines[1:board_at]) == board, block
+            assert int(head[2]) == board.count("x") + board.count("o") + 1
+            move = TXT_REPLY.match(lines[board_at + 1])
+            assert move and move[2] == CELL_WORDS[int(move[3])], lines[board_at + 1]
+            replies = {}
+            sections[int(head[1])] = (board, int(move[3]), replies)
+            lines = lines[board_at + 2 :]
+        for line in lines:
+            reply = TXT_REPLY.match(line)
+            if reply is None:
+                # In a section only replies follow the move; the opening says who moves
+                # and shows the board; the title and preface hold no reply.
+                assert not head and (
+                    not any(TXT_REPLY.match(other) for other in lines)
+                    or line.endswith(("moves first. The board:", "is to move. The board:"))
+                    or line.startswith((*ROW_NAMES, "The board is empty"))
+                ), line
+                continue
+            assert reply[2] == CELL_WORDS[int(reply[3])], line
+            said = re.sub(r"section (\d+)\.$", r"[§\1](#s\1).", reply[4])
+            replies[int(reply[3])] = said
+    return sections, opening
+
+
+@pytest.mark.parametrize(("player", "fold"), [("x", False), ("o", False), ("o", True)])
+def test_the_plain_text_book_says_what_the_markdown_says(player: str, fold: bool) -> None:
+    """The plain text, read back as a listener hears it (boards said row by row, cells by
+    name), is the Markdown book: the same sections, positions, moves, replies, turns and
+    endings; and its preface counts the sections it has."""
+    tree = build_strategy(player, "default", fold=fold)  # type: ignore[arg-type]
+    book = build_book(tree)
+    text, markdown = to_text(book), to_markdown(book)
+    sections, opening = read_text_book(text)
+    md_sections, md_opening = read_book(markdown)
+    assert sections == md_sections and opening == md_opening
+    for number, (_, move, _) in md_sections.items():
+        assert re.search(rf"\*\*[XO] plays {CELL_WORDS[move]} \({move}\): ", markdown), number
+    blocks = re.findall(r"position `([xo.]+)`:\n\n```text\n([^`]*)```", markdown)
+    assert len(blocks) == len(md_sections)
+    for board, rows in blocks:  # the board drawn as rows of marks, as the string says
+        assert rows == "".join(" ".join(board[r : r + 3]) + "\n" for r in (0, 3, 6)), board
+    count = len(sections)
+    who, them = player.upper(), "O" if player == "x" else "X"
+    preface = (
+        f"There are {count} sections, one for each position where {who} chooses. Start at "
+        f"section 1. Each section gives {who}'s move; then find {them}'s reply and go to the "
+        "section it names."
+    )
+    assert preface in text and preface in markdown
+    # From the empty board, O's book opens with X's first move; X's has no opening.
+    assert (f"{them} moves first. The board:" in text) == (player == "o")
+    assert "is to move. The board:" not in text
+    turning = "share a section: such a reply says how to turn the board before reading on."
+    assert (turning in text) == fold == (turning in markdown)
+    assert "already over" not in text and "already over" not in markdown
+    assert text.startswith(f"{who}'s strategy: a gamebook of optimal tic-tac-toe\n")
+    assert (
+        "The player is " + who + ", on the 3x3 board, three in a row, from the empty board." in text
+    )

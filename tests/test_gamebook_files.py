@@ -92,7 +92,9 @@ def test_the_outline_groups_every_section_by_move_and_fonts_are_embedded(x_book:
     assert isinstance(outlines, list)
     assert [o["title"] for o in outlines] == ["Move 1", "Move 3", "Move 5", "Move 7", "Move 9"]
     sections = [kid["title"] for o in outlines for kid in o["kids"]]
-    assert sections == [f"§{n}" for n in range(1, 110)]  # stats: 109 positions for X
+    # 109 positions for X (fact: the referee's count,
+    # test_claims.test_the_maps_counts_are_the_referees)
+    assert sections == [f"§{n}" for n in range(1, 110)]
     fonts = subprocess.run([need_tool("pdffonts", "poppler-utils"), str(x_book)],
                            capture_output=True, text=True, check=True).stdout  # fmt: skip
     rows = fonts.splitlines()[2:]
@@ -104,7 +106,8 @@ def test_render_writes_each_format_by_its_suffix(tmp_path: Path) -> None:
     for name in ("o.md", "o.txt"):
         result = runner.invoke(app, ["render", "--player", "o", "-o", str(tmp_path / name)])
         assert result.exit_code == 0, result.stderr
-    assert (tmp_path / "o.md").read_text().startswith("# O's strategy")
+    # The file says its language in front matter, then the book.
+    assert (tmp_path / "o.md").read_text().startswith("---\nlang: en\n---\n\n# O's strategy")
     assert "Section 1. Move 2." in (tmp_path / "o.txt").read_text()
     pdf = tmp_path / "x.pdf"
     result = runner.invoke(app, ["render", "--player", "x", "--gamebook", str(pdf)])
@@ -147,7 +150,8 @@ def test_a_picture_can_carry_the_strategy_in_words(tmp_path: Path) -> None:
     links = set(re.findall(r"\]\(#([^)]+)\)", out))
     assert links <= anchors
     assert {a.split("-s")[0] for a in anchors} == {"poster-x", "poster-o"}
-    assert len(anchors) == 109 + 453  # stats: the default policy's positions for X and O
+    # fact: the referee's count, test_claims.test_the_maps_counts_are_the_referees
+    assert len(anchors) == 109 + 453
 
 
 @pytest.mark.parametrize(

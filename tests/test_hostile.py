@@ -314,6 +314,7 @@ def on_a_terminal(code: str) -> tuple[int, str]:
     return os.waitstatus_to_exitcode(status), out.decode("utf-8", "replace")
 
 
+@pytest.mark.slow
 def test_the_progress_bar_draws_on_a_terminal_and_never_raises() -> None:
     """A bar with a total (the layout's), a spinner with positions (the moves'), and a
     counter that fails while the bar reads it: drawn, then gone, and no traceback."""
@@ -322,8 +323,9 @@ def test_the_progress_bar_draws_on_a_terminal_and_never_raises() -> None:
         import sys, time
         from ttt_maps.io import progress
         progress.DELAY, progress.REFRESH = 0.05, 0.02
-        from ttt_maps.settings import Settings, apply
-        apply(Settings(progress=True))
+        from ttt_maps.settings import Settings, using
+        request = using(Settings(progress=True))  # for the rest of the run
+        request.__enter__()
         assert sys.stderr.isatty()
         done = [0]
         def count():
@@ -347,6 +349,7 @@ def test_the_progress_bar_draws_on_a_terminal_and_never_raises() -> None:
     assert out.rstrip().endswith("work done")
 
 
+@pytest.mark.slow
 def test_a_long_render_on_a_terminal_shows_its_bar_and_succeeds(tmp_path: Path) -> None:
     """The command itself, on a terminal: a map whose solving passes the bar's delay (a
     bigger board: a 3x3 map takes milliseconds and shows no bar)."""

@@ -28,7 +28,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "ttt_maps"
 
 #: Stages in flow order; a module belongs to the first whose prefix it has.
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("base", ("errors", "values", "_version", "settings", "io")),
+    ("base", ("errors", "values", "_version", "settings", "language", "io")),
     ("game", ("game",)),
     ("solve", ("solve",)),
     ("strategies", ("strategies",)),
@@ -201,6 +201,7 @@ def _plant(root: Path, module: str, line: str) -> None:
     path.write_text(path.read_text(encoding="utf-8") + f"\n\ndef _planted() -> None:\n    {line}\n")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("module", "line", "expect"),
     [
@@ -218,6 +219,7 @@ def test_a_planted_bad_import_is_found(copy: Path, module: str, line: str, expec
     assert len(found) == 1 and expect in found[0], found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("module", "line", "circle"),
     [
@@ -249,6 +251,7 @@ CLI_MAY_IMPORT = (
     "ttt_maps.engine",
     "ttt_maps.integrations",
     "ttt_maps.errors",
+    "ttt_maps.language",
     "ttt_maps.values",
     "ttt_maps.io",
     "ttt_maps._version",

@@ -519,6 +519,7 @@ def big() -> Any:
     return api.strategy("o", geometry="4x4k3")
 
 
+@pytest.mark.slow
 def test_a_big_page_defers_its_deep_boards_and_loses_none(big: Any) -> None:
     page = scene_to_html(map_scene(big))
     match = re.search(r'<script type="application/json" id="tttv-lazy">(.*?)</script>', page, re.S)

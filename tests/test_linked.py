@@ -17,6 +17,9 @@ from ttt_maps.cli.app import app
 from ttt_maps.compare.panes import linked_page
 from ttt_maps.strategies.tree import build_strategy
 
+#: Slow (left out by make check): every test opens linked viewers in Chromium or Firefox.
+pytestmark = pytest.mark.slow
+
 VIEWPORT = {"width": 1400, "height": 800}
 HALF_TURN = [8, 7, 6, 5, 4, 3, 2, 1, 0]
 

@@ -118,6 +118,51 @@ def test_a_sample_of_3x4k3_positions_has_the_minimax_value() -> None:
     assert checked > 300
 
 
+def test_the_deep_search_agrees_with_the_minimax_on_4x4k3_positions() -> None:
+    """The search for bigger boards under misère (``MisereDeepSolver``), from cold, on
+    positions of 4x4k3 with seven to ten marks: every position's value and distance, and
+    every move's result, are this module's minimax."""
+    from ttt_maps.solve.deepmisere import MisereDeepSolver
+
+    g = Geometry.parse("4x4k3", "misere")
+    rng = random.Random(43)
+    checked = 0
+    while checked < 16:
+        board = Board.empty(g)
+        for _ in range(rng.choice([7, 8, 9, 10, 13, 14])):
+            if board.is_over:
+                break
+            board = board.play(rng.choice(board.moves()))
+        if board.is_over:
+            continue
+        solver = MisereDeepSolver(g, cache=False)
+        text = str(board)
+        out = solver.outcome(board)
+        assert (out.result, out.distance) == minimax(text, 4, 4, 3), text
+        me = board.to_move
+        results = solver.move_results(board.key)
+        assert sorted(results) == board.moves(), text
+        for cell, result in results.items():
+            theirs = minimax(_put(text, cell, me), 4, 4, 3)[0]
+            assert result == theirs, (text, cell)  # the opponent's result after the move
+        checked += 1
+    # Early on, when neither side has a line one move away: every move has its result.
+    early = Board.parse("x.../..o./..../....", g)
+    assert sorted(MisereDeepSolver(g, cache=False).move_results(early.key)) == early.moves()
+    # The last free cell, which completes no line (four in a row, where a board can fill
+    # without one): the game is drawn.
+    g4 = Geometry.parse("4x4k4", "misere")
+    last = Board.parse(".xxo/xxox/oxox/xooo", g4)
+    assert not last.is_over and minimax(str(last), 4, 4, 4) == (0, 1)
+    assert MisereDeepSolver(g4, cache=False).move_results(last.key) == {0: 0}
+    # A finished game: the line's maker lost, so the side to move has won, now.
+    lost = Board.parse("xxx./oo../..../....", g)
+    solver = MisereDeepSolver(g, cache=False)
+    out = solver.outcome_of(lost.key)
+    assert (out.result, out.distance) == (1, 0) == minimax(str(lost), 4, 4, 3)
+    assert solver.move_results(lost.key) == {}
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("size", ["3x4k3", "4x3k3"])
 def test_the_second_player_wins_3x4k3_by_minimax(size: str) -> None:
@@ -453,10 +498,13 @@ def test_stats_counts_the_misere_games() -> None:
 
 
 def test_every_misere_reason_on_3x3_is_true() -> None:
-    """Every legal move of every 3x3 misère position: a move that completes the mover's
-    line is never called anything but a loss, ``force-complete`` leaves the opponent
-    only completing cells, ``avoid`` stays off the mover's completing cells, a mistake's
-    refutation starts with a best reply and lasts as long as the game does."""
+    """Every legal move of every 3x3 misère position, against this module's own minimax:
+    a ``mistake`` or ``quick-loss`` loses value (a worse result, or in a lost position a
+    quicker loss) and every other code keeps it, but ``complete``, which completes the
+    mover's line and so loses at once; ``force-complete`` leaves the opponent only
+    completing cells, ``avoid`` stays off every completing cell of the mover's, and a
+    mistake's refutation is best play for as long as the game lasts. (Each reason's
+    sentence is read back and checked in ``test_claims``.)"""
     from ttt_maps.strategies.explain import explain_key
 
     g = Geometry.parse("3x3", "misere")
@@ -468,6 +516,7 @@ def test_every_misere_reason_on_3x3_is_true() -> None:
         me = "x" if board.count("x") == board.count("o") else "o"
         them = "o" if me == "x" else "x"
         key = Board.parse(board, g).key
+        was = minimax(board, 3, 3, 3)
         completing = {
             c for c in range(9) if board[c] == "." and made_line(_put(board, c, me), me, lines)
         }
@@ -475,29 +524,37 @@ def test_every_misere_reason_on_3x3_is_true() -> None:
             why = explain_key(solver, key, cell)
             seen[why.code] = seen.get(why.code, 0) + 1
             after = _put(board, cell, me)
-            if cell in completing:
+            result, distance = minimax(after, 3, 3, 3)
+            now = (-result, distance + 1)  # the mover's value after the move
+            worse = now[0] < was[0] or (was[0] < 0 and now[1] < was[1])
+            if cell in completing:  # a loss at once, said as such, never as a win
+                assert now == (-1, 1), (board, cell, why)
                 assert why.code in ("complete", "mistake", "quick-loss"), (board, cell, why)
                 assert "win" not in why.code and "wins" not in why.text, (board, cell, why)
                 assert why.text.startswith(_thrown_away(board, completing)), (board, cell, why)
             if why.code == "complete":
-                assert cell in completing and set(why.line) <= {
-                    c for c, ch in enumerate(after) if ch == me
-                }
+                assert cell in completing and now == (-1, 1), (board, cell, why)
                 assert tuple(why.line) in lines
-            elif why.code == "force-complete":
-                free = [c for c, ch in enumerate(after) if ch == "."]
-                assert free and all(made_line(_put(after, c, them), them, lines) for c in free)
-            elif why.code == "avoid":
-                assert completing and cell not in completing
-                assert set(why.threats) == completing
-            elif why.code in ("mistake", "quick-loss"):
+                assert set(why.line) <= {c for c, ch in enumerate(after) if ch == me}
+                continue
+            assert worse == (why.code in ("mistake", "quick-loss")), (board, cell, why, was, now)
+            if worse:
+                assert (why.code == "quick-loss") == (was[0] < 0), (board, cell, why)
                 best = minimax(after, 3, 3, 3)  # the opponent's, to move
                 got = minimax(_put(after, why.refutation[0], them), 3, 3, 3)
                 assert (-got[0], got[1] + 1) == best, (board, cell, why)  # a best reply
                 assert len(why.refutation) == best[1], (board, cell, why)
+                continue
+            assert now[0] == was[0], (board, cell, why, was, now)  # the value kept
+            if why.code == "force-complete":
+                free = [c for c, ch in enumerate(after) if ch == "."]
+                assert free and all(made_line(_put(after, c, them), them, lines) for c in free)
+            elif why.code == "avoid":
+                assert completing and set(why.threats) == completing
             else:
                 assert why.code in ("keep-win", "hold", "resist"), (board, cell, why)
-    assert {"complete", "force-complete", "avoid", "mistake"} <= set(seen), seen
+                assert not completing or why.code != "hold", (board, cell, why)
+    assert {"complete", "force-complete", "avoid", "mistake", "quick-loss"} <= set(seen), seen
 
 
 @pytest.mark.parametrize(

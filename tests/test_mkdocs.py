@@ -24,6 +24,9 @@ pytest.importorskip("mkdocs", reason="MkDocs is a dev extra: pip install -e '.[d
 
 from ttt_maps.draw.themes import DARK, LIGHT
 
+#: Slow (left out by make check): every test builds an MkDocs site.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "mkdocs"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -258,7 +261,8 @@ def test_the_description_is_the_strategy_in_words_under_the_map(site: Path) -> N
     assert m and "<summary>The strategy in words</summary>" in m[1]
     sections = re.findall(r'<section id="(ttt-index-0-words-x-s\d+)">', m[1])
     links = set(re.findall(r'href="#(ttt-index-0-words-x-s\d+)"', m[1]))
-    assert len(sections) == 109 == len(set(sections))  # stats: fast,novice gives X 109 positions
+    # fact: the referee's count, test_claims.test_the_maps_counts_are_the_referees
+    assert len(sections) == 109 == len(set(sections))
     assert links <= set(sections) and len(links) == 108  # all but the first are reached
 
 
@@ -280,3 +284,19 @@ def test_axe_finds_nothing_of_ours_on_the_docs_page(site: Path, chromium: Any) -
         assert ours == []
     finally:
         page.close()
+
+
+def test_maps_speak_the_sites_language_unless_they_say_their_own(tmp_path: Path) -> None:
+    """The theme's language (Material's ``language``, MkDocs' own ``locale``) draws the
+    maps in it; a fence's ``lang:`` wins."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    fences = "```ttt-map\ndepth: 1\n```\n\n```ttt-map\ndepth: 1\nlang: es\n```\n"
+    (docs / "index.md").write_text("# Page\n\n" + fences, "utf-8")
+    config = "site_name: x\ntheme:\n  name: mkdocs\n  locale: de\nplugins:\n  - ttt-maps\n"
+    (tmp_path / "mkdocs.yml").write_text(config, "utf-8")
+    run = mkdocs("build", "--strict", "-d", str(tmp_path / "out"), cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    html = (tmp_path / "out" / "index.html").read_text("utf-8")
+    assert [svg.get("lang") for svg in maps_in(html)] == ["de", "es"]
+    assert "Karte für X" in html

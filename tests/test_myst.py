@@ -21,6 +21,9 @@ from sphinx.application import Sphinx
 from sphinx.cmd.build import main as sphinx_main
 from sphinx.util.docutils import docutils_namespace
 
+#: Slow (left out by make check): every test builds a MyST site.
+pytestmark = pytest.mark.slow
+
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "myst"
 SVG = "{http://www.w3.org/2000/svg}"
 

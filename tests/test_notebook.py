@@ -12,6 +12,9 @@ import pytest
 
 import ttt_maps
 
+#: Slow (left out by make check): every test runs a notebook in a kernel and a browser.
+pytestmark = pytest.mark.slow
+
 
 def test_the_viewer_is_an_isolated_frame_with_the_whole_page() -> None:
     shown = ttt_maps.viewer(ttt_maps.strategy("x"), height=500)._repr_html_()
@@ -31,7 +34,8 @@ def test_the_viewer_can_carry_the_strategy_in_words() -> None:
     shown = ttt_maps.viewer(ttt_maps.poster(), description=True)._repr_html_()
     (ident,) = re.findall(r'<iframe [^>]*aria-details="([^"]+)"', shown)
     assert f'<details class="ttt-map-words" id="{ident}">' in shown
-    for player, count in (("x", 109), ("o", 453)):  # stats: the default policy's positions
+    # fact: the referee's count, test_claims.test_the_maps_counts_are_the_referees
+    for player, count in (("x", 109), ("o", 453)):
         assert len(re.findall(rf'<section id="{ident}-{player}-s\d+">', shown)) == count
     with pytest.raises(ttt_maps.UsageError, match="description"):
         ttt_maps.viewer(ttt_maps.whole(depth=1), description=True)

@@ -36,6 +36,7 @@ CASES: dict[str, tuple[str, Any, str | None, Any]] = {
     "outcomes": ("", True, None, "yes"),
     "explain": ("", True, None, 1),
     "fold": ("", True, None, "no"),
+    "lang": ("fr_FR.UTF-8", "de", "it", "it"),
 }
 #: What each surface needs besides the option to draw something small and quick.
 BASE = {"depth": "1"}
@@ -70,6 +71,20 @@ def _python(name: str, value: Any) -> str:
     player = value if name == "player" else "x"
     given = {} if name == "player" else {keyword: value}
     return str(ttt_maps.strategy(player, **given, **depth))
+
+
+def test_every_option_the_three_surfaces_share_has_its_case() -> None:
+    """A new option that the command line, Python and the docs pages all take for a map
+    is tried here as soon as it is declared (the test fails until it has a case).
+    ``description`` is the one exception: it writes the strategy in words beside a
+    picture (the command line asks for ``--picture``), and is tried on each surface by
+    the tests of the long description."""
+    shared = {
+        name
+        for name, option in DECLARED.items()
+        if option.cli and option.fence and option.python and "map" in option.applies
+    }
+    assert shared - set(CASES) == {"description"}
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

@@ -28,9 +28,14 @@ VERSION = {"__file__": ""}
 exec((ROOT / "ttt_maps" / "_version.py").read_text(), VERSION)
 NAME = f"ttt_maps-{VERSION['__version__']}"
 
-pytestmark = pytest.mark.skipif(
-    importlib.util.find_spec("build") is None, reason="'build' is not installed (pip install build)"
-)
+#: Slow (left out by make check): every test builds or installs the package.
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        importlib.util.find_spec("build") is None,
+        reason="'build' is not installed (pip install build)",
+    ),
+]
 
 
 #: What the installed package runs under: no PYTHONPATH, which would put a checkout first.
@@ -108,6 +113,7 @@ def test_wheel_metadata(dist: dict[str, Path]) -> None:
     assert "Reserved Font Name Humor-Sans" in licence
     assert f"{NAME}.dist-info/licenses/ttt_maps/draw/fonts/LICENSE-HumorSans.txt" in names
     assert "ttt_maps/backends/viewer/play.js" in names
+    assert {f"ttt_maps/language/{code}.po" for code in ("fr", "de", "es", "ru")} <= set(names)
     assert meta["License-Expression"] == "MIT"
     assert "LICENSE" in meta.get_all("License-File", [])
     requires = meta.get_all("Requires-Dist", [])
@@ -169,6 +175,14 @@ def test_wheel_installs_and_runs_outside_the_checkout(fresh_venv: Path, tmp_path
         cwd=tmp_path,
     )
     assert Path(where.strip()).is_relative_to(fresh_venv), where
+    # The catalogs ship with it: an installed ttt-maps speaks Russian.
+    said = run(
+        fresh_venv / "bin" / "python",
+        "-c",
+        "from ttt_maps.language import speaking, tr\nwith speaking('ru'): print(tr('draw'))",
+        cwd=tmp_path,
+    )
+    assert said.strip() == "ничья"
     run(
         fresh_venv / "bin" / "ttt-maps",
         "render",

@@ -137,7 +137,7 @@ def test_each_format_holds_the_map_its_own_way(to: str, place: str) -> None:
         ("player: y", 1, "doc.md:2: ttt-map: bad player option: 'y': choose x, o or both"),
         ("just words", 1, "doc.md:2: ttt-map: expected 'option: value'"),
         ("from: xxxx.....", 7, "doc.md:8: ttt-map: bad from option: 'xxxx.....': illegal"),
-        ("whole\nplayer: o", 7, "doc.md:9: ttt-map: bad player option: it applies to a player's"),
+        ("whole\nplayer: o", 7, "doc.md:9: ttt-map: bad player option: 'o': whole draws every"),
     ],
 )
 def test_a_bad_option_names_the_file_and_the_line(text: str, line: int, says: str) -> None:
@@ -594,3 +594,33 @@ def test_no_message_of_docs_holds_a_terminal_escape(tmp_path: Path) -> None:
     run = subprocess.run([str(EXE), "docs", "pandoc", folder], cwd=tmp_path,
                          capture_output=True, env=env, timeout=60)  # fmt: skip
     assert run.returncode == 2 and b"\x1b" not in run.stderr and b"kept" in run.stderr
+
+
+def svg_language(html: str) -> list[str | None]:
+    """The ``lang`` of each inline map of a page."""
+    return [ET.fromstring(svg).get("lang") for svg in re.findall(r"<svg\b.*?</svg>", html, re.S)]
+
+
+def test_a_block_speaks_the_documents_language_unless_it_says_its_own() -> None:
+    """The document's ``lang`` metadata (a locale, as pandoc and Quarto take it) sets the
+    maps' words; a block's ``lang:`` wins; a language ttt-maps does not speak in the
+    metadata is English, in a block an error naming the line."""
+    where = Where("doc.md", 1)
+    block = "player: x\ndepth: 1"
+    for lang, says in (("fr-FR", "fr"), ("it", "en"), (None, "en")):
+        drawn = draw(block, "html", where, "p", lang=lang)
+        assert svg_language(drawn.payload.decode()) == [says], lang
+    german = draw(block + "\nlang: de", "html", where, "p", lang="fr").payload.decode()
+    assert svg_language(german) == ["de"] and "Karte für X" in german
+    with pytest.raises(UsageError) as caught:
+        draw(block + "\nlang: it", "html", where, "p", lang="fr")
+    assert str(caught.value).startswith("doc.md:4: ttt-map: bad lang option: 'it': not a language")
+
+
+@pytest.mark.slow
+def test_the_filter_passes_the_documents_language(tmp_path: Path) -> None:
+    (tmp_path / "doc.md").write_text("---\nlang: ru-RU\n---\n\n" + DOC, encoding="utf-8")
+    run = pandoc(tmp_path, "doc.md", "-s", "-o", "doc.html")
+    assert run.returncode == 0, run.stderr
+    html = (tmp_path / "doc.html").read_text(encoding="utf-8")
+    assert svg_language(html) == ["ru", "ru"] and "Карта для X" in html

@@ -12,6 +12,7 @@ import pytest
 
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, Mark, other
+from ttt_maps.game.geometry import Geometry
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.strategies.chains import PRESETS, describe_policies, parse_policy
 from ttt_maps.strategies.policy import Policy
@@ -162,6 +163,7 @@ def test_yorgey_reproduces_the_seed() -> None:
     assert policy.name == "fast,last,first"
     assert policy.choose(Board.empty()) == 8
     x = build_strategy("x", policy).facts
+    # fact: the seed program's maps, and the referee's count (test_claims)
     assert (x.choices, x.wins, x.draws, x.losses) == (91, 71, 2, 0)
     o = build_strategy("o", policy).facts
     assert (o.choices, o.wins, o.draws, o.losses) == (768, 386, 183, 0)
@@ -256,3 +258,94 @@ def test_policy_object_is_reusable_across_players() -> None:
     b = build_strategy("o", policy).facts
     assert a == build_strategy("x", "default").facts
     assert b == build_strategy("o", "default").facts
+
+
+@pytest.mark.parametrize("board", ["3x3", "3x3-misere", "4x4k3", "3x4k3"])
+def test_each_line_of_policies_says_what_parses_on_that_board(board: str) -> None:
+    """``ttt-maps policies``: a preset's line names the chain it stands for on that board
+    (the chain parses to the preset's own policy), a key or preset of the normal 3x3 game
+    says so exactly where it is refused, and the novice is the rules' own."""
+    from ttt_maps.strategies.chains import presets_for
+
+    g = Geometry.parse(board)
+    rows = dict(describe_policies(g))
+    only = " (normal 3x3 game only)"
+    for name, text in rows.items():
+        usable = name in ("random:SEED", "book:PATH")
+        if not usable:
+            try:
+                parse_policy(name, g)
+                usable = True
+            except UsageError as err:
+                assert "normal 3x3 game only" in str(err), err
+        assert text.endswith(only) != usable, (name, text)
+        if name in PRESETS and usable:
+            chain = text.removeprefix("= ").split(": ")[0]
+            assert parse_policy(chain, g).name == parse_policy(name, g).name == chain
+    assert presets_for(g) == [p for p in PRESETS if not rows[p].endswith(only)]
+    from ttt_maps.strategies.chains import KEY_HELP, MISERE_NOVICE
+
+    for key, help_text in KEY_HELP.items():
+        said = MISERE_NOVICE if key == "novice" and g.misere else help_text
+        assert rows[key] in (said, said + only), key
+    where = "not misère, where a line loses" if board == "3x3-misere" else f"not {g.describe()}"
+    if g != Geometry():
+        with pytest.raises(UsageError) as err:
+            parse_policy("xkcd", g)
+        assert str(err.value).endswith(where), err.value
+    misere_novice = "leaves the opponent only moves that complete a line"
+    assert (misere_novice in rows["novice"]) == g.misere
+
+
+def test_book_files_are_the_paths_of_the_book_keys() -> None:
+    """The files a chain reads (so no output is written over one): every ``book:PATH``
+    in any case, never the built-in comic's book, never an empty path."""
+    from ttt_maps.strategies.chains import book_files
+
+    assert book_files("fast, book:a.json,BOOK:dir/b.json ,book:xkcd,Book:XKCD,book:,random") == [
+        "a.json",
+        "dir/b.json",
+    ]
+    assert book_files("default") == [] and book_files("book:c:d.json") == ["c:d.json"]
+
+
+def test_the_rules_key_keeps_the_rule_players_optimal_moves() -> None:
+    """``rules``: among the optimal moves, those the rule player allows, else all of them."""
+    from ttt_maps.game.rules import rule_moves
+
+    policy = parse_policy("rules")
+    solver = solver_for(Geometry())
+    narrowed = 0
+    seen, todo = {0}, [0]
+    while todo:
+        key = todo.pop()
+        board = solver.board(key)
+        if not board.is_over:
+            optimal = solver.best_moves(board)
+            _, allowed = rule_moves(board)
+            kept = policy.candidates(board)[1]
+            assert kept == ([m for m in optimal if m in allowed] or optimal), board
+            narrowed += len(kept) < len(optimal)
+        for _, child in solver.children(key):
+            if child not in seen:
+                seen.add(child)
+                todo.append(child)
+    assert narrowed > 100
+
+
+def test_chains_as_users_write_them() -> None:
+    """Presets in any case; ``default`` as the board has it; a near miss gets a guess; a
+    book for another board is read on that board."""
+    assert parse_policy("YORGEY").name == parse_policy("yorgey").name == "fast,last,first"
+    assert parse_policy("default", Geometry.parse("4x4")).name == "fast,trap,first"
+    assert parse_policy("default", Geometry.parse("3x4k3")).name == "fast,novice,first"
+    with pytest.raises(UsageError, match="did you mean 'fast'"):
+        parse_policy("fsat")
+
+
+def test_a_book_for_a_bigger_board(tmp_path: Path) -> None:
+    g = Geometry.parse("3x4k3")
+    book = tmp_path / "b.json"
+    book.write_text(json.dumps({"............": 5}), encoding="utf-8")
+    policy = parse_policy(f"book:{book}", g)
+    assert policy.choose(Board.empty(g)) == 5

@@ -222,6 +222,7 @@ def test_bands_draw_the_same_picture() -> None:
     assert sum(histogram[1:]) < 0.0001 * 900 * 900
 
 
+@pytest.mark.slow
 def test_a0_at_300_dpi_is_drawn() -> None:
     """Every print size up to A0 at 300 dpi (139 megapixels), in bands."""
     scene = Scene(100, 70, (Text(50, 40, "A0", 20, "title"),))

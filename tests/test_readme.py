@@ -13,7 +13,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from ttt_maps.game.board import Board
+
+#: Slow (left out by make check): every test runs the README's commands.
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "readme_examples.py"

@@ -640,6 +640,7 @@ def test_a_printed_single_map_is_captioned_unless_asked_not_to(tmp_path: Path) -
     captioned = text(pdf)
     assert captioned.startswith("Map for O " + instruction())
     assert "Tie-break policy: default (fast,novice,first)" in captioned
+    # fact: the referee's count, test_claims.test_the_maps_counts_are_the_referees
     assert "O: 453 positions where O chooses, 410 won and 223 drawn finishes." in captioned
     assert text(plain) == ""  # the map's own lettering is drawn, not written
     words = [t.text for t in ET.parse(svg).iter("{http://www.w3.org/2000/svg}text")]

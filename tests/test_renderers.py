@@ -38,6 +38,9 @@ from ttt_maps.draw.scene import Scene
 from ttt_maps.draw.themes import DARK, LIGHT
 from ttt_maps.strategies.tree import build_strategy
 
+#: Slow (left out by make check): every test draws the maps in browsers and outside renderers.
+pytestmark = pytest.mark.slow
+
 #: Width in pixels each drawing is compared at (the xkcd map, captioned: drawn by hand,
 #: its letters outlines, so held to the maps' limits, text and all).
 WIDTHS = {"x": 900, "o": 900, "poster": 1500, "xkcd x": 900}

@@ -32,6 +32,9 @@ from sphinx.util.docutils import docutils_namespace
 
 from ttt_maps import api
 
+#: Slow (left out by make check): every test builds a Sphinx site.
+pytestmark = pytest.mark.slow
+
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "sphinx"
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -377,9 +380,31 @@ def test_a_description_sets_the_strategy_in_words_under_the_map(tmp_path: Path) 
     (words,) = re.findall(r'<div class="ttt-map"[^>]*aria-details="([^"]+)"', html)
     m = re.search(rf'<details class="ttt-map-words" id="{words}">(.*?)</details>', html, re.S)
     assert m
-    for player, count in (("x", 81), ("o", 426)):  # stats: yorgey's positions per player
+    # fact: the referee's count, test_claims.test_the_maps_counts_are_the_referees
+    for player, count in (("x", 81), ("o", 426)):
         sections = re.findall(rf'<section id="{words}-{player}-s\d+">', m[1])
         assert len(sections) == count
     whole = "Maps\n====\n\n.. ttt-map::\n   :whole:\n   :depth: 1\n   :description:\n"
     (src / "index.rst").write_text(whole, encoding="utf-8")
     assert build(src, tmp_path / "bad", "-W") != 0
+
+
+def test_maps_speak_the_projects_language_unless_they_say_their_own(tmp_path: Path) -> None:
+    """``language = "fr"`` in conf.py draws the maps in French, in the HTML and in the
+    LaTeX figures; ``:lang:`` wins; a language Sphinx has and ttt-maps does not (Italian)
+    is English, without a warning."""
+    src = tmp_path / "src"
+    src.mkdir()
+    page = "Page\n====\n\n.. ttt-map::\n   :depth: 1\n\n.. ttt-map::\n   :depth: 1\n   :lang: ru\n"
+    (src / "index.rst").write_text(page, encoding="utf-8")
+    for language, first in (("fr", "fr"), ("it", "en")):
+        conf = f'extensions = ["ttt_maps.sphinx"]\nlanguage = "{language}"\n'
+        (src / "conf.py").write_text(conf, encoding="utf-8")
+        out = tmp_path / f"out-{language}"
+        assert build(src, out, "-W") == 0
+        svgs = inline_svgs((out / "index.html").read_text(encoding="utf-8"))
+        assert [svg.get("lang") for svg in svgs] == [first, "ru"], language
+    assert build(src, tmp_path / "latex", "-W", "-D", "language=fr", builder="latex") == 0
+    pdfs = sorted((tmp_path / "latex").glob("ttt-map-*.pdf"))
+    assert len(pdfs) == 2
+    assert sorted(b"/Lang (fr)" in p.read_bytes() for p in pdfs) == [False, True]

@@ -169,3 +169,56 @@ def test_malformed_files_are_usage_errors(edit: Any, needle: str) -> None:
 def test_not_a_strategy_at_all(text: str) -> None:
     with pytest.raises(UsageError, match=r"s\.json"):
         load_strategy(text, source="s.json")
+
+
+@pytest.mark.parametrize(
+    ("why", "needle"),
+    [
+        ([], '"why" must be an object of reasons by board'),
+        ({"xx.......": {"code": "win"}}, 'in "why": board'),
+        ({".........": {"text": "no code"}}, 'the reason for ......... has no "code"'),
+        ({".........": "win"}, 'the reason for ......... has no "code"'),
+    ],
+)
+def test_malformed_reasons_are_usage_errors(why: Any, needle: str) -> None:
+    doc = {**exported("x", "yorgey"), "why": why}
+    with pytest.raises(UsageError) as err:
+        load_strategy(json.dumps(doc), source="s.json")
+    assert str(err.value).startswith("s.json: ") and needle in str(err.value)
+
+
+def test_a_reason_where_the_file_plays_no_move_is_refused() -> None:
+    from ttt_maps.strategies.audit import check_reasons
+
+    doc = exported("x", "yorgey")
+    doc["why"] = {"x...o....": {"code": "fork"}}  # yorgey opens at 8: no move listed here
+    parsed = load_strategy(json.dumps(doc), source="s.json")
+    with pytest.raises(
+        UsageError, match=r"^s\.json: a reason for x\.\.\.o\.\.\.\., where the file"
+    ):
+        check_reasons(parsed, "s.json")
+    doc["why"] = {".........": {"code": "corner"}}
+    doc["moves"]["........."] = 9  # off the board: no legal move to give a reason for
+    with pytest.raises(UsageError, match=r"^s\.json: a reason for \.{9}, where the file"):
+        check_reasons(load_strategy(json.dumps(doc), source="s.json"), "s.json")
+    assert check_reasons(load_strategy(json.dumps(exported("x", "yorgey"))), "s.json") == 0
+
+
+def test_a_file_of_another_format_or_without_a_policy() -> None:
+    doc = exported("x", "yorgey")
+    doc["format"] = "other/thing@9"
+    with pytest.raises(UsageError, match=r'"format" is .?other/thing@9.?, expected'):
+        load_strategy(json.dumps(doc), source="s.json")
+    doc = exported("x", "yorgey")
+    del doc["policy"]
+    assert load_strategy(json.dumps(doc)).policy == ""
+
+
+def test_a_misere_file_is_read_under_misere_rules() -> None:
+    from ttt_maps.game.geometry import Geometry
+
+    misere = Geometry.parse("3x3", "misere")
+    doc = json.loads(build_strategy("x", "default", None, misere).to_json())
+    assert doc["rules"] == "misere" and load_strategy(json.dumps(doc)).geometry.misere
+    doc["geometry"] = "3x3"  # as a person writes it: the rules in their own field
+    assert load_strategy(json.dumps(doc)).geometry == misere

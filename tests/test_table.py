@@ -155,6 +155,7 @@ def test_the_tables_play_perfectly(tables: dict[str, Table]) -> None:
         assert audit_table(table) == []
 
 
+@pytest.mark.slow
 def test_removing_any_entry_breaks_the_table(tables: dict[str, Table]) -> None:
     for player, table in tables.items():
         for i in range(table.size):
@@ -204,6 +205,7 @@ def test_the_default_prover_hands_a_long_proof_to_cp_sat(
 def test_3x4_by_default_in_about_a_second() -> None:
     pytest.importorskip("ortools")
     table = minimal_table("x", Geometry.parse("3x4k3"))
+    # pin: the package's own proof; no outside count for 3x4 is known to us
     assert (table.size, table.prover) == (46, "cp-sat")
     assert table.steps < 100_000
 

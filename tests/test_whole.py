@@ -28,6 +28,9 @@ from ttt_maps.draw.themes import LIGHT, PRINT, THEMES
 from ttt_maps.draw.wholemap import whole_scene
 from ttt_maps.strategies.whole import build_whole, count_whole
 
+#: Slow (left out by make check): every test draws the whole game.
+pytestmark = pytest.mark.slow
+
 SVG = "{http://www.w3.org/2000/svg}"
 runner = CliRunner()
 
@@ -179,7 +182,7 @@ def test_render_whole_from_the_command_line(tmp_path: Path) -> None:
     for args, needle in (
         (["--player", "x"], "--whole draws every move"),
         (["--outcomes"], "--outcomes applies to a player's map"),
-        (["--policy", "yorgey"], "--policy yorgey"),
+        (["--policy", "yorgey"], "--policy applies to a player's map"),
         (["--no-fold"], f"--depth {fits} draws {sum(unfolded[: fits + 1]):,}"),
     ):
         result = runner.invoke(app, ["render", "--whole", *args, "-o", str(out)])
@@ -189,5 +192,5 @@ def test_render_whole_from_the_command_line(tmp_path: Path) -> None:
 def test_api_refuses_map_options_for_the_whole_game() -> None:
     from ttt_maps.errors import UsageError
 
-    with pytest.raises(UsageError, match="apply to a player's map"):
+    with pytest.raises(UsageError, match="applies to a player's map"):
         api.render(build_whole(depth=1), "svg", outcomes=True)

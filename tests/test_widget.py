@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -62,6 +63,15 @@ def test_several_maps_are_linked_viewers() -> None:
     assert w.label == "ttt-maps linked viewers" and w.linked
 
 
+def test_the_widget_speaks_its_lang() -> None:
+    """``lang=`` for one map and for linked maps; the notebook's own stays English."""
+    tree = ttt_maps.strategy("x", depth=1)
+    assert '<html lang="de">' in ttt_maps.widget(tree, lang="de").page
+    linked = ttt_maps.widget(tree, tree, lang="ru").page
+    assert '<html lang="ru">' in linked and "Карта" in linked
+    assert '<html lang="en">' in ttt_maps.widget(tree).page
+
+
 @pytest.mark.parametrize(
     ("args", "kwargs", "says"),
     [
@@ -86,6 +96,138 @@ def test_nothing_is_fetched_from_the_network() -> None:
     trees = [ttt_maps.strategy("x", policy=p) for p in ("xkcd", "compact")]
     for w in (ttt_maps.widget(trees[0]), ttt_maps.widget(*trees)):
         assert not re.search(r"(src|href)=\"https?:|url\(https?:|@import|fetch\(", w.page)
+
+
+# -- the scripts themselves, run by Node ----------------------------------------------------
+
+#: Runs the page's bridge (as the page's own script) and the widget's ES module (as a
+#: front end loads it) against stand-ins for the browser, and prints what they did as
+#: JSON: the messages the bridge posted, and what the widget told its model.
+NODE_HARNESS = r"""
+import vm from "node:vm";
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [bridgePath, modulePath] = process.argv.slice(2);
+const out = {};
+
+function runBridge({ parentIsSelf = false, readyState = "complete", link = false }) {
+  const posted = [], observed = [], listeners = {};
+  let position = { board: ".........", moves: [] };
+  const window = {
+    tttViewer: { current: () => position },
+    addEventListener: (type, fn) => { listeners[type] = fn; },
+  };
+  if (link) window.tttLink = { leader: () => 1, states: () => [position, position] };
+  const parent = { postMessage: (data, origin) => posted.push([data, origin]) };
+  window.parent = parentIsSelf ? window : parent;
+  const document = { readyState, body: { tag: "body" } };
+  class MutationObserver {
+    constructor(fn) { this.fn = fn; observed.push(this); }
+    observe(target, options) { this.target = target; this.options = options; }
+  }
+  const page = { window, document, MutationObserver, JSON };
+  vm.runInNewContext(readFileSync(bridgePath, "utf8"), page);
+  const steps = { atStart: posted.length };
+  if (listeners.load) { listeners.load(); steps.afterLoad = posted.length; }
+  const mutate = () => observed.forEach((o) => o.fn([]));
+  mutate();  // nothing moved
+  steps.unchanged = posted.length;
+  position = { board: "x........", moves: [0] };
+  mutate();
+  steps.moved = posted.length;
+  return { posted, steps, options: observed.map((o) => [o.target.tag, o.options]) };
+}
+out.bridge = runBridge({});
+out.bridgeAlone = runBridge({ parentIsSelf: true });
+out.bridgeLoading = runBridge({ readyState: "loading" });
+out.bridgeLinked = runBridge({ link: true });
+
+const { default: widget } = await import(pathToFileURL(modulePath).href);
+for (const linked of [false, true]) {
+  const listeners = {}, saved = [], handlers = {};
+  const values = { height: 500, label: "", page: "<p>map</p>", src: "", linked };
+  const attrs = {};
+  const frame = {
+    style: {}, contentWindow: { name: "frame" },
+    setAttribute: (k, v) => { attrs[k] = v; }, removeAttribute: (k) => { delete attrs[k]; },
+  };
+  globalThis.document = { createElement: () => frame, baseURI: "http://localhost/" };
+  globalThis.window = {
+    addEventListener: (type, fn) => { listeners[type] = fn; },
+    removeEventListener: (type, fn) => { if (listeners[type] === fn) delete listeners[type]; },
+  };
+  const model = {
+    get: (k) => values[k],
+    set: (k, v) => { values[k] = v; },
+    save_changes: () => saved.push(JSON.stringify(values.position)),
+    on: (name, fn) => { handlers[name] = fn; },
+    off: (name) => { delete handlers[name]; },
+  };
+  const el = { dataset: {}, classList: { add() {} }, append: (child) => { el.child = child; } };
+  const cleanup = widget.render({ model, el });
+  const send = (source, data) => listeners.message({ source, data });
+  send({ name: "elsewhere" }, { tttMaps: 1, position: { board: "o........" } });
+  send(frame.contentWindow, { tttMaps: 2, position: { board: "o........" } });
+  send(frame.contentWindow, { tttMaps: 1, position: "x........" });
+  send(frame.contentWindow, { tttMaps: 1, position: { board: "x...o...." } });
+  const seen = { saved: [...saved], dataset: el.dataset.tttPosition, position: values.position };
+  cleanup();
+  out[linked ? "linked" : "single"] = {
+    ...seen, attrs, srcdoc: frame.srcdoc, height: frame.style.height, title: frame.title,
+    appended: el.child === frame,
+    listening: Object.keys(listeners),
+    handlers: Object.keys(handlers),
+  };
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def test_the_scripts_post_and_hear_where_the_reader_is(tmp_path: Path) -> None:
+    """The bridge posts the reader's position to the widget once at start and again each
+    time it changes (never twice the same, never to itself); the widget hears only its
+    own frame's messages and puts the position in its model."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("Node.js is not installed (apt-get install nodejs)")
+    harness = tmp_path / "harness.mjs"
+    harness.write_text(NODE_HARNESS, encoding="utf-8")
+    root = Path(ttt_maps.__file__).parent / "integrations" / "widget"
+    module = tmp_path / "widget.mjs"  # an ES module, as a front end loads it
+    module.write_text(asset(MODULE), encoding="utf-8")
+    run = subprocess.run(
+        [node, str(harness), str(root / BRIDGE), str(module)],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
+    first = {"tttMaps": 1, "position": {"board": ".........", "moves": []}}
+    moved = {"tttMaps": 1, "position": {"board": "x........", "moves": [0]}}
+    bridge = out["bridge"]
+    assert bridge["posted"] == [[first, "*"], [moved, "*"]]
+    assert bridge["steps"] == {"atStart": 1, "unchanged": 1, "moved": 2}
+    [(target, options)] = bridge["options"]
+    assert target == "body" and options["attributes"] is True
+    assert {"data-moves", "data-map"} <= set(options["attributeFilter"])
+    assert out["bridgeAlone"]["posted"] == []  # a page shown on its own has no one to tell
+    assert out["bridgeLoading"]["steps"] == {
+        "atStart": 0,
+        "afterLoad": 1,
+        "unchanged": 1,
+        "moved": 2,
+    }
+    linked = out["bridgeLinked"]["posted"][0][0]["position"]
+    assert linked == {"leader": 1, "panes": [first["position"]] * 2}
+    for name, sandboxed in (("single", True), ("linked", False)):
+        widget = out[name]
+        # Only the frame's own message with a position object reaches the model.
+        assert widget["saved"] == ['{"board":"x...o...."}'], name
+        assert widget["position"] == {"board": "x...o...."}
+        assert json.loads(widget["dataset"]) == {"board": "x...o...."}
+        assert widget["attrs"] == ({"sandbox": "allow-scripts"} if sandboxed else {})
+        assert widget["srcdoc"] == "<p>map</p>" and widget["height"] == "500px"
+        assert widget["title"] == "ttt-maps viewer" and widget["appended"]
+        assert widget["listening"] == [] and widget["handlers"] == []  # cleaned up
 
 
 # -- in a browser ------------------------------------------------------------------------

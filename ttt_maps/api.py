@@ -21,7 +21,8 @@ over these functions and the engine (``ttt_maps.engine``) they share.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias, Unpack, overload
 
@@ -92,23 +93,35 @@ class Poster:
         return f"Poster(policy={policies!r}, root={roots!r})"
 
     def _repr_svg_(self) -> str:
-        """Jupyter shows a poster as its SVG."""
-        if "svg" not in self._svg_cache:
-            self._svg_cache["svg"] = render(self, "svg")
-        return self._svg_cache["svg"]
+        """Jupyter shows a poster as its SVG (in the language in force)."""
+        from ttt_maps.language import current
+
+        key = f"svg {current()}"
+        if key not in self._svg_cache:
+            self._svg_cache[key] = render(self, "svg")
+        return self._svg_cache[key]
 
 
 if TYPE_CHECKING:
     Renderable: TypeAlias = Strategy | Poster | Table | WholeGame | tuple[Strategy, Strategy]
 
 
-def asked(
-    caller: str, job: str, options: Mapping[str, Any], step: str = "build", **subject: Any
-) -> Drawing:
-    """The drawing a function's keywords ask for, checked in Python's words: ``subject``
-    holds what the function takes by position (``strategy("x", "yorgey")``); an option of
-    the other ``step`` (how a map is drawn, to a function that builds trees) is refused
-    with the function to give it to."""
+@contextmanager
+def request(
+    caller: str,
+    job: str,
+    options: Mapping[str, Any],
+    settings: Settings | None = None,
+    *,
+    step: str = "build",
+    **subject: Any,
+) -> Iterator[Drawing]:
+    """The drawing a function's keywords ask for, checked in Python's words, for the
+    call's work, which runs under ``settings`` and in the language ``lang=`` asks for.
+
+    ``subject`` holds what the function takes by position (``strategy("x", "yorgey")``);
+    an option of the other ``step`` (how a map is drawn, to a function that builds trees)
+    is refused with the function to give it to."""
     given = dict(options)
     for name, value in subject.items():
         if value is None:
@@ -124,7 +137,8 @@ def asked(
             raise UsageError(
                 f"{DECLARED[name].spelled(Use('python'))} sets {what}: give it to {other}"
             )
-    return Drawing.read(checked, python_use(given, job), job=job)
+    with running(settings, checked.get("lang")):
+        yield Drawing.read(checked, python_use(given, job), job=job)
 
 
 def strategy(
@@ -147,8 +161,9 @@ def strategy(
     each other once), ``max_boards`` (default 50,000: a bigger map is refused with the
     depth that fits). ``settings`` says how to run.
     """
-    with running(settings):
-        drawing = asked("strategy", "map", options, player=player, policy=policy, start=start)
+    with request(
+        "strategy", "map", options, settings, player=player, policy=policy, start=start
+    ) as drawing:
         tree = trees((drawing.player,), drawing)[drawing.player]
     _show_strategies()
     return tree
@@ -164,8 +179,7 @@ def poster(
 ) -> Poster:
     """Both maps under one policy, ready for ``render``/``save`` (the command line's
     ``--player both``); the options as for ``strategy``."""
-    with running(settings):
-        drawing = asked("poster", "poster", options, policy=policy, start=start)
+    with request("poster", "poster", options, settings, policy=policy, start=start) as drawing:
         both = trees(("x", "o"), drawing)
     _show_strategies()
     return Poster(both["x"], both["o"])
@@ -183,8 +197,8 @@ def whole(
     outcome for the player who makes it. Folded by symmetry unless ``fold=False`` (the
     3x3 game folded draws 31,694 boards; unfolded it is past the limit: give a
     ``depth``); ``board``, ``rules``, ``depth`` and ``max_boards`` as for ``strategy``."""
-    with running(settings):
-        return whole_game(asked("whole", "whole", options, start=start, whole=True))
+    with request("whole", "whole", options, settings, start=start, whole=True) as drawing:
+        return whole_game(drawing)
 
 
 def table(player: str, /, *, settings: Settings | None = None, **options: Unpack[Options]) -> Table:
@@ -196,13 +210,10 @@ def table(player: str, /, *, settings: Settings | None = None, **options: Unpack
     from ttt_maps.game.board import parse_mark
     from ttt_maps.strategies.table.exact import minimal_table
 
-    checked = read_python({**options, "player": player}, "table", "table")
-    given = {k: v for k, v in checked.items() if k != "prover"}
-    with running(settings):
-        drawing = Drawing.read(given, Use("python"), job="table")
-        return minimal_table(
-            parse_mark(drawing.player), drawing.geometry, prover=checked.get("prover", "auto")
-        )
+    given: dict[str, Any] = dict(options)
+    prover = DECLARED["prover"].read(given.pop("prover", "auto"), Use("python", "table"))
+    with request("table", "table", given, settings, player=player) as drawing:
+        return minimal_table(parse_mark(drawing.player), drawing.geometry, prover=prover)
 
 
 def _show_strategies() -> None:
@@ -269,10 +280,10 @@ def render(obj: Renderable | Scene, format: str = "svg", **options: Unpack[Optio
     fmt = DECLARED["format"].read(format, Use("python", job))
     if job == "table" and fmt in ("pdf", "png") and "size" not in options:
         options = {**options, "size": "A4"}  # a cheat sheet is a page
-    drawing = asked("render", job, options, step="draw")
-    out = drawing.page([fmt], Use("python", job))
-    scene = scene_of(obj, drawing.map_options, drawing.palette, drawing.title)
-    data = out.draw(scene, fmt)
+    with request("render", job, options, step="draw") as drawing:
+        out = drawing.page([fmt], Use("python", job))
+        scene = scene_of(obj, drawing.map_options, drawing.palette, drawing.title)
+        data = out.draw(scene, fmt)
     return data.decode("utf-8") if fmt in ("svg", "html") else data
 
 
@@ -311,7 +322,8 @@ def gamebook(tree: Strategy, format: str = "md", **options: Unpack[Options]) -> 
         raise DECLARED["format"].refused(format, "expected a format's name: md, txt or pdf", use)
     fmt = DECLARED["format"].read(format, use)
     checked = read_python(options, "gamebook", "gamebook")
-    return gamebook_of(tree, fmt, render_scene, **checked)
+    with running(None, checked.pop("lang", None)):
+        return gamebook_of(tree, fmt, render_scene, **checked)
 
 
 # -- the solved game, asked ------------------------------------------------------------
@@ -353,9 +365,10 @@ def solve_position(
     from ttt_maps.strategies.chains import parse_policy, presets_for
     from ttt_maps.strategies.reasons import position_doc
 
-    pos = _position(position, read_python(options, "solve", "solve_position"))
+    checked = read_python(options, "solve", "solve_position")
+    pos = _position(position, checked)
     policies = DECLARED["policies"].read(policies, Use("python", "solve"))
-    with running(settings):
+    with running(settings, checked.get("lang")):
         names = list(dict.fromkeys([*presets_for(pos.geometry), *policies]))
         chains = [(name, parse_policy(name, pos.geometry)) for name in names]
         return position_doc(pos, chains, solver_for(pos.geometry))
@@ -370,7 +383,7 @@ def stats(*, settings: Settings | None = None, **options: Unpack[Options]) -> St
 
     checked = read_python(options, "stats", "stats")
     geometry = Drawing.read(checked, Use("python"), job="stats").geometry
-    with running(settings):
+    with running(settings, checked.get("lang")):
         if checked.get("whole"):
             return whole_stats(geometry)
         return collect(geometry, fold=bool(checked.get("fold")))
@@ -383,10 +396,11 @@ def policies(**options: Unpack[Options]) -> list[tuple[str, str, str]]:
 
     checked = read_python(options, "policies", "policies")
     geometry = Drawing.read(checked, Use("python"), job="policies").geometry
-    return [
-        (name, "preset" if name in PRESETS else "key", text)
-        for name, text in describe_policies(geometry)
-    ]
+    with running(None, checked.get("lang")):
+        return [
+            (name, "preset" if name in PRESETS else "key", text)
+            for name, text in describe_policies(geometry)
+        ]
 
 
 def compare_policies(
@@ -408,9 +422,8 @@ def compare_policies(
         )
     said = (("chains", "policies"),)
     policies = DECLARED["chains"].read(policies, Use("python", "compare", said))
-    with running(settings):
-        drawing = asked("compare_policies", "compare", options)
-    return compared(policies, drawing, settings=settings)
+    with request("compare_policies", "compare", options, settings) as drawing:
+        return compared(policies, drawing, settings=settings)
 
 
 def check(
@@ -446,10 +459,12 @@ def new_game(
     often it strays, seeded by ``seed``), the caller the other side (``Game.play``)."""
     from ttt_maps.strategies.match import Game
 
-    given = read_python(options, "play", "new_game")
-    level, seed = given.pop("level", "perfect"), given.pop("seed", 0)
-    with running(settings):
-        drawing = asked("new_game", "play", given, player=player, policy=policy, start=start)
+    given: dict[str, Any] = dict(options)
+    level = DECLARED["level"].read(given.pop("level", "perfect"), Use("python", "play"))
+    seed = DECLARED["seed"].read(given.pop("seed", 0), Use("python", "play"))
+    with request(
+        "new_game", "play", given, settings, player=player, policy=policy, start=start
+    ) as drawing:
         return Game(
             drawing.player, drawing.policy, drawing.start, drawing.geometry, level, seed,
             drawing.folded,
@@ -463,7 +478,9 @@ def explain(position: str | Board, cell: int, /, **options: Unpack[Options]) -> 
 
     if isinstance(cell, bool) or not isinstance(cell, int):
         raise UsageError(f"cell={cell!r}: expected a cell number, e.g. 4")
-    return reason(_position(position, read_python(options, "solve", "explain")), cell)
+    checked = read_python(options, "solve", "explain")
+    with running(None, checked.get("lang")):
+        return reason(_position(position, checked), cell)
 
 
 def tie_break(

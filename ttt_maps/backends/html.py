@@ -24,12 +24,21 @@ from ttt_maps.backends.svg.writer import scene_to_svg
 from ttt_maps.draw.cells import NEST_PAD
 from ttt_maps.draw.scene import Group, Scene, Text
 from ttt_maps.draw.themes import AUTO, Theme, dark_variant
+from ttt_maps.language import N_, speaking, tr
 
 #: The hint under the title: the comic's rule, then what the viewer adds.
-HINT = (
+HINT = N_(
     "Your move is the largest red symbol. Click where your opponent went to zoom in; "
     "Esc or Back zooms out."
 )
+#: The page's buttons and the breadcrumbs' name.
+BUTTONS = {
+    "whole": N_("Whole map"),
+    "play": N_("Play"),
+    "crumbs": N_("Moves so far"),
+    "undo": N_("Undo"),
+    "new": N_("New game"),
+}
 #: Marks a page whose "auto" map follows the reader's light or dark mode.
 SYSTEM_SCHEME = ' data-ttt-scheme="auto"'
 
@@ -178,15 +187,16 @@ def _lazy_script(boards: list[str]) -> str:
     return f'<script type="application/json" id="tttv-lazy">{data}</script>'
 
 
-def page_head(title: str, theme: Theme, sheets: tuple[str, ...]) -> list[str]:
+def page_head(title: str, theme: Theme, sheets: tuple[str, ...], lang: str = "en") -> list[str]:
     """The lines of a viewer page up to ``</head>``: ``title`` (escaped already), the
-    theme's colours and the style ``sheets`` shipped with the viewer."""
+    theme's colours and the style ``sheets`` shipped with the viewer; ``lang``, the
+    language of its words."""
     scheme = {"dark": "dark", AUTO.name: "light dark"}.get(theme.name, "light")
     css = "\n".join(_asset(name).strip() for name in sheets)
     return [
         "<!DOCTYPE html>",
         # A map drawn in "auto" follows the reader's system on this page.
-        f'<html{SYSTEM_SCHEME if theme.name == AUTO.name else ""} lang="en">',
+        f'<html{SYSTEM_SCHEME if theme.name == AUTO.name else ""} lang="{escape(lang)}">',
         "<head>",
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -206,9 +216,17 @@ def scene_to_html(
 
     ``id_prefix`` is passed to the SVG (the default derives it from the
     content); ``parts`` are the script's parts (``PANE_PARTS`` for a pane of
-    linked viewers). Same scene, same bytes.
+    linked viewers). Same scene, same bytes. The page's own words (its buttons, and
+    the viewer's as data) are said in the scene's language.
     """
-    title = escape(scene.title or "Complete map of optimal tic-tac-toe moves")
+    with speaking(scene.lang):
+        return _page(scene, id_prefix, parts)
+
+
+def _page(scene: Scene, id_prefix: str | None, parts: tuple[str, ...]) -> str:
+    from ttt_maps.backends.words import viewer_words, words_script
+
+    title = escape(scene.title or tr("Complete map of optimal tic-tac-toe moves"))
     # The share of a sub-map's side that its cell adds around it: clicks on a
     # cell's margin count as clicks on the sub-map.
     cell_pad = f"{NEST_PAD / (1 - 2 * NEST_PAD):.4f}"
@@ -225,28 +243,33 @@ def scene_to_html(
     # the page's heading stays for screen readers only.
     own = any(isinstance(i, Text) and i.role == "title" for i in scene.items)
     heading = '<h1 class="tttv-unseen">' if own else "<h1>"
+    buttons = {name: escape(tr(words)) for name, words in BUTTONS.items()}
     return "\n".join(
         [
-            *page_head(title, scene.theme, ("viewer.css",)),
+            *page_head(title, scene.theme, ("viewer.css",), scene.lang),
             "<body>",
             '<header class="tttv-head">',
             f"{heading}{title}</h1>",
-            f'<p class="tttv-hint">{escape(HINT)}</p>',
+            f'<p class="tttv-hint">{escape(tr(HINT))}</p>',
             "</header>",
             '<div class="tttv-bar">',
             '<button type="button" class="tttv-whole" aria-pressed="true" hidden>'
-            "Whole map</button>",
-            '<button type="button" class="tttv-play" aria-pressed="false" hidden>Play</button>',
-            '<nav class="tttv-crumbs" aria-label="Moves so far" aria-live="polite"><ol></ol></nav>',
+            f"{buttons['whole']}</button>",
+            '<button type="button" class="tttv-play" aria-pressed="false" hidden>'
+            f"{buttons['play']}</button>",
+            f'<nav class="tttv-crumbs" aria-label="{buttons["crumbs"]}" '
+            'aria-live="polite"><ol></ol></nav>',
             '<p class="tttv-status" role="status"></p>',
-            '<span class="tttv-game" hidden><button type="button" class="tttv-undo">Undo</button>'
-            '<button type="button" class="tttv-new">New game</button></span>',
+            '<span class="tttv-game" hidden><button type="button" class="tttv-undo">'
+            f"{buttons['undo']}</button>"
+            f'<button type="button" class="tttv-new">{buttons["new"]}</button></span>',
             "</div>",
             f'<main class="tttv-stage" data-cell-pad="{cell_pad}" data-geometry="{board}" '
             f'data-levels="{deepest}">',
             svg,
             "</main>",
             *filter(None, [_lazy_script(deferred)]),
+            words_script(viewer_words()),
             f"<script>\n{_script(parts)}\n</script>",
             "</body>",
             "</html>",

@@ -31,15 +31,22 @@ class Pane(NamedTuple):
 
 
 def linked_html(
-    panes: Sequence[Pane], *, title: str, hint: str, theme: Theme, link: dict[str, Any]
+    panes: Sequence[Pane],
+    *,
+    title: str,
+    hint: str,
+    theme: Theme,
+    link: dict[str, Any],
+    lang: str = "en",
 ) -> str:
     """The page: a heading, the panes side by side, and the script that links them.
 
     ``link`` is what the script needs: ``perms`` (the board's symmetries, as
     cell permutations, the identity first), ``turns`` (what each does, for
     the notes), ``cells`` (each cell as a note names it), ``names`` (the
-    panes' policies), ``player``, and ``start`` (the symmetry each pane
-    starts turned by). Same input, same bytes.
+    panes' policies), ``player``, ``start`` (the symmetry each pane
+    starts turned by) and ``words`` (what its notes say, ``words.LINKED``); ``lang``
+    is the language of the page's words. Same input, same bytes.
     """
     data = (
         json.dumps(link, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
@@ -59,7 +66,7 @@ def linked_html(
         ]
     return "\n".join(
         [
-            *page_head(escape(title), theme, ("viewer.css", "linked.css")),
+            *page_head(escape(title), theme, ("viewer.css", "linked.css"), lang),
             '<body class="tttl">',
             '<header class="tttv-head">',
             f"<h1>{escape(title)}</h1>",

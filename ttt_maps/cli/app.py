@@ -10,9 +10,10 @@ imported inside the commands so that ``ttt-maps --help`` starts fast.
 Each command is one module of the same name holding its typer signature (a
 function of that name) and its body; ``COMMANDS`` lists them in the order
 ``--help`` does. A run that names its command imports only that command's
-module (``command_app``); ``--help``, completion and ``app`` take them all.
-Adding a command: write a module, add its name below, raise ``UsageError`` for
-bad input, and use ``output.write_output`` for files.
+module (``command_app``); other command lines, completion and ``app`` take them
+all, and the usual help pages need none of them (``help``). Adding a command:
+declare it in ``engine.options.COMMANDS``, write its module, raise
+``UsageError`` for bad input, and use ``output.write_output`` for files.
 """
 
 import importlib
@@ -23,21 +24,11 @@ import typer
 
 from ttt_maps.cli.options import root
 from ttt_maps.cli.run import new_app
+from ttt_maps.engine.options import COMMANDS as DECLARED_COMMANDS
 
-#: The commands, each a module of this package with a function of its name.
-COMMANDS = (
-    "render",
-    "solve",
-    "stats",
-    "export",
-    "check",
-    "policies",
-    "compare",
-    "table",
-    "cache",
-    "play",
-    "docs",
-)
+#: The commands, each a module of this package with a function of its name, in the
+#: order they are declared (``engine.options.COMMANDS``) and ``--help`` lists them.
+COMMANDS = tuple(DECLARED_COMMANDS)
 
 
 def command_app(name: str | None = None) -> typer.Typer:

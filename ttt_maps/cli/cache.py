@@ -29,7 +29,7 @@ _SAID = {
 
 
 def run(args: Args) -> None:
-    """The solved tables kept for bigger boards (in the user's cache folder)."""
+    """``ttt-maps cache`` (its help is declared with the command, ``engine.options``)."""
     cache_command(args["action"], typer.echo)
 
 

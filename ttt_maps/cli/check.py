@@ -12,10 +12,7 @@ from ttt_maps.errors import quote
 
 
 def run(args: Args) -> None:
-    """Audit a strategy file, a table from 'ttt-maps table', or a game saved by
-    'ttt-maps play --save', against the solved game: exit 0 when perfect (every move
-    keeps its player's best result), 1 when not, 2 when the file cannot be read; the
-    board is the file's "geometry"."""
+    """``ttt-maps check`` (its help is declared with the command, ``engine.options``)."""
     from ttt_maps.api import check as audit
     from ttt_maps.io.files import read_text
 

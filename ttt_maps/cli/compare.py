@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ttt_maps.cli.options import Args, command
 from ttt_maps.cli.output import console, print_json, show_table, written_line
 from ttt_maps.errors import UsageError, shown
+from ttt_maps.language import N_, decimal, tr
 
 if TYPE_CHECKING:
     from ttt_maps.api import Row, Settings
@@ -21,8 +22,7 @@ DIFF_PNG_HINT = "--diff-png now writes the differences sheet as a PNG; use --she
 
 
 def run(args: Args) -> None:
-    """Maps under several tie-break policies compared: where they play differently, up to
-    rotation and reflection, as a table, a sheet, the maps side by side or linked viewers."""
+    """``ttt-maps compare`` (its help is declared with the command, ``engine.options``)."""
     how = args.settings()
     drawing = args.drawing(player=args["player"])
     fmt = args["format"]
@@ -125,15 +125,15 @@ def _write(path: str, data: bytes) -> tuple[str, int]:
 
 
 _COUNT_COLUMNS = (
-    "positions",
-    "boards",
-    "depth",
-    "wins",
-    "draws",
-    "losses",
-    "traps",
-    "novice",
-    "differs",
+    N_("positions"),
+    N_("boards"),
+    N_("depth"),
+    N_("wins"),
+    N_("draws"),
+    N_("losses"),
+    N_("traps"),
+    N_("novice"),
+    N_("differs"),
 )
 
 
@@ -146,22 +146,22 @@ def print_table(rows: Sequence["Row"], player: str, reference: str, novice: str)
 
     who = player.upper()
     table = Table(
-        title=f"Tie-break policies compared: the map for {who}",
+        title=tr("Tie-break policies compared: the map for {player}", player=who),
         header_style="bold",
         box=box.SIMPLE_HEAD,
         show_edge=False,
         collapse_padding=True,
         pad_edge=False,
     )
-    table.add_column("policy")
+    table.add_column(tr("policy"))
     for col in _COUNT_COLUMNS:
-        table.add_column(col, justify="right")
+        table.add_column(tr(col), justify="right")
     for r in rows:
         table.add_row(
             Text(shown(r.label)),
             *(str(v) for v in (r.positions, r.boards, r.depth)),
             *(str(v) for v in (r.wins, r.draws, r.losses, r.traps)),
-            f"{r.expected:.3f}",
+            decimal(r.expected, 3),
             str(r.differs),
         )
     out = console()
@@ -170,12 +170,16 @@ def print_table(rows: Sequence["Row"], player: str, reference: str, novice: str)
         if r.label != r.chain:
             out.print(f"{shown(r.label)} = {shown(r.chain)}", style="dim", markup=False)
     out.print(
-        f"positions: different positions where {who} chooses; boards: boards the map draws "
-        f"(a position reached two ways is drawn twice); depth: "
-        f"plies to the deepest finish; wins/draws/losses: finishes of the tree; traps: "
-        f"opponent replies that lose; novice: expected score (win 1, draw 0.5) against a "
-        f"novice who {novice}, else moves at random; differs: positions, "
-        f"up to rotation and reflection, where {who}'s move leads elsewhere than under "
-        f"{escape(shown(reference))}.",
+        tr(
+            "positions: different positions where {player} chooses; boards: boards the map "
+            "draws (a position reached two ways is drawn twice); depth: plies to the deepest "
+            "finish; wins/draws/losses: finishes of the tree; traps: opponent replies that "
+            "lose; novice: expected score (win 1, draw 0.5) against a novice who {novice}, "
+            "else moves at random; differs: positions, up to rotation and reflection, where "
+            "{player}'s move leads elsewhere than under {policy}.",
+            player=who,
+            novice=tr(novice),
+            policy=escape(shown(reference)),
+        ),
         style="dim",
     )

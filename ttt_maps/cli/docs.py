@@ -6,11 +6,7 @@ from ttt_maps.cli.options import Args, command
 
 
 def run(args: Args) -> None:
-    """Write the filter that draws ```ttt-map blocks in pandoc, Quarto or R Markdown documents.
-
-    The blocks take the same options as the MkDocs fence, one a line. The filter
-    runs this Python's ttt-maps; set TTT_MAPS_PYTHON to use another.
-    """
+    """``ttt-maps docs`` (its help is declared with the command, ``engine.options``)."""
     from ttt_maps.cli.output import written_line
     from ttt_maps.errors import shown
     from ttt_maps.integrations.pandoc import install

@@ -7,7 +7,7 @@ from ttt_maps.cli.output import write_output, written_line
 
 
 def run(args: Args) -> None:
-    """A strategy as ttt-maps/strategy@1 JSON: the chosen move at every position."""
+    """``ttt-maps export`` (its help is declared with the command, ``engine.options``)."""
     from ttt_maps.api import strategy
 
     how = args.settings()

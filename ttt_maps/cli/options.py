@@ -17,8 +17,10 @@ import typer
 
 from ttt_maps.cli import complete
 from ttt_maps.engine.options import (
+    COMMANDS,
     DECLARED,
     DRAWN,
+    PROGRAM_HELP,
     REQUIRED,
     Option,
     Use,
@@ -26,6 +28,7 @@ from ttt_maps.engine.options import (
     is_given,
 )
 from ttt_maps.errors import UsageError
+from ttt_maps.language import from_environment, speaking
 
 if TYPE_CHECKING:
     from ttt_maps.api import Board, Geometry, Settings
@@ -136,6 +139,14 @@ class Args:
         cache, limit = self.values.get("cache", True), self.values.get("search_limit")
         return Settings(cache, progress and self.values.get("progress", False), limit)
 
+    def language(self) -> str | None:
+        """The language the command speaks: ``--lang``, else the one the environment
+        names (``LANGUAGE``, ``LC_ALL``, ``LANG``); ``None`` for a command that has no
+        words for a reader."""
+        if "lang" not in self.values:
+            return None
+        return str(self.values["lang"] or from_environment())
+
     def position(self, text: str, geometry: Geometry) -> Board:
         """The position argument on its board, refused in its own name."""
         from ttt_maps.api import Board
@@ -157,13 +168,15 @@ def command(name: str, run: Callable[[Args], None]) -> Callable[..., None]:
     apply to what it makes, its help from ``run``'s docstring."""
 
     def main(**values: Any) -> None:
-        run(Args(name, values))
+        args = Args(name, values)
+        with speaking(args.language()):
+            run(args)
 
     parameters = [_parameter(option, name) for option in command_options(name)]
     main.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     main.__annotations__ = {p.name: p.annotation for p in parameters}
     main.__name__ = main.__qualname__ = name
-    main.__doc__ = run.__doc__
+    main.__doc__ = COMMANDS[name].help
     main.__module__ = run.__module__
     return main
 
@@ -184,8 +197,8 @@ def root(
         ),
     ] = False,
 ) -> None:
-    """Complete maps of optimal tic-tac-toe play, in the style of xkcd 832.
+    # typer reads the program's help from here: ``PROGRAM_HELP``, set below.
+    return None
 
-    Boards are written row-major with x, o and '.' (e.g. x...o....); cells are
-    numbered 0..8 from the top left.
-    """
+
+root.__doc__ = PROGRAM_HELP

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, TextIO
 from ttt_maps.cli.options import Args, command
 from ttt_maps.cli.output import write_output
 from ttt_maps.errors import UsageError
+from ttt_maps.language import tr
 
 if TYPE_CHECKING:
     from ttt_maps.api import Board, Game
@@ -26,15 +27,7 @@ MAX_LINE = 1024
 
 
 def run(args: Args) -> None:
-    """Play against a map: the computer plays its red moves, you the other side.
-
-    On a terminal: type a cell number (counted from 0, as the empty cells show) or a
-    row and a column (counted from 1: 2 2 is the centre); u undoes, ? shows your
-    best moves by the solved game and why, w says why the last move was played, q
-    quits (--interactive: the same with piped input). Otherwise one cell number per
-    line is read from standard input; 'position: BOARD' lines and a last
-    'result: ...' line are printed, so another program can play.
-    """
+    """``ttt-maps play`` (its help is declared with the command, ``engine.options``)."""
     from ttt_maps.api import new_game
     from ttt_maps.io.names import check_not_read
 
@@ -95,16 +88,34 @@ def parse_move(text: str, game: Game) -> int:
         row, col = int(numbers[0]), int(numbers[1])
         if 1 <= row <= g.rows and 1 <= col <= g.cols:
             return (row - 1) * g.cols + col - 1
-        raise UsageError(f"row {row}, column {col} is off the {g.rows}x{g.cols} board")
-    raise UsageError(f"{text.strip()[:20]!r}: type a cell number, a row and a column, u, ? or q")
+        raise UsageError(
+            tr(
+                "row {row}, column {col} is off the {size} board",
+                row=row,
+                col=col,
+                size=g.size_name,
+            )
+        )
+    raise UsageError(
+        tr(
+            "{typed}: type a cell number, a row and a column, u, ? or q",
+            typed=repr(text.strip()[:20]),
+        )
+    )
 
 
 def _as_typed(text: str, exc: UsageError) -> str:
-    """The error, saying which cell a row and a column named (``1 1`` is cell 0)."""
+    """The error of a move the game refused, saying which cell a row and a column named
+    (``1 1`` is cell 0)."""
     numbers = re.findall(r"[0-9]+", text)
     said = str(exc)
-    if len(numbers) == 2 and said.startswith("cell "):
-        return f"row {numbers[0]}, column {numbers[1]} (counted from 1): {said}"
+    if len(numbers) == 2:
+        return tr(
+            "row {row}, column {col} (counted from 1): {error}",
+            row=numbers[0],
+            col=numbers[1],
+            error=said,
+        )
     return said
 
 
@@ -131,14 +142,23 @@ def interactive(game: Game, piped: TextIO | None = None) -> None:
 
     con = Console(highlight=False, emoji=False)
     you, them = game.side.upper(), game.opponent.upper()
-    con.print(
-        f"You play {them} against the map for {you} ({game.policy.name}, level {game.level}). "
-        + (f"Misère: {game.geometry.k_words} loses. " if game.geometry.misere else "")
-        + "Type a cell number (from 0, as the empty cells show), or a row and a column "
-        "(from 1: 2 2 is the centre); u undoes, ? shows your best moves, w says why the "
-        "last move, q quits.",
-        markup=False,  # a policy is named as typed (book:FILE): never read as markup
-    )
+    intro = [
+        tr(
+            "You play {opponent} against the map for {player} ({policy}, level {level}).",
+            opponent=them,
+            player=you,
+            policy=game.policy.name,
+            level=game.level,
+        ),
+        *([game.rules_words()] if game.geometry.misere else []),
+        tr(
+            "Type a cell number (from 0, as the empty cells show), or a row and a column "
+            "(from 1: 2 2 is the centre); u undoes, ? shows your best moves, w says why the "
+            "last move, q quits."
+        ),
+    ]
+    # A policy is named as typed (book:FILE): never read as markup.
+    con.print(" ".join(intro), markup=False)
     shown = -1
     while not game.over:
         if game.map_to_move:
@@ -151,10 +171,12 @@ def interactive(game: Game, piped: TextIO | None = None) -> None:
             con.print(board_grid(game.board))
             shown = len(game.moves)
         try:
+            bold = f"[bold]{them}[/bold]"
+            prompt = tr("{player} to move> ", player=bold)
             if piped is None:
-                text = con.input(f"[bold]{them}[/bold] to move> ")[:MAX_LINE]
+                text = con.input(prompt)[:MAX_LINE]
             else:
-                con.print(f"[bold]{them}[/bold] to move> ", end="")
+                con.print(prompt, end="")
                 text = read_line(piped)
                 con.print(text, markup=False)
         except EOFError:
@@ -165,13 +187,18 @@ def interactive(game: Game, piped: TextIO | None = None) -> None:
             return
         if word in ("u", "undo"):
             if not game.undo():
-                con.print("nothing to undo")
+                con.print(tr("nothing to undo"))
             shown = -1
             continue
         if word in ("?", "h", "hint"):
             try:  # a bigger board's value may be past the search budget: the game goes on
                 best = ", ".join(f"{game.cell_name(c)} ({c})" for c in game.hints())
-                hint = f"Your best moves ({them}), by the solved game: {best}. {game.verdict()}"
+                hint = tr(
+                    "Your best moves ({player}), by the solved game: {moves}. {verdict}",
+                    player=them,
+                    moves=best,
+                    verdict=game.verdict(),
+                )
                 reasons = hint_reasons(game)
             except UsageError as exc:
                 con.print(Text(str(exc), style="red"))
@@ -187,10 +214,15 @@ def interactive(game: Game, piped: TextIO | None = None) -> None:
                 con.print(Text(str(exc), style="red"))
             continue
         try:
-            before = game.board
-            move = game.play(parse_move(text, game))
+            cell = parse_move(text, game)
         except UsageError as exc:
-            con.print(Text(_as_typed(text, exc), style="red"))  # it quotes what was typed
+            con.print(Text(str(exc), style="red"))  # it quotes what was typed
+            continue
+        try:
+            before = game.board
+            move = game.play(cell)
+        except UsageError as exc:
+            con.print(Text(_as_typed(text, exc), style="red"))
             continue
         blunder = mistake(before, move.cell)
         if blunder:
@@ -225,13 +257,23 @@ def last_reason(game: Game) -> str:
     from ttt_maps.api import explain, tie_break
 
     if not game.moves:
-        return "no move yet"
+        return tr("no move yet")
     before, move = game.positions()[-2], game.moves[-1]
-    line = f"{move.mark.upper()} played {move.cell}: {explain(before, move.cell).text}"
+    line = tr(
+        "{player} played {cell}: {reason}",
+        player=move.mark.upper(),
+        cell=move.cell,
+        reason=explain(before, move.cell).text,
+    )
     if move.by == "map":
         choice = tie_break(game.policy, before)
         if choice.move == move.cell and choice.key is not None:
-            line += f" Among the equally good moves, {game.policy.name} chose it: {choice.text}."
+            chose = tr(
+                "Among the equally good moves, {policy} chose it: {choice}.",
+                policy=game.policy.name,
+                choice=choice.text,
+            )
+            line += f" {chose}"
     return line
 
 

@@ -5,7 +5,7 @@ from ttt_maps.cli.output import console, show_table
 
 
 def run(args: Args) -> None:
-    """The tie-break policy keys and presets, one line each (on --board's board)."""
+    """``ttt-maps policies`` (its help is declared with the command, ``engine.options``)."""
     from rich.markup import escape
     from rich.table import Table
 

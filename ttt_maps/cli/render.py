@@ -18,12 +18,7 @@ if TYPE_CHECKING:
 
 
 def run(args: Args) -> None:
-    """Draw the maps: with no options, both maps and the poster into output/ as SVG and PDF.
-
-    An option that applies to none of the files being written (--dpi for a
-    PDF, --size for an SVG, --margin without --size) is an error; with several
-    formats, each file takes the options that apply to it.
-    """
+    """``ttt-maps render`` (its help is declared with the command, ``engine.options``)."""
     how = args.settings(progress=not args["quiet"])
     echo = None if args["quiet"] else typer.echo
     output, gamebook = args["output"], args["gamebook"]

@@ -2,13 +2,14 @@
 
 from ttt_maps.cli.options import Args, command
 from ttt_maps.cli.output import board_grid, console, print_json, show_table
+from ttt_maps.language import tr
 
 #: The widest the table's "why" column gets, so the table fits in 100 columns.
 WHY_WIDTH = 38
 
 
 def run(args: Args) -> None:
-    """The value of a position, every legal move's outcome, and each policy's choice."""
+    """``ttt-maps solve`` (its help is declared with the command, ``engine.options``)."""
     from ttt_maps.api import Board, solve_position
 
     g, how = args.geometry(), args.settings()
@@ -23,10 +24,16 @@ def run(args: Args) -> None:
     out.print()
     if doc["over"]:
         winner = doc["winner"]
-        out.print(f"game over: {winner} won" if winner else "game over: draw (the board is full)")
+        if winner:
+            out.print(tr("game over: {player} won", player=winner))
+        else:
+            out.print(tr("game over: draw (the board is full)"))
         return
     mover = doc["to_move"]
-    out.print(f"{mover} to move: {doc['outcome']['text']}", markup=False)
+    out.print(
+        tr("{player} to move: {outcome}", player=mover, outcome=doc["outcome"]["text"]),
+        markup=False,
+    )
 
     from rich.markup import escape
     from rich.table import Table
@@ -37,11 +44,11 @@ def run(args: Args) -> None:
     for p in doc["policies"]:
         chosen.setdefault(p["move"], []).append(p["name"])
     table = Table(box=None, pad_edge=False, header_style="bold")
-    table.add_column("cell", justify="right")
-    table.add_column(f"outcome for {mover}")
-    table.add_column("best", justify="center")
-    table.add_column("chosen by")
-    table.add_column("why", max_width=WHY_WIDTH, overflow="fold")
+    table.add_column(tr("cell"), justify="right")
+    table.add_column(tr("outcome for {player}", player=mover))
+    table.add_column(tr("best"), justify="center")
+    table.add_column(tr("chosen by"))
+    table.add_column(tr("why"), max_width=WHY_WIDTH, overflow="fold")
     for m in doc["moves"]:
         table.add_row(
             str(m["cell"]),
@@ -53,10 +60,10 @@ def run(args: Args) -> None:
     out.print()
     show_table(out, table)
     ptable = Table(box=None, pad_edge=False, header_style="bold")
-    ptable.add_column("policy")
-    ptable.add_column("chain")
-    ptable.add_column("move", justify="right")
-    ptable.add_column("why this one", overflow="fold")
+    ptable.add_column(tr("policy"))
+    ptable.add_column(tr("chain"))
+    ptable.add_column(tr("move"), justify="right")
+    ptable.add_column(tr("why this one"), overflow="fold")
     for p in doc["policies"]:
         ptable.add_row(
             escape(shown(p["name"])),

@@ -8,6 +8,7 @@ import typer
 
 from ttt_maps.cli.options import Args, command
 from ttt_maps.errors import UsageError
+from ttt_maps.language import decimal, number, tr, tr_n
 
 if TYPE_CHECKING:
     from ttt_maps.api import Settings, Table
@@ -19,13 +20,7 @@ DEFAULT_PAGE = "A4"
 
 
 def run(args: Args) -> None:
-    """The minimal strategy table: the fewest positions to know, as a list, JSON or sheet.
-
-    The positions a player must know, up to rotation, reflection and move order,
-    each with its move, to play perfectly by looking them up from the empty board;
-    found by exact search and proven minimal. -o FILE.pdf draws them as a one-page
-    cheat sheet, boards grouped by move.
-    """
+    """``ttt-maps table`` (its help is declared with the command, ``engine.options``)."""
     how = args.settings()
     fmt = args["format"]
     if fmt is not None and len(fmt) > 1:
@@ -109,12 +104,29 @@ def _format(output: str, fmt: str | None) -> str:
 
 
 def _summary(table: "Table", seconds: float) -> str:
-    size = table.size
-    text = f"{size} position{'s' * (size != 1)} for {table.player.upper()}"
-    if table.minimal:
-        how = "exact search" if table.prover == "search" else "CP-SAT"
-        text += f", proven minimal by {how} in {seconds:.2f} s of CPU ({table.steps:,} steps)"
-    return text
+    said = {
+        "player": table.player.upper(),
+        "seconds": decimal(seconds, 2),
+        "steps": number(table.steps),
+    }
+    if not table.minimal:
+        return tr_n("{n} position for {player}", "{n} positions for {player}", table.size, **said)
+    if table.prover == "search":
+        return tr_n(
+            "{n} position for {player}, proven minimal by exact search in {seconds} s of CPU "
+            "({steps} steps)",
+            "{n} positions for {player}, proven minimal by exact search in {seconds} s of CPU "
+            "({steps} steps)",
+            table.size,
+            **said,
+        )
+    return tr_n(
+        "{n} position for {player}, proven minimal by CP-SAT in {seconds} s of CPU ({steps} steps)",
+        "{n} positions for {player}, proven minimal by CP-SAT in {seconds} s of CPU ({steps} "
+        "steps)",
+        table.size,
+        **said,
+    )
 
 
 def _print_table(
@@ -124,8 +136,13 @@ def _print_table(
     was proven."""
     reasons = table.reasons() if explain else {}
     for plies, entries in table.by_plies():
-        echo(f"{table.move_heading(plies)}:")
+        echo(tr("{heading}:", heading=table.move_heading(plies)))
         for entry in entries:
             why = f"  {reasons[entry.board]}" if explain else ""
             echo(f"  {entry.board}  {entry.cell}{why}")
-    echo(f"{_summary(table, seconds)}; any rotation or reflection of a board counts as the board")
+    echo(
+        tr(
+            "{summary}; any rotation or reflection of a board counts as the board",
+            summary=_summary(table, seconds),
+        )
+    )

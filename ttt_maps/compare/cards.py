@@ -21,6 +21,7 @@ from ttt_maps.draw.scene import Box, Group, Item, Line, Mark, Text
 from ttt_maps.draw.themes import PICKS, PickRole
 from ttt_maps.draw.typeface import width
 from ttt_maps.game.board import Board
+from ttt_maps.language import decimal, number, tr
 from ttt_maps.strategies.nodes import Node
 
 #: The smallest type on a card (2.4 mm, about 7 pt).
@@ -175,11 +176,13 @@ def _numbers(card: Card, x: float, y: float, m: CardSize) -> list[Item]:
     reached = [p.choice for p in card.picks if p.choice is not None]
     novice = len({round(ch.novice, 3) for ch in reached}) > 1
     rows = [
-        (p, (f"{p.choice.boards:,}", str(p.choice.outcome), f"{p.choice.novice:.3f}"))
+        (p, (number(p.choice.boards), str(p.choice.outcome), decimal(p.choice.novice, 3)))
         for p in card.picks
         if p.choice is not None
     ]
-    heads = ("boards", "finish", "novice")
+    # TRANSLATORS: column heads of a small table under a board: boards drawn below a move,
+    # the game's finish, and the expected score against a novice.
+    heads = (tr("boards"), tr("finish"), tr("novice"))
     t = m.text
 
     def need(size: float) -> tuple[float, float, float]:
@@ -209,7 +212,7 @@ def _numbers(card: Card, x: float, y: float, m: CardSize) -> list[Item]:
         role = pick_role(p.policy)
         out.append(Text(x, y, letter(p.policy), t, role, "start", True))
         if p.choice is None:
-            text = "does not reach this position"
+            text = tr("does not reach this position")
             room = x + m.w - (x + t * 1.1)
             out.append(Text(x + t * 1.1, y, text, fit(text, t, room), "legend", "start"))
             continue

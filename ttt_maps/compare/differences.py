@@ -26,6 +26,7 @@ from typing import Any
 
 from ttt_maps.game.board import Board
 from ttt_maps.game.symmetry import canonicaliser
+from ttt_maps.language import ENGLISH, speaking
 from ttt_maps.solve.solver import Outcome
 from ttt_maps.strategies.nodes import Node
 from ttt_maps.strategies.tree import Strategy
@@ -80,7 +81,13 @@ class Difference:
         )
 
     def as_dict(self) -> dict[str, Any]:
+        """The difference in ``compare --json``; its outcomes are values, not words: said
+        in English whatever the reader's language."""
         r, o = self.reference, self.other
+        with speaking(ENGLISH):
+            return self._fields(r, o)
+
+    def _fields(self, r: Choice, o: Choice) -> dict[str, Any]:
         return {
             "board": str(self.board),
             "move_number": self.number,

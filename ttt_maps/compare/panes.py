@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from ttt_maps.backends.html import PANE_PARTS, scene_to_html
 from ttt_maps.backends.linked import Pane, linked_html
+from ttt_maps.backends.words import LINKED, said
 from ttt_maps.compare.differences import Comparison
 from ttt_maps.compare.summary import compared
 from ttt_maps.compare.turns import best_turn, symmetry_name
@@ -20,10 +21,11 @@ from ttt_maps.draw.layout import MapOptions, layout_map
 from ttt_maps.draw.scene import Group, Scene
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.game.geometry import Geometry
-from ttt_maps.strategies.match import cell_name
+from ttt_maps.game.names import cell_place
+from ttt_maps.language import N_, current, tr, tr_n
 from ttt_maps.strategies.tree import Strategy
 
-HINT = (
+HINT = N_(
     "Click where the opponent went in any map: the others zoom to the same position, "
     "turned to match, and say where they part ways. Esc zooms out."
 )
@@ -32,8 +34,7 @@ HINT = (
 def cell_phrases(geometry: Geometry) -> list[str]:
     """Each cell as a note names a move there: ``the top-left corner``, ``the centre``,
     ``the top edge`` on 3x3; ``the cell at row 2, column 3`` elsewhere."""
-    lead = "the " if geometry.rows == geometry.cols == 3 else "the cell at "
-    return [lead + cell_name(geometry, cell) for cell in range(geometry.size)]
+    return [cell_place(geometry, cell, cell_at=True) for cell in range(geometry.size)]
 
 
 def linked_page(
@@ -55,8 +56,17 @@ def linked_page(
     panes = []
     for i, (name, s) in enumerate(zip(names, strategies, strict=True)):
         page = scene_to_html(_pane_scene(s, opts, chosen), parts=PANE_PARTS)
-        what = "the reference" if i == 0 else f"{len(found[i - 1].keys)} positions differ"
-        panes.append(Pane(name, s.policy.name, f"Map for {who} under {name} ({what})", page))
+        if i == 0:
+            label = tr("Map for {player} under {policy} (the reference)", player=who, policy=name)
+        else:
+            label = tr_n(
+                "Map for {player} under {policy} ({n} position differs)",
+                "Map for {player} under {policy} ({n} positions differ)",
+                len(found[i - 1].keys),
+                player=who,
+                policy=name,
+            )
+        panes.append(Pane(name, s.policy.name, label, page))
     start = [0] + [perms.index(best_turn(first, s)) for s in strategies[1:]]
     link = {
         "perms": [list(p) for p in perms],
@@ -65,9 +75,14 @@ def linked_page(
         "names": list(names),
         "player": first.player,
         "start": start,
+        "words": said(LINKED),
     }
-    title = f"Which optimal move? The map for {who} under {len(strategies)} policies, linked"
-    return linked_html(panes, title=title, hint=HINT, theme=chosen, link=link)
+    title = tr(
+        "Which optimal move? The map for {player} under {n} policies, linked",
+        player=who,
+        n=len(strategies),
+    )
+    return linked_html(panes, title=title, hint=tr(HINT), theme=chosen, link=link, lang=current())
 
 
 def _pane_scene(strategy: Strategy, opts: MapOptions | None, theme: Theme) -> Scene:

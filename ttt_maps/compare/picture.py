@@ -16,9 +16,11 @@ from ttt_maps.compare.differences import Comparison
 from ttt_maps.compare.summary import compared, differing
 from ttt_maps.compare.turns import best_turn, symmetry_name, turned, turned_key
 from ttt_maps.draw.layout import MAP_SIZE, MapOptions, layout_map, map_box
+from ttt_maps.draw.naming import positions_words
 from ttt_maps.draw.scene import Box, Group, Item, Rect, Scene, Text, check_text
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.game.board import Board
+from ttt_maps.language import tr, tr_n
 from ttt_maps.strategies.tree import Strategy
 
 # -- the image ---------------------------------------------------------------
@@ -75,17 +77,30 @@ def compare_scene(
     turns = [best_turn(first, s) if i else identity for i, s in enumerate(strategies)]
     notes = []
     for i, (s, turn) in enumerate(zip(strategies, turns, strict=True)):
-        parts = [s.policy.name, _verdict(first, s, found[i - 1]) if i else "the reference"]
+        parts = [s.policy.name, _verdict(first, s, found[i - 1]) if i else tr("the reference")]
         if turn != identity:
-            parts.append(f"{symmetry_name(s.geometry, turn)} to match")
+            parts.append(tr("{turn} to match", turn=symmetry_name(s.geometry, turn)))
         notes.append(_lines(parts, _CHAIN, MAP_SIZE, face))
     rows = max(len(lines) for lines in notes)
     top = _MARGIN + _TITLE
     heads = top + _TITLE * 0.55 + _HEADING
     map_y = heads + _CHAIN * (1.9 + 1.25 * (rows - 1))
     items: list[Item] = []
-    root = "" if first.root.board == Board.empty(first.geometry) else f" from {first.root.board}"
-    text = title or f"Which optimal move? The map for {who}{root} under {n} tie-break policies"
+    if title:
+        text = title
+    elif first.root.board == Board.empty(first.geometry):
+        text = tr(
+            "Which optimal move? The map for {player} under {n} tie-break policies",
+            player=who,
+            n=n,
+        )
+    else:
+        text = tr(
+            "Which optimal move? The map for {player} from {board} under {n} tie-break policies",
+            player=who,
+            board=first.root.board,
+            n=n,
+        )
     room = width - 2 * _MARGIN
     items.append(
         Text(width / 2, top, text, _fit(text, _TITLE, room, face, bold=True), "title", bold=True)
@@ -116,9 +131,11 @@ def compare_scene(
     legend_y = map_y + box.h + _MARGIN * 0.9
     swatch = Box(_MARGIN, legend_y - _LEGEND * 0.85, _LEGEND * 1.6, _LEGEND)
     items.append(Rect(swatch, "differs", radius=_LEGEND * 0.15))
-    legend = (
-        f"tinted: {who} plays differently from here than under {names[0]}, not just turned "
-        "or mirrored; the sub-maps inside follow from that move"
+    legend = tr(
+        "tinted: {player} plays differently from here than under {policy}, not just turned "
+        "or mirrored; the sub-maps inside follow from that move",
+        player=who,
+        policy=names[0],
     )
     x = swatch.x + swatch.w + _LEGEND * 0.5
     items.append(
@@ -133,7 +150,12 @@ def compare_scene(
     )
     height = legend_y + _MARGIN * 0.8
     desc = "; ".join(
-        f"{name} ({s.policy.name}): {s.facts.positions:,} positions where {who} chooses"
+        tr(
+            "{name} ({chain}): {positions}",
+            name=name,
+            chain=s.policy.name,
+            positions=positions_words(s.facts.positions, who),
+        )
         for name, s in zip(names, strategies, strict=True)
     )
     return Scene(
@@ -142,9 +164,14 @@ def compare_scene(
         items=tuple(items),
         theme=palette,
         title=text,
-        desc=f"Maps of optimal tic-tac-toe moves for {who} side by side. {desc}. "
-        f"Tinted boards: from there on the map plays differently from {names[0]}, "
-        "up to rotation and reflection.",
+        desc=tr(
+            "Maps of optimal tic-tac-toe moves for {player} side by side. {maps}. Tinted boards: "
+            "from there on the map plays differently from {policy}, up to rotation and "
+            "reflection.",
+            player=who,
+            maps=desc,
+            policy=names[0],
+        ),
         meta={"player": first.player, "policy": " | ".join(s.policy.name for s in strategies)},
     )
 
@@ -153,10 +180,12 @@ def _verdict(first: Strategy, other: Strategy, found: Comparison) -> str:
     """What a map's heading says of it against the reference."""
     count = len(found.keys)
     if count:
-        return f"plays differently at {count} position{'s' * (count != 1)}"
+        return tr_n(
+            "plays differently at {n} position", "plays differently at {n} positions", count
+        )
     if differing(first, other):
-        return "plays the same, up to rotation and reflection"
-    return "plays the same"
+        return tr("plays the same, up to rotation and reflection")
+    return tr("plays the same")
 
 
 def _fit(text: str, size: float, room: float, face: str, bold: bool = False) -> float:

@@ -28,7 +28,8 @@ from ttt_maps.draw.scene import Box, Item, Line, Mark, Scene, Text
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.draw.typeface import width
 from ttt_maps.game.board import Board
-from ttt_maps.game.names import ordinal
+from ttt_maps.language import number as said_number
+from ttt_maps.language import ordinal, tr, tr_n
 from ttt_maps.strategies.tree import Strategy
 
 #: The page: A4, in tenths of a millimetre, and its margin.
@@ -83,18 +84,26 @@ def sheet_scene(
     room = PAGE_W - 2 * MARGIN
     items: list[Item] = []
     root = first.root.board
-    start = "" if root == Board.empty(g) else f" from {root}"
-    title = f"Where the maps for {who}{start} differ"
+    if root == Board.empty(g):
+        title = tr("Where the maps for {player} differ", player=who)
+    else:
+        title = tr("Where the maps for {player} from {board} differ", player=who, board=root)
     y = MARGIN + CAP * TITLE
     size = fit(title, TITLE, room, True, face)
     items.append(Text(MARGIN, y, title, size, "title", "start", True))
     intro = (
-        f"Positions, up to rotation and reflection, where the policies' moves lead to "
-        f"different positions ({len(cards)}), drawn as {names[0]} draws them.",
-        "By ply (one player's move); within a ply, the differences that change the map most "
-        "come first. "
-        "Under each board, per policy: boards drawn below the move, the finish it leads "
-        "to, and the expected score against a novice where the scores differ.",
+        tr(
+            "Positions, up to rotation and reflection, where the policies' moves lead to "
+            "different positions ({count}), drawn as {policy} draws them.",
+            count=said_number(len(cards)),
+            policy=names[0],
+        ),
+        tr(
+            "By ply (one player's move); within a ply, the differences that change the map "
+            "most come first. Under each board, per policy: boards drawn below the move, the "
+            "finish it leads to, and the expected score against a novice where the scores "
+            "differ."
+        ),
     )
     for i, line in enumerate(intro):
         y += (0.9 if i == 0 else 0.0) * TITLE * 0.6 + SUBTITLE * 1.35
@@ -111,7 +120,7 @@ def sheet_scene(
     y += SUBTITLE * 1.2
     if not cards:
         y += HEADING * 1.4
-        text = "None: the maps play the same, up to rotation and reflection."
+        text = tr("None: the maps play the same, up to rotation and reflection.")
         items.append(Text(MARGIN, y, text, HEADING, "heading", "start", True))
         return _scene(items, y + MARGIN, theme, title, strategies, names, cards)
     n = len(strategies)
@@ -123,15 +132,22 @@ def sheet_scene(
     page = 0  # the A4 page being filled: a row of boards that does not fit starts the next
     for number, group in groups.items():
         turn = ordinal((number + 1) // 2 if who == "X" else number // 2)
-        count = f"{len(group)} position{'s' * (len(group) != 1)}"
-        head = f"Ply {number}, {who}'s {turn} move · {count}"
+        count = tr_n("{n} position", "{n} positions", len(group))
+        head = tr(
+            "Ply {number}, {player}'s {ordinal} move · {positions}",
+            number=number,
+            player=who,
+            ordinal=turn,
+            positions=count,
+        )
+        again = tr("Ply {number}, continued", number=number)
         row = 0  # rows of the group on this page, below its heading at ``y``
         for at in range(0, len(group), columns):
             # What must fit on this page: the heading before the first row, then each row.
             needs = (HEADING * 2.75 if at == 0 else HEADING * 0.55 + row * m.h) + m.h
             if y + needs > (page + 1) * PAGE_H - MARGIN * 0.6:
                 page += 1
-                y = _heading(items, head if at == 0 else f"Ply {number}, continued",
+                y = _heading(items, head if at == 0 else again,
                              page * PAGE_H + MARGIN * 0.5)  # fmt: skip
                 row = 0
             elif at == 0:
@@ -161,7 +177,7 @@ def _number_pages(items: list[Item], pages: int) -> None:
     """ "Page N of M" at the foot of each page of a sheet longer than one."""
     for page in range(pages):
         foot = (page + 1) * PAGE_H - MARGIN * 0.3
-        text = f"Page {page + 1} of {pages}"
+        text = tr("Page {page} of {pages}", page=page + 1, pages=pages)
         items.append(Text(PAGE_W - MARGIN, foot, text, SUBTITLE * 0.8, "legend", "end"))
 
 
@@ -183,9 +199,17 @@ def _scene(
         items=tuple(items),
         theme=get_theme(theme),
         title=title,
-        desc=f"{len(cards):,} positions where the maps for {who} under {policies} play "
-        f"differently, up to rotation and reflection; each board shows every policy's move "
-        f"in its colour, marked with its letter.",
+        desc=tr_n(
+            "{n} position where the maps for {player} under {policies} play differently, up to "
+            "rotation and reflection; each board shows every policy's move in its colour, "
+            "marked with its letter.",
+            "{n} positions where the maps for {player} under {policies} play differently, up to "
+            "rotation and reflection; each board shows every policy's move in its colour, "
+            "marked with its letter.",
+            len(cards),
+            player=who,
+            policies=policies,
+        ),
         meta={"player": strategies[0].player, "policy": " | ".join(names)},
         pages=pages,
     )
@@ -194,7 +218,9 @@ def _scene(
 def _lines(text: str, size: float, room: float, face: str) -> list[str]:
     """``text`` broken into lines that fit ``room``, set in ``face``."""
     out: list[str] = []
-    for word in text.split():
+    for word in text.split(" "):
+        if not word:
+            continue
         if out and width(f"{out[-1]} {word}", size, typeface=face) <= room:
             out[-1] += f" {word}"
         else:
@@ -215,7 +241,7 @@ def _legend_row(
     ]
     x = MARGIN + side * 1.6 + SUBTITLE * 1.3
     text = name if name == chain else f"{name} = {chain}"
-    label = text + ("  (the reference)" if index == 0 else "")
+    label = tr("{policy}  (the reference)", policy=text) if index == 0 else text
     out.append(Text(x, y, label, fit(label, SUBTITLE, MARGIN + room - x), "subtitle", "start"))
     return out
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ttt_maps.game.geometry import Geometry, Permutation
+from ttt_maps.language import N_, tr
 from ttt_maps.strategies.nodes import Node
 from ttt_maps.strategies.tree import Strategy
 from ttt_maps.strategies.whyfacts import turned_template
@@ -20,13 +21,13 @@ from ttt_maps.strategies.whyfacts import turned_template
 #: What each symmetry does, by where it sends the cell at row r, column c of
 #: a board with last row R and last column C.
 _NAMES: tuple[tuple[str, Callable[[int, int, int, int], tuple[int, int]]], ...] = (
-    ("turned 90°", lambda r, c, R, C: (c, R - r)),
-    ("turned 180°", lambda r, c, R, C: (R - r, C - c)),
-    ("turned 270°", lambda r, c, R, C: (C - c, r)),
-    ("mirrored left to right", lambda r, c, R, C: (r, C - c)),
-    ("mirrored top to bottom", lambda r, c, R, C: (R - r, c)),
-    ("mirrored on the diagonal", lambda r, c, R, C: (c, r)),
-    ("mirrored on the other diagonal", lambda r, c, R, C: (C - c, R - r)),
+    (N_("turned 90°"), lambda r, c, R, C: (c, R - r)),
+    (N_("turned 180°"), lambda r, c, R, C: (R - r, C - c)),
+    (N_("turned 270°"), lambda r, c, R, C: (C - c, r)),
+    (N_("mirrored left to right"), lambda r, c, R, C: (r, C - c)),
+    (N_("mirrored top to bottom"), lambda r, c, R, C: (R - r, c)),
+    (N_("mirrored on the diagonal"), lambda r, c, R, C: (c, r)),
+    (N_("mirrored on the other diagonal"), lambda r, c, R, C: (C - c, R - r)),
 )
 
 
@@ -34,14 +35,14 @@ def symmetry_name(geometry: Geometry, perm: Permutation) -> str:
     """How a reader would say what a symmetry does: ``turned 90°`` (clockwise),
     ``mirrored left to right``...; the identity is ``as it is``."""
     if list(perm) == list(range(geometry.size)):
-        return "as it is"
+        return tr("as it is")
     R, C, cols = geometry.rows - 1, geometry.cols - 1, geometry.cols
     for name, f in _NAMES:
         images = [f(r, c, R, C) for r in range(R + 1) for c in range(C + 1)]
         inside = all(0 <= a <= R and 0 <= b <= C for a, b in images)
         if inside and tuple(a * cols + b for a, b in images) == tuple(perm):
-            return name
-    return "turned"  # pragma: no cover - every symmetry of a board has a name above
+            return tr(name)
+    return tr("turned")  # pragma: no cover - every symmetry of a board has a name above
 
 
 def best_turn(reference: Strategy, other: Strategy) -> Permutation:

@@ -19,7 +19,9 @@ from ttt_maps.draw.scene import Anchor, Box, Item, Link, Scene, Text
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.draw.typeface import width as text_width
 from ttt_maps.errors import UsageError
+from ttt_maps.language import tr
 from ttt_maps.strategies.bookwriters import (
+    front_matter,
     heading,
     move_line,
     opening_words,
@@ -69,7 +71,7 @@ def gamebook_of(
         raise UsageError(f"size and text_as_paths apply to a PDF gamebook, not to {fmt}")
     book = build_book(tree)
     if fmt == "md":
-        return to_markdown(book)
+        return front_matter() + to_markdown(book)
     if fmt == "txt":
         return to_text(book)
     scene = book_scene(book, theme)
@@ -117,7 +119,9 @@ def wrap(
     """Words set in ``face`` in lines no wider than ``room``."""
     rows: list[str] = []
     line = ""
-    for word in text.split():
+    for word in text.split(" "):
+        if not word:
+            continue
         trial = f"{line} {word}" if line else word
         if line and text_width(trial, size, bold, face) > room:
             rows.append(line)
@@ -139,7 +143,7 @@ def book_scene(book: Book, theme: Theme | str = "light", page: tuple[float, floa
     for para in preface(book):
         pages.y += pages.lines(para, MARGIN, pages.fit(0), pages.room, BODY) + BODY * 0.8
     if book.opening:
-        line = f"{opening_words(book)} at {book.root}:"
+        line = opening_words(book, str(book.root))
         pages.y += pages.lines(line, MARGIN, pages.fit(0), pages.room, BODY, bold=True) + 2
         for reply in book.opening:
             _reply(pages, book, reply, MARGIN, pages.room)
@@ -184,10 +188,11 @@ def _section_height(pages: _Pages, book: Book, section: Section) -> float:
 def _section(pages: _Pages, book: Book, section: Section, who: str) -> None:
     top = pages.fit(_section_height(pages, book, section))
     name = f"s{section.number}"
-    pages.anchors.append(Anchor(name, top, f"§{section.number}", f"Move {section.move_number}"))
+    move = tr("Move {number}", number=section.move_number)
+    pages.anchors.append(Anchor(name, top, f"§{section.number}", move))
     title = f"§{section.number}"
     pages.items.append(Text(MARGIN, top + CAP * HEAD, title, HEAD, "heading", "start", True))
-    note = f"move {section.move_number}, {who} to play"
+    note = tr("move {number}, {player} to play", number=section.move_number, player=who)
     pages.items.append(Text(pages.width - MARGIN, top + CAP * HEAD, note, SMALL, "footer", "end"))
     y = top + HEAD * LEADING + 4
     box = Box(MARGIN, y, BOARD, BOARD * book.geometry.rows / book.geometry.cols)

@@ -16,12 +16,13 @@ from __future__ import annotations
 import math
 
 from ttt_maps.draw.cells import GLYPH_PAD, GRID_WIDTH, MARK_WIDTH, WIN_WIDTH
-from ttt_maps.draw.naming import on_board, rules_line
+from ttt_maps.draw.naming import Titles, rules_line, titled
 from ttt_maps.draw.scene import Box, Group, Item, Line, Mark, MarkRole, Rect, Scene, Text
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.draw.typeface import width as text_width
 from ttt_maps.game.board import Mark as Player
 from ttt_maps.game.names import move_heading
+from ttt_maps.language import N_, tr, tr_n
 from ttt_maps.strategies.table.entries import Entry, Table
 
 #: The page (A4 portrait in tenths of a millimetre) and a quiet margin (a PDF or
@@ -46,6 +47,14 @@ CAPTION_LEADING = 1.2 * CAPTION
 CAP = 0.73
 DESCENT = 0.24
 
+#: The sheet's title when none is given.
+HEADING_TITLES = Titles(
+    N_("Minimal strategy table for {player}"),
+    N_("Minimal strategy table for {player} for misère tic-tac-toe"),
+    N_("Minimal strategy table for {player} on {board}"),
+    N_("Minimal strategy table for {player} for misère tic-tac-toe on {board}"),
+)
+
 
 def sheet_scene(
     table: Table, theme: Theme | str = "light", title: str | None = None, explain: bool = False
@@ -55,8 +64,7 @@ def sheet_scene(
     face = theme.typeface
     g = table.geometry
     who = table.player.upper()
-    game = " for misère tic-tac-toe" if g.misere else ""
-    heading = title or f"Minimal strategy table for {who}{game}{on_board(g)}"
+    heading = title or titled(g, HEADING_TITLES, player=who)
     room = PAGE_W - 2 * MARGIN
     items: list[Item] = []
     y = MARGIN + CAP * TITLE
@@ -86,7 +94,7 @@ def sheet_scene(
         count = len(entries)
         label = move_heading(who, plies)
         items.append(Text(MARGIN, y + CAP * HEADING, label, HEADING, "heading", "start", True))
-        note = f"{count} position{'s' * (count != 1)}"
+        note = tr_n("{n} position", "{n} positions", count)
         indent = MARGIN + text_width(label, HEADING, True, face) + 0.6 * HEADING
         items.append(Text(indent, y + CAP * HEADING, note, FOOTER, "legend", "start"))
         y += HEADING * 1.45
@@ -101,7 +109,7 @@ def sheet_scene(
                     items.append(Text(box.cx, at + n * CAPTION_LEADING, line, size, "legend"))
         rows = math.ceil(count / columns)
         y += rows * high + (rows - 1) * gap + between
-    drawn = "Drawn by ttt-maps"
+    drawn = tr("Drawn by ttt-maps")
     # The footer's two ends keep a gap between them (a wider lettering shrinks the first).
     left = room - text_width(drawn, FOOTER, False, face) - 2 * FOOTER
     items.append(
@@ -129,22 +137,30 @@ def sheet_scene(
 def _instructions(table: Table) -> tuple[str, ...]:
     who = table.player.upper()
     opponent = "O" if who == "X" else "X"
+    # TRANSLATORS: the first line of a sentence the next line ends ("and play the red move").
     first = (
-        "Find the position on the board in front of you, turned or mirrored as need be,"
+        tr("Find the position on the board in front of you, turned or mirrored as need be,")
         if who == "X"
-        else f"After each move of {opponent}, find the position, turned or mirrored as need be,"
+        else tr(
+            "After each move of {opponent}, find the position, turned or mirrored as need be,",
+            opponent=opponent,
+        )
     )
-    lines = (first, "and play the red move, turned the same way. That is perfect play.")
+    lines = (first, tr("and play the red move, turned the same way. That is perfect play."))
     return (*lines, rules_line(table.geometry)) if table.geometry.misere else lines
 
 
 def _footer(table: Table) -> str:
-    size = table.size
-    text = f"{size} position{'s' * (size != 1)}"
+    parts = [tr_n("{n} position", "{n} positions", table.size)]
     if table.minimal:
-        how = {"search": " by exact search", "cp-sat": " by CP-SAT"}.get(table.prover, "")
-        text += f" · proven minimal{how}"
-    return text + " · any rotation or reflection of a board counts as the board"
+        if table.prover == "search":
+            parts.append(tr("proven minimal by exact search"))
+        elif table.prover == "cp-sat":
+            parts.append(tr("proven minimal by CP-SAT"))
+        else:
+            parts.append(tr("proven minimal"))
+    parts.append(tr("any rotation or reflection of a board counts as the board"))
+    return " · ".join(parts)
 
 
 def _fit(text: str, size: float, room: float, face: str, bold: bool = False) -> float:

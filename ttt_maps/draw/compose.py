@@ -11,8 +11,17 @@ the poster does not turn into a strip.
 
 from __future__ import annotations
 
-from ttt_maps.draw.layout import FOLDED, MAP_SIZE, MapOptions, describe, layout_map, map_box
-from ttt_maps.draw.naming import game_name, on_board, rules_line
+from ttt_maps.draw.layout import MAP_SIZE, MapOptions, layout_map, map_box
+from ttt_maps.draw.naming import (
+    FOLDED,
+    INSTRUCTION,
+    Titles,
+    describe,
+    finishes_words,
+    positions_words,
+    rules_line,
+    titled,
+)
 from ttt_maps.draw.scene import (
     Box,
     Group,
@@ -28,13 +37,31 @@ from ttt_maps.draw.scene import (
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.game.board import Board
 from ttt_maps.game.geometry import Geometry
+from ttt_maps.language import N_, and_list, tr
 from ttt_maps.strategies.chains import PRESETS, preset_chain
 from ttt_maps.strategies.policy import Policy
 from ttt_maps.strategies.tree import Strategy
 
-INSTRUCTION = (
-    "Your move is given by the position of the largest red symbol on the grid.",
-    "When your opponent picks a move, zoom in on the region of the grid where they went. Repeat.",
+#: The poster's title.
+HEADING = Titles(
+    N_("Complete map of optimal tic-tac-toe moves"),
+    N_("Complete map of optimal misère tic-tac-toe moves"),
+    N_("Complete map of optimal tic-tac-toe moves on {board}"),
+    N_("Complete map of optimal misère tic-tac-toe moves on {board}"),
+)
+#: A single map's title when none is given (its SVG ``<title>``).
+MAP_TITLE = Titles(
+    N_("Map for {player}: complete map of optimal tic-tac-toe moves"),
+    N_("Map for {player}: complete map of optimal misère tic-tac-toe moves"),
+    N_("Map for {player}: complete map of optimal tic-tac-toe moves on {board}"),
+    N_("Map for {player}: complete map of optimal misère tic-tac-toe moves on {board}"),
+)
+#: A captioned map's heading (the rules are said in its instruction).
+MAP_HEADING = Titles(
+    N_("Map for {player}"),
+    N_("Map for {player}"),
+    N_("Map for {player} on {board}"),
+    N_("Map for {player} on {board}"),
 )
 
 #: Outer margin, gap between the maps, and the type sizes, in map units.
@@ -61,13 +88,14 @@ def instruction(g: Geometry | None = None) -> str:
 
 def _instruction_lines(g: Geometry | None) -> tuple[str, ...]:
     rules = rules_line(g) if g is not None else ""
-    return (*INSTRUCTION, rules) if rules else INSTRUCTION
+    said = tuple(tr(line) for line in INSTRUCTION)
+    return (*said, rules) if rules else said
 
 
 def heading_for(g: Geometry) -> str:
     """The poster's title: ``Complete map of optimal misère tic-tac-toe moves`` and the
     board where it is not 3x3."""
-    return f"Complete map of optimal {game_name(g)} moves{on_board(g)}"
+    return titled(g, HEADING)
 
 
 def policy_label(policy: Policy) -> str:
@@ -123,7 +151,7 @@ def map_scene(
     bottom = box.y + box.h
     # A caption's instruction already says the rules.
     said = g.misere and not caption
-    notes = ((FOLDED,) if strategy.folded else ()) + ((rules_line(g),) if said else ())
+    notes = ((tr(FOLDED),) if strategy.folded else ()) + ((rules_line(g),) if said else ())
     for note in notes:
         bottom += 1.2 * FOOTER_SIZE + CAP * FOOTER_SIZE
         size = _fit(note, FOOTER_SIZE, MAP_SIZE, face)
@@ -132,13 +160,12 @@ def map_scene(
     if caption:
         bottom = _caption_foot(strategy, items, (margin, bottom), face) + margin
     who = strategy.player.upper()
-    board = on_board(g)
     return Scene(
         width=side,
         height=round(bottom + margin * aspect, 2),
         items=tuple(items),
         theme=theme,
-        title=title or f"Map for {who}: complete map of optimal {game_name(g)} moves{board}",
+        title=title or titled(g, MAP_TITLE, player=who),
         desc=describe(strategy),
         meta={
             "policy": strategy.policy.name,
@@ -155,7 +182,7 @@ def _caption_head(
     returns where the map goes."""
     left, top = at
     who, g = strategy.player.upper(), strategy.geometry
-    heading = f"Map for {who}{on_board(g)}"
+    heading = titled(g, MAP_HEADING, player=who)
     top += CAP * HEADING_SIZE
     size = _fit(heading, HEADING_SIZE, MAP_SIZE, face, bold=True)
     items.append(Text(left, top, heading, size, "heading", "start", bold=True))
@@ -172,7 +199,7 @@ def _caption_foot(
     """A captioned map's footer from ``at`` (left, bottom), set in ``face``: the policy,
     then what the map holds."""
     left, bottom = at
-    line = f"Tie-break policy: {policy_label(strategy.policy)}"
+    line = tr("Tie-break policy: {policy}", policy=policy_label(strategy.policy))
     bottom += 1.6 * FOOTER_SIZE + CAP * FOOTER_SIZE
     size = _fit(line, FOOTER_SIZE, MAP_SIZE, face)
     items.append(Text(left, bottom, line, size, "footer", "start"))
@@ -188,7 +215,9 @@ def _wrap(text: str, size: float, room: float, face: str) -> list[str]:
     from ttt_maps.draw.typeface import width
 
     lines: list[str] = []
-    for word in text.split():
+    for word in text.split(" "):
+        if not word:
+            continue
         if lines and width(f"{lines[-1]} {word}", size, typeface=face) <= room:
             lines[-1] += f" {word}"
         else:
@@ -237,7 +266,7 @@ def poster_scene(
         )
     )
     y += 0.62 * TITLE_SIZE
-    lines = _instruction_lines(g) + ((FOLDED,) if x.folded else ())
+    lines = _instruction_lines(g) + ((tr(FOLDED),) if x.folded else ())
     for line in lines:
         y += CAP * SUBTITLE_SIZE if line is lines[0] else 1.45 * SUBTITLE_SIZE
         items.append(Text(width / 2, y, line, _fit(line, SUBTITLE_SIZE, room, face), "subtitle"))
@@ -258,7 +287,8 @@ def poster_scene(
             group = _moved_group(given, box.x - given.box.x, box.y - given.box.y)
         who = strategy.player.upper()
         top = heading_y + down
-        label = Text(left, top, f"Map for {who}", HEADING_SIZE, "heading", "start", bold=True)
+        heading_text = tr("Map for {player}", player=who)
+        label = Text(left, top, heading_text, HEADING_SIZE, "heading", "start", bold=True)
         block = Box(left, top - CAP * HEADING_SIZE, MAP_SIZE, box.y + box.h - top)
         items.append(
             Group(
@@ -307,31 +337,37 @@ def _policy_names(x: Strategy, o: Strategy) -> str:
 def _policy_line(x: Strategy, o: Strategy) -> str:
     """The footer's first line: which tie-break policy picked the red moves."""
     if x.policy.name == o.policy.name:
-        return f"Tie-break policy: {policy_label(x.policy)}"
-    return f"Tie-break policies: X {policy_label(x.policy)}; O {policy_label(o.policy)}"
+        return tr("Tie-break policy: {policy}", policy=policy_label(x.policy))
+    return tr(
+        "Tie-break policies: X {x}; O {o}", x=policy_label(x.policy), o=policy_label(o.policy)
+    )
 
 
 def _facts_line(*maps: Strategy) -> str:
     """The footer's small print: the tool and what each map holds."""
-    text = "Drawn by ttt-maps"
     roots = sorted({str(m.root.board) for m in maps})
     if roots != [str(Board.empty(maps[0].geometry))]:
-        text += " from " + " and ".join(roots)
+        said = [tr("Drawn by ttt-maps from {boards}", boards=and_list(roots))]
+    else:
+        said = [tr("Drawn by ttt-maps")]
     for s in maps:
         f, who = s.facts, s.player.upper()
-        lost = f", {f.losses:,} lost" if f.losses else ""
-        text += (
-            f". {who}: {f.positions:,} positions where {who} chooses, "
-            f"{f.wins:,} won{lost} and {f.draws:,} drawn finishes"
+        said.append(
+            tr(
+                "{player}: {positions}, {finishes}",
+                player=who,
+                positions=positions_words(f.positions, who),
+                finishes=finishes_words(f.wins, f.losses, f.draws),
+            )
         )
-    return text + "."
+    return ". ".join(said) + "."
 
 
-#: Legend entries: tint role, word, and the word's advance in DejaVu Sans (em; other
-#: typefaces measure it).
+#: Legend entries: tint role, word, and the word's advance in DejaVu Sans (em) in English
+#: (other words, and other typefaces, are measured).
 LEGEND: tuple[tuple[RectRole, str, float], ...] = (
-    ("tint-win", "forced win", 5.20),
-    ("tint-draw", "draw", 2.48),
+    ("tint-win", N_("forced win"), 5.20),
+    ("tint-draw", N_("draw"), 2.48),
 )
 
 
@@ -341,12 +377,17 @@ def _legend(right: float, baseline: float, face: str) -> list[Item]:
     from ttt_maps.draw.typeface import width
 
     swatch = FOOTER_SIZE * 1.15
-    ems = [em if face == "dejavu" else width(word, 1, typeface=face) for _, word, em in LEGEND]
     gap, spacing = 0.4 * FOOTER_SIZE, 1.3 * FOOTER_SIZE
-    x = right - sum(swatch + gap + em * FOOTER_SIZE + spacing for em in ems) + spacing
+    legend = []
+    for role, word, em in LEGEND:
+        said = tr(word)
+        if face != "dejavu" or said != word:
+            em = width(said, 1, typeface=face)
+        legend.append((role, said, em))
+    x = right - sum(swatch + gap + em * FOOTER_SIZE + spacing for _, _, em in legend) + spacing
     top = baseline - CAP * FOOTER_SIZE / 2 - swatch / 2
     out: list[Item] = []
-    for (role, word, _), em in zip(LEGEND, ems, strict=True):
+    for role, word, em in legend:
         out.append(Rect(Box(x, top, swatch, swatch), role, radius=swatch * 0.18))
         out.append(Text(x + swatch + gap, baseline, word, FOOTER_SIZE, "legend", "start"))
         x += swatch + gap + em * FOOTER_SIZE + spacing

@@ -6,7 +6,8 @@ shows: the move that led to it and the move played there.
 
 from __future__ import annotations
 
-from ttt_maps.game.names import cell_name
+from ttt_maps.game.names import cell_name, cell_terse
+from ttt_maps.language import tr
 from ttt_maps.strategies.nodes import Node
 
 
@@ -14,9 +15,15 @@ def board_label(node: Node, path: tuple[tuple[str, int], ...]) -> str:
     """A board in words for a screen reader: the move that led to it and the move
     played there (``After O top: X plays centre``), or whose turn it is."""
     g = node.board.geometry
-    who = node.board.to_move.upper()
-    after = f"After {path[-1][0].upper()} {cell_name(g, path[-1][1])}: " if path else ""
+    said: dict[str, object] = {"mover": node.board.to_move.upper()}
+    if path:
+        said.update(player=path[-1][0].upper(), cell=cell_name(g, path[-1][1]))
     move = node.move
     if move is None:
-        return f"{after}{who} to move"
-    return f"{after}{who} plays {cell_name(g, move)}"
+        if path:
+            return tr("After {player} {cell}: {mover} to move", **said)
+        return tr("{mover} to move", **said)
+    said["move"] = cell_terse(g, move)
+    if path:
+        return tr("After {player} {cell}: {mover} plays {move}", **said)
+    return tr("{mover} plays {move}", **said)

@@ -24,7 +24,6 @@ from typing import Literal, NamedTuple
 from ttt_maps.draw.cells import Side
 from ttt_maps.draw.folds import LETTERS, pointer, stands_for, tag
 from ttt_maps.draw.labels import board_label
-from ttt_maps.draw.naming import game_name, on_board, rules_line
 from ttt_maps.draw.scene import Box, Group, Item, Line, Mark, MarkRole, Rect
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, other
@@ -347,13 +346,6 @@ class Layout:
         return self.board_group(node, box, 0, (), items, False)
 
 
-#: How a folded map is read, for its description and the poster.
-FOLDED = (
-    "Folded by symmetry: a cell with a grey letter is played as the sub-map tagged with "
-    "that letter, turned to fit; the tag counts the moves it stands for."
-)
-
-
 def map_box(geometry: Geometry, x: float = 0.0, y: float = 0.0) -> Box:
     """The box of a whole map at (x, y): ``MAP_SIZE`` wide, as high as the board's shape."""
     return Box(x, y, MAP_SIZE, MAP_SIZE * (geometry.rows / geometry.cols))
@@ -391,25 +383,3 @@ def layout_map(strategy: Strategy, box: Box | None = None, opts: MapOptions | No
         if root.children:
             return lay.reply_grid(root, box, 0, ())
         return lay.finished_board(root, box)
-
-
-def describe(strategy: Strategy) -> str:
-    """The ``<desc>`` of a map: how to read it and what it holds."""
-    f, g = strategy.facts, strategy.geometry
-    who = strategy.player.upper()
-    board = on_board(g)
-    start = "the empty board" if strategy.root.board.count == 0 else str(strategy.root.board)
-    cut = "" if not f.cut else f" Cut short in {f.cut} places: a cell with three dots holds more."
-    if strategy.folded:
-        cut += f" {FOLDED}"
-    if g.misere:
-        cut += f" {rules_line(g)}"
-    lost = f", {f.losses} lost" if f.losses else ""
-    return (
-        f"Complete map of optimal {game_name(g)} moves for {who}{board} from {start}, "
-        f"policy {strategy.policy.name}. Your move is given by the position of the largest "
-        f"red symbol on the grid. When your opponent picks a move, zoom in on the region of "
-        f"the grid where they went. Repeat. {f.positions:,} positions where {who} chooses, "
-        f"{f.choices:,} moves on the map, {f.wins:,} won{lost} and {f.draws:,} drawn "
-        f"finishes.{cut}"
-    )

@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator
 from typing import Any, Literal
 
+from ttt_maps import language
 from ttt_maps.draw.themes import LIGHT, PickRole, Theme
 from ttt_maps.errors import UsageError, quote
 from ttt_maps.values import FrozenValue, Value
@@ -289,8 +290,10 @@ class Scene(FrozenValue):
     ``meta`` (the file's keywords) is not compared. ``pages`` > 1: the scene is
     that many pages of equal height, stacked top to bottom (a long sheet), and a
     PDF prints each on its own page; its ``links`` go to its ``anchors`` (a PDF
-    makes them internal links and an outline, other formats leave them). A
-    frozen value, as the dataclass it was (``replace`` makes a changed copy).
+    makes them internal links and an outline, other formats leave them).
+    ``lang``: the language its words are in (every format says it), by default
+    the one in force when it is made, as its words are. A frozen value, as the
+    dataclass it was (``replace`` makes a changed copy).
     """
 
     __match_args__ = ("width", "height", "items", "theme", "title", "desc")
@@ -304,6 +307,7 @@ class Scene(FrozenValue):
     pages: int
     links: tuple[Link, ...]
     anchors: tuple[Anchor, ...]
+    lang: str
 
     def __init__(
         self,
@@ -317,6 +321,7 @@ class Scene(FrozenValue):
         pages: int = 1,
         links: tuple[Link, ...] = (),
         anchors: tuple[Anchor, ...] = (),
+        lang: str | None = None,
     ) -> None:
         # Metadata (every format's title, description, keywords) holds no control
         # characters: a policy's book name or a title may bring them.
@@ -324,7 +329,7 @@ class Scene(FrozenValue):
         self.__dict__.update(
             width=width, height=height, items=items, theme=theme,
             title=plain_text(title), desc=plain_text(desc), meta=kept, pages=pages,
-            links=links, anchors=anchors,
+            links=links, anchors=anchors, lang=lang or language.current(),
         )  # fmt: skip
 
     def replace(self, **changes: Any) -> Scene:

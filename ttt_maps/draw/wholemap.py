@@ -21,24 +21,32 @@ from __future__ import annotations
 from ttt_maps.draw.cells import GRID_WIDTH, Side
 from ttt_maps.draw.compose import CAP, DESCENT, FOOTER_SIZE, SUBTITLE_SIZE, TITLE_SIZE
 from ttt_maps.draw.folds import stands_for
-from ttt_maps.draw.layout import FOLDED, MAP_SIZE, Layout, MapOptions, map_box
-from ttt_maps.draw.naming import game_name, on_board, rules_line
+from ttt_maps.draw.layout import MAP_SIZE, Layout, MapOptions, map_box
+from ttt_maps.draw.naming import FOLDED, Titles, rules_line, titled
 from ttt_maps.draw.scene import Box, Group, Item, Line, Rect, RectRole, Scene, Text
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.draw.typeface import width
+from ttt_maps.language import N_, tr, tr_n
 from ttt_maps.strategies.nodes import Node
 from ttt_maps.strategies.whole import WholeGame, mover_outcome
 
-SUBTITLE = (
+SUBTITLE = N_(
     "Each board holds every move of the player to move; zoom into a cell to follow that move."
+)
+#: The map's title when none is given.
+HEADING = Titles(
+    N_("Every move of tic-tac-toe"),
+    N_("Every move of misère tic-tac-toe"),
+    N_("Every move of tic-tac-toe on {board}"),
+    N_("Every move of misère tic-tac-toe on {board}"),
 )
 #: The tint of a move by its outcome for the mover (a draw has none), and the legend's words.
 TINTS: dict[int, RectRole] = {1: "move-win", -1: "move-loss"}
-LEGEND_LEAD = "Each cell is tinted by the outcome of its move for the player who makes it:"
+LEGEND_LEAD = N_("Each cell is tinted by the outcome of its move for the player who makes it:")
 LEGEND: tuple[tuple[RectRole | None, str], ...] = (
-    ("move-win", "a win"),
-    (None, "a draw"),
-    ("move-loss", "a loss, with perfect play after the move"),
+    ("move-win", N_("a win")),
+    (None, N_("a draw")),
+    ("move-loss", N_("a loss, with perfect play after the move")),
 )
 #: Strokes are held above the map's floor, but never above this multiple of their
 #: own board's grid stroke.
@@ -121,14 +129,14 @@ def whole_scene(game: WholeGame, theme: Theme | str = "light", title: str | None
     margin = MAP_SIZE * 0.035
     side = MAP_SIZE + 2 * margin
     room = MAP_SIZE
-    heading = title or f"Every move of {game_name(g)}{on_board(g)}"
+    heading = title or titled(g, HEADING)
+    subtitle = tr(SUBTITLE)
     y = margin + CAP * TITLE_SIZE
     items: list[Item] = [
         Text(side / 2, y, heading, _fit(heading, TITLE_SIZE, room, face, True), "title", bold=True)
     ]
     y += (DESCENT + 0.45) * TITLE_SIZE + CAP * SUBTITLE_SIZE
-    subtitle = _fit(SUBTITLE, SUBTITLE_SIZE, room, face)
-    items.append(Text(side / 2, y, SUBTITLE, subtitle, "subtitle"))
+    items.append(Text(side / 2, y, subtitle, _fit(subtitle, SUBTITLE_SIZE, room, face), "subtitle"))
     y += (DESCENT + 0.7) * SUBTITLE_SIZE
     box = map_box(g, margin, y)
     items.append(layout_whole(game, box))
@@ -136,7 +144,7 @@ def whole_scene(game: WholeGame, theme: Theme | str = "light", title: str | None
     items += _legend(margin, y, face)
     y += 3.3 * FOOTER_SIZE
     facts = facts_line(game)
-    notes = ((FOLDED,) if game.folded else ()) + ((rules_line(g),) if g.misere else ())
+    notes = ((tr(FOLDED),) if game.folded else ()) + ((rules_line(g),) if g.misere else ())
     for line in (facts, *notes):
         y += 1.45 * FOOTER_SIZE
         items.append(Text(margin, y, line, _fit(line, FOOTER_SIZE, room, face), "footer", "start"))
@@ -147,13 +155,24 @@ def whole_scene(game: WholeGame, theme: Theme | str = "light", title: str | None
         items=tuple(items),
         theme=theme,
         title=heading,
-        desc=(
-            f"{heading}: every legal move from {_start(game)}, nested as xkcd 832 nests "
-            f"a map. {SUBTITLE} Cells are tinted by the outcome of their move for the "
-            f"player who makes it, with perfect play after it: {f.wins:,} wins, "
-            f"{f.draws:,} draws, {f.losses:,} losses. {facts}"
-            + (f" {FOLDED}" if game.folded else "")
-            + (f" {rules_line(g)}" if g.misere else "")
+        desc=" ".join(
+            [
+                tr(
+                    "{title}: every legal move from {start}, nested as xkcd 832 nests a map.",
+                    title=heading,
+                    start=_start(game),
+                ),
+                subtitle,
+                tr(
+                    "Cells are tinted by the outcome of their move for the player who makes it, "
+                    "with perfect play after it: {wins}, {draws}, {losses}.",
+                    wins=tr_n("{n} win", "{n} wins", f.wins),
+                    draws=tr_n("{n} draw", "{n} draws", f.draws),
+                    losses=tr_n("{n} loss", "{n} losses", f.losses),
+                ),
+                facts,
+                *notes,
+            ]
         ),
         meta={"player": "both", "board": g.name, "policy": "every move"},
     )
@@ -161,18 +180,31 @@ def whole_scene(game: WholeGame, theme: Theme | str = "light", title: str | None
 
 def _start(game: WholeGame) -> str:
     """Where the drawing starts, in words."""
-    return "the empty board" if game.root.board.count == 0 else str(game.root.board)
+    return tr("the empty board") if game.root.board.count == 0 else str(game.root.board)
 
 
 def facts_line(game: WholeGame) -> str:
     """The footer's first line: how many boards, and where the map is cut."""
     f = game.facts
-    start = "" if game.root.board.count == 0 else f" from {game.root.board}"
-    text = f"Drawn by ttt-maps{start}: {f.boards:,} boards with a move to make"
+    if game.root.board.count == 0:
+        text = tr_n(
+            "Drawn by ttt-maps: {n} board with a move to make",
+            "Drawn by ttt-maps: {n} boards with a move to make",
+            f.boards,
+        )
+    else:
+        text = tr_n(
+            "Drawn by ttt-maps from {start}: {n} board with a move to make",
+            "Drawn by ttt-maps from {start}: {n} boards with a move to make",
+            f.boards,
+            start=str(game.root.board),
+        )
     if game.folded:
-        text += " (folded by symmetry)"
+        # TRANSLATORS: added to "Drawn by ttt-maps: 1,234 boards with a move to make".
+        text += tr(" (folded by symmetry)")
     if game.depth is not None:
-        text += f", cut at depth {game.depth} (three dots: the game goes on)"
+        # TRANSLATORS: added after the boards drawn, and the folding if said.
+        text += tr(", cut at depth {depth} (three dots: the game goes on)", depth=game.depth)
     return f"{text}."
 
 
@@ -182,10 +214,11 @@ def _legend(x: float, top: float, face: str) -> list[Item]:
     size = FOOTER_SIZE
     swatch = size * 1.15
     baseline = top + CAP * size
-    lead = _fit(LEGEND_LEAD, size, MAP_SIZE, face)
-    out: list[Item] = [Text(x, baseline, LEGEND_LEAD, lead, "legend", "start")]
+    lead = tr(LEGEND_LEAD)
+    out: list[Item] = [Text(x, baseline, lead, _fit(lead, size, MAP_SIZE, face), "legend", "start")]
     baseline += 1.7 * size
-    for role, words in LEGEND:
+    for role, message in LEGEND:
+        words = tr(message)
         y = baseline - CAP * size / 2 - swatch / 2
         if role is None:  # untinted: the page, framed
             corners = ((x, y), (x + swatch, y), (x + swatch, y + swatch), (x, y + swatch), (x, y))

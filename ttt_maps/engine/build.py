@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from ttt_maps.errors import UsageError
+from ttt_maps.language import speaking
 from ttt_maps.settings import Settings, using
 
 if TYPE_CHECKING:
@@ -21,10 +22,10 @@ if TYPE_CHECKING:
 
 
 @contextmanager
-def running(settings: Settings | None) -> Iterator[None]:
-    """Do a request's work under ``settings``, with a fresh search budget for the bigger
-    boards; when it succeeds, keep in the cache what took long to solve (with the cache
-    on)."""
+def running(settings: Settings | None, lang: str | None = None) -> Iterator[None]:
+    """Do a request's work under ``settings`` and in ``lang`` (checked; ``None``: the
+    language in force), with a fresh search budget for the bigger boards; when it
+    succeeds, keep in the cache what took long to solve (with the cache on)."""
     from ttt_maps.solve.registry import fresh_budgets, keep_all
 
     if settings is not None:
@@ -33,7 +34,7 @@ def running(settings: Settings | None) -> Iterator[None]:
         if not isinstance(settings, Settings):
             raise UsageError(f"settings={settings!r}: expected a ttt_maps.Settings(...)")
         check_settings(settings)
-    with using(settings):
+    with using(settings), speaking(lang):
         fresh_budgets()
         yield
         keep_all()

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ttt_maps.engine.build import running
 from ttt_maps.errors import UsageError
+from ttt_maps.language import ENGLISH, speaking
 from ttt_maps.settings import Settings
 
 if TYPE_CHECKING:
@@ -37,7 +38,9 @@ def audit_text(
     from ttt_maps.strategies.table.entries import is_table
 
     parsed = parse_json(text, source)
-    with running(settings):
+    # An audit is a report for the file's author, kept in English whatever the reader's
+    # language (its lines are its JSON's too), as usage errors are.
+    with running(settings), speaking(ENGLISH):
         if is_game(parsed):
             return _game(parsed, source, rules)
         if is_table(parsed):

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ttt_maps.engine.build import running
+from ttt_maps.language import current, speaking
 from ttt_maps.settings import Settings
 
 if TYPE_CHECKING:
@@ -31,36 +32,44 @@ class Compared:
         rows: list[Row],
     ) -> None:
         self.strategies, self.labels, self.found, self.rows = strategies, list(labels), found, rows
+        #: The language the comparison's words are said in: the one it was made in.
+        self.lang = current()
 
     def maps(self, fmt: str, theme: str | Theme = "light", opts: MapOptions | None = None) -> bytes:
         """The maps side by side as an image (svg, pdf, png), or linked viewers (html)."""
-        from ttt_maps.draw.themes import get_theme
+        with speaking(self.lang):
+            from ttt_maps.draw.themes import get_theme
 
-        name = get_theme(theme).name
-        if fmt == "html":
-            from ttt_maps.compare.panes import linked_page
+            name = get_theme(theme).name
+            if fmt == "html":
+                from ttt_maps.compare.panes import linked_page
 
-            page = linked_page(
-                self.strategies, labels=self.labels, theme=name, comparisons=self.found, opts=opts
+                page = linked_page(
+                    self.strategies,
+                    labels=self.labels,
+                    theme=name,
+                    comparisons=self.found,
+                    opts=opts,
+                )
+                return page.encode()
+            from ttt_maps.backends import render_scene
+            from ttt_maps.compare.picture import compare_scene
+
+            scene = compare_scene(
+                self.strategies, theme=name, opts=opts, labels=self.labels, comparisons=self.found
             )
-            return page.encode()
-        from ttt_maps.backends import render_scene
-        from ttt_maps.compare.picture import compare_scene
-
-        scene = compare_scene(
-            self.strategies, theme=name, opts=opts, labels=self.labels, comparisons=self.found
-        )
-        return render_scene(scene, fmt)
+            return render_scene(scene, fmt)
 
     def sheet(self, fmt: str, theme: str | Theme = "light") -> bytes:
         """The differences sheet (svg, pdf or png; A4 pages)."""
-        from ttt_maps.compare.sheet import sheet_file, sheet_scene
-        from ttt_maps.draw.themes import get_theme
+        with speaking(self.lang):
+            from ttt_maps.compare.sheet import sheet_file, sheet_scene
+            from ttt_maps.draw.themes import get_theme
 
-        scene = sheet_scene(
-            self.strategies, labels=self.labels, theme=get_theme(theme), comparisons=self.found
-        )
-        return sheet_file(scene, fmt)
+            scene = sheet_scene(
+                self.strategies, labels=self.labels, theme=get_theme(theme), comparisons=self.found
+            )
+            return sheet_file(scene, fmt)
 
     @property
     def novice_ways(self) -> str:

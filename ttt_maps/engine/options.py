@@ -83,21 +83,143 @@ APPLIES = {
     "page": "a map in a docs page",
     "playground": "the playground page",
 }
-#: The command line's commands, each with what it makes (its options are those that
-#: apply to one of these).
-COMMANDS: dict[str, frozenset[str]] = {
-    "render": frozenset({"map", "poster", "whole", "gamebook", "render"}),
-    "solve": frozenset({"solve"}),
-    "stats": frozenset({"stats"}),
-    "export": frozenset({"export"}),
-    "check": frozenset({"check"}),
-    "policies": frozenset({"policies"}),
-    "compare": frozenset({"compare"}),
-    "table": frozenset({"table"}),
-    "cache": frozenset({"cache"}),
-    "play": frozenset({"play"}),
-    "docs": frozenset({"docs"}),
+
+
+class Command(NamedTuple):
+    """A command of the command line: what it makes (its options are those that apply to
+    one of these) and its help (the first line is its summary in ``ttt-maps --help``)."""
+
+    makes: frozenset[str]
+    help: str
+
+
+def cleandoc(doc: str) -> str:
+    """``inspect.cleandoc`` (whose module imports dozens): the first line's leading space
+    and the others' common indentation removed, and the blank lines around them. Help
+    texts are written indented, as docstrings are, and read as typer reads a docstring."""
+    lines = doc.expandtabs().split("\n")
+    margin = min((len(line) - len(line.lstrip()) for line in lines[1:] if line.lstrip()), default=0)
+    lines = [lines[0].lstrip(), *(line[margin:] for line in lines[1:])]
+    while lines and not lines[-1]:
+        lines.pop()
+    while lines and not lines[0]:
+        lines.pop(0)
+    return "\n".join(lines)
+
+
+#: The command line's own help, above its commands.
+PROGRAM_HELP = cleandoc(
+    """Complete maps of optimal tic-tac-toe play, in the style of xkcd 832.
+
+    Boards are written row-major with x, o and '.' (e.g. x...o....); cells are
+    numbered 0..8 from the top left.
+    """
+)
+#: The command line's commands, in the order ``--help`` lists them.
+COMMANDS: dict[str, Command] = {
+    "render": Command(
+        frozenset({"gamebook", "map", "poster", "render", "whole"}),
+        cleandoc(
+            """Draw the maps: with no options, both maps and the poster into output/ as SVG and PDF.
+
+            An option that applies to none of the files being written (--dpi for a
+            PDF, --size for an SVG, --margin without --size) is an error; with several
+            formats, each file takes the options that apply to it.
+            """
+        ),
+    ),
+    "solve": Command(
+        frozenset({"solve"}),
+        cleandoc(
+            """The value of a position, every legal move's outcome, and each policy's choice.
+            """
+        ),
+    ),
+    "stats": Command(
+        frozenset({"stats"}),
+        cleandoc(
+            """The solved game's counts (games, positions, who wins) and each preset's map size.
+            """
+        ),
+    ),
+    "export": Command(
+        frozenset({"export"}),
+        cleandoc(
+            """A strategy as ttt-maps/strategy@1 JSON: the chosen move at every position.
+            """
+        ),
+    ),
+    "check": Command(
+        frozenset({"check"}),
+        cleandoc(
+            """Audit a strategy file, a table from 'ttt-maps table', or a game saved by
+            'ttt-maps play --save', against the solved game: exit 0 when perfect (every move
+            keeps its player's best result), 1 when not, 2 when the file cannot be read; the
+            board is the file's "geometry".
+            """
+        ),
+    ),
+    "policies": Command(
+        frozenset({"policies"}),
+        cleandoc(
+            """The tie-break policy keys and presets, one line each (on --board's board).
+            """
+        ),
+    ),
+    "compare": Command(
+        frozenset({"compare"}),
+        cleandoc(
+            """Maps under several tie-break policies compared: where they play differently, up to
+            rotation and reflection, as a table, a sheet, the maps side by side or linked viewers.
+            """
+        ),
+    ),
+    "table": Command(
+        frozenset({"table"}),
+        cleandoc(
+            """The minimal strategy table: the fewest positions to know, as a list, JSON or sheet.
+
+            The positions a player must know, up to rotation, reflection and move order,
+            each with its move, to play perfectly by looking them up from the empty board;
+            found by exact search and proven minimal. -o FILE.pdf draws them as a one-page
+            cheat sheet, boards grouped by move.
+            """
+        ),
+    ),
+    "cache": Command(
+        frozenset({"cache"}),
+        cleandoc(
+            """The solved tables kept for bigger boards (in the user's cache folder).
+            """
+        ),
+    ),
+    "play": Command(
+        frozenset({"play"}),
+        cleandoc(
+            """Play against a map: the computer plays its red moves, you the other side.
+
+            On a terminal: type a cell number (counted from 0, as the empty cells show) or a
+            row and a column (counted from 1: 2 2 is the centre); u undoes, ? shows your
+            best moves by the solved game and why, w says why the last move was played, q
+            quits (--interactive: the same with piped input). Otherwise one cell number per
+            line is read from standard input; 'position: BOARD' lines and a last
+            'result: ...' line are printed, so another program can play.
+            """
+        ),
+    ),
+    "docs": Command(
+        frozenset({"docs"}),
+        cleandoc(
+            """Write the filter that draws ```ttt-map blocks in pandoc, Quarto or R Markdown
+            documents.
+
+            The blocks take the same options as the MkDocs fence, one a line. The filter
+            runs this Python's ttt-maps; set TTT_MAPS_PYTHON to use another.
+            """
+        ),
+    ),
 }
+
 #: Everything that builds a tree of the solved game, and so searches.
 SEARCHING = frozenset({"map", "poster", "whole", "gamebook", "table", "compare", "play",
                        "export", "solve", "stats", "check"})  # fmt: skip
@@ -363,6 +485,13 @@ def _level(value: Any, use: Use) -> str:
     return text.strip().lower()
 
 
+def _lang(value: Any, use: Use) -> str:
+    """A language ttt-maps speaks, by any name a locale gives it (``fr_FR.UTF-8``)."""
+    from ttt_maps.language import resolve
+
+    return resolve(_text(value, use))
+
+
 def _labels(value: Any, use: Use) -> list[str]:
     if isinstance(value, str) or not all(isinstance(v, str) for v in value):
         raise Refused("expected a list of names, one per map")
@@ -464,6 +593,12 @@ def _provers(job: str) -> list[tuple[str, str]]:
     return [("auto", "the search where it is quick, else CP-SAT when installed"),
             ("search", "exact branch and bound"),
             ("cp-sat", "Google OR-Tools (the cp-sat extra)")]  # fmt: skip
+
+
+def _languages(job: str) -> list[tuple[str, str]]:
+    from ttt_maps.language import LANGUAGES
+
+    return [(code, language.name) for code, language in LANGUAGES.items()]
 
 
 def _modes(job: str) -> list[tuple[str, str]]:
@@ -865,6 +1000,38 @@ class Options(TypedDict, total=False):
             step="draw",
             formats=("svg", "html"),
             check=_id_prefix,
+        ),
+    ]
+    lang: Annotated[
+        str | None,
+        Option(
+            "The language of every word a reader meets: en, fr, de, es or ru (default: the "
+            "one LANGUAGE, LC_ALL or LANG names, else English).",
+            metavar="LANG",
+            cli=("--lang",),
+            fence=("lang",),
+            applies=(
+                "map",
+                "poster",
+                "whole",
+                "gamebook",
+                "table",
+                "compare",
+                "play",
+                "export",
+                "solve",
+                "stats",
+                "policies",
+                "viewer",
+                "page",
+                "playground",
+            ),
+            step="both",
+            check=_lang,
+            choices=_languages,
+            helps={
+                "page": "The language of the map's words (default: the docs site's own).",
+            },
         ),
     ]
     prover: Annotated[
@@ -1279,7 +1446,7 @@ DRAWN = tuple(name for name, o in DECLARED.items() if o.step and name in Options
 def command_options(command: str) -> list[Option]:
     """The options of one command of the command line, in the order help lists them:
     its arguments first, then every option that applies to what it makes."""
-    jobs = COMMANDS[command]
+    jobs = COMMANDS[command].makes
     mine = [o for o in DECLARED.values() if (o.cli or o.cli_argument) and o.applies & jobs]
     return sorted(mine, key=lambda o: not o.cli_argument)
 
@@ -1340,7 +1507,8 @@ def refuse_elsewhere(option: Option, job: str, use: Use) -> None:
     """A usage error when ``option`` does not apply to ``job``, naming what it applies to."""
     if job in option.applies:
         return
-    where = [APPLIES[a] for a in APPLIES if a in option.applies and a not in ("page", "viewer")]
+    surfaces = ("page", "viewer", "playground")  # where, not what: said by the surface
+    where = [APPLIES[a] for a in APPLIES if a in option.applies and a not in surfaces]
     said = (
         ", ".join(where[:-1]) + (" and " if len(where) > 1 else "") + (where[-1] if where else "")
     )

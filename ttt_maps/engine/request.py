@@ -77,9 +77,9 @@ class Drawing:
         from ttt_maps.draw.themes import get_theme
 
         job = job or _job(given)
+        _check_together(given, use)
         for name in given:
             refuse_elsewhere(DECLARED[name], job, use._replace(job=job))
-        _check_together(given, use)
         options = {name: DECLARED[name].default_for(job) for name in DRAWN}
         options.update(given)
         self.job, self.given, self.options = job, frozenset(given), options

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from functools import cached_property
 
 from ttt_maps.errors import UsageError, bad_value
+from ttt_maps.language import N_, tr
 from ttt_maps.values import FrozenValue
 
 #: Compiled on first use (``re`` caches it), not at every start-up.
@@ -22,7 +23,21 @@ _GEOMETRY_PATTERN = r"^\s*([0-9]+)\s*x\s*([0-9]+)\s*(?:k\s*([0-9]+))?\s*\Z"
 MAX_SIDE = 10
 #: The rules' names as a user types them; normal is the default.
 RULES = ("normal", "misere")
-_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+#: How many marks complete a line, in words (more than ten are written as numbers); in
+#: English as written here, in a reader's language through ``in_words``.
+_WORDS = (
+    N_("zero"),
+    N_("one"),
+    N_("two"),
+    N_("three"),
+    N_("four"),
+    N_("five"),
+    N_("six"),
+    N_("seven"),
+    N_("eight"),
+    N_("nine"),
+    N_("ten"),
+)
 
 Permutation = tuple[int, ...]
 
@@ -123,6 +138,18 @@ class Geometry(FrozenValue):
         if self.misere:
             return f"the {self.size_name} board, misère: {k} in a row loses"
         return f"the {self.size_name} board, {k} in a row"
+
+    def in_words(self) -> str:
+        """``describe`` in the reader's language, for what a reader meets (titles, books,
+        tables); error messages keep ``describe``."""
+        said = {"size": self.size_name, "k": self.k_in_words()}
+        if self.misere:
+            return tr("the {size} board, misère: {k} in a row loses", **said)
+        return tr("the {size} board, {k} in a row", **said)
+
+    def k_in_words(self) -> str:
+        """``three``: how many marks complete a line, in the reader's language."""
+        return tr(_WORDS[self.k]) if self.k < len(_WORDS) else str(self.k)
 
     @property
     def k_words(self) -> str:

@@ -13,18 +13,21 @@ from typing import Any
 
 from ttt_maps.engine.options import Use
 from ttt_maps.integrations.recipe import PAGE, drawing_of
+from ttt_maps.language import N_, tr
 from ttt_maps.strategies.bookwriters import (
+    cell_ref,
     heading,
     move_line,
-    opening_words,
+    opening_sentence,
     preface,
     reply_line,
+    section_ref,
     spoken_board,
 )
 from ttt_maps.strategies.gamebook import Book, Reply, build_book
 from ttt_maps.strategies.tree import Strategy
 
-SUMMARY = "The strategy in words"
+SUMMARY = N_("The strategy in words")
 
 
 def long_description(
@@ -46,8 +49,10 @@ def long_description(
 
 def details_html(strategies: Sequence[Strategy], ident: str) -> str:
     """``<details id="IDENT">`` holding each strategy's gamebook as HTML."""
-    parts = [f'<details class="ttt-map-words" id="{escape(ident)}">',
-             f"<summary>{SUMMARY}</summary>"]  # fmt: skip
+    parts = [
+        f'<details class="ttt-map-words" id="{escape(ident)}">',
+        f"<summary>{escape(tr(SUMMARY))}</summary>",
+    ]
     for tree in strategies:
         parts += _book_html(build_book(tree), f"{ident}-{tree.player}")
     parts.append("</details>")
@@ -59,7 +64,7 @@ def _book_html(book: Book, ident: str) -> list[str]:
         # Underlined: a link in a line of text must not rely on colour alone.
         return (
             f'<a href="#{ident}-s{reply.target}" style="text-decoration:underline">'
-            f"section {reply.target}</a>"
+            f"{escape(section_ref(reply.target))}</a>"
         )
 
     # Not a heading element: the page's own outline decides the levels around the map.
@@ -67,14 +72,15 @@ def _book_html(book: Book, ident: str) -> list[str]:
     out += [f"<p>{escape(para)}</p>" for para in preface(book)]
     if book.opening:
         board = " ".join(spoken_board(book.root))
-        out.append(f"<p>{escape(opening_words(book))}. {escape(board)}</p>")
+        out.append(f"<p>{escape(opening_sentence(book))} {escape(board)}</p>")
         out.append(_replies(book, book.opening, go))
     for s in book.sections:
         board = " ".join(spoken_board(s.board))
         out.append(
-            f'<section id="{ident}-s{s.number}"><p><strong>Section {s.number}.</strong> '
-            f"Move {s.move_number}. {escape(board)} "
-            f"<strong>{escape(move_line(book, s, f'cell {s.move}'))}</strong></p>"
+            f'<section id="{ident}-s{s.number}"><p><strong>'
+            f"{escape(tr('Section {number}.', number=s.number))}</strong> "
+            f"{escape(tr('Move {number}.', number=s.move_number))} {escape(board)} "
+            f"<strong>{escape(move_line(book, s, cell_ref(s.move)))}</strong></p>"
         )
         if s.replies:
             out.append(_replies(book, s.replies, go))
@@ -86,6 +92,6 @@ def _replies(book: Book, replies: Sequence[Reply], go: Callable[[Reply], str]) -
     items = []
     for r in replies:
         marker = "\x00"
-        text = escape(reply_line(book, r, marker, "cell "))
+        text = escape(reply_line(book, r, marker, cell_ref(r.cell)))
         items.append(f"<li>{text.replace(marker, go(r))}</li>")
     return "<ul>" + "".join(items) + "</ul>"

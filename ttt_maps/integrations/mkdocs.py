@@ -42,7 +42,8 @@ from mkdocs.utils import get_relative_url
 from ttt_maps.engine.options import FenceError, OptionRefused, Use, read_fence
 from ttt_maps.errors import UsageError
 from ttt_maps.integrations.longdesc import long_description
-from ttt_maps.integrations.recipe import PAGE, render, scene_of
+from ttt_maps.integrations.recipe import PAGE, render, scene_of, spoken
+from ttt_maps.language import speaking
 
 #: The fence that draws a map, and any other fence (whose lines are left alone).
 _OPEN = re.compile(r"(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*ttt-map[ \t]*\Z")
@@ -143,6 +144,12 @@ class TTTMapsPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
             write_atomic(folder / name, data, derived_from="a map of the site")
 
     def _draw(self, fence: _Fence, page: Any, config: Any, n: int) -> str:
+        """The HTML of one fence's map, its words in the site's language (the theme's
+        ``language``) unless the fence names one."""
+        with speaking(spoken(fence.options, _site_language(config))):
+            return self._drawn(fence, page, config, n)
+
+    def _drawn(self, fence: _Fence, page: Any, config: Any, n: int) -> str:
         """The HTML of one fence's map (the SVG inline, or an image in the site)."""
         where = page.file.src_uri
         options = fence.options
@@ -184,6 +191,20 @@ class TTTMapsPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
             return f"{img}{details}{style} />{words}"
         label = f' role="img" aria-label="{escape(alt)}"' if "alt" in options else ""
         return f'<div class="ttt-map"{label}{details}{style}>\n{svg.rstrip()}\n</div>{words}'
+
+
+def _site_language(config: Any) -> str | None:
+    """The site's language: the theme's ``language`` (Material's), else its ``locale``
+    (MkDocs' own themes)."""
+    theme = config["theme"]
+    for name in ("language", "locale"):
+        try:
+            value = theme[name]
+        except (KeyError, TypeError):
+            continue
+        if value:
+            return str(value)
+    return None
 
 
 def _closing(lines: list[str], start: int, fence: str) -> int:

@@ -27,6 +27,7 @@ from urllib.parse import parse_qsl, urlencode
 
 from ttt_maps.engine.options import DECLARED, DRAWN, Option, Refused, Use, from_text
 from ttt_maps.errors import UsageError, escaped, quote
+from ttt_maps.language import speaking
 
 if TYPE_CHECKING:
     from ttt_maps.engine.request import Drawing
@@ -308,7 +309,8 @@ def answer(job: str, query: str) -> str:
         if job == "check":
             made: dict[str, Any] = {}
         elif job in JOBS:
-            made = JOBS[job](address)
+            with speaking(address["lang"]):
+                made = JOBS[job](address)
         else:
             raise UsageError(f"no job {job!r}; the page asks for {', '.join(JOBS)}")
     except UsageError as exc:

@@ -74,6 +74,17 @@ def scene_of(options: Mapping[str, Any], locate: Callable[[str], str], use: Use 
     return scene
 
 
+def spoken(options: Mapping[str, Any], document: str | None) -> str | None:
+    """The language a page's map speaks: its own ``lang`` option, else the document's
+    (the docs tool's setting: English when it names no language ttt-maps speaks)."""
+    from ttt_maps.language import resolve
+
+    own = options.get("lang")
+    if own is not None:
+        return str(own)
+    return resolve(document, fallback=True) if document else None
+
+
 def render(scene: Scene, fmt: str, id_prefix: str | None = None) -> Any:
     """The scene as ``fmt`` (SVG text, PDF bytes), through the API."""
     from ttt_maps import api

@@ -52,7 +52,8 @@ from sphinx.util.docutils import SphinxDirective, SphinxTranslator
 
 from ttt_maps.engine.options import OptionRefused, Use, fence_options
 from ttt_maps.integrations.longdesc import long_description
-from ttt_maps.integrations.recipe import directive_options, render, scene_of
+from ttt_maps.integrations.recipe import directive_options, render, scene_of, spoken
+from ttt_maps.language import speaking
 
 
 class ttt_map(nodes.General, nodes.Element):  # type: ignore[misc]
@@ -70,18 +71,20 @@ class TTTMapDirective(SphinxDirective):
         options = {keys[key].name: value for key, value in self.options.items()}
         use = Use("directive", "page", tuple((keys[key].name, key) for key in self.options))
         books: dict[str, str] = {}  # book:PATH as written -> the file, as found here
+        lang = spoken(options, self.env.config.language)  # the docs' own, unless it says
         try:
-            scene = scene_of(options, self._locate(books), use)
-            ident = self._id_prefix()
-            svg = render(scene, "svg", ident)
-            details, words = long_description(options, self._locate(books), ident)
+            with speaking(lang):
+                scene = scene_of(options, self._locate(books), use)
+                ident = self._id_prefix()
+                svg = render(scene, "svg", ident)
+                details, words = long_description(options, self._locate(books), ident, use)
         except OptionRefused as exc:
             raise self.error(f"ttt-map: {exc}") from None
         except Exception as exc:  # a bug of ours must not stop the build
             raise self.error(f"ttt-map: could not draw the map: {exc}") from None
         node = ttt_map(
             svg=svg,
-            recipe={"options": options, "books": books},
+            recipe={"options": options, "books": books, "lang": lang},
             alt=options.get("alt") or scene.title,
             labelled="alt" in options,
             width=options.get("css_width"),
@@ -130,11 +133,12 @@ def _schemes(node: ttt_map) -> dict[str, str] | None:
     own switch can pick (``integrations.schemes``); None for any other theme."""
     from ttt_maps.integrations.schemes import is_auto, scheme_svgs
 
-    drawing = node["recipe"]
-    if drawing["theme"] != "auto":
+    recipe = node["recipe"]
+    if recipe["options"].get("theme") != "auto":
         return None
-    scene = scene_of(drawing, lambda path: drawing["books"][path])
-    return scheme_svgs(scene, node["ident"]) if is_auto(scene) else None
+    with speaking(recipe.get("lang")):
+        scene = scene_of(recipe["options"], lambda path: recipe["books"][path])
+        return scheme_svgs(scene, node["ident"]) if is_auto(scene) else None
 
 
 def _style(node: ttt_map) -> str:
@@ -180,9 +184,11 @@ def _visit_latex(self: SphinxTranslator, node: ttt_map) -> None:
     """A vector PDF of the map beside the ``.tex``, included as wide as asked (at most the line)."""
     builder: Any = self.builder
     recipe = node["recipe"]
-    scene = scene_of(recipe["options"], lambda path: recipe["books"][path])
+    with speaking(recipe.get("lang")):
+        scene = scene_of(recipe["options"], lambda path: recipe["books"][path])
+        pdf = render(scene, "pdf")
     name = f"ttt-map-{node['digest']}.pdf"
-    _write(Path(builder.outdir), name, render(scene, "pdf"))
+    _write(Path(builder.outdir), name, pdf)
     width = node["width"]
     if width and width.endswith("%"):
         size = f"width={float(width[:-1]) / 100:g}\\linewidth"

@@ -27,6 +27,7 @@ from typing import Literal, NamedTuple
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, Mark, illegal_reason
 from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.language import tr, tr_ctx_n, tr_n
 
 Result = Literal[-1, 0, 1]
 _LABELS = {1: "win", 0: "draw", -1: "loss"}
@@ -41,9 +42,13 @@ SMALL_BOARD = 12
 SOLVER_VERSION = 1
 
 
-def plies(n: int) -> str:
-    """A distance as every surface says it: ``1 ply``, ``5 plies`` (a ply is one player's move)."""
-    return f"{n} ply" if n == 1 else f"{n} plies"
+def plies(n: int, *, after_in: bool = False) -> str:
+    """A distance as every surface says it: ``1 ply``, ``5 plies`` (a ply is one player's
+    move). ``after_in``: as said after "in" (``wins in 5 plies``), a case of its own in
+    German."""
+    if after_in:
+        return tr_ctx_n("after in", "{n} ply", "{n} plies", n, n=str(n))
+    return tr_n("{n} ply", "{n} plies", n, n=str(n))
 
 
 class Outcome(NamedTuple):
@@ -76,8 +81,10 @@ class Outcome(NamedTuple):
 
     def __str__(self) -> str:
         if self.result == 0:
-            return "draw"
-        return f"{self.label} in {plies(self.distance)}"
+            return tr("draw")
+        if self.result > 0:
+            return tr("win in {plies}", plies=plies(self.distance, after_in=True))
+        return tr("loss in {plies}", plies=plies(self.distance, after_in=True))
 
 
 class Solver:

@@ -17,10 +17,10 @@ from ttt_maps.errors import UsageError, quote
 from ttt_maps.game.board import Board, Mark, parse_mark, parse_moves
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.io.files import json_field, json_flag
+from ttt_maps.language import ENGLISH, languages, speaking
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import plies
 from ttt_maps.strategies.tree import FORMAT
-from ttt_maps.strategies.whyfacts import LANGUAGE, LANGUAGES
 
 # -- reading an exported strategy --------------------------------------------
 
@@ -71,9 +71,9 @@ def strategy_from_json(doc: Any, source: str) -> StrategyFile:
     raw_moves = json_field(doc, "moves", dict, source)
     moves = parse_moves(raw_moves, geometry, f'{source}: in "moves"')
     why = _reasons(doc.get("why"), geometry, source) if "why" in doc else None
-    lang = doc.get("lang", LANGUAGE)
+    lang = doc.get("lang", ENGLISH)
     if not isinstance(lang, str):
-        raise UsageError(f'{source}: "lang" must be a language\'s code, such as "{LANGUAGE}"')
+        raise UsageError(f'{source}: "lang" must be a language\'s code, such as "{ENGLISH}"')
     return StrategyFile(geometry, player, str(policy), root, moves, folded, why, lang)
 
 
@@ -107,10 +107,10 @@ def check_reasons(doc: StrategyFile, source: str) -> int:
     cannot be checked. Returns how many reasons were checked."""
     if not doc.why:
         return 0
-    if doc.lang not in LANGUAGES:
+    if doc.lang not in languages():
         raise UsageError(
             f"{source}: its reasons are written in {quote(doc.lang)}, which this ttt-maps "
-            f"does not write ({', '.join(LANGUAGES)}), so their words cannot be checked"
+            f"does not write ({', '.join(languages())}), so their words cannot be checked"
         )
     import json
 
@@ -122,7 +122,8 @@ def check_reasons(doc: StrategyFile, source: str) -> int:
         cell = doc.moves.get(key)
         if cell is None or cell not in board.moves():
             raise UsageError(f"{source}: a reason for {board}, where the file plays no legal move")
-        true = explain_key(solver, key, cell).to_json()
+        with speaking(doc.lang):
+            true = explain_key(solver, key, cell).to_json()
         extra = sorted(set(claim) - set(true))
         if extra:
             raise UsageError(

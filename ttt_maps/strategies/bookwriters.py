@@ -13,43 +13,73 @@ import re
 
 from ttt_maps.errors import escaped
 from ttt_maps.game.board import Board
+from ttt_maps.game.names import board_words
+from ttt_maps.language import N_, current, number, tr, tr_n
 from ttt_maps.strategies.gamebook import Book, Reply, Section, cell_words, mover
 
 #: Row names on a board of three rows, as a reader says them.
-_ROWS_3 = ("Top row", "Middle row", "Bottom row")
+_ROWS_3 = (N_("Top row"), N_("Middle row"), N_("Bottom row"))
 
 
-def opening_words(book: Book) -> str:
-    """What comes before the opponent's first replies: ``O moves first`` or ``O is to move``."""
+def opening_words(book: Book, board: str) -> str:
+    """What comes before the opponent's first replies: ``O moves first at BOARD:`` or ``O is
+    to move at BOARD:`` (``board`` as the format writes a position)."""
     _, them = mover(book)
-    return f"{them} moves first" if book.root.count == 0 else f"{them} is to move"
+    if book.root.count == 0:
+        return tr("{opponent} moves first at {board}:", opponent=them, board=board)
+    return tr("{opponent} is to move at {board}:", opponent=them, board=board)
 
 
 def heading(book: Book) -> str:
     """The book's title: ``X's strategy``."""
     who, _ = mover(book)
-    return f"{who}'s strategy: a gamebook of optimal tic-tac-toe"
+    return tr("{player}'s strategy: a gamebook of optimal tic-tac-toe", player=who)
 
 
 def preface(book: Book) -> list[str]:
     """The paragraphs before §1: who plays, the policy, the board, how to read it."""
     who, them = mover(book)
-    g = book.geometry
+    said = {
+        "player": who,
+        "opponent": them,
+        "board": board_words(book.geometry),
+        "policy": escaped(book.policy),
+    }
     count = len(book.sections)
-    side = book.root.to_move.upper()
-    where = "the empty board" if book.root.count == 0 else f"{book.root}, {side} to move"
+    if book.root.count == 0:
+        first = tr(
+            "The player is {player}, on {board}, from the empty board. Among equally good "
+            "moves the tie-break policy {policy} chooses.",
+            **said,
+        )
+    else:
+        first = tr(
+            "The player is {player}, on {board}, from {position}, {mover} to move. Among "
+            "equally good moves the tie-break policy {policy} chooses.",
+            position=str(book.root),
+            mover=book.root.to_move.upper(),
+            **said,
+        )
     lines = [
-        f"The player is {who}, on {g.describe()}, from {where}. "
-        f"Among equally good moves the tie-break policy {escaped(book.policy)} chooses.",
-        (f"There are {count} sections" if count != 1 else "There is 1 section")
-        + ", one for each position "
-        f"where {who} chooses. Start at section 1. Each section gives {who}'s move; "
-        f"then find {them}'s reply and go to the section it names.",
+        first,
+        tr_n(
+            "There is {n} section, one for each position where {player} chooses. Start at "
+            "section 1. Each section gives {player}'s move; then find {opponent}'s reply and "
+            "go to the section it names.",
+            "There are {n} sections, one for each position where {player} chooses. Start at "
+            "section 1. Each section gives {player}'s move; then find {opponent}'s reply and "
+            "go to the section it names.",
+            count,
+            n=number(count),
+            **said,
+        ),
     ]
     if book.folded:
         lines.append(
-            "Replies that are rotations or reflections of each other share a section: "
-            "such a reply says how to turn the board before reading on."
+            tr(
+                "Replies that are rotations or reflections of each other share a section: "
+                "such a reply says how to turn the board before reading on."
+            )
         )
     return lines
 
@@ -57,23 +87,54 @@ def preface(book: Book) -> list[str]:
 def move_line(book: Book, section: Section, cell_ref: str) -> str:
     """``X plays the centre (4): holds the draw.`` (``cell_ref`` is how the cell is numbered)."""
     who, _ = mover(book)
-    g = book.geometry
-    line = f"{who} plays {cell_words(g, section.move)} ({cell_ref}): {section.reason}."
+    said = {
+        "player": who,
+        "cell": cell_words(book.geometry, section.move),
+        "ref": cell_ref,
+        "reason": section.reason,
+    }
     if section.ending:
-        line += f" The game is over: {section.ending}."
-    return line
+        return tr(
+            "{player} plays {cell} ({ref}): {reason}. The game is over: {ending}.",
+            ending=section.ending,
+            **said,
+        )
+    return tr("{player} plays {cell} ({ref}): {reason}.", **said)
 
 
-def reply_line(book: Book, reply: Reply, go: str, cell: str = "") -> str:
+def reply_line(book: Book, reply: Reply, go: str, cell_ref: str = "") -> str:
     """``O plays the top edge (1): go to §4`` (``go`` names the target as the format does,
-    ``cell`` comes before the cell's number)."""
+    ``cell_ref`` the cell's number: ``1`` or ``cell 1``)."""
     _, them = mover(book)
-    text = f"{them} plays {cell_words(book.geometry, reply.cell)} ({cell}{reply.cell})"
+    said = {
+        "opponent": them,
+        "cell": cell_words(book.geometry, reply.cell),
+        "ref": cell_ref or str(reply.cell),
+    }
     if reply.target is None:
-        return f"{text}: the game is over, {reply.ending}."
+        return tr(
+            "{opponent} plays {cell} ({ref}): the game is over, {ending}.",
+            ending=reply.ending,
+            **said,
+        )
     if reply.turn:
-        return f"{text}: {reply.turn}, then go to {go}."
-    return f"{text}: go to {go}."
+        return tr(
+            "{opponent} plays {cell} ({ref}): {turn}, then go to {target}.",
+            turn=reply.turn,
+            target=go,
+            **said,
+        )
+    return tr("{opponent} plays {cell} ({ref}): go to {target}.", target=go, **said)
+
+
+def cell_ref(cell: int) -> str:
+    """A cell's number as plain text says it: ``cell 4``."""
+    return tr("cell {cell}", cell=cell)
+
+
+def section_ref(number: int | None) -> str:
+    """A section as plain text names it: ``section 7``."""
+    return tr("section {number}", number=number)
 
 
 # -- Markdown ---------------------------------------------------------------------
@@ -109,17 +170,19 @@ def to_markdown(book: Book, prefix: str = "", level: int = 1) -> str:
     out = [f"{'#' * level} {md_text(heading(book))}", ""]
     for para in preface(book):
         out += [md_text(para), ""]
+    root = f"`{book.root}`"
     if book.opening:
-        out += [f"{opening_words(book)} at `{book.root}`:", ""]
+        out += [opening_words(book, root), ""]
         out += [*_board_block(book.root), ""]
         out += [f"- {reply_line(book, r, _md_link(r, prefix))}" for r in book.opening] + [""]
     for section in book.sections:
+        position = f"`{section.board}`"
         out += [
             f'<a id="{anchor(section.number, prefix)}"></a>',
             "",
             f"{'#' * (level + 1)} §{section.number}",
             "",
-            f"Move {section.move_number}, position `{section.board}`:",
+            tr("Move {number}, position {board}:", number=section.move_number, board=position),
             "",
             *_board_block(section.board),
             "",
@@ -130,6 +193,12 @@ def to_markdown(book: Book, prefix: str = "", level: int = 1) -> str:
         if section.replies:
             out.append("")
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def front_matter() -> str:
+    """The YAML front matter a Markdown gamebook file starts with: the language it is
+    written in (pandoc, Quarto and static site builders read ``lang``)."""
+    return f"---\nlang: {current()}\n---\n\n"
 
 
 def _md_link(reply: Reply, prefix: str) -> str:
@@ -153,19 +222,37 @@ def to_text(book: Book) -> str:
     for para in preface(book):
         out += [para, ""]
     if book.opening:
-        out += [f"{opening_words(book)}. The board:", *spoken_board(book.root), ""]
-        out += [reply_line(book, r, f"section {r.target}", "cell ") for r in book.opening]
+        out += [opening_text(book), *spoken_board(book.root), ""]
+        out += [reply_line(book, r, section_ref(r.target), cell_ref(r.cell)) for r in book.opening]
         out.append("")
     for section in book.sections:
         out += [
-            f"Section {section.number}. Move {section.move_number}.",
+            tr("Section {number}. Move {move}.", number=section.number, move=section.move_number),
             *spoken_board(section.board),
-            f"As a board string: {section.board}",
-            move_line(book, section, f"cell {section.move}"),
+            tr("As a board string: {board}", board=section.board),
+            move_line(book, section, cell_ref(section.move)),
         ]
-        out += [reply_line(book, r, f"section {r.target}", "cell ") for r in section.replies]
+        out += [
+            reply_line(book, r, section_ref(r.target), cell_ref(r.cell)) for r in section.replies
+        ]
         out.append("")
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def opening_sentence(book: Book) -> str:
+    """``O moves first.`` or ``O is to move.``"""
+    _, them = mover(book)
+    if book.root.count == 0:
+        return tr("{opponent} moves first.", opponent=them)
+    return tr("{opponent} is to move.", opponent=them)
+
+
+def opening_text(book: Book) -> str:
+    """``O moves first. The board:`` before a board said aloud."""
+    _, them = mover(book)
+    if book.root.count == 0:
+        return tr("{opponent} moves first. The board:", opponent=them)
+    return tr("{opponent} is to move. The board:", opponent=them)
 
 
 def spoken_board(board: Board) -> list[str]:
@@ -173,14 +260,24 @@ def spoken_board(board: Board) -> list[str]:
     ``empty``, and an empty board one line."""
     g = board.geometry
     if board.count == 0:
-        return [f"The board is empty: {g.rows} rows of {g.cols} cells."]
+        cells = tr_n("{n} cell", "{n} cells", g.cols, n=str(g.cols))
+        return [
+            tr_n(
+                "The board is empty: {n} row of {cells}.",
+                "The board is empty: {n} rows of {cells}.",
+                g.rows,
+                n=str(g.rows),
+                cells=cells,
+            )
+        ]
     lines = []
+    empty = tr("empty")
     for r in range(g.rows):
         marks = [board.mark_at(r * g.cols + c) for c in range(g.cols)]
-        name = _ROWS_3[r] if g.rows == 3 else f"Row {r + 1}"
+        name = tr(_ROWS_3[r]) if g.rows == 3 else tr("Row {number}", number=r + 1)
         if not any(marks):
-            lines.append(f"{name}: empty.")
+            lines.append(tr("{row}: empty.", row=name))
         else:
-            said = ", ".join("empty" if m is None else m.upper() for m in marks)
-            lines.append(f"{name}: {said}.")
+            said = ", ".join(empty if m is None else m.upper() for m in marks)
+            lines.append(tr("{row}: {cells}.", row=name, cells=said))
     return lines

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from ttt_maps.errors import UsageError, quote
 from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.language import N_
 from ttt_maps.strategies.keys import book_key, random_key, simple_keys
 from ttt_maps.strategies.policy import DEFAULT_BIG, Key, Policy
 
@@ -51,8 +52,8 @@ NOVICE_BOARDS = frozenset(
 )
 #: What the novice opponent does before moving at random, under normal rules and misère.
 NOVICE_WAYS = (
-    "wins or blocks when it can",
-    "leaves the opponent only moves that complete a line, else avoids completing its own",
+    N_("wins or blocks when it can"),
+    N_("leaves the opponent only moves that complete a line, else avoids completing its own"),
 )
 MISERE_NOVICE = (
     f"the highest expected score against a novice (who {NOVICE_WAYS[1]}, else plays at random)"

@@ -21,8 +21,9 @@ from typing import NamedTuple
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, Mark, other
 from ttt_maps.game.geometry import Geometry
-from ttt_maps.game.names import cell_name
+from ttt_maps.game.names import cell_place
 from ttt_maps.game.symmetry import inverse, turn_names
+from ttt_maps.language import ENGLISH, N_, speaking, tr
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.strategies.chains import PRESETS, preset_chain
 from ttt_maps.strategies.nodes import Node
@@ -30,13 +31,13 @@ from ttt_maps.strategies.tree import Strategy
 
 #: How a reader turns a board, by the short name of the symmetry (``turn_names``).
 TURN_WORDS = {
-    "h": "mirror the board left to right",
-    "v": "mirror the board top to bottom",
-    "r180": "turn the board half a turn",
-    "d": "mirror the board in the diagonal from top-left to bottom-right",
-    "a": "mirror the board in the diagonal from top-right to bottom-left",
-    "r90": "turn the board a quarter turn clockwise",
-    "r270": "turn the board a quarter turn anticlockwise",
+    "h": N_("mirror the board left to right"),
+    "v": N_("mirror the board top to bottom"),
+    "r180": N_("turn the board half a turn"),
+    "d": N_("mirror the board in the diagonal from top-left to bottom-right"),
+    "a": N_("mirror the board in the diagonal from top-right to bottom-left"),
+    "r90": N_("turn the board a quarter turn clockwise"),
+    "r270": N_("turn the board a quarter turn anticlockwise"),
 }
 
 
@@ -90,8 +91,7 @@ class Book(NamedTuple):
 def cell_words(geometry: Geometry, cell: int) -> str:
     """A cell as a player says it: ``the top-left corner``, ``the centre``, ``the top
     edge`` on 3x3; ``row 2, column 3`` elsewhere."""
-    name = cell_name(geometry, cell)
-    return name if geometry.rows != 3 or geometry.cols != 3 else f"the {name}"
+    return cell_place(geometry, cell)
 
 
 def policy_words(strategy: Strategy) -> str:
@@ -124,28 +124,37 @@ def outcome(node: Node, player: Mark, memo: dict[int, int]) -> int:
 def move_reason(board: Board, cell: int, result: int) -> str:
     """Why the player plays ``cell`` on ``board``: the move's reason (``explain``: the
     line it completes or blocks, the fork, the forcing line...), said after "X plays
-    the centre (4): ", else its outcome with best play.
+    the centre (4): ", else its outcome with best play. (A line that loses, under
+    misère, is the reason's: the player had no other move.)
 
     The one place a gamebook's words about a move come from."""
     after = board.play(cell)
     if after.winner() == board.to_move:
-        return "wins at once"
+        return tr("wins at once")
     if after.is_over and after.winner() is None:
-        return "fills the board: a draw"
+        return tr("fills the board: a draw")
     from ttt_maps.strategies.explain import explain_key
 
-    outcome = {1: "wins whatever the reply", 0: "holds the draw", -1: "holds out longest"}
     why = explain_key(solver_for(board.geometry), board.key, cell, deep=False)
     who = f"{board.to_move.upper()} "
     if why.code in ("hold", "keep-win", "resist") or not why.text.startswith(who):
-        return outcome[result]
+        return tr(OUTCOME_WORDS[result])
     return why.text.removeprefix(who).rstrip(".")
+
+
+#: What a move achieves with best play, said after "X plays the centre (4): ", for a
+#: move whose reason is only its value: by the result for the player (1, 0, -1).
+OUTCOME_WORDS = {
+    1: N_("wins whatever the reply"),
+    0: N_("holds the draw"),
+    -1: N_("holds out longest"),
+}
 
 
 def ending_words(board: Board) -> str:
     """How a finished game ended: ``X wins`` or ``a draw``."""
     winner = board.winner()
-    return "a draw" if winner is None else f"{winner.upper()} wins"
+    return tr("a draw") if winner is None else tr("{player} wins", player=winner.upper())
 
 
 def build_book(strategy: Strategy) -> Book:
@@ -180,14 +189,15 @@ def build_book(strategy: Strategy) -> Book:
         for fold in node.folds:
             # The reader's board is the section's turned by ``fold.turn``: undo it.
             back = names[inverse(g, fold.turn)]
-            out.append(_reply(fold.cell, drawn[fold.rep], TURN_WORDS.get(back, "")))
+            turn = TURN_WORDS.get(back)
+            out.append(_reply(fold.cell, drawn[fold.rep], tr(turn) if turn else ""))
         return tuple(sorted(out))
 
     def _reply(cell: int, child: Node, turn: str) -> Reply:
         if child.chooses:
             return Reply(cell, number(child), "", turn)
         if child.cut or child.children:  # pragma: no cover - a tree built to every end
-            return Reply(cell, None, "the book stops here", "")
+            return Reply(cell, None, tr("the book stops here"), "")
         return Reply(cell, None, ending_words(child.board), "")
 
     opening: tuple[Reply, ...] = ()
@@ -212,7 +222,9 @@ def no_book(strategy: Strategy) -> str:
     or every move before the player's turn ends it), or "" when it has one."""
     root, who = strategy.root, strategy.player.upper()
     if not root.children:
-        return f"the game is over ({ending_words(root.board)}); {who} has no move to choose"
+        with speaking(ENGLISH):  # a usage error, in English as the others are
+            ended = ending_words(root.board)
+        return f"the game is over ({ended}); {who} has no move to choose"
     if root.chooses or any(child.chooses for _, child in root.children):
         return ""
     return f"{who} never moves: every move {other(strategy.player).upper()} can make ends the game"

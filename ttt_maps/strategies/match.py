@@ -36,6 +36,8 @@ from ttt_maps.errors import UsageError, bad_value
 from ttt_maps.game.board import Board, Mark, other
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.names import cell_name as cell_name  # also named here, where games are
+from ttt_maps.game.names import cell_terse, k_word
+from ttt_maps.language import current, ordinal, speaking, tr
 from ttt_maps.solve.budget import TooBigToSolve
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import Solver, plies
@@ -90,6 +92,8 @@ class Game:
         self.walk = FoldWalk(self.start, side) if fold else None
         self.moves: list[Move] = []
         self.board = self.start
+        #: The language the game's words are said in: the one in force when it began.
+        self.lang = current()
 
     # -- state ---------------------------------------------------------------
 
@@ -126,9 +130,12 @@ class Game:
             raise UsageError(f"it is {self.side.upper()}'s move, the map's")
         size = self.geometry.size
         if not 0 <= cell < size:
-            raise UsageError(f"cell {cell}: the board's cells are 0 to {size - 1}")
+            raise UsageError(
+                tr("cell {cell}: the board's cells are 0 to {last}", cell=cell, last=size - 1)
+            )
         if self.board.mark_at(cell):
-            raise UsageError(f"cell {cell} ({cell_name(self.geometry, cell)}) is taken")
+            name = cell_name(self.geometry, cell)
+            raise UsageError(tr("cell {cell} ({name}) is taken", cell=cell, name=name))
         return self._add(Move(self.board.to_move, cell, "player"))
 
     def map_move(self) -> int:
@@ -209,9 +216,16 @@ class Game:
         """The mark of the person playing against the map."""
         return other(self.side)
 
+    def rules_words(self) -> str:
+        """What a person must know of misère rules before playing: ``Misère: three in a row
+        loses.``"""
+        with speaking(self.lang):
+            return tr("Misère: {k} in a row loses.", k=k_word(self.geometry))
+
     def cell_name(self, cell: int) -> str:
-        """A cell in words on this board (``cell_name``)."""
-        return cell_name(self.geometry, cell)
+        """A cell in words on this board (``cell_name``), in the game's language."""
+        with speaking(self.lang):
+            return cell_name(self.geometry, cell)
 
     def hints(self) -> list[int]:
         """The person's best moves by the solved game: the fastest wins, the draws, or
@@ -225,62 +239,110 @@ class Game:
     def verdict(self) -> str:
         """One line on the position, as the map sees it, for the person to move ("" when
         its value is past the search budget)."""
-        if self.over:
-            return self.result_line()
-        try:
-            out = self.solver.outcome(self.board)
-        except TooBigToSolve:
-            return ""  # past the search budget: the game goes on without it
-        if self.geometry.misere:  # a line the map could complete would be its own loss
-            line = self._misere_value(out.result, out.distance)
-            return line[0].upper() + line[1:]
-        me, them = self.side.upper(), self.board.to_move.upper()
-        free = self.geometry.full & ~(self.board.x | self.board.o)
-        mine = self.board.x if self.side == "x" else self.board.o
-        threats = len(self.geometry.cells_of(self.solver.threats(mine) & free))
-        seen = {0: "", 1: f"{me} threatens a line: ", 2: f"{me} threatens two lines: "}
-        if out.result < 0:  # the last of ``distance`` plies is the map's
-            value = f"{them} loses in {plies(out.distance)}, to {me}'s {_when(out.distance // 2)}"
-        elif out.result > 0:  # the last of ``distance`` plies is the person's
-            value = (
-                f"{them} can win in {plies(out.distance)}, with its "
-                f"{_when((out.distance + 1) // 2)}"
-            )
-        else:
-            value = "a draw with best play"
-        line = seen[min(threats, 2)] + value
-        return line[0].upper() + line[1:]
+        with speaking(self.lang):
+            if self.over:
+                return self.result_line()
+            try:
+                out = self.solver.outcome(self.board)
+            except TooBigToSolve:
+                return ""  # past the search budget: the game goes on without it
+            if self.geometry.misere:  # a line the map could complete would be its own loss
+                line = self._misere_value(out.result, out.distance)
+                return line[0].upper() + line[1:]
+            me, them = self.side.upper(), self.board.to_move.upper()
+            free = self.geometry.full & ~(self.board.x | self.board.o)
+            mine = self.board.x if self.side == "x" else self.board.o
+            threats = len(self.geometry.cells_of(self.solver.threats(mine) & free))
+            said = {"player": me, "opponent": them, "plies": plies(out.distance, after_in=True)}
+            if out.result < 0:  # the last of ``distance`` plies is the map's
+                moves = out.distance // 2
+                if moves <= 1:
+                    value = tr("{opponent} loses in {plies}, to {player}'s next move", **said)
+                else:
+                    value = tr(
+                        "{opponent} loses in {plies}, to {player}'s {ordinal} move from here",
+                        ordinal=ordinal(moves),
+                        **said,
+                    )
+            elif out.result > 0:  # the last of ``distance`` plies is the person's
+                moves = (out.distance + 1) // 2
+                if moves <= 1:
+                    value = tr("{opponent} can win in {plies}, with its next move", **said)
+                else:
+                    value = tr(
+                        "{opponent} can win in {plies}, with its {ordinal} move from here",
+                        ordinal=ordinal(moves),
+                        **said,
+                    )
+            else:
+                value = tr("a draw with best play")
+            if threats >= 2:
+                return tr("{player} threatens two lines: {value}", player=me, value=value)
+            if threats == 1:
+                return tr("{player} threatens a line: {value}", player=me, value=value)
+            return value[0].upper() + value[1:]
 
     def _misere_value(self, result: int, distance: int) -> str:
         """The value under misère, where the last of ``distance`` plies is the loser's
         own: the move that completes its line."""
-        me, them = self.side.upper(), self.board.to_move.upper()
+        said = {
+            "player": self.side.upper(),
+            "opponent": self.board.to_move.upper(),
+            "plies": plies(distance, after_in=True),
+        }
         if result < 0 and distance == 1:
-            return f"{them} loses in 1 ply: every free cell completes a line of {them}'s"
+            return tr(
+                "{opponent} loses in {plies}: every free cell completes a line of {opponent}'s",
+                **said,
+            )
         if result < 0:
-            return (
-                f"{them} loses in {plies(distance)}, forced to complete a line with its "
-                f"{_when((distance + 1) // 2)}"
+            moves = (distance + 1) // 2
+            if moves <= 1:
+                return tr(
+                    "{opponent} loses in {plies}, forced to complete a line with its next move",
+                    **said,
+                )
+            return tr(
+                "{opponent} loses in {plies}, forced to complete a line with its {ordinal} "
+                "move from here",
+                ordinal=ordinal(moves),
+                **said,
             )
         if result > 0:
-            return (
-                f"{them} can win in {plies(distance)}: {me} must complete a line with its "
-                f"{_when(distance // 2)}"
+            moves = distance // 2
+            if moves <= 1:
+                return tr(
+                    "{opponent} can win in {plies}: {player} must complete a line with its "
+                    "next move",
+                    **said,
+                )
+            return tr(
+                "{opponent} can win in {plies}: {player} must complete a line with its "
+                "{ordinal} move from here",
+                ordinal=ordinal(moves),
+                **said,
             )
-        return "a draw with best play"
+        return tr("a draw with best play")
 
     def describe(self, move: Move) -> str:
         """``X plays centre (4)``, saying when the map's side strayed from the map."""
-        who = move.mark.upper()
-        where = f"{cell_name(self.geometry, move.cell)} ({move.cell})"
-        if move.by == "stray":
-            return f"{who} strays from the map: {where}"
-        return f"{who} plays {where}"
+        with speaking(self.lang):
+            said = {
+                "player": move.mark.upper(),
+                "cell": cell_terse(self.geometry, move.cell),
+                "number": move.cell,
+            }
+            if move.by == "stray":
+                return tr("{player} strays from the map: {cell} ({number})", **said)
+            return tr("{player} plays {cell} ({number})", **said)
 
     def result_line(self) -> str:
         """``result`` as a person reads it: ``X wins``, ``draw``..."""
-        winner = self.board.winner()
-        return self.result if winner is None else f"{winner.upper()} wins"
+        with speaking(self.lang):
+            winner = self.board.winner()
+            if winner is not None:
+                return tr("{player} wins", player=winner.upper())
+            return tr("draw") if self.result == "draw" else tr("unfinished")
 
     # -- the log ------------------------------------------------------------------
 
@@ -311,11 +373,3 @@ def result_of(board: Board) -> str:
 
 def is_game(doc: Any) -> bool:
     return isinstance(doc, dict) and doc.get("format") == FORMAT
-
-
-def _when(n: int) -> str:
-    """A player's ``n``-th move from now: ``next move``, ``2nd move from here``..."""
-    if n <= 1:
-        return "next move"
-    suffix = "th" if 10 <= n % 100 <= 20 else {2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix} move from here"

@@ -19,6 +19,7 @@ from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, Mark
 from ttt_maps.game.counting import PositionCounts, count_positions
 from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.language import number, tr
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import Outcome
 
@@ -140,7 +141,7 @@ def map_sizes(
         try:
             policy = parse_policy(name, geometry)
         except UsageError:  # a preset of the normal 3x3 game on another board or rules
-            note = "normal 3x3 only" if geometry.misere else "3x3 only"
+            note = tr("normal 3x3 only") if geometry.misere else tr("3x3 only")
             for player in players:
                 out.append(_missing(name, "", player, note))
             continue
@@ -151,11 +152,12 @@ def map_sizes(
                         player, policy, root, geometry, max_boards=MAX_BOARDS, fold=fold
                     )
             except MapTooLarge:
-                note = f"over {MAX_BOARDS:,}"
+                note = tr("over {limit}", limit=number(MAX_BOARDS))
                 out.append(_missing(name, policy.name, player, note))
                 continue
             except UsageError as exc:  # a look-ahead past its limit, or the search's budget
-                note = "not solved" if getattr(exc, "unsolved", False) else "look-ahead too long"
+                unsolved = getattr(exc, "unsolved", False)
+                note = tr("not solved") if unsolved else tr("look-ahead too long")
                 out.append(_missing(name, policy.name, player, note))
                 continue
             f = tree.facts
@@ -233,12 +235,16 @@ def collect(
     positions = count_positions(geometry)
     games = None
     if positions is None:
-        skipped["positions"] = f"{geometry.size} cells are too many to count positions"
-        skipped["games"] = "too many positions to walk every game"
+        skipped["positions"] = tr(
+            "{n} cells are too many to count positions", n=number(geometry.size)
+        )
+        skipped["games"] = tr("too many positions to walk every game")
     elif positions.reachable > GAMES_LIMIT:
-        skipped["games"] = (
-            f"{positions.reachable:,} positions are too many to walk every game "
-            f"(games are counted up to {GAMES_LIMIT:,} positions)"
+        skipped["games"] = tr(
+            "{n} positions are too many to walk every game (games are counted up to {limit} "
+            "positions)",
+            n=number(positions.reachable),
+            limit=number(GAMES_LIMIT),
         )
     else:
         games = count_games(geometry)

@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ttt_maps.game.board import Board, other
+from ttt_maps.language import and_list, number, percent, tr, tr_n
 from ttt_maps.solve.solver import mover, plies
 from ttt_maps.strategies.policy import Policy
-from ttt_maps.strategies.whyfacts import and_list, cell_mark, either, plain
+from ttt_maps.strategies.whyfacts import cell_mark, either, plain
 
 
 @dataclass(frozen=True)
@@ -36,31 +37,72 @@ def _cells(cells: list[int]) -> str:
     return ", ".join(cell_mark(c) for c in cells)
 
 
-def _figure(policy: Policy, pos: int, name: str, cell: int) -> tuple[float, str, str]:
+def _figure(policy: Policy, pos: int, name: str, cell: int) -> tuple[float, str, int]:
     """What key ``name`` weighs for a move: its value (larger is better), the figure as
-    shown, and the sentence it goes in (the chosen move's figure, the rival's, its cell)."""
+    shown, and the count the sentence's plural follows."""
     solver = policy.solver
     after = solver.play(pos, cell)
     me = mover(pos)
     if name == "fast":
         out = solver.outcome_of(after).after_move()
-        if out.result > 0:
-            return -out.distance, plies(out.distance), "wins in {}, not {} (at {})"
-        return out.distance, plies(out.distance), "holds out {}, not {} (at {})"
+        value = float(-out.distance if out.result > 0 else out.distance)
+        return value, plies(out.distance, after_in=out.result > 0), out.distance
     if name == "trap":
         replies = solver.children(after)
         safe = sum(solver.result(child) <= 0 for _, child in replies)
-        them = other(me).upper()
-        return (
-            -safe,
-            str(safe),
-            f"leaves {them} {{}} of {len(replies)} replies that hold, not {{}} (at {{}})",
-        )
+        return -safe, str(safe), len(replies)
     if name == "novice":
         value = round(policy.expected_at(after, me), 12)
-        return value, f"{value:.1%}", "expects {} against a novice, not {} (at {})"
+        return value, percent(value, 1), 0
     boards = policy.boards_below(after)
-    return -boards, str(boards), "leaves {} boards to draw, not {} (at {})"
+    return -boards, number(boards), boards
+
+
+def _sentence(policy: Policy, pos: int, key: str, name: str, move: int, rival: int) -> str:
+    """Key ``key`` (short name ``name``) weighing ``move`` against ``rival``, the best move it
+    set aside: ``fast: wins in 5 plies, not 7 plies (at 3)``."""
+    _, mine, count = _figure(policy, pos, name, move)
+    theirs = _figure(policy, pos, name, rival)[1]
+    said = {"key": key, "mine": mine, "theirs": theirs, "cell": cell_mark(rival)}
+    if name == "fast":
+        if policy.solver.outcome_of(policy.solver.play(pos, move)).after_move().result > 0:
+            return tr("{key}: wins in {mine}, not {theirs} (at {cell})", **said)
+        return tr("{key}: holds out {mine}, not {theirs} (at {cell})", **said)
+    if name == "trap":
+        return tr_n(
+            "{key}: leaves {opponent} {mine} of {n} reply that holds, not {theirs} (at {cell})",
+            "{key}: leaves {opponent} {mine} of {n} replies that hold, not {theirs} (at {cell})",
+            count,
+            n=str(count),
+            opponent=other(mover(pos)).upper(),
+            **said,
+        )
+    if name == "novice":
+        return tr("{key}: expects {mine} against a novice, not {theirs} (at {cell})", **said)
+    return tr_n(
+        "{key}: leaves {mine} board to draw, not {theirs} (at {cell})",
+        "{key}: leaves {mine} boards to draw, not {theirs} (at {cell})",
+        count,
+        **said,
+    )
+
+
+def _order_words(name: str, cells: list[int]) -> str:
+    """What ``first`` or ``last`` weighed, for a template: the lowest or highest cell
+    number as numbered, and for a turned board (whose numbers are not the map's) the map's
+    own order."""
+    among = and_list([cell_mark(c) for c in cells])
+    if name == "first":
+        numbered = tr("the lowest of {cells}", cells=_cells(cells))
+        turned = tr(
+            "of {cells}, the first in the map's own cell order (before the turn)", cells=among
+        )
+    else:
+        numbered = tr("the highest of {cells}", cells=_cells(cells))
+        turned = tr(
+            "of {cells}, the last in the map's own cell order (before the turn)", cells=among
+        )
+    return either(numbered, turned)
 
 
 def tie_break(policy: Policy, board: Board) -> TieBreak:
@@ -68,7 +110,7 @@ def tie_break(policy: Policy, board: Board) -> TieBreak:
     steps = policy.candidates(board)
     move = steps[-1][0]
     if len(steps[0]) == 1:
-        only = f"{cell_mark(move)} is the only optimal move"
+        only = tr("{cell} is the only optimal move", cell=cell_mark(move))
         return TieBreak(move, None, plain(only), only)
     parts: list[str] = []
     decided: str | None = None
@@ -79,27 +121,29 @@ def tie_break(policy: Policy, board: Board) -> TieBreak:
         dropped = [c for c in before if c not in kept]
         decided = key.text
         if name in ("fast", "trap", "novice", "compact"):
-            _, mine, sentence = _figure(policy, board.key, name, move)
             rival = max(dropped, key=lambda c: (_figure(policy, board.key, name, c)[0], -c))
-            theirs = _figure(policy, board.key, name, rival)[1]
-            parts.append(f"{key.text}: " + sentence.format(mine, theirs, cell_mark(rival)))
-        elif name in ("center", "corner", "edge"):
-            word = {"center": "a centre cell", "corner": "a corner", "edge": "an edge"}[name]
-            parts.append(f"{name}: {word}, unlike {_cells(dropped)}")
+            parts.append(_sentence(policy, board.key, key.text, name, move, rival))
+        elif name == "center":
+            parts.append(tr("center: a centre cell, unlike {cells}", cells=_cells(dropped)))
+        elif name == "corner":
+            parts.append(tr("corner: a corner, unlike {cells}", cells=_cells(dropped)))
+        elif name == "edge":
+            parts.append(tr("edge: an edge, unlike {cells}", cells=_cells(dropped)))
         elif name in ("first", "last"):
-            word = "lowest" if name == "first" else "highest"
-            among = and_list([cell_mark(c) for c in before])
-            turned = f"of {among}, the {name} in the map's own cell order (before the turn)"
-            parts.append(f"{name}: " + either(f"the {word} of {_cells(before)}", turned))
+            parts.append(tr("{key}: {words}", key=name, words=_order_words(name, before)))
         elif name == "random":
-            parts.append(f"{key.text}: a seeded pick among {_cells(before)}")
+            parts.append(
+                tr("{key}: a seeded pick among {cells}", key=key.text, cells=_cells(before))
+            )
         elif name == "rules":
-            parts.append(f"rules: the rule player's move, unlike {_cells(dropped)}")
+            parts.append(tr("rules: the rule player's move, unlike {cells}", cells=_cells(dropped)))
         elif key.text == "book:xkcd":
-            parts.append("book: the xkcd opening")
+            parts.append(tr("book: the xkcd opening"))
         else:
-            parts.append(f"{key.text}: the book's move")
+            parts.append(tr("{key}: the book's move", key=key.text))
         if len(kept) == 1:
             break
-    template = "; ".join(parts)
+    template = parts[0]
+    for part in parts[1:]:
+        template = tr("{clause}; {next}", clause=template, next=part)
     return TieBreak(move, decided, plain(template), template)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ttt_maps.errors import UsageError
 from ttt_maps.game.board import Board, Mark, parse_mark
 from ttt_maps.game.geometry import STANDARD, Geometry
+from ttt_maps.language import current, tr
 from ttt_maps.solve.solver import Solver
 from ttt_maps.strategies.chains import parse_policy
 from ttt_maps.strategies.nodes import Counts, Facts, Node, count
@@ -28,11 +29,18 @@ FORMAT = "ttt-maps/strategy@1"
 class Notes(NamedTuple):
     """What a tree's nodes record for a drawing beyond the moves: the other best moves
     (``Node.best``, for alternatives), the outcome (``Node.result``, for outcomes) and
-    the reason (``Node.why``, for explain)."""
+    the reason (``Node.why``, for explain), with the language its words were said in
+    (``said_in``: reasons are noted again in another)."""
 
     best: bool = False
     result: bool = False
     why: bool = False
+    said_in: str = ""
+
+    @classmethod
+    def asked(cls, best: bool, result: bool, why: bool) -> Notes:
+        """The notes a drawing asks for, its reasons in the language in force."""
+        return cls(best, result, why, current() if why else "")
 
 
 #: A tree that records the moves alone.
@@ -145,10 +153,9 @@ class Strategy:
         doc["moves"] = {str(b): m for b, m in moves}
         if explain:
             from ttt_maps.strategies.explain import explain_key
-            from ttt_maps.strategies.whyfacts import LANGUAGE
 
             solver = self.policy.solver
-            doc["lang"] = LANGUAGE  # the language of the reasons' words
+            doc["lang"] = current()  # the language of the reasons' words
             doc["why"] = {str(b): explain_key(solver, b.key, m).to_json() for b, m in moves}
         import json  # the render path never needs it
 
@@ -159,9 +166,9 @@ class Strategy:
     ) -> Strategy:
         """This strategy with its nodes recording what a drawing asks for (``Node``):
         itself when they already do, else a copy (the moves are the same)."""
-        asked = Notes(alternatives, outcomes, explain)
-        notes = Notes(*(a or b for a, b in zip(asked, self.notes, strict=True)))
-        if notes == self.notes:
+        had = self.notes
+        notes = Notes.asked(alternatives or had.best, outcomes or had.result, explain or had.why)
+        if notes[:3] == had[:3] and (not explain or notes.said_in == had.said_in):
             return self
         note = _Noter(self.policy, notes, self.folded)
         memo: dict[int, Node] = {}
@@ -181,12 +188,14 @@ class Strategy:
         return Strategy(self.player, self.policy, root, self.levels, notes, self.folded)
 
     def _repr_svg_(self) -> str | None:
-        """Jupyter shows a strategy as its map (once the drawing API has loaded)."""
-        if "svg" not in self._svg_cache:
+        """Jupyter shows a strategy as its map (once the drawing API has loaded), in the
+        language in force."""
+        key = f"svg {current()}"
+        if key not in self._svg_cache:
             if not _RENDERERS:
                 return None
-            self._svg_cache["svg"] = _RENDERERS[0](self)
-        return self._svg_cache["svg"]
+            self._svg_cache[key] = _RENDERERS[0](self)
+        return self._svg_cache[key]
 
 
 class _Noter:
@@ -196,7 +205,7 @@ class _Noter:
     def __init__(self, policy: Policy, notes: Notes, folded: bool) -> None:
         self.policy = policy
         self.solver: Solver = policy.solver
-        self.alternatives, self.outcomes, self.explain = notes
+        self.alternatives, self.outcomes, self.explain = notes.best, notes.result, notes.why
         self.folder = _folder(policy.geometry) if folded else None
 
     def __call__(
@@ -227,7 +236,7 @@ class _Noter:
         text = explain_key(self.solver, board.key, chosen).template
         choice = tie_break(self.policy, board)
         if choice.move == chosen and choice.key is not None:
-            text += f" Chosen among equals by {choice.template}."
+            text += " " + tr("Chosen among equals by {key}.", key=choice.template)
         return text
 
 
@@ -307,7 +316,7 @@ def build_strategy(
         return node
 
     plain = Strategy(mark, pol, grow(start.key), tuple(plan.levels), folded=fold)
-    return plain.noted(*notes)
+    return plain.noted(notes.best, notes.result, notes.why)
 
 
 def _folder(geometry: Geometry) -> Folder:

@@ -33,12 +33,6 @@ CODES = (
     "avoid",
 )
 
-#: The language of every reason's words (``text``, ``brief``), as a file names it
-#: (``"lang"``); a file that names none was written in it too.
-LANGUAGE = "en"
-#: The languages whose words this ttt-maps writes, and so can check.
-LANGUAGES = (LANGUAGE,)
-
 #: Threats a forcing line may make before its fork or win: enough for every
 #: forcing win on 3x3, few enough that a big board's moves stay cheap.
 FORCING_DEPTH = 2
@@ -133,10 +127,6 @@ def turned_template(template: str, perm: tuple[int, ...] | list[int]) -> str:
         return "{" + "-".join(str(c) for c in sorted(cells)) + "}"
 
     return _MARK.sub(moved, _EITHER.sub(r"[[\2||\2]]", template))
-
-
-def and_list(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 class Position:

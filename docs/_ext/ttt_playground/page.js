@@ -101,6 +101,7 @@ function field(option) {
   let input;
   if (option.kind === "choice") {
     input = document.createElement("select");
+    if (option.default === null) input.add(new Option("", "")); // left to the command's own default
     for (const choice of option.choices) input.add(new Option(choice, choice));
   } else {
     input = document.createElement("input");
@@ -168,8 +169,9 @@ function fillForm(query) {
     if (option.kind === "flag") {
       input.checked = value === null ? Boolean(option.default) : YES.includes(value.trim().toLowerCase());
     } else if (option.kind === "choice") {
-      const low = value === null ? String(option.default) : value.trim().toLowerCase();
-      input.value = option.choices.includes(low) ? low : String(option.default);
+      const standard = option.default === null ? "" : String(option.default);
+      const low = value === null ? standard : value.trim().toLowerCase();
+      input.value = option.choices.includes(low) ? low : standard;
     } else {
       input.value = value === null ? (option.default === null ? "" : String(option.default)) : value;
     }

@@ -83,7 +83,7 @@ def scene_to_pdf(
         ).encode("latin-1")
     kids = " ".join(f"{number} 0 R" for number in range(_PAGE, _PAGE + len(pages)))
     doc.objects[_PAGES - 1] = f"<< /Type /Pages /Kids [{kids}] /Count {len(pages)} >>".encode()
-    catalog = f"/Type /Catalog /Pages {_PAGES} 0 R"
+    catalog = f"/Type /Catalog /Pages {_PAGES} 0 R /Lang {pdf_string(scene.lang)}"
     if scene.anchors:
         dests = {a.name: _where(places, a.y) for a in scene.anchors}
         add_links(doc, scene.links, dests, lambda box: _on_page(places, box), _PAGE)

@@ -114,8 +114,18 @@ def scene_to_svg(
 
         scene = sketched(scene)
     doc = _Writer(scene).document(width, height)
-    prefix = id_prefix or "t" + _sha256(doc.encode("utf-8"))[:5]
+    # The language tag is left out of the hash: the ids of a map stay the ones it had
+    # before its file said its language (the words themselves differ from one to another).
+    hashed = doc
+    for attribute in lang_attributes(scene.lang):
+        hashed = hashed.replace(attribute, "", 1)
+    prefix = id_prefix or "t" + _sha256(hashed.encode("utf-8"))[:5]
     return doc.replace(PLACEHOLDER, prefix)
+
+
+def lang_attributes(lang: str) -> tuple[str, str]:
+    """The root's ``lang`` (SVG 2, HTML) and ``xml:lang`` (SVG 1.1) attributes."""
+    return f' lang="{xml_attr(lang)}"', f' xml:lang="{xml_attr(lang)}"'
 
 
 def _sha256(data: bytes) -> str:
@@ -222,11 +232,13 @@ class _Writer:
         scene, n, p = self.scene, self.n, PLACEHOLDER
         size = f"0 0 {n.f(scene.width)} {n.f(scene.height)}"
         # Attributes in sorted order, empty ones left out, as svgwrite wrote them.
+        lang, xml_lang = lang_attributes(scene.lang)
         head = [
             f'<svg aria-labelledby="{p}-title {p}-desc" baseProfile="full" class="ttt-map"',
             f' height="{xml_attr(height)}"' if height else "",
-            f' id="{p}" role="graphics-document" version="1.1" viewBox="{size}"',
+            f' id="{p}"{lang} role="graphics-document" version="1.1" viewBox="{size}"',
             f' width="{xml_attr(width)}"' if width else "",
+            xml_lang,
             ' xmlns="http://www.w3.org/2000/svg" xmlns:ev="http://www.w3.org/2001/xml-events"'
             ' xmlns:xlink="http://www.w3.org/1999/xlink">',
         ]

@@ -208,7 +208,7 @@
   svg.setAttribute("tabindex", "0");
   const hint = document.querySelector(".tttv-hint");
   if (hint && roots.some(isWhole)) {
-    hint.textContent = "Every move of both players: click a cell to follow its move; Esc or Back zooms out.";
+    hint.textContent = tr("wholeHint");
   }
   if (hint) {
     hint.id = hint.id || "tttv-hint";

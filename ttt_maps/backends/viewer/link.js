@@ -11,6 +11,10 @@
   const notes = [...document.querySelectorAll(".tttl-note")];
   const turnLabels = [...document.querySelectorAll(".tttl-turn")];
   const { perms, names, turns, cells, player } = data;
+  const WORDS = data.words || {};
+  /** A note by name, its {placeholders} filled from ``values`` (backends/words.py). */
+  const tr = (key, values = {}) => String(WORDS[key] ?? key)
+    .replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
 
   const pane = (i) => {
     try {
@@ -47,38 +51,41 @@
   const write = () => {
     const lead = states[leader];
     const lines = states.map(() => "");
+    const apart = states.map(() => false);
     const parted = [];
     states.forEach((s, j) => {
       if (j === leader) return;
       const same = s.depth === lead.path.length - 1;
       if (same && (!lead.after || !s.after)) {
-        lines[j] = `Same position as in ${names[leader]}.`;
+        lines[j] = tr("samePosition", { policy: names[leader] });
       } else if (same && canonical(s.after) === canonical(lead.after)) {
-        lines[j] = `Same position and the same move as ${names[leader]}.`;
+        lines[j] = tr("sameMove", { policy: names[leader] });
       } else if (same) {
-        lines[j] = `Parts ways with ${names[leader]} here: this map plays ${cells[s.move]}, `
-          + `${names[leader]} ${cells[lead.move]}.`;
-        parted.push(`${names[j]} plays ${cells[s.move]} here`);
+        lines[j] = tr("partsWays", { policy: names[leader], cell: cells[s.move], other: cells[lead.move] });
+        apart[j] = true;
+        parted.push(tr("parted", { policy: names[j], cell: cells[s.move] }));
       } else if (s.depth >= 0) {
         const k = s.depth;
         const theirs = added(lead.path[k], lead.path[k + 1], player);
-        lines[j] = `This map never reaches the position shown in ${names[leader]}: it parts `
-          + `ways here, where it plays ${cells[s.move]} and ${names[leader]} ${cells[theirs]}.`;
-        parted.push(`${names[j]} parted ways at move ${lead.path[k].replace(/\./g, "").length + 1}`);
+        lines[j] = tr("neverReaches", { policy: names[leader], cell: cells[s.move], other: cells[theirs] });
+        apart[j] = true;
+        const number = lead.path[k].replace(/\./g, "").length + 1;
+        parted.push(tr("partedAt", { policy: names[j], number }));
       }
     });
-    const mine = lead.move >= 0 ? `This map plays ${cells[lead.move]} here` : "";
+    const mine = lead.move >= 0 ? tr("thisPlays", { cell: cells[lead.move] }) : "";
     if (parted.length) {
-      lines[leader] = `${mine ? `${mine}; ` : ""}${parted.join("; ")}.`;
+      const all = parted.reduce((text, next) => tr("join", { clause: text, next }));
+      lines[leader] = mine ? tr("mineParted", { mine, parted: all }) : tr("partedAll", { parted: all });
     } else if (states.length > 1) {
-      lines[leader] = mine ? `${mine}; the other maps play the same, up to symmetry.` : "";
+      lines[leader] = mine ? tr("othersSame", { mine }) : "";
     }
     lines.forEach((text, i) => {
       if (notes[i]) notes[i].textContent = text;
       const t = turnIndex(states[i].turn);
-      if (turnLabels[i]) turnLabels[i].textContent = t > 0 ? `drawn ${turns[t]} to match` : "";
+      if (turnLabels[i]) turnLabels[i].textContent = t > 0 ? tr("drawnTurned", { turn: turns[t] }) : "";
       frames[i].closest(".tttl-pane").classList.toggle("tttl-leader", i === leader);
-      frames[i].closest(".tttl-pane").classList.toggle("tttl-parted", /^(Parts|This map never)/.test(text));
+      frames[i].closest(".tttl-pane").classList.toggle("tttl-parted", apart[i]);
     });
   };
 

@@ -57,16 +57,16 @@
       li.className = "tttv-next";
       const sr = document.createElement("span");
       sr.className = "tttv-sr";
-      sr.textContent = "your move: ";
+      sr.textContent = tr("yourMoveCrumb");
       li.append(sr, moveText(next));
     } else if (kids(current).length) {
       li.className = "tttv-ask";
       const root = rootOf(current);
       li.textContent = current === top && virtualTop
-        ? "pick a map"
+        ? tr("pickMap")
         : root && isWhole(root)
-          ? `pick ${toMove(current.board).toUpperCase()}'s move`
-          : `click where ${other(current.player).toUpperCase()} went`;
+          ? tr("pickMove", { player: toMove(current.board).toUpperCase() })
+          : tr("clickWhere", { player: other(current.player).toUpperCase() });
     } else {
       return;
     }
@@ -79,7 +79,7 @@
       if (on) {
         c.el.setAttribute("tabindex", "0");
         c.el.setAttribute("role", "button");
-        c.el.setAttribute("aria-label", `Zoom in: ${label(c)}`);
+        c.el.setAttribute("aria-label", tr("zoomIn", { board: label(c) }));
       } else {
         c.el.removeAttribute("tabindex");
         c.el.removeAttribute("role");
@@ -115,8 +115,8 @@
     if (wholeButton) {
       wholeButton.setAttribute("aria-pressed", node === top ? "true" : "false");
       wholeButton.title = node === top && lastDeep
-        ? `Back to ${chain(lastDeep).slice(1).map(label).join(ARROW)}`
-        : "Show the whole map";
+        ? tr("backTo", { boards: chain(lastDeep).slice(1).map(label).join(ARROW) })
+        : tr("showWhole");
     }
     place(hoverRect, null);
     svg.classList.remove("tttv-can-zoom");

@@ -26,7 +26,7 @@
     answer = null;
     const n = current;
     if (!n.el) {
-      say(playing ? "Pick a map to play against it" : "");
+      say(playing ? tr("pickMapToPlay") : "");
       return;
     }
     const chosen = chosenOf(n);
@@ -40,10 +40,14 @@
       mark.classList.add("tttv-answer");
     }
     if (ended) say(ended);
-    else if (result) say(chosen ? `${moveText(chosen)}: ${result}` : result);
-    else if (n.el.hasAttribute("data-cut")) say("The map stops here (drawn with --depth)");
+    else if (result) say(chosen ? tr("moveResult", { move: moveText(chosen), result }) : result);
+    else if (n.el.hasAttribute("data-cut")) say(tr("depthCut"));
     else if (!playing) say("");
-    else say(chosen ? `${moveText(chosen)}. Your move (${you})` : `Your move (${you})`);
+    else {
+      say(chosen
+        ? tr("moveYourMove", { move: moveText(chosen), player: you })
+        : tr("yourMove", { player: you }));
+    }
   };
   /** The cell of the current board under a map point, or -1. */
   const cellAt = (n, p) => {
@@ -63,7 +67,7 @@
     if (resultOf(board)) return;
     if (!(cell >= 0 && cell < board.length)) return;
     if (board[cell] !== ".") {
-      say(`That cell is taken. Your move (${you.toUpperCase()})`);
+      say(tr("taken", { player: you.toUpperCase() }));
       return;
     }
     const next = kids(n).find((c) => {
@@ -76,7 +80,10 @@
     }
     // A move the map draws no board for ends the game.
     const move = { mark: you, cell };
-    ended = `${moveText(move)}: ${resultOf(put(board, cell, you)) || "the map stops here"}`;
+    ended = tr("moveResult", {
+      move: moveText(move),
+      result: resultOf(put(board, cell, you)) || tr("mapStops"),
+    });
     say(ended);
   };
   const setPlaying = (on) => {

@@ -24,6 +24,31 @@
   const crumbs = document.querySelector(".tttv-crumbs ol");
   const wholeButton = document.querySelector(".tttv-whole");
 
+  // ---- words: the page carries them, in its language (backends/words.py) ----------
+
+  const WORDS = (() => {
+    const el = document.getElementById("tttv-words");
+    try {
+      return el ? JSON.parse(el.textContent) : {};
+    } catch (_) {
+      return {};
+    }
+  })();
+  /** A message by name, its {placeholders} filled from ``values``. */
+  const tr = (key, values = {}) => String(WORDS[key] ?? key)
+    .replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
+  /** A counted message: the form the language gives ``n`` (CLDR's plural categories). */
+  const trn = (key, n) => {
+    const forms = WORDS[key] || {};
+    let category = n === 1 ? "one" : "other";
+    try {
+      category = new Intl.PluralRules(WORDS.lang || "en").select(n);
+    } catch (_) {
+      /* no Intl: English's rule */
+    }
+    return String(forms[category] ?? forms.other ?? key).replace(/\{n\}/g, String(n));
+  };
+
   // ---- the tree of boards, read from the SVG ---------------------------------
 
   const toMove = (board) => {
@@ -66,20 +91,19 @@
   const put = (board, cell, mark) => board.slice(0, cell) + mark + board.slice(cell + 1);
   /** "X wins", "O wins", "draw", or "" while the game goes on. */
   const resultOf = (board) => {
-    const w = winnerOf(board);
-    if (w) return `${w.toUpperCase()} wins`;
-    return board.includes(".") ? "" : "draw";
+    const winner = winnerOf(board);
+    if (winner) return tr("wins", { player: winner.toUpperCase() });
+    return board.includes(".") ? "" : tr("draw");
   };
   // Cells as a player names them, the same words as the terminal game.
-  const NAMES = ["top-left corner", "top edge", "top-right corner", "left edge", "centre",
-    "right edge", "bottom-left corner", "bottom edge", "bottom-right corner"];
+  const NAMES = WORDS.cells || [];
   // Where a cell is drawn: itself, unless a linked pane turns the drawing (pane.js).
   let screenCell = (cell) => cell;
   const cellName = (at) => {
     const cell = screenCell(at);
     return geometry.rows === 3 && geometry.cols === 3
       ? NAMES[cell]
-      : `row ${Math.floor(cell / geometry.cols) + 1}, column ${(cell % geometry.cols) + 1}`;
+      : tr("rowColumn", { row: Math.floor(cell / geometry.cols) + 1, col: (cell % geometry.cols) + 1 });
   };
 
   /** The moves that lead from one board to the next, in the order played. */
@@ -214,14 +238,16 @@
     while (pending.size) for (const n of [...pending]) fill(n);
   };
 
-  const moveText = (m) => `${m.mark.toUpperCase()} ${cellName(m.cell)}`;
+  const moveText = (m) => tr("move", { player: m.mark.toUpperCase(), cell: cellName(m.cell) });
   const isMapRoot = (n) => n.isRoot === true;
   const label = (n) => {
-    if (n === top && virtualTop) return roots.length === 2 ? "Both maps" : "All maps";
-    if (isMapRoot(n) && isWhole(n)) return "Every move";
+    if (n === top && virtualTop) return tr(roots.length === 2 ? "bothMaps" : "allMaps");
+    if (isMapRoot(n) && isWhole(n)) return tr("everyMove");
     if (isMapRoot(n)) {
-      const extra = n.map.length > 1 ? ` (${n.map.slice(1)})` : "";
-      return `Map for ${n.player.toUpperCase()}${extra}`;
+      const player = n.player.toUpperCase();
+      return n.map.length > 1
+        ? tr("mapForNumbered", { player, number: n.map.slice(1) })
+        : tr("mapFor", { player });
     }
     return n.step.map(moveText).join(ARROW);
   };

@@ -10,7 +10,7 @@
   const walker = document.createElement("ul");
   walker.className = "tttv-walk";
   walker.setAttribute("role", "tree");
-  walker.setAttribute("aria-label", "The map as a tree of moves: arrow keys walk it");
+  walker.setAttribute("aria-label", tr("treeLabel"));
   const itemOf = new Map();
   let walkFocus = null;
 
@@ -49,12 +49,10 @@
     const why = title ? title.textContent.trim() : n.el ? n.el.getAttribute("data-why") : "";
     if (why) return why.replace(/\.$/, "");
     const after = put(n.board, chosen.cell, chosen.mark);
-    if (winnerOf(after)) return "wins at once";
-    if (!after.includes(".")) return "fills the board: a draw";
+    if (winnerOf(after)) return tr("winsAtOnce");
+    if (!after.includes(".")) return tr("fillsBoard");
     const value = valueOf(n);
-    return value === null
-      ? ""
-      : ["holds out longest", "holds the draw", "wins whatever the reply"][value + 1];
+    return value === null ? "" : tr(["holdsOut", "holdsDraw", "winsAnyway"][value + 1]);
   };
   /** The replies that end the game at once, said after the move (a draw, or a loss). */
   const endings = (n, chosen) => {
@@ -65,7 +63,10 @@
     for (let cell = 0; cell < after.length; cell += 1) {
       if (after[cell] !== "." || drawn.has(cell)) continue;
       const result = resultOf(put(after, cell, other(n.player)));
-      if (result) out.push(`${other(n.player).toUpperCase()} ${cellName(cell)} ends it: ${result}`);
+      if (result) {
+        const move = moveText({ mark: other(n.player), cell });
+        out.push(tr("endsIt", { move, result }));
+      }
     }
     return out;
   };
@@ -75,24 +76,25 @@
     for (let r = 0; r < geometry.rows; r += 1) {
       const row = board.slice(r * geometry.cols, (r + 1) * geometry.cols).split("");
       rows.push(row.every((c) => c === ".")
-        ? "empty row"
-        : row.map((c) => (c === "." ? "empty" : c.toUpperCase())).join(", "));
+        ? tr("emptyRow")
+        : row.map((c) => (c === "." ? tr("empty") : c.toUpperCase())).join(", "));
     }
-    return rows.join("; ");
+    return rows.reduce((text, next) => tr("join", { clause: text, next }));
   };
   /** What an item says: where it is, the position, the red move and why, what follows. */
   const sayOf = (n) => {
-    const parts = [`${label(n)}.`, `Position: ${rowsOf(n.board)}.`];
+    const parts = [tr("sentence", { text: label(n) }), tr("position", { rows: rowsOf(n.board) })];
     const chosen = chosenOf(n);
     if (chosen) {
       const why = reasonOf(n, chosen);
-      parts.push(`${moveText(chosen)}${why ? `: ${why}` : ""}.`);
-      parts.push(...endings(n, chosen).map((e) => `${e}.`));
+      const move = moveText(chosen);
+      parts.push(why ? tr("moveWhy", { move, why }) : tr("sentence", { text: move }));
+      parts.push(...endings(n, chosen).map((e) => tr("sentence", { text: e })));
     } else if (resultOf(n.board)) {
-      parts.push(`${resultOf(n.board)}.`);
+      parts.push(tr("sentence", { text: resultOf(n.board) }));
     }
     const count = kids(n).length;
-    if (count) parts.push(`${count} ${count === 1 ? "reply" : "replies"}.`);
+    if (count) parts.push(trn("replies", count));
     return parts.join(" ");
   };
 
@@ -147,7 +149,7 @@
   if (tops.length) {
     const wrap = document.createElement("section");
     wrap.className = "tttv-walk-wrap";
-    wrap.setAttribute("aria-label", "Moves as a tree");
+    wrap.setAttribute("aria-label", tr("treeName"));
     wrap.append(walker);
     stage.after(wrap);
   }

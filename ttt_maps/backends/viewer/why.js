@@ -31,7 +31,7 @@
     const cells = Array.from({ length: geometry.rows * geometry.cols }, (_, c) => c);
     const turned = cells.some((c) => screenCell(c) !== c);
     const template = turned ? n.el.getAttribute("data-why") : null;
-    return `${moveText(chosen)}: ${template ? asDrawn(template) : why}`;
+    return tr("reason", { move: moveText(chosen), why: template ? asDrawn(template) : why });
   };
   if (status) {
     // Room for two lines, so the map does not move as the pointer goes from board to board.
@@ -42,7 +42,7 @@
   let told = ""; // what this part last put in the status line
   const tell = () => {
     const n = pointed && pointed !== current ? pointed : null;
-    const wanted = n ? `${label(n)}, then ${reasonText(n)}` : reasonText(current);
+    const wanted = n ? tr("pointed", { board: label(n), reason: reasonText(n) }) : reasonText(current);
     const text = status ? status.textContent : "";
     if (text === wanted || (text !== "" && text !== told)) return;
     told = wanted;
@@ -63,7 +63,7 @@
     const n = byEl.get(el);
     const text = el.getAttribute("aria-label") || "";
     const why = reasonText(n);
-    if (why && text.startsWith("Zoom in: ") && !text.endsWith(why)) {
+    if (why && text.startsWith(tr("zoomIn").split("{board}")[0]) && !text.endsWith(why)) {
       el.setAttribute("aria-label", `${text}. ${why}`);
     }
   };

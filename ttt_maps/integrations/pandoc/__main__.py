@@ -23,6 +23,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--nth", type=int, default=0, help="earlier blocks with the same text")
     parser.add_argument("--prefix", required=True, help="the SVG's id prefix")
     parser.add_argument("--image", choices=("svg", "pdf", "png"), help="this image, whatever --to")
+    parser.add_argument("--lang", help="the document's language (its lang metadata)")
     args = parser.parse_args(argv)
     text = sys.stdin.buffer.read().decode("utf-8", errors="replace")
     if args.line is not None:
@@ -31,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         where = locate(text, args.source, args.nth)
     try:
-        drawn = draw(text, args.to, where, args.prefix, args.image)
+        drawn = draw(text, args.to, where, args.prefix, args.image, args.lang)
     except UsageError as exc:
         print(f"ttt-maps: error: {exc}", file=sys.stderr)
         return 2

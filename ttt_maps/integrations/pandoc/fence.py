@@ -13,15 +13,20 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ttt_maps.engine.options import FenceError, OptionRefused, read_fence
 from ttt_maps.errors import UsageError
 from ttt_maps.integrations.longdesc import long_description
-from ttt_maps.integrations.recipe import render, scene_of
+from ttt_maps.integrations.recipe import render, scene_of, spoken
+from ttt_maps.language import speaking
+
+if TYPE_CHECKING:
+    from ttt_maps.draw.scene import Scene
 
 #: An opening fence with the class ``ttt-map``: ```` ```ttt-map ````, ```` ``` {.ttt-map} ````.
 _OPEN = re.compile(
@@ -117,13 +122,22 @@ def place_for(to: str) -> str:
     return "file" if base in PDF_FORMATS else "media"
 
 
-def draw(text: str, to: str, where: Where, id_prefix: str, image: str | None = None) -> Drawn:
+def draw(
+    text: str,
+    to: str,
+    where: Where,
+    id_prefix: str,
+    image: str | None = None,
+    lang: str | None = None,
+) -> Drawn:
     """The map a block's text asks for, drawn for pandoc's output format ``to``.
 
     ``image`` (``svg``, ``pdf`` or ``png``) asks for that image whatever the
     format, as pandoc-ext/diagram asks its engines. A bad option is a
     ``UsageError`` whose message names the file, the line and the problem, as
-    the MkDocs fence names them.
+    the MkDocs fence names them. The map's words are in ``lang`` (the document's
+    ``lang`` metadata; English when it names no language ttt-maps speaks), unless the
+    block says ``lang: ...``.
     """
     first = where.line or 0
 
@@ -140,11 +154,24 @@ def draw(text: str, to: str, where: Where, id_prefix: str, image: str | None = N
         """A book beside the document (the working folder for standard input)."""
         return str(Path(path) if Path(path).is_absolute() else folder / path)
 
-    try:
-        scene = scene_of(options, book, use)
-    except OptionRefused as exc:
-        line = lines.get(exc.option, where.line)
-        raise UsageError(f"{at(line)}: ttt-map: {exc}") from None
+    with speaking(spoken(options, lang)):
+        try:
+            scene = scene_of(options, book, use)
+        except OptionRefused as exc:
+            line = lines.get(exc.option, where.line)
+            raise UsageError(f"{at(line)}: ttt-map: {exc}") from None
+        return _drawn(scene, options, book, to, id_prefix, image)
+
+
+def _drawn(
+    scene: Scene,
+    options: dict[str, Any],
+    book: Callable[[str], str],
+    to: str,
+    id_prefix: str,
+    image: str | None,
+) -> Drawn:
+    """The scene written as pandoc's output format ``to`` holds it."""
     alt = options.get("alt") or scene.title or "Map of optimal tic-tac-toe moves"
     width = options.get("css_width")
     place = "media" if image else place_for(to)

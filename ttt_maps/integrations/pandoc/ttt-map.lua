@@ -16,13 +16,15 @@ Each block is drawn by ttt-maps' Python package (`python -m ttt_maps.integration
 The Python that runs it is, in order: $TTT_MAPS_PYTHON, the document's metadata
 `ttt-maps: {python: ...}`, the one that wrote this file, then python3. LaTeX
 figures are written to the folder `ttt-maps: {figures: ...}` (ttt-maps-figures).
+The maps' words are in the document's language (its `lang` metadata, as pandoc
+and Quarto take it), unless a block says `lang: ...`.
 A bad option stops the build with the file, the line and what is wrong.
 ]]
 
 PANDOC_VERSION:must_be_at_least("3.1.1") -- pandoc.json; Quarto 1.3 and later have it
 
 local WRITTEN_BY = nil -- the Python of `ttt-maps docs pandoc|quarto`, filled in there
-local settings = { python = nil, figures = "ttt-maps-figures" }
+local settings = { python = nil, figures = "ttt-maps-figures", lang = nil }
 local count, seen = 0, {}
 
 local function stringify(value)
@@ -109,6 +111,10 @@ local function draw(block)
     args[#args + 1] = tostring(seen[block.text] or 0)
     seen[block.text] = (seen[block.text] or 0) + 1
   end
+  if settings.lang then -- the document's language, for the words of its maps
+    args[#args + 1] = "--lang"
+    args[#args + 1] = settings.lang
+  end
   count = count + 1
   local ok, out = pcall(pandoc.pipe, python(), args, block.text)
   if not ok then
@@ -144,6 +150,7 @@ end
 return {
   {
     Meta = function(meta)
+      settings.lang = stringify(meta.lang) -- pandoc's and Quarto's own `lang`
       local mine = meta["ttt-maps"]
       if type(mine) == "table" then
         settings.python = stringify(mine.python) or settings.python

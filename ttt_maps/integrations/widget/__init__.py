@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Unpack
 from ttt_maps.engine.options import Options, Use, read_python
 from ttt_maps.errors import UsageError
 from ttt_maps.integrations.widget.assets import BRIDGE, asset
+from ttt_maps.language import speaking
 
 if TYPE_CHECKING:
     from ttt_maps.api import Renderable
@@ -72,13 +73,14 @@ def widget(*maps: Renderable, **options: Unpack[Options]) -> MapWidget:
     Click where the opponent went to zoom in, or press Play to play against
     the map. Several maps of one player (the same game under different
     policies) zoom together, named by ``labels``. ``height`` is the widget's height
-    in pixels (640); ``theme``, ``depth`` and ``title`` as for ``render``; the
+    in pixels (640); ``theme``, ``depth``, ``title`` and ``lang`` as for ``render``; the
     widget's ``position`` is where the reader is.
     """
     given = read_python(options, "viewer", "widget")
     height = given.pop("height", 640)
     title = given.get("title")
-    page = page_of(maps, given)
+    with speaking(given.get("lang")):
+        page = page_of(maps, given)
     label = title or ("ttt-maps linked viewers" if len(maps) > 1 else "ttt-maps viewer")
     try:
         from ttt_maps.integrations.widget.model import MapWidget
