@@ -260,7 +260,10 @@ def _what_answers(
         graph = build_graph(player, geometry, opening=opening, solver=solver)
         _proven(graph, prover)
     except OverBudget:
-        return f"{exc}; nor within {default:,}, and no --search-limit is known to answer"
+        return (
+            f"{exc}; nor within the default budget of {default:,} positions, and no "
+            "--search-limit is known to answer"
+        )
     except TableTooBig as beyond:  # past the classes a proof finishes over, or its steps
         return f"{exc}; {str(beyond).split(': ', 1)[1]}"
     work = class_cost(geometry) * len(graph.options) + solver.searched
