@@ -31,7 +31,6 @@ from ttt_maps.strategies.table.graph import (
     Proof,
     TableTooBig,
     build_graph,
-    class_cost,
     table_limit,
     table_of,
     too_big,
@@ -266,7 +265,7 @@ def _what_answers(
         )
     except TableTooBig as beyond:  # past the classes a proof finishes over, or its steps
         return f"{exc}; {str(beyond).split(': ', 1)[1]}"
-    work = class_cost(geometry) * len(graph.options) + solver.searched
+    work = graph.work
     seconds = time.monotonic() - started
     return f"{exc}; --search-limit {_rounded_up(work):,} answers (about {seconds:.0f} s)"
 

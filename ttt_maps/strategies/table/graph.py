@@ -19,7 +19,7 @@ the graph built here and return a ``Proof``; ``table_of`` makes it a table.
 
 On a bigger board the graph is built within the request's search budget, as
 every command's search is (``ttt_maps.solve.budget``): the positions the
-solver searches, and ``class_cost`` positions for each class listed. A board
+solver searches, and what naming the classes met costs (``listing_cost``). A board
 whose classes pass ``PROVABLE_CLASSES`` is refused whatever the budget: no
 proof here finishes over so many.
 """
@@ -53,10 +53,13 @@ TABLE_LIMIT = 80_000_000
 #: 3x5 with four, 381,388 to 482,230), and proved those of 18,971 and 31,893 classes
 #: (X on 4x4 and 3x5, three in a row) in under half a second.
 PROVABLE_CLASSES = 100_000
-#: What listing one class of positions costs (the solver's questions about it, the
-#: classes of its replies), in lines of positions read, the unit the search budget
-#: is calibrated in (``solve.budget``): about 0.1 ms, measured on the graphs above.
-CLASS_WORK = 600
+#: What naming one position's class costs (its canonical board, under every symmetry),
+#: per cell of the board, in lines of positions read, the unit the search budget is
+#: calibrated in (``solve.budget``): 0.3 to 0.56 µs a cell measured (CPU, X's graphs
+#: on 3x6, 4x4, 4x5, 5x5, 6x6 and 7x7 with three in a row and 4x4 with four), about
+#: three such units. The listing is most of a graph's time, and grows with the board's
+#: cells, not with its lines, as the search does.
+CELL_WORK = 3
 
 
 class Option(NamedTuple):
@@ -74,6 +77,8 @@ class Graph(NamedTuple):
     roots: frozenset[int]
     options: dict[int, tuple[Option, ...]]
     steps: int
+    #: The search budget's positions the graph took (``listing_cost`` and the search).
+    work: int = 0
 
 
 class Proof(NamedTuple):
@@ -99,9 +104,10 @@ class OverBudget(UsageError):
         self.classes = classes
 
 
-def class_cost(geometry: Geometry) -> int:
-    """Positions of the search budget one class listed counts as (``CLASS_WORK``)."""
-    return -(-CLASS_WORK // max(len(geometry.lines), 1))
+def listing_cost(geometry: Geometry, named: int) -> int:
+    """Positions of the search budget that naming ``named`` classes counts as
+    (``CELL_WORK``)."""
+    return -(-CELL_WORK * geometry.size * named // max(len(geometry.lines), 1))
 
 
 def table_limit() -> int:
@@ -135,7 +141,7 @@ def build_graph(
     # A bigger board's solver has a budget (a small board's is searched whole).
     budget: int | None = getattr(solver, "search_limit", None)
     started: int = getattr(solver, "started", 0)
-    cost = class_cost(geometry)
+    named = 0  # classes named (canonical boards made), what listing costs
     if player == "x":
         roots = frozenset({canonical(0)})
     else:
@@ -148,7 +154,10 @@ def build_graph(
     met = set(roots)  # listed or waiting to be: the graph holds at least these
     while todo:
         key = todo.popleft()
-        if budget is not None and cost * len(options) + solver.searched - started > budget:
+        if (
+            budget is not None
+            and listing_cost(geometry, named) + solver.searched - started > budget
+        ):
             raise _over_budget(player, geometry, budget, len(options))
         try:
             cells = [opening] if key == 0 and opening is not None else solver.best_cells(key)
@@ -157,9 +166,9 @@ def build_graph(
         found: dict[frozenset[int], int] = {}
         for cell in cells:
             after = solver.play(key, cell)
-            needs = frozenset(
-                canonical(reply) for _, reply in children(after) if finished or children(reply)
-            )
+            replies = [reply for _, reply in children(after) if finished or children(reply)]
+            named += len(replies)
+            needs = frozenset(canonical(reply) for reply in replies)
             found.setdefault(needs, cell)
         options[key] = _undominated(found.items()) if found else (Option(frozenset(), -1),)
         needed = sorted({c for o in options[key] for c in o.needs} - met)
@@ -167,7 +176,8 @@ def build_graph(
         if len(met) > PROVABLE_CLASSES:
             raise TableTooBig(out_of_reach(player, geometry))
         todo.extend(needed)
-    return Graph(geometry, player, roots, options, len(options))
+    work = listing_cost(geometry, named) + solver.searched - started
+    return Graph(geometry, player, roots, options, len(options), work)
 
 
 def _over_budget(player: Mark, geometry: Geometry, budget: int, classes: int) -> OverBudget:
