@@ -1,7 +1,10 @@
 """Every refusal says what would answer, and what it says works.
 
 For every board that ``make bench`` times (``scripts/bench.py``), the commands a
-new user tries first: each player's map and the empty board's value.
+new user tries first: each player's map and the empty board's value, and X's
+minimal table on the boards past 12 cells (where it is found within the search
+budget; smaller boards are solved whole, with no budget to refuse by; O's table
+refuses the same way and costs as much again to try).
 A refusal is one line; each ``--depth`` or ``--search-limit`` it names is run
 as the same command with that option, cold, and must succeed. They are run
 within a small search limit, so that the search gives up on most bigger
@@ -20,6 +23,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from ttt_maps.solve.solver import SMALL_BOARD
 
 pytestmark = pytest.mark.slow
 
@@ -41,6 +46,11 @@ def bench_boards() -> list[str]:
         if "--board" in case.args:
             boards.add(case.args[case.args.index("--board") + 1])
     return sorted(boards)
+
+
+def cells(board: str) -> int:
+    rows, cols = board.split("k")[0].split("x")
+    return int(rows) * int(cols)
 
 
 def ttt(args: list[str], tmp: Path) -> subprocess.CompletedProcess[str]:
@@ -91,6 +101,15 @@ def test_every_suggestion_a_refusal_makes_works(board: str, tmp_path: Path) -> N
         render = ["render", *cold, "--player", player, "--search-limit", LIMIT]
         made += check_suggestions([*render, "-o", str(tmp_path / f"{player}.svg")], tmp_path)
     made += check_suggestions(["solve", *cold, "--search-limit", LIMIT], tmp_path)
+    print(board, made)
+
+
+@pytest.mark.parametrize("board", [b for b in bench_boards() if cells(b) > SMALL_BOARD])
+def test_every_suggestion_a_table_refusal_makes_works(board: str, tmp_path: Path) -> None:
+    args = ["table", "--board", board, "--player", "x", "--no-cache", "--search-limit", LIMIT]
+    made = check_suggestions([*args, "-o", str(tmp_path / "x.json")], tmp_path)
+    if board == "4x4k3":  # X's table is found within the default budget, so a limit is named
+        assert any(m.startswith("--search-limit ") for m in made), made
     print(board, made)
 
 

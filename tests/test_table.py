@@ -28,10 +28,12 @@ from typer.testing import CliRunner
 from ttt_maps.cli.app import app
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.position import Position
+from ttt_maps.solve.registry import cold_solver
+from ttt_maps.strategies.table import graph as table_graph
 from ttt_maps.strategies.table.check import audit_table
 from ttt_maps.strategies.table.entries import Table, table_from_json
 from ttt_maps.strategies.table.exact import minimal_table, prove
-from ttt_maps.strategies.table.graph import Graph, Option, build_graph
+from ttt_maps.strategies.table.graph import Graph, Option, OverBudget, TableTooBig, build_graph
 
 runner = CliRunner()
 SVG = "{http://www.w3.org/2000/svg}"
@@ -397,6 +399,39 @@ def test_too_long_to_prove_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     result = run("table", "--player", "o")
     line = assert_usage_error(result, "cannot be proven here", "50 steps searched")
     assert "the best table found has" in line
+
+
+def test_a_bigger_board_is_listed_within_the_search_budget() -> None:
+    """Past 12 cells, the positions a table needs are found within the request's search
+    budget, like every command's: a small one refuses at once, naming it."""
+    g = Geometry.parse("4x4k3")
+    with pytest.raises(OverBudget, match="within the search budget of 2,000 positions"):
+        build_graph("x", g, solver=cold_solver(g, 2000))
+
+
+@pytest.mark.slow
+def test_listing_the_classes_counts_against_the_budget() -> None:
+    """Naming classes is work of the budget too, not only the solver's search: once every
+    position is solved, the graph's own work is a budget that answers, and half of it,
+    which the solver alone never reaches, does not."""
+    g = Geometry.parse("4x4k3")
+    solver = cold_solver(g, 10**9)
+    listing = build_graph("x", g, solver=solver).work - solver.searched
+    assert listing > 0
+    solver.started = solver.searched  # type: ignore[attr-defined]
+    solver.search_limit = listing  # type: ignore[attr-defined]
+    assert build_graph("x", g, solver=solver).work == listing
+    solver.search_limit = listing // 2  # type: ignore[attr-defined]
+    with pytest.raises(OverBudget, match="classes of positions listed"):
+        build_graph("x", g, solver=solver)
+
+
+def test_more_classes_than_a_proof_finishes_over_is_refused_whatever_the_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(table_graph, "PROVABLE_CLASSES", 50)
+    with pytest.raises(TableTooBig, match="so no --search-limit would answer"):
+        build_graph("o")
 
 
 def test_bad_table_files(tmp_path: Path) -> None:

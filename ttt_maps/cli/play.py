@@ -164,7 +164,8 @@ def interactive(game: Game, piped: TextIO | None = None) -> None:
     while not game.over:
         if game.map_to_move:
             move = game.reply()  # the result, once the game is over, is printed below
-            said = f"{game.describe(move)}." + ("" if game.over else f" {game.verdict()}")
+            verdict = "" if game.over else game.verdict()  # "" past the search budget
+            said = f"{game.describe(move)}." + (f" {verdict}" if verdict else "")
             con.print(said, markup=False)
             continue
         if shown != len(game.moves):
@@ -191,19 +192,27 @@ def interactive(game: Game, piped: TextIO | None = None) -> None:
             shown = -1
             continue
         if word in ("?", "h", "hint"):
-            best = ", ".join(f"{game.cell_name(c)} ({c})" for c in game.hints())
-            hint = tr(
-                "Your best moves ({player}), by the solved game: {moves}. {verdict}",
-                player=them,
-                moves=best,
-                verdict=game.verdict(),
-            )
+            try:  # a bigger board's value may be past the search budget: the game goes on
+                best = ", ".join(f"{game.cell_name(c)} ({c})" for c in game.hints())
+                hint = tr(
+                    "Your best moves ({player}), by the solved game: {moves}. {verdict}",
+                    player=them,
+                    moves=best,
+                    verdict=game.verdict(),
+                )
+                reasons = hint_reasons(game)
+            except UsageError as exc:
+                con.print(Text(str(exc), style="red"))
+                continue
             con.print(hint, markup=False)
-            for line in hint_reasons(game):
+            for line in reasons:
                 con.print(f"  {line}", markup=False)
             continue
         if word in ("w", "why"):
-            con.print(last_reason(game), markup=False)
+            try:
+                con.print(last_reason(game), markup=False)
+            except UsageError as exc:  # past the search budget
+                con.print(Text(str(exc), style="red"))
             continue
         try:
             cell = parse_move(text, game)
@@ -233,11 +242,15 @@ def hint_reasons(game: Game) -> list[str]:
 
 def mistake(before: Position, cell: int) -> str | None:
     """The reason a move was a mistake, with its refutation, or (under misère) why it
-    completed the mover's own line; None for a good move."""
+    completed the mover's own line; None for a good move, or one whose value is past
+    the search budget."""
     # lazy: --version and a misspelled command import every command's module
     from ttt_maps.api import explain
 
-    why = explain(before, cell)
+    try:
+        why = explain(before, cell)
+    except UsageError:  # a bigger board's values past the search budget: not known
+        return None
     return why.text if why.code in ("mistake", "quick-loss", "complete") else None
 
 

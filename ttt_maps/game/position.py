@@ -4,8 +4,8 @@ empty cell, and ``/`` or spaces between rows).
 
 A ``Position`` is the X bitmask, the O bitmask and its geometry (the board's
 size, line length and rules: ``Geometry``). Bit ``c`` is cell ``c`` (row-major,
-0 top-left). Who is to move follows from the counts. ``Board`` is its old name,
-still importable (``ttt_maps.game.board``, ``ttt_maps.Board``).
+0 top-left). Who is to move follows from the counts. ``Position`` is its old name,
+still importable (``ttt_maps.game.position``, ``ttt_maps.Board``).
 """
 
 from __future__ import annotations

@@ -40,6 +40,12 @@ def solver_for(geometry: Geometry = STANDARD) -> Solver:
     return hit
 
 
+def cold_solver(geometry: Geometry, limit: int) -> Solver:
+    """A solver of its own, starting from nothing (no cache), searching at most ``limit``
+    positions on a bigger board: what a cold run with ``--search-limit`` would do."""
+    return _new_solver(geometry, False, limit)
+
+
 def _new_solver(geometry: Geometry, cache_on: bool, limit: int | None) -> Solver:
     """A board's solver under its rules: small boards solved whole, bigger ones searched
     (from the cached bounds, with the cache on)."""

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
 from ttt_maps.game.geometry import Geometry
@@ -175,6 +175,78 @@ class DeepSolver(Solver):
             hit[bit.bit_length() - 1] = result
         self._move_results[key] = hit
         return hit
+
+    def first_optimal(self, key: int, cells: Iterable[int], fastest: bool | None) -> int | None:
+        """The first of ``cells`` (free cells, in a chain's order) that keeps a drawn or
+        won position's value, one test a move, where ``move_results`` settles every
+        move's result first (a chain that only ranks the optimal moves needs no more).
+        In a drawn position, a move the opponent cannot win after; in a won one, a move
+        after which the opponent loses: as fast as the position allows (``fastest``),
+        else at all (False). None in a lost position, or a won one with ``fastest`` None."""
+        result = self.result(key)
+        if result < 0 or (result > 0 and fastest is None):
+            return None
+        shift = 0 if key.bit_count() % 2 == 0 else self._size
+        if result == 0:
+            results = self._results
+            for cell in cells:
+                child = key | 1 << (cell + shift)
+                known = results.get(child)
+                if known is None and self._bounded(child, 0, 1) <= 0:
+                    known = results[child] = 0  # not a win, nor a loss (the position is drawn)
+                if known == 0:
+                    return cell
+            return None
+        # The opponent's absolute score after the move: at most -value (a loss as soon as
+        # the position's win), or below a draw.
+        value = self.score(key) - key.bit_count() if fastest else 1
+        for cell in cells:
+            if self._bounded(key | 1 << (cell + shift), -value, 1 - value) <= -value:
+                return cell
+        return None
+
+    def holding_move(self, key: int) -> int:
+        """A move that keeps the side to move from losing (a win where one is known), for
+        a game whose map's own choice, which needs every move's value, is past the budget:
+        a line completed now; else a move known from what was searched to win, then one
+        known not to lose; else the position's "can the mover lose?" proof is searched
+        (one proof, its moves tried in the order that proved positions before) and the
+        first move shown not to lose. In a lost position, the first move. (The game is not
+        over.)"""
+        size, full = self._size, self._full
+        x, o = key & full, key >> size
+        mine = x if x.bit_count() == o.bit_count() else o
+        moves = self.children(key)
+        hint = self._cuts.get(key)
+        if hint is not None:  # the move that proved this position before, first
+            proved = hint.bit_length() - 1
+            moves = tuple(sorted(moves, key=lambda move: move[0] != proved))
+        if not self.geometry.misere:
+            for cell, _ in moves:
+                if self.threats(mine | 1 << cell) < 0:
+                    return cell  # completes a line
+        held = -1
+        for cell, child in moves:
+            high = self._known_high(child)
+            if high < 0:
+                return cell  # known to win
+            if high == 0 and held < 0:
+                held = cell
+        if held >= 0:
+            return held
+        if self._bounded(key, -1, 0) < 0:
+            return moves[0][0]  # lost whatever is played
+        hint = self._cuts.get(key)  # the search may have found the move that holds
+        if hint is not None and self._known_high(key | hint << (0 if mine == x else size)) <= 0:
+            return hint.bit_length() - 1
+        return next(cell for cell, child in moves if self._bounded(child, 0, 1) <= 0)
+
+    def _known_high(self, key: int) -> int:
+        """The upper bound the table holds for a position, as an absolute score (more than
+        any score when it holds none)."""
+        slot = self._canonical(key) if key.bit_count() <= self._symmetric_plies else key
+        entry = self.bounds.get(slot)
+        return self._far + 1 if entry is None else entry % self._span - self._far
 
     def fresh_budget(self) -> None:
         """Start a new request's budget: ``search_limit`` more positions from here (a

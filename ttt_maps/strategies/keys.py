@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.solve.solver import mover
-from ttt_maps.strategies.policy import Filter, Policy
+from ttt_maps.strategies.policy import TRAP_DRAWN_CELLS, Filter, Policy
 
 Score = Callable[[int], float | int | tuple[int, int]]
 
@@ -42,12 +42,6 @@ def _fast(policy: Policy, pos: int, moves: list[int]) -> list[int]:
     after = [solver.score(solver.play(pos, m)) for m in moves]
     lowest = min(after)
     return [m for m, s in zip(moves, after, strict=True) if s == lowest]
-
-
-#: Boards past this many cells set no traps in a drawn position: there every reply
-#: that holds is a draw to prove, hundreds of searches for one choice (5x5 with four
-#: in a row: minutes), where a won or lost position's replies settle quickly.
-TRAP_DRAWN_CELLS = 16
 
 
 def _trap(policy: Policy, pos: int, moves: list[int]) -> list[int]:

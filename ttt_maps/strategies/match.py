@@ -38,6 +38,7 @@ from ttt_maps.game.names import cell_name as cell_name  # also named here, where
 from ttt_maps.game.names import cell_terse, k_word
 from ttt_maps.game.position import Mark, Position, other
 from ttt_maps.language import current, ordinal, speaking, tr
+from ttt_maps.solve.budget import TooBigToSolve
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import Solver, plies
 from ttt_maps.strategies.chains import parse_policy
@@ -146,28 +147,43 @@ class Game:
     def reply(self) -> Move:
         """The map side's move: the map's red move, unless the level strays. Each move
         is searched within a budget of its own (a bigger board's), as a command's would
-        be: the person waits for one move at a time."""
+        be: the person waits for one move at a time. Where the map's move is past it (it
+        needs every move's value: the first moves of 5x5 with four in a row), the map's
+        side plays a move that keeps it from losing, searched within a second budget."""
         fresh = getattr(self.policy.solver, "fresh_budget", None)
         if fresh is not None:
             fresh()
-        chosen = self.map_move()
+        try:
+            chosen = self.map_move()
+        except TooBigToSolve:
+            chosen = self._holding_move()
         cell, by = chosen, "map"
         if self.level == "novice":
-            cell = self._novice_move()
+            cell = self._novice_move(chosen)
         elif self.stray_chance and self.random.random() < self.stray_chance:
             cell = self.random.choice(self.board.moves())
         if cell != chosen:
             by = "stray"
         return self._add(Move(self.board.to_move, cell, by))
 
-    def _novice_move(self) -> int:
+    def _holding_move(self) -> int:
+        """A move that keeps the map's side from losing (``DeepSolver.holding_move``),
+        for a bigger board's position whose map's move is past the search budget."""
+        # lazy: a game on a board solved whole (3x3) never loads the deep search
+        from ttt_maps.solve.search import DeepSolver
+
+        solver = self.policy.solver
+        assert isinstance(solver, DeepSolver)  # only its searches have a budget
+        solver.fresh_budget()
+        return solver.holding_move(self.board.key)
+
+    def _novice_move(self, chosen: int) -> int:
         """A win if there is one, else a block, else any move (as the ``novice`` key
-        assumes of an opponent); the map's own move when it is one of these."""
+        assumes of an opponent); the map's own move (``chosen``) when it is one of these."""
         key = self.board.key
         replies = self.solver.children(key)
         picked = set(novice_replies(self.solver, key, replies))
         cells = [cell for cell, after in replies if after in picked]
-        chosen = self.map_move()
         return chosen if chosen in cells else self.random.choice(cells)
 
     def _add(self, move: Move) -> Move:
@@ -222,11 +238,15 @@ class Game:
         return sorted(cell for cell, score in scores.items() if score == best)
 
     def verdict(self) -> str:
-        """One line on the position, as the map sees it, for the person to move."""
+        """One line on the position, as the map sees it, for the person to move ("" when
+        its value is past the search budget)."""
         with speaking(self.lang):
             if self.over:
                 return self.result_line()
-            out = self.solver.outcome(self.board)
+            try:
+                out = self.solver.outcome(self.board)
+            except TooBigToSolve:
+                return ""  # past the search budget: the game goes on without it
             if self.geometry.misere:  # a line the map could complete would be its own loss
                 line = self._misere_value(out.result, out.distance)
                 return line[0].upper() + line[1:]

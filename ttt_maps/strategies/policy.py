@@ -32,6 +32,10 @@ DEFAULT_BIG = "fast,trap"
 #: Positions ``novice`` or ``compact`` may evaluate before they are refused
 #: (a count, not a time, so the same chain always gives the same answer).
 LOOKAHEAD_LIMIT = 500_000
+#: Boards past this many cells set no traps in a drawn position: there every reply
+#: that holds is a draw to prove, hundreds of searches for one choice (5x5 with four
+#: in a row: minutes), where a won or lost position's replies settle quickly.
+TRAP_DRAWN_CELLS = 16
 
 
 Filter = Callable[["Policy", int, list[int]], list[int]]
@@ -75,6 +79,11 @@ class Policy:
         self._boards: dict[int, int] = {}
         self._twin: Policy | None = None
         self.limit = LOOKAHEAD_LIMIT
+        #: How the chain ranks the optimal moves where it tells them apart by their cells
+        #: alone, so that a bigger board's search finds its choice without every move's
+        #: value (``_ranked``).
+        self._rank = ranked_chain(keys, geometry)
+        self._first_optimal = getattr(self.solver, "first_optimal", None)
 
     def folded(self) -> Policy:
         """The same chain for folded maps (made once; its memos are its own)."""
@@ -107,6 +116,10 @@ class Policy:
         """``choose`` for a legal position given by its key."""
         hit = self._choice.get(pos)
         if hit is None:
+            ranked = self._ranked(pos)
+            if ranked is not None:
+                hit = self._choice[pos] = ranked
+                return hit
             moves = self._optimal(pos)
             for key in self.keys:  # ``_steps`` without keeping the steps: the hot path
                 if len(moves) == 1:
@@ -119,6 +132,18 @@ class Policy:
         """The optimal moves, then what is left after each key (for ``solve``)."""
         self.solver.check(board)
         return self._steps(board.key)
+
+    def _ranked(self, pos: int) -> int | None:
+        """The choice on a bigger board where the chain ranks the optimal moves by their
+        cells (``ranked_chain``): the first optimal move in that order, each tested on
+        its own (``DeepSolver.first_optimal``); None where that does not apply (a lost
+        position, a chain that looks further, a small board)."""
+        if self._rank is None or self._first_optimal is None:
+            return None
+        rank, fastest = self._rank
+        cells = sorted((cell for cell, _ in self.solver.children(pos)), key=rank)
+        found: int | None = self._first_optimal(pos, cells, fastest)
+        return found
 
     def _optimal(self, pos: int) -> list[int]:
         """The moves that keep the game's value, where every chain starts."""
@@ -192,6 +217,43 @@ class Policy:
             if len(self._boards) > self.limit:
                 raise self._too_far("compact")
         return hit
+
+
+#: How a chain ranks optimal moves by their cells, and whether a won position's moves
+#: are ranked among the fastest wins (``fast`` first), all wins (no ``fast``), or not
+#: ranked at all (None: ``fast`` after a key that ranks).
+Ranking = tuple[Callable[[int], tuple[int, ...]], bool | None]
+
+
+def ranked_chain(keys: list[Key], geometry: Geometry) -> Ranking | None:
+    """How a chain chooses among the optimal moves of a drawn or won position, when each
+    of its keys keeps every drawing or winning move (``fast`` in a drawn position:
+    they score alike; ``trap``, past ``TRAP_DRAWN_CELLS`` cells in a drawn one), keeps
+    the fastest wins before any other key ranks (``fast``), or only prefers cells
+    (``center``, ``corner``, ``edge``, then ``first`` or ``last``): its choice is the
+    first optimal move in that order. None when a key looks further (``novice``,
+    ``compact``, ``rules``, ``random``, ``book``)."""
+    prefer = {"center": geometry.centers, "corner": geometry.corners, "edge": geometry.edges}
+    ranks: list[Callable[[int], int]] = []
+    fastest: bool | None = False
+    for key in keys:
+        if key.text == "fast":
+            fastest = None if ranks else True  # after a rank: a win's speed ranks second
+        elif key.text == "trap" and geometry.size > TRAP_DRAWN_CELLS:
+            continue
+        elif key.text in prefer:
+            ranks.append(_outside(prefer[key.text]))
+        elif key.text in ("first", "last"):
+            ranks.append(int if key.text == "first" else int.__neg__)
+            break  # one move is left: the keys after it choose nothing
+        else:
+            return None
+    return (lambda m: tuple([rank(m) for rank in ranks])), fastest
+
+
+def _outside(cells: frozenset[int]) -> Callable[[int], int]:
+    """A rank that puts ``cells`` first."""
+    return lambda m: m not in cells
 
 
 def _marks(g: Geometry, pos: int, mark: Mark) -> int:

@@ -17,15 +17,20 @@ Every cut drops only tables that cannot be smaller, so the answer is exact;
 
 from __future__ import annotations
 
+import time
+
 from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.game.position import Mark
 from ttt_maps.io.progress import stage
+from ttt_maps.solve.budget import default_limit
+from ttt_maps.solve.registry import cold_solver, solver_for
 from ttt_maps.strategies.table.cpsat import prove_cp_sat
 from ttt_maps.strategies.table.entries import Table
 from ttt_maps.strategies.table.graph import (
     Graph,
     Option,
+    OverBudget,
     Proof,
     TableTooBig,
     build_graph,
@@ -212,7 +217,15 @@ def minimal_table(
     name = prover.strip().lower()
     if name not in PROVERS:
         raise UsageError(f"prover {prover!r} is unknown; choose {' or '.join(PROVERS)}")
-    graph = build_graph(player, geometry, opening=opening)
+    try:
+        graph = build_graph(player, geometry, opening=opening)
+    except OverBudget as exc:
+        raise TableTooBig(_what_answers(exc, player, geometry, name, opening)) from None
+    return _proven(graph, name)
+
+
+def _proven(graph: Graph, name: str) -> Table:
+    """The graph's table, proven by the prover ``name`` (``minimal_table``)."""
     if name == "auto":
         # lazy: looked up at each call, so a test can hide OR-Tools (importlib.util.find_spec)
         from importlib.util import find_spec
@@ -227,3 +240,36 @@ def minimal_table(
     if name == "cp-sat":
         return table_of(graph, prove_cp_sat(graph), name)
     return table_of(graph, prove(graph), name)
+
+
+def _what_answers(
+    exc: OverBudget, player: Mark, geometry: Geometry, prover: str, opening: int | None
+) -> str:
+    """A graph past a search budget, with what would answer: below the default budget,
+    the same table found cold within the default one, whose work is the
+    ``--search-limit`` named, or why that does not answer either."""
+    limit = getattr(solver_for(geometry), "search_limit", 0)
+    default = default_limit(geometry)
+    if limit >= default:
+        return f"{exc}; no --search-limit is known to answer"
+    solver = cold_solver(geometry, default)
+    started = time.monotonic()
+    try:
+        graph = build_graph(player, geometry, opening=opening, solver=solver)
+        _proven(graph, prover)
+    except OverBudget:
+        return (
+            f"{exc}; nor within the default budget of {default:,} positions, and no "
+            "--search-limit is known to answer"
+        )
+    except TableTooBig as beyond:  # past the classes a proof finishes over, or its steps
+        return f"{exc}; {str(beyond).split(': ', 1)[1]}"
+    work = graph.work
+    seconds = time.monotonic() - started
+    return f"{exc}; --search-limit {_rounded_up(work):,} answers (about {seconds:.0f} s)"
+
+
+def _rounded_up(n: int) -> int:
+    """``n`` rounded up to two significant digits (a limit as a person would type it)."""
+    step = int(10 ** max(len(str(n)) - 2, 0))
+    return -(-n // step) * step
