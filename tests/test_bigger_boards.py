@@ -30,6 +30,7 @@ from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.pairing import Pairer
 from ttt_maps.settings import Settings
 from ttt_maps.solve.budget import TooBigToSolve, default_limit
+from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.search import DeepSolver
 from ttt_maps.solve.solver import Solver
 
@@ -164,6 +165,33 @@ def test_pairings_agree_with_the_whole_search_on_4x4() -> None:
         if whole.children(key):
             assert deep.score(key) == whole.score(key), whole.board(key)
             checked += 1
+
+
+def test_whether_a_game_goes_on_is_what_the_board_says() -> None:
+    """``Solver.goes_on`` (asked instead of listing moves) agrees with ``Board.is_over`` and
+    with ``children``: every 3x3 position, and positions along random games of misere 3x3,
+    3x4k3 and 4x4k3 (a ``DeepSolver``), finished ones included."""
+    boards = {Board.empty()}
+    stack = [Board.empty()]
+    while stack:
+        for cell in (board := stack.pop()).moves():
+            if (after := board.play(cell)) not in boards:
+                boards.add(after)
+                stack.append(after)
+    assert len(boards) == 5478  # the legal positions of tic-tac-toe
+    rng = random.Random(11)
+    for name in ("3x3", "3x4k3", "4x4k3"):
+        g = Geometry.parse(name, "misere" if name == "3x3" else "normal")
+        for _ in range(200):
+            board = Board.empty(g)
+            boards.add(board)
+            while moves := board.moves():
+                board = board.play(rng.choice(moves))
+                boards.add(board)
+    for board in boards:
+        solver = solver_for(board.geometry)
+        assert solver.goes_on(board.key) is not board.is_over, board
+        assert solver.goes_on(board.key) == bool(solver.children(board.key)), board
 
 
 def test_a_pairing_is_found_only_where_one_exists() -> None:
