@@ -32,6 +32,7 @@ from ttt_maps.game.pairing import Pairer
 from ttt_maps.game.position import Position
 from ttt_maps.settings import Settings
 from ttt_maps.solve.budget import TooBigToSolve, default_limit
+from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.search import DeepSolver
 from ttt_maps.solve.solver import Solver
 
@@ -166,6 +167,46 @@ def test_pairings_agree_with_the_whole_search_on_4x4() -> None:
         if whole.children(key):
             assert deep.score(key) == whole.score(key), whole.board(key)
             checked += 1
+
+
+def test_whether_a_game_goes_on_is_what_the_board_says() -> None:
+    """``Solver.goes_on`` (asked instead of listing moves) agrees with the marks (a full
+    board, or a line held: ``Geometry.has_line``, no solver code) and with ``children``:
+    every 3x3 position, and positions along random games of misere 3x3, 3x4k3 and 4x4k3
+    (a ``DeepSolver``), finished ones included."""
+
+    def over(g: Geometry, key: int) -> bool:
+        x, o = key & g.full, key >> g.size
+        return x | o == g.full or g.has_line(x) or g.has_line(o)
+
+    def moves(g: Geometry, key: int) -> list[int]:
+        x, o = key & g.full, key >> g.size
+        shift = 0 if x.bit_count() == o.bit_count() else g.size
+        free = [c for c in range(g.size) if not (x | o) >> c & 1]
+        return [] if over(g, key) else [key | 1 << (c + shift) for c in free]
+
+    g = Geometry.parse("3x3")
+    seen, stack = {0}, [0]
+    while stack:
+        for after in moves(g, stack.pop()):
+            if after not in seen:
+                seen.add(after)
+                stack.append(after)
+    assert len(seen) == 5478  # the legal positions of tic-tac-toe
+    positions = [(g, key) for key in seen]
+    rng = random.Random(11)
+    for name, rules in (("3x3", "misere"), ("3x4k3", "normal"), ("4x4k3", "normal")):
+        g = Geometry.parse(name, rules)
+        for _ in range(200):
+            key = 0
+            positions.append((g, key))
+            while after := moves(g, key):
+                key = rng.choice(after)
+                positions.append((g, key))
+    for g, key in positions:
+        solver = solver_for(g)
+        assert solver.goes_on(key) is not over(g, key), (g.name, key)
+        assert solver.goes_on(key) == bool(solver.children(key)), (g.name, key)
 
 
 def test_a_pairing_is_found_only_where_one_exists() -> None:

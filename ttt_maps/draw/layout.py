@@ -79,6 +79,8 @@ class Layout:
         self._cells: dict[int, tuple[int, ...]] = {}
         self._ends: dict[int, tuple[tuple[int, int], ...]] = {}
         self._classes: dict[tuple[int, bool, str | None], tuple[str, ...]] = {}
+        # Boards' accessible names by what they say: a few hundred for thousands of boards.
+        self._labels: dict[tuple[Player, tuple[str, int] | None, int | None], str] = {}
         #: Boards laid out so far (for progress).
         self.drawn = 0
 
@@ -320,7 +322,10 @@ class Layout:
             from ttt_maps.strategies.whyfacts import plain  # lazy: only maps with reasons
 
             why = plain(node.why)
-        label = board_label(node, path)
+        said = (node.board.to_move, path[-1] if path else None, node.move)
+        label = self._labels.get(said)
+        if label is None:
+            label = self._labels[said] = board_label(node, path)
         return Group(box, tuple(items), text, level, path, classes, data, why, label)
 
     def classes(self, level: int, differs: bool, outcome: str | None) -> tuple[str, ...]:

@@ -149,6 +149,20 @@ class Solver:
             self._children[key] = hit
         return hit
 
+    def goes_on(self, key: int) -> bool:
+        """Whether a legal position has a move left (no line made, a free cell): exactly
+        when ``children`` is not empty, without building them (maps ask it of thousands
+        of positions whose moves they never list)."""
+        size, full = self._size, self._full
+        x, o = key & full, key >> size
+        if x | o == full:
+            return False
+        last = o if x.bit_count() == o.bit_count() else x
+        made = self._threats.get(last)
+        if made is None:
+            made = self.threats(last)
+        return made >= 0
+
     def play(self, key: int, cell: int) -> int:
         """The key after the side to move plays ``cell`` (no checks)."""
         return key | 1 << (cell if key.bit_count() % 2 == 0 else cell + self._size)

@@ -105,8 +105,8 @@ def plan_map(
     replies.
     """
     solver = policy.solver
-    children, play, choose = solver.children, solver.play, policy.choose_key
-    replies = children
+    goes_on, play, choose = solver.goes_on, solver.play, policy.choose_key
+    replies = solver.children
     if policy.fold:
         # lazy: a cached map runs without it
         from ttt_maps.strategies.fold import folder_for
@@ -116,7 +116,7 @@ def plan_map(
     choices: dict[int, int] = {}
     levels: list[int] = []
     frontier: dict[int, int]
-    if not children(start):
+    if not goes_on(start):
         return Plan(choices, [1], 0)  # a finished game: the board itself
     if (start.bit_count() % 2 == 0) == (player == "x"):
         offset, frontier = 0, {start: 1}
@@ -126,7 +126,7 @@ def plan_map(
                 "--depth 0: this map starts at the opponent's turn, use --depth 1 or more"
             )
         offset, levels = 1, [1]
-        frontier = {after: 1 for _, after in replies(start) if children(after)}
+        frontier = {after: 1 for _, after in replies(start) if goes_on(after)}
     if max_boards is not None and not policy.fold:  # the estimate counts unfolded maps
         try:
             refuse_from_estimate(player, root, depth, max_boards)
@@ -160,7 +160,7 @@ def plan_map(
                     if last:
                         continue
                     for _, reply in replies(play(key, cell)):
-                        if children(reply):
+                        if goes_on(reply):
                             following[reply] = following.get(reply, 0) + paths
                 frontier = following
     except UsageError as exc:

@@ -174,20 +174,32 @@ class Policy:
         return self._expect(pos, me, memo) if hit is None else hit
 
     def _expect(self, pos: int, me: Mark, memo: dict[int, float]) -> float:
-        """``expected_at`` on a memo miss; asks ``memo`` before each call (the hot path)."""
+        """``expected_at`` on a memo miss; asks ``memo`` before each call (the hot path).
+
+        The look-ahead visits several times the positions the map draws, so it
+        works on masks (``_novice_cells``) rather than asking for each position's
+        children, which would build and keep a tuple of moves for every one.
+        """
         solver = self.solver
-        replies = solver.children(pos)
-        x_moves = pos.bit_count() % 2 == 0
-        if not replies:
-            g = solver.geometry
-            last: Mark = "o" if x_moves else "x"
-            won = (last == me) != g.misere  # under misère the line's maker lost
-            value = (1.0 if won else 0.0) if g.has_line(_marks(g, pos, last)) else 0.5
+        g = solver.geometry
+        size = g.size
+        x, o = pos & g.full, pos >> size
+        x_moves = x.bit_count() == o.bit_count()
+        mine, last = (x, o) if x_moves else (o, x)
+        free = g.full & ~(x | o)
+        made = solver.threats(last)
+        if made < 0 or not free:  # the game is over: a line made, or the board full
+            won = (x_moves != (me == "x")) != g.misere  # under misère the line's maker lost
+            value = 0.5 if made >= 0 else 1.0 if won else 0.0
         elif x_moves == (me == "x"):
             after = solver.play(pos, self.choose_key(pos))
             value = memo[after] if after in memo else self._expect(after, me, memo)
         else:
-            novice = novice_replies(solver, pos, replies)
+            if g.misere:
+                novice = novice_replies(solver, pos, solver.children(pos))
+            else:
+                cells = _novice_cells(solver, mine, last, free)
+                novice = _after(pos, cells, 0 if x_moves else size)
             total = sum([memo[a] if a in memo else self._expect(a, me, memo) for a in novice])
             value = total / len(novice)
         memo[pos] = value
@@ -256,11 +268,6 @@ def _outside(cells: frozenset[int]) -> Callable[[int], int]:
     return lambda m: m not in cells
 
 
-def _marks(g: Geometry, pos: int, mark: Mark) -> int:
-    """One side's bitmask in a key."""
-    return pos & g.full if mark == "x" else pos >> g.size
-
-
 def novice_replies(solver: Solver, pos: int, replies: Children) -> list[int]:
     """The positions a novice picks from uniformly: after a win, else a block, else any
     move; under misère, after a move that leaves the opponent only moves completing
@@ -274,11 +281,26 @@ def novice_replies(solver: Solver, pos: int, replies: Children) -> list[int]:
     free = g.full & ~(x | o)
     if g.misere:
         return _misere_novice(solver, mine, theirs, free, replies)
-    # Neither side holds a line yet, so ``threats`` are the cells completing one.
-    cells = solver.threats(mine) & free or solver.threats(theirs) & free
-    if not cells:
-        return [after for _, after in replies]
+    cells = _novice_cells(solver, mine, theirs, free)
     return [after for cell, after in replies if cells >> cell & 1]
+
+
+def _novice_cells(solver: Solver, mine: int, theirs: int, free: int) -> int:
+    """The cells a novice (not under misère) picks from, as a mask: a win, else a block,
+    else any free cell. Neither side holds a line yet, so ``threats`` are the cells
+    completing one."""
+    return solver.threats(mine) & free or solver.threats(theirs) & free or free
+
+
+def _after(pos: int, cells: int, shift: int) -> list[int]:
+    """The positions after each move to one of ``cells``, ascending (``shift``: 0 when X
+    moves, the board's size when O does), as ``Solver.children`` orders them."""
+    found = []
+    while cells:
+        bit = cells & -cells
+        cells ^= bit
+        found.append(pos | bit << shift)
+    return found
 
 
 def _misere_novice(

@@ -290,7 +290,7 @@ def build_strategy(
         if node is None:
             board = Position(key & g.full, key >> g.size, g)
             cell = choices.get(key)
-            replies = children(key)
+            replies = () if cell is not None else children(key)  # a choice lists one move
             if cell is not None:
                 node = Node(board, ((cell, grow(play(key, cell))),), True)
             elif not replies:
@@ -313,7 +313,7 @@ def build_strategy(
         node = stubs.get(key)
         if node is None:
             board = Position(key & g.full, key >> g.size, g)
-            node = stubs[key] = Node(board, (), False, bool(children(key)))
+            node = stubs[key] = Node(board, (), False, solver.goes_on(key))
         return node
 
     plain = Strategy(mark, pol, grow(start.key), tuple(plan.levels), folded=fold)

@@ -162,6 +162,9 @@ class Walk:
         # their group: equal boards repeat them, so most are looked up.
         self._marks: dict[_MarkSeen, int] = {}
         self._paths: dict[tuple[tuple[bool, tuple[tuple[float, float], ...]], ...], str] = {}
+        # The same for straight two-point lines (grids, win lines: all of them unless drawn
+        # by hand), keyed by their ends' numbers in a row: cheaper to build than the above.
+        self._straight: dict[tuple[float, ...], str] = {}
         # The curves of lines drawn by hand.
         self.curves = Curves(self.n)
         # Where each board's own drawing sits in ``parts``, by the group the
@@ -344,8 +347,26 @@ class Walk:
         # In its unit symbol's units: the symbol is scaled to the box.
         return attrs, WIDTHS.f(mark.width / b.w) if b.w > 0 else "0"
 
-    def _path(self, lines: Iterable[Line], ox: float, oy: float) -> str:
-        """Path data relative to (ox, oy); each step absolute or relative, whichever is shorter."""
+    def _path(self, lines: list[Line], ox: float, oy: float) -> str:
+        """Path data relative to (ox, oy); each step absolute or relative, whichever is shorter.
+
+        Looked up first among straight lines (``_straight``): thousands of equal
+        boards draw the same grid and win lines at the same places of their own.
+        """
+        ends: list[float] = []
+        for line in lines:
+            if line.curved or len(line.points) != 2:
+                return self._any_path(lines, ox, oy)
+            (ax, ay), (bx, by) = line.points
+            ends.extend((ax - ox, ay - oy, bx - ox, by - oy))
+        flat = tuple(ends)
+        path = self._straight.get(flat)
+        if path is None:
+            path = self._straight[flat] = self._any_path(lines, ox, oy)
+        return path
+
+    def _any_path(self, lines: list[Line], ox: float, oy: float) -> str:
+        """``_path`` of any lines, straight or drawn by hand."""
         key = tuple(
             [(line.curved, tuple([(fx - ox, fy - oy) for fx, fy in line.points])) for line in lines]
         )
