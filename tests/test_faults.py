@@ -196,6 +196,27 @@ def test_stop_signal_during_a_write_leaves_the_old_file(tmp_path: Path, signum: 
     assert debris(tmp_path) == []
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_stop_signal_ends_a_long_proof_at_once(signum: int) -> None:
+    """O's table on 3x4k3 is a proof CP-SAT does not finish in minutes; a stop signal
+    in the middle of it ends the run within a second, in one line."""
+    pytest.importorskip("ortools")
+    proc = subprocess.Popen(
+        [str(EXE), "table", "--player", "o", "--board", "3x4k3", "--prover", "cp-sat"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    time.sleep(6)  # the graph is listed in about half a second: the proof has begun
+    assert proc.poll() is None
+    asked = time.monotonic()
+    proc.send_signal(signum)
+    _, err = proc.communicate(timeout=60)
+    assert time.monotonic() - asked < 5
+    assert proc.returncode == 128 + signum
+    assert err.decode().count("\n") == 1 and "Traceback" not in err.decode()
+
+
 def test_kill_9_mid_write_leaves_nothing(tmp_path: Path) -> None:
     """On Linux the new file has no name until it is whole: ``kill -9`` leaves the old
     file and nothing else."""

@@ -11,6 +11,7 @@ OR-Tools is an optional extra: ``pip install 'ttt-maps[cp-sat]'``.
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from ttt_maps.errors import UsageError
@@ -20,6 +21,23 @@ from ttt_maps.strategies.table.graph import Graph, Option, Proof, TableTooBig, t
 #: seconds" are a count of work, about a second each): the same limit then
 #: refuses a board the same way with either prover.
 WORK_PER_STEP = 1e-5
+
+
+def _solved(solver: Any, model: Any) -> Any:
+    """``solver.Solve(model)`` in a thread of its own, the main thread waiting: a stop
+    signal (Ctrl-C, SIGTERM) is heard at once, stops the search and goes on up, where
+    a long proof in the main thread would hold it until the proof ends."""
+    status: list[Any] = []
+    worker = threading.Thread(target=lambda: status.append(solver.Solve(model)), daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(0.1)
+    except BaseException:
+        solver.StopSearch()
+        worker.join()
+        raise
+    return status[0]
 
 
 def prove_cp_sat(graph: Graph, limit: int | None = None) -> Proof:
@@ -50,8 +68,9 @@ def prove_cp_sat(graph: Graph, limit: int | None = None) -> Proof:
     solver: Any = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
+    solver.parameters.catch_sigint_signal = False  # Ctrl-C is ours: it stops the search
     solver.parameters.max_deterministic_time = limit * WORK_PER_STEP
-    status = solver.Solve(model)
+    status = _solved(solver, model)
     if status != cp_model.OPTIMAL:
         found = (
             f"; the best table found has {round(solver.ObjectiveValue()):,} positions"
