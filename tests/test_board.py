@@ -314,7 +314,7 @@ def test_board_is_the_old_name_of_position() -> None:
     old module give the one class, and ``ttt_maps.__all__`` lists both names."""
     import ttt_maps
     import ttt_maps.api
-    from ttt_maps.game.board import Board, parse_moves  # names: old spelling
+    from ttt_maps.game.board import Board, parse_moves  # the old name, which users keep
 
     assert ttt_maps.Board is ttt_maps.Position is ttt_maps.api.Board is Board is Position
     assert {"Board", "Position"} <= set(ttt_maps.__all__) & set(ttt_maps.api.__all__)

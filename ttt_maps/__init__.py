@@ -40,7 +40,7 @@ if TYPE_CHECKING:
         whole,
     )
     from ttt_maps.errors import UsageError
-    from ttt_maps.game.board import Board  # names: old spelling
+    from ttt_maps.game.board import Board  # the old name, which users keep
     from ttt_maps.game.geometry import Geometry
     from ttt_maps.game.position import Position
     from ttt_maps.integrations.notebook import viewer
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from ttt_maps.strategies.whole import WholeGame
 
 __all__ = [
-    "Board",  # names: old spelling
+    "Board",  # the old name, which users keep
     "Geometry",
     "Position",
     "Poster",
@@ -77,7 +77,7 @@ __all__ = [
 ]
 
 _HOMES = {
-    "Board": "ttt_maps.game.board",  # names: old spelling
+    "Board": "ttt_maps.game.board",  # the old name, which users keep
     "Position": "ttt_maps.game.position",
     "Geometry": "ttt_maps.game.geometry",
     "Poster": "ttt_maps.api",

@@ -36,10 +36,10 @@ from ttt_maps.language import current
 from ttt_maps.settings import Settings
 from ttt_maps.solve.registry import solver_for
 
-Board = Position  # names: old spelling (a position, not a board's geometry)
+Board = Position  # the old name of a position, which users keep
 
 __all__ = [
-    "Board",  # names: old spelling
+    "Board",  # the old name, which users keep
     "Geometry",
     "Position",
     "Poster",

@@ -70,7 +70,7 @@ class Compared:
             )
             return differences_sheet_file(scene, fmt)
 
-    sheet = differences_sheet  # its old name, which callers keep (names: old spelling)
+    sheet = differences_sheet  # its old name, which callers keep
 
     @property
     def novice_ways(self) -> str:

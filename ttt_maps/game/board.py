@@ -1,6 +1,5 @@
 """The old name of ``ttt_maps.game.position``: ``Board`` is ``Position``."""
 
-# names: keep old spellings
 from ttt_maps.game.position import *  # noqa: F403
 from ttt_maps.game.position import Position
 
