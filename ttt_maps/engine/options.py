@@ -472,12 +472,13 @@ def _size(value: Any, use: Use) -> Any:
     return value.strip()
 
 
-_ID_PREFIX = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]{0,63}\Z")
+#: Patterns as text: ``re`` compiles one when it is first used, not at every start.
+_ID_PREFIX = r"[A-Za-z_][A-Za-z0-9_.-]{0,63}\Z"
 
 
 def _id_prefix(value: Any, use: Use) -> str:
     text = _text(value, use)
-    if not _ID_PREFIX.match(text):
+    if not re.match(_ID_PREFIX, text):
         raise Refused("must start with a letter or '_' and hold only letters, digits, '_', '-' "
                       "and '.' (at most 64)")  # fmt: skip
     return text
@@ -506,13 +507,13 @@ def _labels(value: Any, use: Use) -> list[str]:
     return list(value)
 
 
-_CSS_WIDTH = re.compile(r"([0-9]{1,9}(?:\.[0-9]{1,9})?)(px|%|em|rem|ex|ch|vw|vh|cm|mm|in|pt|pc)?\Z")
+_CSS_WIDTH = r"([0-9]{1,9}(?:\.[0-9]{1,9})?)(px|%|em|rem|ex|ch|vw|vh|cm|mm|in|pt|pc)?\Z"
 
 
 def _css_width(value: Any, use: Use) -> str:
     """A CSS length; a bare number means pixels."""
     text = _some_text(value, use)
-    match = _CSS_WIDTH.match(text)
+    match = re.match(_CSS_WIDTH, text)
     if not match or float(match.group(1)) <= 0:
         raise Refused("not a width; give a CSS length such as 600px, 80% or 30em")
     return text if match.group(2) else f"{text}px"
@@ -1560,7 +1561,7 @@ def read_fence(
         text = raw[len(indent) :] if raw.startswith(indent) else raw.lstrip()
         if not text.strip() or text.lstrip().startswith("#"):
             continue
-        match = _FENCE_LINE.fullmatch(text.strip())
+        match = re.fullmatch(_FENCE_LINE, text.strip())
         if match is None:
             raise FenceError(number, f"expected 'option: value', not {text!r}")
         key, value = match.group("name").lower(), match.group("value")
@@ -1593,7 +1594,7 @@ class FenceError(UsageError):
         self.line = line
 
 
-_FENCE_LINE = re.compile(r"(?P<name>[A-Za-z_-]+)[ \t]*(?::[ \t]*(?P<value>.*?))?[ \t]*\Z")
+_FENCE_LINE = r"(?P<name>[A-Za-z_-]+)[ \t]*(?::[ \t]*(?P<value>.*?))?[ \t]*\Z"
 _TRUE, _FALSE = ("true", "yes", "on"), ("false", "no", "off")
 
 

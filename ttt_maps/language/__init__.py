@@ -23,10 +23,12 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ttt_maps.errors import UsageError, quote
-from ttt_maps.language.catalog import Catalog, read
+
+if TYPE_CHECKING:
+    from ttt_maps.language.catalog import Catalog
 
 
 class Language(NamedTuple):
@@ -127,6 +129,9 @@ def from_environment(environ: Mapping[str, str] | None = None) -> str:
 @cache
 def catalog(code: str) -> Catalog:
     """The catalog of a language other than English (read once per process)."""
+    # lazy: English, the default, reads no catalog
+    from ttt_maps.language.catalog import read
+
     return read(code)
 
 
