@@ -23,12 +23,10 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from ttt_maps.errors import UsageError, quote
-
-if TYPE_CHECKING:
-    from ttt_maps.language.catalog import Catalog
+from ttt_maps.language.catalog import Catalog, read
 
 
 class Language(NamedTuple):
@@ -129,9 +127,6 @@ def from_environment(environ: Mapping[str, str] | None = None) -> str:
 @cache
 def catalog(code: str) -> Catalog:
     """The catalog of a language other than English (read once per process)."""
-    # lazy: English, the default, reads no catalog
-    from ttt_maps.language.catalog import read
-
     return read(code)
 
 
