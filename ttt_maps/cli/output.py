@@ -35,15 +35,18 @@ def console() -> Console:
     # lazy: --version runs without it
     from ttt_maps.cli.streams import rich_reports_broken_pipes
 
+    def _plain(o: str | Text, markup: bool) -> str:
+        """The words as printed: markup read, ``:x:`` left as text (no emoji), as the
+        console prints them."""
+        if isinstance(o, Text):
+            return o.plain
+        return Text.from_markup(o, emoji=False).plain if markup else o
+
     class WordConsole(Console):
         def print(self, *objects: Any, **options: Any) -> None:
             if options.get("soft_wrap") is None and self.width >= NARROWEST:
                 markup = options.get("markup") is not False
-                texts = [
-                    o.plain if isinstance(o, Text) else Text.from_markup(o).plain if markup else o
-                    for o in objects
-                    if isinstance(o, (str, Text))
-                ]
+                texts = [_plain(o, markup) for o in objects if isinstance(o, (str, Text))]
                 words = (w for text in texts for w in text.split())
                 if any(cell_len(w) > self.width for w in words):
                     options["soft_wrap"] = True
