@@ -37,7 +37,7 @@ from ttt_maps.compare.differences import Comparison
 from ttt_maps.compare.summary import compared
 from ttt_maps.draw.scene import Box, Item, Line, Mark, Scene, Text
 from ttt_maps.draw.themes import Theme, get_theme
-from ttt_maps.draw.typeface import width
+from ttt_maps.draw.typeface import wrapped
 from ttt_maps.game.position import Position
 from ttt_maps.language import number as said_number
 from ttt_maps.language import ordinal, tr, tr_n
@@ -118,7 +118,7 @@ def differences_sheet_scene(
     )
     for i, line in enumerate(intro):
         y += (0.9 if i == 0 else 0.0) * TITLE * 0.6 + SUBTITLE * 1.35
-        lines = _lines(line, SUBTITLE, room, face)
+        lines = wrapped(line.split(" "), SUBTITLE, room, face)
         items += [
             Text(MARGIN, y + i * SUBTITLE * 1.3, t, SUBTITLE, "legend", "start")
             for i, t in enumerate(lines)
@@ -224,19 +224,6 @@ def _scene(
         meta={"player": strategies[0].player, "policy": " | ".join(names)},
         pages=pages,
     )
-
-
-def _lines(text: str, size: float, room: float, face: str) -> list[str]:
-    """``text`` broken into lines that fit ``room``, set in ``face``."""
-    out: list[str] = []
-    for word in text.split(" "):
-        if not word:
-            continue
-        if out and width(f"{out[-1]} {word}", size, typeface=face) <= room:
-            out[-1] += f" {word}"
-        else:
-            out.append(word)
-    return out
 
 
 def _legend_row(

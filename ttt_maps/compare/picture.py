@@ -19,7 +19,7 @@ from ttt_maps.draw.layout import MAP_SIZE, MapOptions, layout_map, map_box
 from ttt_maps.draw.naming import positions_words
 from ttt_maps.draw.scene import Box, Group, Item, Rect, Scene, Text, check_text
 from ttt_maps.draw.themes import Theme, get_theme
-from ttt_maps.draw.typeface import width
+from ttt_maps.draw.typeface import width, wrapped
 from ttt_maps.game.position import Position
 from ttt_maps.language import tr, tr_n
 from ttt_maps.strategies.tree import Strategy
@@ -34,18 +34,6 @@ _CHAIN = 36.0
 _LEGEND = 30.0
 #: Ring around a highlighted board nested in a highlighted board, share of its side.
 _RING = 0.04
-
-
-def _lines(parts: Sequence[str], size: float, room: float, face: str) -> list[str]:
-    """A map's note, its ``parts`` joined by " · " on as few lines as fit ``room``, set
-    in ``face``."""
-    lines: list[str] = []
-    for part in parts:
-        if lines and width(f"{lines[-1]} · {part}", size, typeface=face) <= room:
-            lines[-1] += f" · {part}"
-        else:
-            lines.append(part)
-    return lines
 
 
 def compare_scene(
@@ -79,7 +67,7 @@ def compare_scene(
         parts = [s.policy.name, _verdict(first, s, found[i - 1]) if i else tr("the reference")]
         if turn != identity:
             parts.append(tr("{turn} to match", turn=symmetry_name(s.geometry, turn)))
-        notes.append(_lines(parts, _CHAIN, MAP_SIZE, face))
+        notes.append(wrapped(parts, _CHAIN, MAP_SIZE, face, joint=" · "))
     rows = max(len(lines) for lines in notes)
     top = _MARGIN + _TITLE
     heads = top + _TITLE * 0.55 + _HEADING

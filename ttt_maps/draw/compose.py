@@ -180,6 +180,9 @@ def _caption_head(
 ) -> float:
     """A captioned map's heading and instruction from ``at`` (left, top), set in ``face``;
     returns where the map goes."""
+    # lazy: a cached map runs without it
+    from ttt_maps.draw.typeface import wrapped
+
     left, top = at
     who, g = strategy.player.upper(), strategy.geometry
     heading = titled(g, MAP_HEADING, player=who)
@@ -187,7 +190,7 @@ def _caption_head(
     size = _fit(heading, HEADING_SIZE, MAP_SIZE, face, bold=True)
     items.append(Text(left, top, heading, size, "heading", "start", bold=True))
     top += DESCENT * HEADING_SIZE
-    for line in _wrap(instruction(g), CAPTION_SIZE, MAP_SIZE, face):
+    for line in wrapped(instruction(g).split(" "), CAPTION_SIZE, MAP_SIZE, face):
         top += 1.4 * CAPTION_SIZE
         items.append(Text(left, top, line, CAPTION_SIZE, "subtitle", "start"))
     return top + DESCENT * CAPTION_SIZE + 0.7 * HEADING_SIZE
@@ -208,22 +211,6 @@ def _caption_foot(
     size = _fit(facts, SMALL_SIZE, MAP_SIZE, face)
     items.append(Text(left, bottom, facts, size, "footer", "start"))
     return bottom + DESCENT * SMALL_SIZE
-
-
-def _wrap(text: str, size: float, room: float, face: str) -> list[str]:
-    """``text`` broken into lines that fit ``room`` at ``size`` in ``face``."""
-    # lazy: a cached map runs without it
-    from ttt_maps.draw.typeface import width
-
-    lines: list[str] = []
-    for word in text.split(" "):
-        if not word:
-            continue
-        if lines and width(f"{lines[-1]} {word}", size, typeface=face) <= room:
-            lines[-1] += f" {word}"
-        else:
-            lines.append(word)
-    return lines
 
 
 def poster_scene(

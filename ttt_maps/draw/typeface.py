@@ -21,6 +21,7 @@ import os
 import shutil
 import subprocess
 import warnings
+from collections.abc import Iterable
 from functools import cache
 from typing import Any, NamedTuple
 
@@ -127,6 +128,23 @@ def _warn_missing(chars: tuple[str, ...]) -> None:
 def width(text: str, size: float, bold: bool = False, typeface: str = "dejavu") -> float:
     """How wide ``text`` is set at ``size``."""
     return layout(text, bold, typeface)[1] * size
+
+
+def wrapped(
+    parts: Iterable[str], size: float, room: float, typeface: str, joint: str = " "
+) -> list[str]:
+    """``parts`` (words, or a note's clauses with ``joint`` " · ") joined on as few lines
+    as fit ``room`` at ``size``, each line filled before the next starts; a part wider
+    than ``room`` stands on a line of its own, an empty one is left out."""
+    lines: list[str] = []
+    for part in parts:
+        if not part:
+            continue
+        if lines and width(f"{lines[-1]}{joint}{part}", size, typeface=typeface) <= room:
+            lines[-1] += f"{joint}{part}"
+        else:
+            lines.append(part)
+    return lines
 
 
 def outline(glyph: Glyph, bold: bool) -> list[PathOp]:
