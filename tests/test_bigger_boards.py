@@ -158,15 +158,22 @@ def test_pairings_agree_with_the_whole_search_on_4x4() -> None:
     rng = random.Random(4)
     checked = 0
     while checked < 60:
-        key = 0
-        for _ in range(rng.randint(6, 10)):
-            moves = whole.children(key)
-            if not moves:
-                break
-            key = rng.choice(moves)[1]
-        if whole.children(key):
+        key = _random_position(whole, rng, rng.randint(6, 10))
+        if key is not None:
             assert deep.score(key) == whole.score(key), whole.board(key)
             checked += 1
+
+
+def _random_position(solver: Solver, rng: random.Random, plies: int) -> int | None:
+    """The position after up to ``plies`` random moves from the empty board; None when
+    the game is over there."""
+    key = 0
+    for _ in range(plies):
+        moves = solver.children(key)
+        if not moves:
+            break
+        key = rng.choice(moves)[1]
+    return key if solver.children(key) else None
 
 
 def test_whether_a_game_goes_on_is_what_the_board_says() -> None:
@@ -308,13 +315,8 @@ def test_the_search_agrees_with_an_independent_referee(
     checked = 0
     deep.move_results(0)
     while checked < samples:
-        key = 0
-        for _ in range(marks + rng.randint(0, 4)):
-            moves = deep.children(key)
-            if not moves:
-                break
-            key = rng.choice(moves)[1]
-        if not deep.children(key):
+        key = _random_position(deep, rng, marks + rng.randint(0, 4))
+        if key is None:
             continue
         x, o = key & g.full, key >> g.size
         want = ref.score(x, o)
@@ -467,13 +469,8 @@ def test_a_holding_move_never_gives_away_what_the_position_is_worth() -> None:
         kept = DeepSolver(g, limit=10**9, cache=False)
         rng = random.Random(board)
         for n in range(40):
-            key = 0
-            for _ in range(rng.randint(6, 10)):
-                moves = kept.children(key)
-                if not moves:
-                    break
-                key = rng.choice(moves)[1]
-            if not kept.children(key):
+            key = _random_position(kept, rng, rng.randint(6, 10))
+            if key is None:
                 continue
             solver = kept if n % 2 else DeepSolver(g, limit=10**9, cache=False)
             x, o = key & g.full, key >> g.size
