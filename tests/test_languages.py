@@ -105,17 +105,17 @@ def test_a_missing_or_broken_message_falls_back_to_english() -> None:
     assert broken.messages == {("", "{player} holds the draw."): "{joueur} tient."}
     from ttt_maps import language
 
-    language.catalog.cache_clear()
-    real = language.catalog
+    language.catalog_of.cache_clear()
+    real = language.catalog_of
     try:
-        language.catalog = lambda code: broken  # type: ignore[assignment]
+        language.catalog_of = lambda code: broken  # type: ignore[assignment]
         with speaking("fr"):
             assert tr("{player} holds the draw.", player="X") == "X holds the draw."
             assert tr("{player} wins", player="O") == "O wins"  # missing entirely
             assert tr_n("{n} position", "{n} positions", 3) == "3 positions"
     finally:
-        language.catalog = real  # type: ignore[assignment]
-        language.catalog.cache_clear()
+        language.catalog_of = real  # type: ignore[assignment]
+        language.catalog_of.cache_clear()
 
 
 def test_every_character_of_the_catalogs_is_in_the_shipped_fonts() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 
-from ttt_maps.language import LANGUAGES, N_, NN_, catalog, current, tr
+from ttt_maps.language import LANGUAGES, N_, NN_, catalog_of, current, tr
 
 #: The cells of the 3x3 board, as ``game.names`` names them (a backend knows nothing of
 #: the game; a test checks the two lists are one).
@@ -118,10 +118,10 @@ def plural_forms(singular: str, plural: str) -> dict[str, str]:
     ``other``), as the language in force says them: the browser picks one with
     ``Intl.PluralRules``."""
     lang = LANGUAGES[current()]
-    forms = catalog(lang.code).messages.get(("", singular)) if lang.code != "en" else None
+    forms = catalog_of(lang.code).messages.get(("", singular)) if lang.code != "en" else None
     if not isinstance(forms, tuple):
         return {"one": singular, "other": plural}
-    rule = catalog(lang.code).plural
+    rule = catalog_of(lang.code).plural
     return {
         category: forms[min(rule(sample), len(forms) - 1)]
         for category, sample in lang.plural_samples.items()

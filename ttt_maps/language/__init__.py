@@ -125,7 +125,7 @@ def from_environment(environ: Mapping[str, str] | None = None) -> str:
 
 
 @cache
-def catalog(code: str) -> Catalog:
+def catalog_of(code: str) -> Catalog:
     """The catalog of a language other than English (read once per process)."""
     return read(code)
 
@@ -150,7 +150,7 @@ def tr(message: str, /, **values: object) -> str:
     code = _CURRENT.get()
     if code == ENGLISH:
         return message.format(**values) if values else message
-    said = catalog(code).messages.get(("", message))
+    said = catalog_of(code).messages.get(("", message))
     return _filled(said if isinstance(said, str) else message, message, values)
 
 
@@ -160,7 +160,7 @@ def tr_ctx(context: str, message: str, /, **values: object) -> str:
     code = _CURRENT.get()
     if code == ENGLISH:
         return message.format(**values) if values else message
-    said = catalog(code).messages.get((context, message))
+    said = catalog_of(code).messages.get((context, message))
     return _filled(said if isinstance(said, str) else message, message, values)
 
 
@@ -178,7 +178,7 @@ def tr_ctx_n(context: str, singular: str, plural: str, n: int, /, **values: obje
     english = singular if n == 1 else plural
     if code == ENGLISH:
         return english.format(**values)
-    book = catalog(code)
+    book = catalog_of(code)
     forms = book.messages.get((context, singular))
     if not isinstance(forms, tuple):
         return english.format(**values)
