@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ttt_maps.errors import UsageError
+from ttt_maps.game import symmetry
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.game.position import Position, illegal_reason
 
@@ -178,6 +179,35 @@ def test_canonical_form_is_invariant_under_symmetry(board: Position) -> None:
 def test_canonical_form_on_a_rectangle(board: Position) -> None:
     canon = board.canonical()
     assert all(board.transformed(p).canonical() == canon for p in board.geometry.symmetries)
+
+
+@pytest.mark.parametrize(
+    "name", ["2x2", "3x3", "3x4k3", "4x4k3", "2x8k3", "5x5k4", "7x7k3", "10x10k5"]
+)
+def test_a_keys_images_are_its_marks_moved_by_each_symmetry(name: str) -> None:
+    """The images of a key under every symmetry at once (keys of one to 25 bytes), a move
+    added to them, and each symmetry's cells read back, against moving marks one by one."""
+    g = Geometry.parse(name)
+    imager = symmetry.imager(g)
+    canonical = symmetry.canonicaliser(g)
+    rng = random.Random(name)
+    for _ in range(300):
+        x = rng.getrandbits(g.size)
+        o = rng.getrandbits(g.size) & ~x
+        key = x | o << g.size
+        moved = [
+            sum(1 << perm[c] for c in range(g.size) if x >> c & 1)
+            | sum(1 << perm[c] for c in range(g.size) if o >> c & 1) << g.size
+            for perm in g.symmetries
+        ]
+        assert imager.of(key) == moved
+        assert canonical(key) == min(moved)
+        free = [c for c in range(g.size) if not (x | o) >> c & 1]
+        if free:
+            bit = rng.choice(free) + rng.choice((0, g.size))
+            assert imager.after(moved, bit) == imager.of(key | 1 << bit)
+    for perm, back in zip(g.symmetries, imager.back, strict=True):
+        assert [back[perm[c]] for c in range(g.size)] == list(range(g.size))
 
 
 # -- the geometry against first principles ------------------------------------------------

@@ -309,6 +309,29 @@ def test_every_tie_break_reason_on_3x3_is_true(chain: str) -> None:
     assert narrowed > 100
 
 
+@pytest.mark.parametrize("chain", CHAINS)
+def test_every_map_move_and_look_ahead_value_on_3x3_is_the_referees(chain: str) -> None:
+    """The move a map draws on every 3x3 position, met in a random order (a chain of keys
+    that treat symmetric positions alike chooses once per class, on the first position
+    met of it, and closes on each position's own cells), is the referee's; so are the
+    expected scores against a novice and the boards below each position."""
+    policy = parse_policy(chain)
+    ref = Chain(PRESETS.get(chain, chain))
+    boards = [b for b in reachable() if not is_over(b, (3, 3, 3))]
+    random.Random(chain).shuffle(boards)
+    for board in boards:
+        assert policy.choose(Position.parse(board)) == ref.choose(board), board
+    for board in boards[:400]:
+        position = Position.parse(board)
+        for me in ("x", "o"):
+            expected = ref.expected(board, me)
+            assert policy.expected(position, me) == pytest.approx(expected, abs=1e-12)
+        if "compact" in policy.name:
+            reply = put(board, empties(board)[0], mover(board))
+            if not is_over(reply, (3, 3, 3)):
+                assert policy.boards_below(Position.parse(reply).key) == ref.boards_below(reply)
+
+
 def test_the_default_chain_opens_with_the_novice_figures_the_referee_counts() -> None:
     """Fact, by the referee's exhaustive count: against the novice, X's corner opening
     expects 96.4%, an edge 92.4% and the centre 91.7%, so ``novice`` keeps the four

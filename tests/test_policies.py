@@ -353,3 +353,37 @@ def test_a_book_for_a_bigger_board(tmp_path: Path) -> None:
     book.write_text(json.dumps({"............": 5}), encoding="utf-8")
     policy = parse_policy(f"book:{book}", g)
     assert policy.choose(Position.empty(g)) == 5
+
+
+@pytest.mark.parametrize(
+    ("board", "rules", "chain"),
+    [
+        ("3x4k3", "normal", "default"),
+        ("3x4k3", "misere", "default"),
+        ("4x3k3", "normal", "trap,novice,last"),
+        ("3x4k3", "normal", "compact,corner"),
+        ("4x4k3", "normal", "default"),
+    ],
+)
+def test_a_move_chosen_once_per_class_is_the_chains_own(board: str, rules: str, chain: str) -> None:
+    """A chain whose keys treat symmetric positions alike chooses once per class of
+    positions (on the first one met) and closes on each position's own cells: on
+    positions of bigger boards met in a random order, each with a turned copy met
+    first, that move is the one its keys pick when run on the position itself
+    (``candidates``)."""
+    g = Geometry.parse(board, rules)
+    policy = parse_policy(chain, g)
+    rng = random.Random(f"{board}{rules}{chain}")
+    seen = 0
+    while seen < 60:
+        position = Position.empty(g)
+        for _ in range(rng.randrange(0, 7)):
+            position = position.play(rng.choice(position.moves()))
+            if position.is_over:
+                break
+        if position.is_over:
+            continue
+        seen += 1
+        turned = position.transformed(rng.choice(g.symmetries))
+        for each in (turned, position):
+            assert policy.choose(each) == policy.candidates(each)[-1][0], (str(each), chain)

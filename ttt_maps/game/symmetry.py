@@ -4,70 +4,146 @@ Rotating or reflecting a position changes neither its value nor how many
 games pass through it, so the solver stores shallow positions once per class
 and ``stats`` counts classes. The canonical key is the smallest key among a
 position's images (the key of ``Position.canonical()``). A symmetry moves the X
-and O bits of a key alike, so it is applied a byte of the key at a time
-through small tables (256 entries per byte and symmetry, cheap to build for
-any board).
+and O bits of a key alike, so a key's images under every symmetry are put
+together a byte of the key at a time through small tables (``Imager``: 256
+rows per byte, cheap to build for any board). Policies whose keys treat
+symmetric positions alike choose once per class (``strategies.policy``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, partial
 
-from ttt_maps.game.geometry import Geometry
+from ttt_maps.game.geometry import Geometry, Permutation
 
 #: Bits of a key looked up at once.
 _CHUNK = 8
+_BYTE = (1 << _CHUNK) - 1
+
+#: A position's images under each symmetry of its board, identity first.
+Images = list[int]
 
 
-@lru_cache(maxsize=8)
-def _tables(geometry: Geometry) -> tuple[tuple[list[int], ...], ...]:
-    """Per symmetry (identity first), the image of each byte of a key, chunk by chunk."""
-    size = geometry.size
-    bits = 2 * size
-    chunks = range(0, bits, _CHUNK)
-    tables: list[tuple[list[int], ...]] = []
-    for perm in geometry.symmetries:
-        image = [perm[b] if b < size else perm[b - size] + size for b in range(bits)]
-        per_chunk = []
-        for start in chunks:
-            table = [0] * (1 << _CHUNK)
+class Imager:
+    """A board's symmetries applied to position keys, all of them at once.
+
+    A symmetry moves the X and O bits of a key alike, so a key's images are
+    put together a byte at a time: each byte of a key, looked up in its
+    place's table, gives that byte's image under every symmetry, and the
+    images of a key are those rows or-ed together. ``after`` adds one move
+    to known images (one or per symmetry), the way a search that goes down
+    a move at a time knows a position's class for little more than a
+    look-up; ``back`` reads a cell of an image back on the position.
+    """
+
+    def __init__(self, geometry: Geometry) -> None:
+        size = geometry.size
+        bits = 2 * size
+        #: Per symmetry, the image of each bit of a key, as that bit's value.
+        self.bits: tuple[tuple[int, ...], ...] = tuple(
+            tuple(1 << (perm[b] if b < size else perm[b - size] + size) for b in range(bits))
+            for perm in geometry.symmetries
+        )
+        #: Per symmetry, the cell of the position that each cell of its image comes from.
+        self.back: tuple[tuple[int, ...], ...] = tuple(_undone(p) for p in geometry.symmetries)
+        empty = (0,) * len(geometry.symmetries)
+        rows: list[list[tuple[int, ...]]] = []
+        for start in range(0, bits, _CHUNK):
+            row = [empty] * (1 << _CHUNK)
             for v in range(1, 1 << _CHUNK):
                 low = (v & -v).bit_length() - 1
                 bit = start + low
-                table[v] = table[v & (v - 1)] | (1 << image[bit] if bit < bits else 0)
-            per_chunk.append(table)
-        tables.append(tuple(per_chunk))
-    return tuple(tables)
+                one = tuple(b[bit] for b in self.bits) if bit < bits else empty
+                row[v] = tuple(a | b for a, b in zip(row[v & (v - 1)], one, strict=True))
+            rows.append(row)
+        #: The key's images under each symmetry, in ``Geometry.symmetries`` order.
+        self.of: Callable[[int], Images]
+        #: The key's class: the smallest of its images.
+        self.canonical: Callable[[int], int]
+        if len(rows) <= 4:
+            of = self.of = _unrolled(rows, empty)
+            self.canonical = lambda key: min(of(key))
+        else:  # longer keys: symmetry by symmetry, a byte at a time (faster past 4 bytes)
+            tables = [[[row[v][i] for v in range(1 << _CHUNK)] for row in rows] for i in
+                      range(len(empty))]  # fmt: skip
+            self.of = lambda key: [_image(per_byte, key) for per_byte in tables]
+            self.canonical = partial(_smallest_image, tables[1:])  # the identity: the key
+
+    def after(self, images: Images, bit: int) -> Images:
+        """The images once bit number ``bit`` of the key is set (a move: the cell, plus the
+        board's size for O)."""
+        return [image | b[bit] for image, b in zip(images, self.bits, strict=True)]
 
 
-def _image(per_chunk: tuple[list[int], ...], key: int) -> int:
-    value, rest, mask = 0, key, (1 << _CHUNK) - 1
-    for table in per_chunk:
-        value |= table[rest & mask]
-        rest >>= _CHUNK
+def _unrolled(rows: list[list[tuple[int, ...]]], empty: tuple[int, ...]) -> Callable[[int], Images]:
+    """``Imager.of`` for keys of at most four bytes (boards of up to 16 cells), the rows
+    or-ed in one comprehension: about half the time of a loop over the symmetries
+    (measured on 4x4: 1.6 µs a key against 2.7)."""
+    if len(rows) <= 3:
+        r0, r1, r2 = rows + [[empty] * (1 << _CHUNK)] * (3 - len(rows))
+        return lambda key: [
+            a | b | c
+            for a, b, c in zip(
+                r0[key & _BYTE], r1[key >> 8 & _BYTE], r2[key >> 16 & _BYTE], strict=True
+            )
+        ]
+    r0, r1, r2, r3 = rows
+
+    def of(key: int) -> Images:
+        return [
+            a | b | c | d
+            for a, b, c, d in zip(
+                r0[key & _BYTE],
+                r1[key >> 8 & _BYTE],
+                r2[key >> 16 & _BYTE],
+                r3[key >> 24 & _BYTE],
+                strict=True,
+            )
+        ]
+
+    return of
+
+
+def _image(per_byte: list[list[int]], key: int) -> int:
+    value = 0
+    for table in per_byte:
+        value |= table[key & _BYTE]
+        key >>= _CHUNK
     return value
+
+
+def _smallest_image(tables: list[list[list[int]]], key: int) -> int:
+    best = key
+    for per_byte in tables:
+        value = _image(per_byte, key)
+        if value < best:
+            best = value
+    return best
+
+
+def _undone(perm: Permutation) -> tuple[int, ...]:
+    back = [0] * len(perm)
+    for cell, image in enumerate(perm):
+        back[image] = cell
+    return tuple(back)
+
+
+@lru_cache(maxsize=8)
+def imager(geometry: Geometry) -> Imager:
+    """The board's ``Imager`` (made once per board)."""
+    return Imager(geometry)
 
 
 @lru_cache(maxsize=8)
 def canonicaliser(geometry: Geometry) -> Callable[[int], int]:
-    """``key -> canonical key`` for one geometry."""
-    tables = _tables(geometry)[1:]  # the identity maps every key to itself
-
-    def canonical(key: int) -> int:
-        best = key
-        for per_chunk in tables:
-            value = _image(per_chunk, key)
-            if value < best:
-                best = value
-        return best
-
-    return canonical
+    """``key -> canonical key`` for one geometry: the smallest of its images."""
+    return imager(geometry).canonical
 
 
 def images(geometry: Geometry, key: int) -> tuple[int, ...]:
     """A position's image under each symmetry of its board, in ``geometry.symmetries`` order."""
-    return tuple(_image(per_chunk, key) for per_chunk in _tables(geometry))
+    return tuple(imager(geometry).of(key))
 
 
 def stabiliser(geometry: Geometry, key: int) -> tuple[int, ...]:
@@ -111,11 +187,7 @@ def turn_names(geometry: Geometry) -> tuple[str, ...]:
 
 def inverse(geometry: Geometry, index: int) -> int:
     """The index of the symmetry that undoes symmetry ``index``."""
-    perm = geometry.symmetries[index]
-    back = [0] * len(perm)
-    for cell, image in enumerate(perm):
-        back[image] = cell
-    return geometry.symmetries.index(tuple(back))
+    return geometry.symmetries.index(_undone(geometry.symmetries[index]))
 
 
 def stabiliser_size(geometry: Geometry, key: int) -> int:

@@ -6,7 +6,10 @@ right among the moves that reach the best outcome, and memoises its choices.
 Keys that look ahead (``novice``, ``compact``) assume the rest of the map is
 drawn with the same policy, so a ``Policy`` memoises their values too. A
 folded map (``Policy.folded``) counts its boards folded, so ``compact``
-minimises the folded map.
+minimises the folded map. A chain whose keys weigh nothing that a rotation or
+reflection changes (``symmetric_part``) works once per class of positions and
+closes on each position's own cells: the same moves, a quarter of the work on
+the 4x4 board.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from typing import NamedTuple
 from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.game.position import Mark, Position
+from ttt_maps.game.symmetry import Imager, Images, imager
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import Children, Solver
 
@@ -29,8 +33,9 @@ SCORES = {1: 1.0, 0: 0.5, -1: 0.0}
 #: look-ahead limit at its first move). ``trap`` looks one reply ahead.
 DEFAULT_BIG = "fast,trap"
 
-#: Positions ``novice`` or ``compact`` may evaluate before they are refused
-#: (a count, not a time, so the same chain always gives the same answer).
+#: Positions ``novice`` or ``compact`` may evaluate before they are refused (a count,
+#: not a time, so the same chain always gives the same answer). Where the chain works
+#: once per class of positions, each evaluation stands for its class.
 LOOKAHEAD_LIMIT = 500_000
 #: Boards past this many cells set no traps in a drawn position: there every reply
 #: that holds is a draw to prove, hundreds of searches for one choice (5x5 with four
@@ -84,6 +89,23 @@ class Policy:
         #: value (``_ranked``).
         self._rank = ranked_chain(keys, geometry)
         self._first_optimal = getattr(self.solver, "first_optimal", None)
+        #: Where the chain treats symmetric positions alike (``symmetric_part``): the
+        #: board's symmetries, the keys before the closing ``first`` or ``last``, and
+        #: whether that is ``first``. Choices and look-ahead values are then worked out
+        #: once per class of positions (``_by_class``; 79,535 look-ahead positions of
+        #: the 4x4 O map with three in a row are 17,391 classes).
+        self._classed = symmetric_part(keys, geometry)
+        self._imager = imager(geometry) if self._classed is not None else None
+        # A look-ahead value is one per class only where the chain maximises it: then
+        # whichever move ``first`` or ``last`` closes on, the value below is the same.
+        weighed = {k.text for k in self._classed[0]} if self._classed is not None else set()
+        self._expect_classes: Imager | Alone = (
+            self._imager if self._imager is not None and "novice" in weighed else Alone()
+        )
+        self._boards_classes = self._imager if "compact" in weighed else None
+        #: Per class (its canonical key), the moves the keys before the closing one keep,
+        #: as cells of the canonical position.
+        self._tied: dict[int, tuple[int, ...]] = {}
 
     def folded(self) -> Policy:
         """The same chain for folded maps (made once; its memos are its own)."""
@@ -120,6 +142,9 @@ class Policy:
             if ranked is not None:
                 hit = self._choice[pos] = ranked
                 return hit
+            if self._imager is not None:
+                hit = self._choice[pos] = self._by_class(pos, self._imager.of(pos))
+                return hit
             moves = self._optimal(pos)
             for key in self.keys:  # ``_steps`` without keeping the steps: the hot path
                 if len(moves) == 1:
@@ -127,6 +152,27 @@ class Policy:
                 moves = key.apply(self, pos, moves)
             hit = self._choice[pos] = moves[0]
         return hit
+
+    def _by_class(self, pos: int, images: Images) -> int:
+        """``choose_key`` through the position's class: the keys run once per class (on
+        the first position met of it), and the closing ``first`` or ``last`` on this
+        position's own cells, so each position gets the move it would get alone."""
+        assert self._classed is not None and self._imager is not None
+        keys, lowest = self._classed
+        canon = min(images)
+        turn = images.index(canon)
+        tied = self._tied.get(canon)
+        if tied is None:
+            moves = self._optimal(pos)
+            for key in keys:
+                if len(moves) == 1:
+                    break
+                moves = key.apply(self, pos, moves)
+            ahead = self.geometry.symmetries[turn]  # a cell here -> its cell in the class's
+            tied = self._tied[canon] = tuple(ahead[m] for m in moves)
+        back = self._imager.back[turn]
+        cells = [back[c] for c in tied]
+        return min(cells) if lowest else max(cells)
 
     def candidates(self, board: Position) -> list[list[int]]:
         """The optimal moves, then what is left after each key (for ``solve``)."""
@@ -170,17 +216,21 @@ class Policy:
     def expected_at(self, pos: int, me: Mark) -> float:
         """``expected`` of a legal position given by its key."""
         memo = self._expected[me]
-        hit = memo.get(pos)
-        return self._expect(pos, me, memo) if hit is None else hit
+        images = self._expect_classes.of(pos)
+        hit = memo.get(min(images))
+        return self._expect(pos, images, me, memo) if hit is None else hit
 
-    def _expect(self, pos: int, me: Mark, memo: dict[int, float]) -> float:
+    def _expect(self, pos: int, images: Images, me: Mark, memo: dict[int, float]) -> float:
         """``expected_at`` on a memo miss; asks ``memo`` before each call (the hot path).
 
-        The look-ahead visits several times the positions the map draws, so it
-        works on masks (``_novice_cells``) rather than asking for each position's
-        children, which would build and keep a tuple of moves for every one.
+        ``memo`` holds a value per class of positions (the smallest of a position's
+        ``images``; each position is its own class unless ``_expect_classes``), and a
+        child's images come from this position's and the move. The look-ahead visits
+        several times the positions the map draws, so it works on masks
+        (``_novice_cells``) rather than asking for each position's children, which
+        would build and keep a tuple of moves for every one.
         """
-        solver = self.solver
+        solver, after = self.solver, self._expect_classes.after
         g = solver.geometry
         size = g.size
         x, o = pos & g.full, pos >> size
@@ -192,17 +242,24 @@ class Policy:
             won = (x_moves != (me == "x")) != g.misere  # under misère the line's maker lost
             value = 0.5 if made >= 0 else 1.0 if won else 0.0
         elif x_moves == (me == "x"):
-            after = solver.play(pos, self.choose_key(pos))
-            value = memo[after] if after in memo else self._expect(after, me, memo)
+            cell = self._choice.get(pos)
+            bit = (self.choose_key(pos) if cell is None else cell) + (0 if x_moves else size)
+            child = after(images, bit)
+            known = memo.get(min(child))
+            value = self._expect(pos | 1 << bit, child, me, memo) if known is None else known
         else:
             if g.misere:
                 novice = novice_replies(solver, pos, solver.children(pos))
             else:
                 cells = _novice_cells(solver, mine, last, free)
                 novice = _after(pos, cells, 0 if x_moves else size)
-            total = sum([memo[a] if a in memo else self._expect(a, me, memo) for a in novice])
+            total = 0.0
+            for reply in novice:
+                child = after(images, (reply ^ pos).bit_length() - 1)
+                known = memo.get(min(child))
+                total += self._expect(reply, child, me, memo) if known is None else known
             value = total / len(novice)
-        memo[pos] = value
+        memo[min(images)] = value
         if len(memo) > self.limit:
             raise self._too_far("novice")
         return value
@@ -218,17 +275,32 @@ class Policy:
     def boards_below(self, pos: int) -> int:
         """Boards the map draws below a legal position where the opponent of the
         player this policy chooses for is to move (folded, for a folded policy)."""
-        hit = self._boards.get(pos)
+        classes = self._boards_classes
+        slot = pos if classes is None else classes.canonical(pos)  # see ``_boards_classes``
+        hit = self._boards.get(slot)
         if hit is None:
             solver = self.solver
             hit = 0
             for _, child in self._replies(pos):
                 if solver.children(child):  # the game goes on: a board with a choice
                     hit += 1 + self.boards_below(solver.play(child, self.choose_key(child)))
-            self._boards[pos] = hit
+            self._boards[slot] = hit
             if len(self._boards) > self.limit:
                 raise self._too_far("compact")
         return hit
+
+
+class Alone:
+    """``Imager``'s part that the look-ahead uses, for chains whose values are not one
+    per class: every position is its own class."""
+
+    @staticmethod
+    def of(key: int) -> Images:
+        return [key]
+
+    @staticmethod
+    def after(images: Images, bit: int) -> Images:
+        return [images[0] | 1 << bit]
 
 
 #: How a chain ranks optimal moves by their cells, and whether a won position's moves
@@ -261,6 +333,28 @@ def ranked_chain(keys: list[Key], geometry: Geometry) -> Ranking | None:
         else:
             return None
     return (lambda m: tuple([rank(m) for rank in ranks])), fastest
+
+
+#: Keys that choose alike in symmetric positions: what they weigh (the game's value,
+#: how fast, traps, the novice's odds, boards below, cell kinds) turns with the board.
+#: ``first`` and ``last`` pick by cell number, which does not: they close a chain.
+SYMMETRIC_KEYS = frozenset({"fast", "trap", "novice", "compact", "center", "corner", "edge"})
+
+
+def symmetric_part(keys: list[Key], geometry: Geometry) -> tuple[list[Key], bool] | None:
+    """The keys of a chain before its closing ``first`` or ``last``, and whether it is
+    ``first``, when they all choose alike in symmetric positions (``SYMMETRIC_KEYS``)
+    on a board with symmetries: the chain's choice is then those keys' moves worked
+    out once per class of positions, closed on each position's own cells. None
+    otherwise (a book, a random key, the rules)."""
+    if len(geometry.symmetries) < 2:
+        return None
+    for i, key in enumerate(keys):
+        if key.text in ("first", "last"):
+            return keys[:i], key.text == "first"
+        if key.text not in SYMMETRIC_KEYS:
+            return None
+    return None  # a chain always closes with ``first`` (``parse_policy``)
 
 
 def _outside(cells: frozenset[int]) -> Callable[[int], int]:
