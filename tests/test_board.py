@@ -182,7 +182,7 @@ def test_canonical_form_on_a_rectangle(board: Position) -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["2x2", "3x3", "3x4k3", "4x4k3", "2x8k3", "5x5k4", "7x7k3", "10x10k5"]
+    "name", ["2x2", "2x3k2", "3x3", "3x4k3", "3x5k3", "4x4k3", "2x8k3", "5x5k4", "7x7k3", "10x10k5"]
 )
 def test_a_keys_images_are_its_marks_moved_by_each_symmetry(name: str) -> None:
     """The images of a key under every symmetry at once (keys of one to 25 bytes), a move

@@ -17,9 +17,8 @@ from functools import lru_cache, partial
 
 from ttt_maps.game.geometry import Geometry, Permutation
 
-#: Bits of a key looked up at once.
+#: Bits of a key looked up at once, past four look-ups a key (boards past 16 cells).
 _CHUNK = 8
-_BYTE = (1 << _CHUNK) - 1
 
 #: A position's images under each symmetry of its board, identity first.
 Images = list[int]
@@ -29,8 +28,8 @@ class Imager:
     """A board's symmetries applied to position keys, all of them at once.
 
     A symmetry moves the X and O bits of a key alike, so a key's images are
-    put together a byte at a time: each byte of a key, looked up in its
-    place's table, gives that byte's image under every symmetry, and the
+    put together a few bits at a time: each chunk of a key, looked up in its
+    place's table, gives that chunk's image under every symmetry, and the
     images of a key are those rows or-ed together. ``after`` adds one move
     to known images (one or per symmetry), the way a search that goes down
     a move at a time knows a position's class for little more than a
@@ -47,11 +46,13 @@ class Imager:
         )
         #: Per symmetry, the cell of the position that each cell of its image comes from.
         self.back: tuple[tuple[int, ...], ...] = tuple(_undone(p) for p in geometry.symmetries)
-        # Per symmetry, per byte of a key, the image of each value of that byte: a table
-        # doubled bit by bit (a run pays for these, so they are built in list
-        # comprehensions: 0.3 ms for 3x3 against 2 ms entry by entry).
+        # Keys of up to 32 bits in three or four chunks (3x3: three of 6 bits, whose
+        # tables a map pays for: 64 entries each, not 256), longer ones in bytes.
+        width = -(-bits // 3) if bits <= 24 else -(-bits // 4) if bits <= 32 else _CHUNK
+        # Per symmetry, per chunk of a key, the image of each value of that chunk: a
+        # table doubled bit by bit in list comprehensions.
         tables = [
-            [_byte_table(images[start : start + _CHUNK]) for start in range(0, bits, _CHUNK)]
+            [_chunk_table(images[start : start + width]) for start in range(0, bits, width)]
             for images in self.bits
         ]
         empty = (0,) * len(tables)
@@ -59,9 +60,9 @@ class Imager:
         self.of: Callable[[int], Images]
         #: The key's class: the smallest of its images.
         self.canonical: Callable[[int], int]
-        if len(tables[0]) <= 4:  # every symmetry's image of a byte in one row
-            rows = [list(zip(*per_byte, strict=True)) for per_byte in zip(*tables, strict=True)]
-            of = self.of = _unrolled(rows, empty)
+        if bits <= 32:  # every symmetry's image of a chunk in one row
+            rows = [list(zip(*per_chunk, strict=True)) for per_chunk in zip(*tables, strict=True)]
+            of = self.of = _unrolled(rows, width, empty)
             self.canonical = lambda key: min(of(key))
         else:  # longer keys: symmetry by symmetry, a byte at a time (faster past 4 bytes)
             self.of = lambda key: [_image(per_byte, key) for per_byte in tables]
@@ -73,17 +74,18 @@ class Imager:
         return [image | b[bit] for image, b in zip(images, self.bits, strict=True)]
 
 
-def _unrolled(rows: list[list[tuple[int, ...]]], empty: tuple[int, ...]) -> Callable[[int], Images]:
-    """``Imager.of`` for keys of at most four bytes (boards of up to 16 cells), the rows
-    or-ed in one comprehension: about half the time of a loop over the symmetries
-    (measured on 4x4: 1.6 µs a key against 2.7)."""
+def _unrolled(
+    rows: list[list[tuple[int, ...]]], width: int, empty: tuple[int, ...]
+) -> Callable[[int], Images]:
+    """``Imager.of`` for keys of three or four chunks of ``width`` bits (boards of up to
+    16 cells), the rows or-ed in one comprehension: about half the time of a loop over
+    the symmetries (measured on 4x4: 1.6 µs a key against 2.7)."""
+    mask, two, three = (1 << width) - 1, 2 * width, 3 * width
     if len(rows) <= 3:
-        r0, r1, r2 = rows + [[empty] * (1 << _CHUNK)] * (3 - len(rows))
+        r0, r1, r2 = rows + [[empty]] * (3 - len(rows))  # a chunk past the key is 0
         return lambda key: [
             a | b | c
-            for a, b, c in zip(
-                r0[key & _BYTE], r1[key >> 8 & _BYTE], r2[key >> 16 & _BYTE], strict=True
-            )
+            for a, b, c in zip(r0[key & mask], r1[key >> width & mask], r2[key >> two], strict=True)
         ]
     r0, r1, r2, r3 = rows
 
@@ -91,10 +93,10 @@ def _unrolled(rows: list[list[tuple[int, ...]]], empty: tuple[int, ...]) -> Call
         return [
             a | b | c | d
             for a, b, c, d in zip(
-                r0[key & _BYTE],
-                r1[key >> 8 & _BYTE],
-                r2[key >> 16 & _BYTE],
-                r3[key >> 24 & _BYTE],
+                r0[key & mask],
+                r1[key >> width & mask],
+                r2[key >> two & mask],
+                r3[key >> three],
                 strict=True,
             )
         ]
@@ -102,19 +104,18 @@ def _unrolled(rows: list[list[tuple[int, ...]]], empty: tuple[int, ...]) -> Call
     return of
 
 
-def _byte_table(images: tuple[int, ...]) -> list[int]:
-    """The image of each value of a byte whose bits have the images ``images`` (a byte
-    past the key's end has fewer: its other bits are never set)."""
+def _chunk_table(images: tuple[int, ...]) -> list[int]:
+    """The image of each value of a chunk whose bits have the images ``images``."""
     table = [0]
     for image in images:
         table += [value | image for value in table]
-    return table + [0] * ((1 << _CHUNK) - len(table))
+    return table
 
 
 def _image(per_byte: list[list[int]], key: int) -> int:
     value = 0
     for table in per_byte:
-        value |= table[key & _BYTE]
+        value |= table[key & 0xFF]
         key >>= _CHUNK
     return value
 
