@@ -71,8 +71,9 @@ def show_table(out: Console, table: Table) -> None:
     from rich.text import Text
 
     wide = out.options.update_width(1 << 16)
-    if Measurement.get(out, wide, table).minimum <= out.width:
-        _fit(out, table)
+    measured = Measurement.get(out, wide, table)
+    if measured.minimum <= out.width:
+        _fit(out, table, measured.maximum)
         out.print(table)
         return
     if table.title:
@@ -84,16 +85,16 @@ def show_table(out: Console, table: Table) -> None:
         out.print(Text("; ".join(pairs)), soft_wrap=True)
 
 
-def _fit(out: Console, table: Table) -> None:
-    """Fix the widths of a table wider than the console so that every column keeps its
-    longest word: the widest columns give up room first, one column at a time."""
+def _fit(out: Console, table: Table, total: int) -> None:
+    """Fix the widths of a table wider than the console (``total``: its width unwrapped)
+    so that every column keeps its longest word: the widest columns give up room first,
+    one column at a time."""
+    if total <= out.width:
+        return
     # lazy: --version, a usage error, a misspelled command and a cached map run without it
     from rich.measure import Measurement
 
     wide = out.options.update_width(1 << 16)
-    total = Measurement.get(out, wide, table).maximum
-    if total <= out.width:
-        return
     lows, highs = [], []
     for column in table.columns:
         sizes = [Measurement.get(out, wide, cell) for cell in [column.header, *column.cells]]
