@@ -19,6 +19,7 @@ from ttt_maps.draw.cells import GLYPH_PAD, GRID_WIDTH, MARK_WIDTH, WIN_WIDTH
 from ttt_maps.draw.naming import Titles, rules_line, titled
 from ttt_maps.draw.scene import Box, Group, Item, Line, Mark, MarkRole, Rect, Scene, Text
 from ttt_maps.draw.themes import Theme, get_theme
+from ttt_maps.draw.typeface import fitted
 from ttt_maps.draw.typeface import width as text_width
 from ttt_maps.game.names import move_heading
 from ttt_maps.game.position import Mark as Player
@@ -68,11 +69,11 @@ def cheat_sheet_scene(
     room = PAGE_W - 2 * MARGIN
     items: list[Item] = []
     y = MARGIN + CAP * TITLE
-    size = _fit(heading, TITLE, room, face, True)
+    size = fitted(heading, TITLE, room, face, True)
     items.append(Text(PAGE_W / 2, y, heading, size, "title", bold=True))
     for line in _instructions(table):
         y += 1.5 * SUBTITLE if line else 0
-        items.append(Text(PAGE_W / 2, y, line, _fit(line, SUBTITLE, room, face), "subtitle"))
+        items.append(Text(PAGE_W / 2, y, line, fitted(line, SUBTITLE, room, face), "subtitle"))
     top = y + DESCENT * SUBTITLE + 1.2 * HEADING
     footer_y = PAGE_H - MARGIN - DESCENT * FOOTER
     groups = table.by_plies()
@@ -117,7 +118,7 @@ def cheat_sheet_scene(
             MARGIN,
             footer_y,
             _footer(table),
-            _fit(_footer(table), FOOTER, left, face),
+            fitted(_footer(table), FOOTER, left, face),
             "footer",
             "start",
         )
@@ -163,11 +164,6 @@ def _footer(table: Table) -> str:
     return " · ".join(parts)
 
 
-def _fit(text: str, size: float, room: float, face: str, bold: bool = False) -> float:
-    need = text_width(text, size, bold, face)
-    return size if need <= room else round(size * room / need, 2)
-
-
 def _caption(text: str, room: float, face: str) -> tuple[tuple[str, ...], float]:
     """A reason under a board ``room`` wide, in the lettering ``face``: one line at the
     caption size when it fits, else two, broken at the space that lets them be largest
@@ -176,7 +172,7 @@ def _caption(text: str, room: float, face: str) -> tuple[tuple[str, ...], float]
     if text_width(text, CAPTION, False, face) <= room:
         return (text,), CAPTION
     best: tuple[float, bool, int, tuple[str, ...]] = (
-        _fit(text, CAPTION, room, face),
+        fitted(text, CAPTION, room, face),
         False,
         -len(text),
         (text,),
@@ -184,7 +180,7 @@ def _caption(text: str, room: float, face: str) -> tuple[tuple[str, ...], float]
     for at, ch in enumerate(text):
         if ch == " ":
             head, tail = text[:at], text[at + 1 :]
-            size = min(_fit(head, CAPTION, room, face), _fit(tail, CAPTION, room, face))
+            size = min(fitted(head, CAPTION, room, face), fitted(tail, CAPTION, room, face))
             even = -abs(len(head) - len(tail))
             best = max(best, (size, head.endswith(","), even, (head, tail)))
     return best[3], best[0]

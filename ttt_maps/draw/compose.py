@@ -308,12 +308,10 @@ def poster_scene(
 
 
 def _fit(text: str, size: float, room: float, face: str, *, bold: bool = False) -> float:
-    """``size``, or smaller so that ``text`` set in ``face`` fits in ``room`` (a long
-    user title)."""
-    from ttt_maps.draw.typeface import width  # lazy: the font loads only for drawings with text
+    """``typeface.fitted``, its font loaded only for drawings with text."""
+    from ttt_maps.draw.typeface import fitted  # lazy: the font loads only for drawings with text
 
-    need = width(text, size, bold, face)
-    return size if need <= room else round(size * room / need, 2)
+    return fitted(text, size, room, face, bold)
 
 
 def _policy_names(x: Strategy, o: Strategy) -> str:

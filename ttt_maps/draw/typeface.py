@@ -130,6 +130,13 @@ def width(text: str, size: float, bold: bool = False, typeface: str = "dejavu") 
     return layout(text, bold, typeface)[1] * size
 
 
+def fitted(text: str, size: float, room: float, face: str, bold: bool = False) -> float:
+    """``size``, or smaller so that ``text`` set in ``face`` fits in ``room`` (a long
+    title, a policy's name, a footer)."""
+    need = width(text, size, bold, face)
+    return size if need <= room else round(size * room / need, 2)
+
+
 def wrapped(
     parts: Iterable[str], size: float, room: float, typeface: str, joint: str = " "
 ) -> list[str]:

@@ -25,7 +25,7 @@ from ttt_maps.draw.layout import MAP_SIZE, Layout, MapOptions, map_box
 from ttt_maps.draw.naming import FOLDED, Titles, rules_line, titled
 from ttt_maps.draw.scene import Box, Group, Item, Line, Rect, RectRole, Scene, Text
 from ttt_maps.draw.themes import Theme, get_theme
-from ttt_maps.draw.typeface import width
+from ttt_maps.draw.typeface import fitted, width
 from ttt_maps.io import progress
 from ttt_maps.language import N_, tr, tr_n
 from ttt_maps.strategies.nodes import Node
@@ -132,10 +132,14 @@ def whole_scene(game: WholeGame, theme: Theme | str = "light", title: str | None
     subtitle = tr(SUBTITLE)
     y = margin + CAP * TITLE_SIZE
     items: list[Item] = [
-        Text(side / 2, y, heading, _fit(heading, TITLE_SIZE, room, face, True), "title", bold=True)
+        Text(
+            side / 2, y, heading, fitted(heading, TITLE_SIZE, room, face, True), "title", bold=True
+        )
     ]
     y += (DESCENT + 0.45) * TITLE_SIZE + CAP * SUBTITLE_SIZE
-    items.append(Text(side / 2, y, subtitle, _fit(subtitle, SUBTITLE_SIZE, room, face), "subtitle"))
+    items.append(
+        Text(side / 2, y, subtitle, fitted(subtitle, SUBTITLE_SIZE, room, face), "subtitle")
+    )
     y += (DESCENT + 0.7) * SUBTITLE_SIZE
     box = map_box(g, margin, y)
     items.append(layout_whole(game, box))
@@ -146,7 +150,9 @@ def whole_scene(game: WholeGame, theme: Theme | str = "light", title: str | None
     notes = ((tr(FOLDED),) if game.folded else ()) + ((rules_line(g),) if g.misere else ())
     for line in (facts, *notes):
         y += 1.45 * FOOTER_SIZE
-        items.append(Text(margin, y, line, _fit(line, FOOTER_SIZE, room, face), "footer", "start"))
+        items.append(
+            Text(margin, y, line, fitted(line, FOOTER_SIZE, room, face), "footer", "start")
+        )
     f = game.facts
     return Scene(
         width=side,
@@ -214,7 +220,9 @@ def _legend(x: float, top: float, face: str) -> list[Item]:
     swatch = size * 1.15
     baseline = top + CAP * size
     lead = tr(LEGEND_LEAD)
-    out: list[Item] = [Text(x, baseline, lead, _fit(lead, size, MAP_SIZE, face), "legend", "start")]
+    out: list[Item] = [
+        Text(x, baseline, lead, fitted(lead, size, MAP_SIZE, face), "legend", "start")
+    ]
     baseline += 1.7 * size
     for role, message in LEGEND:
         words = tr(message)
@@ -228,9 +236,3 @@ def _legend(x: float, top: float, face: str) -> list[Item]:
         out.append(Text(x, baseline, words, size, "legend", "start"))
         x += width(words, size, typeface=face) + 1.1 * size
     return out
-
-
-def _fit(text: str, size: float, room: float, face: str, bold: bool = False) -> float:
-    """``size``, or smaller so that ``text`` set in ``face`` fits in ``room``."""
-    need = width(text, size, bold, face)
-    return size if need <= room else round(size * room / need, 2)
