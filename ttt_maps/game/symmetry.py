@@ -5,9 +5,10 @@ games pass through it, so the solver stores shallow positions once per class
 and ``stats`` counts classes. The canonical key is the smallest key among a
 position's images (the key of ``Position.canonical()``). A symmetry moves the X
 and O bits of a key alike, so a key's images under every symmetry are put
-together a byte of the key at a time through small tables (``Imager``: 256
-rows per byte, cheap to build for any board). Policies whose keys treat
-symmetric positions alike choose once per class (``strategies.policy``).
+together a chunk of the key at a time through small tables (``Imager``: a
+third or a quarter of a key of up to 32 bits, else a byte; cheap to build for
+any board). Policies that look ahead and whose keys treat symmetric positions
+alike choose once per class (``strategies.policy``).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ class Imager:
     put together a few bits at a time: each chunk of a key, looked up in its
     place's table, gives that chunk's image under every symmetry, and the
     images of a key are those rows or-ed together. ``after`` adds one move
-    to known images (one or per symmetry), the way a search that goes down
+    to known images (one OR per symmetry), the way a search that goes down
     a move at a time knows a position's class for little more than a
     look-up; ``back`` reads a cell of an image back on the position.
     """

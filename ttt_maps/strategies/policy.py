@@ -6,10 +6,10 @@ right among the moves that reach the best outcome, and memoises its choices.
 Keys that look ahead (``novice``, ``compact``) assume the rest of the map is
 drawn with the same policy, so a ``Policy`` memoises their values too. A
 folded map (``Policy.folded``) counts its boards folded, so ``compact``
-minimises the folded map. A chain whose keys weigh nothing that a rotation or
-reflection changes (``symmetric_part``) works once per class of positions and
-closes on each position's own cells: the same moves, a quarter of the work on
-the 4x4 board.
+minimises the folded map. A chain that looks ahead and whose keys weigh nothing
+that a rotation or reflection changes (``symmetric_part``) works once per class
+of positions and closes on each position's own cells: the same moves, a quarter
+of the work on the 4x4 board.
 """
 
 from __future__ import annotations
@@ -89,8 +89,8 @@ class Policy:
         #: value (``_ranked``).
         self._rank = ranked_chain(keys, geometry)
         self._first_optimal = getattr(self.solver, "first_optimal", None)
-        #: Where the chain treats symmetric positions alike (``symmetric_part``): the
-        #: board's symmetries, the keys before the closing ``first`` or ``last``, and
+        #: Where the chain looks ahead and treats symmetric positions alike
+        #: (``symmetric_part``): the keys before the closing ``first`` or ``last``, and
         #: whether that is ``first``. Choices and look-ahead values are then worked out
         #: once per class of positions (``_by_class``; 79,535 look-ahead positions of
         #: the 4x4 O map with three in a row are 17,391 classes).
@@ -145,13 +145,18 @@ class Policy:
             if self._imager is not None:
                 hit = self._choice[pos] = self._by_class(pos, self._imager.of(pos))
                 return hit
-            moves = self._optimal(pos)
-            for key in self.keys:  # ``_steps`` without keeping the steps: the hot path
-                if len(moves) == 1:
-                    break  # every key keeps a non-empty subset: a lone move is the choice
-                moves = key.apply(self, pos, moves)
-            hit = self._choice[pos] = moves[0]
+            hit = self._choice[pos] = self._kept(pos, self.keys)[0]
         return hit
+
+    def _kept(self, pos: int, keys: list[Key]) -> list[int]:
+        """The optimal moves ``keys`` keep: ``_steps`` without keeping the steps (the hot
+        path)."""
+        moves = self._optimal(pos)
+        for key in keys:
+            if len(moves) == 1:
+                break  # every key keeps a non-empty subset: a lone move is the choice
+            moves = key.apply(self, pos, moves)
+        return moves
 
     def _by_class(self, pos: int, images: Images) -> int:
         """``choose_key`` through the position's class: the keys run once per class (on
@@ -163,13 +168,8 @@ class Policy:
         turn = images.index(canon)
         tied = self._tied.get(canon)
         if tied is None:
-            moves = self._optimal(pos)
-            for key in keys:
-                if len(moves) == 1:
-                    break
-                moves = key.apply(self, pos, moves)
             ahead = self.geometry.symmetries[turn]  # a cell here -> its cell in the class's
-            tied = self._tied[canon] = tuple(ahead[m] for m in moves)
+            tied = self._tied[canon] = tuple(ahead[m] for m in self._kept(pos, keys))
         back = self._imager.back[turn]
         cells = [back[c] for c in tied]
         return min(cells) if lowest else max(cells)
@@ -217,17 +217,20 @@ class Policy:
         """``expected`` of a legal position given by its key."""
         memo = self._expected[me]
         images = self._expect_classes.of(pos)
-        hit = memo.get(min(images))
-        return self._expect(pos, images, me, memo) if hit is None else hit
+        slot = min(images)
+        hit = memo.get(slot)
+        return self._expect(pos, images, slot, me, memo) if hit is None else hit
 
-    def _expect(self, pos: int, images: Images, me: Mark, memo: dict[int, float]) -> float:
+    def _expect(
+        self, pos: int, images: Images, slot: int, me: Mark, memo: dict[int, float]
+    ) -> float:
         """``expected_at`` on a memo miss; asks ``memo`` before each call (the hot path).
 
-        ``memo`` holds a value per class of positions (the smallest of a position's
-        ``images``; each position is its own class unless ``_expect_classes``), and a
-        child's images come from this position's and the move. The look-ahead visits
-        several times the positions the map draws, so it works on masks
-        (``_novice_cells``) rather than asking for each position's children, which
+        ``memo`` holds a value per class of positions, under ``slot``, the smallest of a
+        position's ``images`` (each position is its own class unless
+        ``_expect_classes``); a child's images come from this position's and the move.
+        The look-ahead visits several times the positions the map draws, so it works on
+        masks (``_novice_cells``) rather than asking for each position's children, which
         would build and keep a tuple of moves for every one.
         """
         solver, after = self.solver, self._expect_classes.after
@@ -242,11 +245,11 @@ class Policy:
             won = (x_moves != (me == "x")) != g.misere  # under misère the line's maker lost
             value = 0.5 if made >= 0 else 1.0 if won else 0.0
         elif x_moves == (me == "x"):
-            cell = self._choice.get(pos)
-            bit = (self.choose_key(pos) if cell is None else cell) + (0 if x_moves else size)
+            bit = self.choose_key(pos) + (0 if x_moves else size)
             child = after(images, bit)
-            known = memo.get(min(child))
-            value = self._expect(pos | 1 << bit, child, me, memo) if known is None else known
+            below = min(child)
+            known = memo.get(below)
+            value = self._expect(pos | 1 << bit, child, below, me, memo) if known is None else known
         else:
             if g.misere:
                 novice = novice_replies(solver, pos, solver.children(pos))
@@ -256,10 +259,11 @@ class Policy:
             total = 0.0
             for reply in novice:
                 child = after(images, (reply ^ pos).bit_length() - 1)
-                known = memo.get(min(child))
-                total += self._expect(reply, child, me, memo) if known is None else known
+                below = min(child)
+                known = memo.get(below)
+                total += self._expect(reply, child, below, me, memo) if known is None else known
             value = total / len(novice)
-        memo[min(images)] = value
+        memo[slot] = value
         if len(memo) > self.limit:
             raise self._too_far("novice")
         return value
