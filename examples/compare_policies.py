@@ -17,7 +17,7 @@ from ttt_maps.api import save, strategy
 from ttt_maps.cli.compare import print_summary
 from ttt_maps.compare.picture import compare_scene
 from ttt_maps.compare.summary import compare_summary
-from ttt_maps.strategies.chains import NOVICE_WAYS
+from ttt_maps.policy.chains import NOVICE_WAYS
 
 POLICIES = ("xkcd", "yorgey", "default")
 OUT = Path(__file__).resolve().parent.parent / "output" / "compare-x.svg"

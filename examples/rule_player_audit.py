@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ttt_maps.audit.strategy import audit
 from ttt_maps.game.position import Mark, Position
 from ttt_maps.game.rules import rule_moves
 from ttt_maps.solve.registry import solver_for
-from ttt_maps.strategies.audit import audit
 
 Rules = Callable[[Position], tuple[str, set[int]]]
 

@@ -337,7 +337,7 @@ def _moved(x: int, o: int, cell: int) -> tuple[int, int]:
 def test_novice_scores_every_winning_move_alike() -> None:
     """Why ``novice`` skips its look-ahead in a won position: on 3x3 and 3x4, every
     optimal move of every won position reachable scores 1 against the novice."""
-    from ttt_maps.strategies.chains import parse_policy
+    from ttt_maps.policy.chains import parse_policy
 
     for board in ("3x3", "3x4k3"):
         policy = parse_policy("fast,novice", Geometry.parse(board))
@@ -509,7 +509,7 @@ def test_a_chain_that_ranks_cells_plays_what_its_keys_say_without_every_value(
     keep the fastest wins and rank cells plays what its keys say of the referee's
     values; in a drawn or won position the search finds that move without every move's
     result (but for a win when a cell is ranked before its speed)."""
-    from ttt_maps.strategies.chains import parse_policy
+    from ttt_maps.policy.chains import parse_policy
 
     g = Geometry.parse(board)
     ref = referee(g.rows, g.cols, g.k)
@@ -536,7 +536,7 @@ def test_the_ranked_choice_is_the_one_made_from_every_moves_value() -> None:
     """On 4x5 and 5x4 with four in a row (where ``trap`` keeps every drawing move): the
     choice of ``default`` and ``yorgey`` is the one the chain makes from every move's
     value, in positions along random games."""
-    from ttt_maps.strategies.chains import parse_policy
+    from ttt_maps.policy.chains import parse_policy
 
     for board in ("4x5k4", "5x4k4"):
         g = Geometry.parse(board)
@@ -557,7 +557,7 @@ def test_the_map_holds_where_its_own_move_is_past_the_budget(
 ) -> None:
     """When the map's choice is refused by the search budget, the map's side plays a move
     that keeps it from losing (by the referee), and says it is the map's move."""
-    from ttt_maps.strategies.policy import Policy
+    from ttt_maps.policy.policy import Policy
 
     def refused(self: Policy, pos: int) -> int:
         raise TooBigToSolve("past the budget")

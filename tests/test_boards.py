@@ -16,13 +16,13 @@ import pytest
 
 from ttt_maps import api
 from ttt_maps.backends.svg.writer import scene_to_svg
+from ttt_maps.counts.games import count_positions
 from ttt_maps.draw.compose import map_scene
 from ttt_maps.errors import UsageError
-from ttt_maps.game.counting import count_positions
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.position import Position
+from ttt_maps.policy.chains import KEY_HELP, presets_for
 from ttt_maps.solve.registry import solver_for
-from ttt_maps.strategies.chains import KEY_HELP, presets_for
 
 SVG = "{http://www.w3.org/2000/svg}"
 ROWS, COLS, K = 3, 4, 3

@@ -16,7 +16,7 @@ from ttt_maps.draw.compose import map_scene
 from ttt_maps.draw.scene import Box, Group, Mark, Rect, Scene, Text
 from ttt_maps.draw.themes import DARK
 from ttt_maps.errors import UsageError
-from ttt_maps.strategies.tree import build_strategy
+from ttt_maps.trees.strategy import build_strategy
 
 MM = 72 / 25.4
 

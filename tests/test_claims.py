@@ -40,11 +40,11 @@ from conftest import need_tool
 
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.position import Position
+from ttt_maps.policy.chains import parse_policy
+from ttt_maps.policy.tiebreak import tie_break
+from ttt_maps.reasons.explain import explain_key
 from ttt_maps.solve.registry import solver_for
-from ttt_maps.strategies.chains import parse_policy
-from ttt_maps.strategies.explain import explain_key
-from ttt_maps.strategies.tiebreak import tie_break
-from ttt_maps.strategies.tree import build_strategy
+from ttt_maps.trees.strategy import build_strategy
 
 #: The forms of sentence each rule's reasons take over the 3x3 board (fact: the
 #: referee's count of forms met over all 16,167 moves).
@@ -457,7 +457,7 @@ def test_the_audit_finds_what_the_referee_finds(player: str) -> None:
     """A strategy file with moves changed at random (to any cell, a taken one included),
     positions dropped and strangers added: ``check``'s audit reports exactly the problems
     the referee's own walk finds, naming the board and the cell."""
-    from ttt_maps.strategies.audit import audit_file, load_strategy
+    from ttt_maps.audit.strategy import audit_file, load_strategy
 
     rng = random.Random(player)
     base = json.loads(build_strategy(player, "default").to_json())  # type: ignore[arg-type]
@@ -493,7 +493,7 @@ def test_the_audit_finds_what_the_referee_finds(player: str) -> None:
 def test_an_audit_of_several_picks_follows_every_legal_one() -> None:
     """A player that may pick several moves (a rule player's set): an illegal pick is
     reported and the legal ones are still followed to the end of the game."""
-    from ttt_maps.strategies.audit import audit
+    from ttt_maps.audit.strategy import audit
 
     def picks(board: Position) -> list[int]:
         taken = [c for c in range(9) if c not in board.moves()]
@@ -513,7 +513,7 @@ def test_solve_reports_the_referees_values_for_every_move() -> None:
     """``solve``'s document for positions across the game (every seventh, finished ones
     included): the value, each move's result, distance and words, which moves are optimal
     (those that keep the result), and a reason per move, as the referee has them."""
-    from ttt_maps.strategies.reasons import position_doc
+    from ttt_maps.engine.solving import position_doc
 
     solver = solver_for(Geometry())
     policies = [("yorgey", parse_policy("yorgey")), ("trap", parse_policy("trap"))]
@@ -583,7 +583,7 @@ def test_reason_sentences_on_bigger_boards_are_true(name: str, marks: int, sampl
     """Positions of 3x4k3 and 4x4k3 reached by random play, late enough for the referee's
     minimax: every move's sentence and brief. Longer forcing lines (two threats before
     the fork) occur here, not on 3x3."""
-    from ttt_maps.strategies.explain import explain_moves
+    from ttt_maps.reasons.explain import explain_moves
 
     g = Geometry.parse(name)
     shape = (g.rows, g.cols, g.k)
@@ -611,7 +611,7 @@ def test_reason_sentences_on_bigger_boards_are_true(name: str, marks: int, sampl
 def test_a_folded_strategy_file_is_audited_through_its_turns(player: str) -> None:
     """A folded file lists one position per symmetry class; the audit plays the others as
     turns of it, finds nothing wrong in a true file, and finds a move made bad."""
-    from ttt_maps.strategies.audit import audit_file, load_strategy
+    from ttt_maps.audit.strategy import audit_file, load_strategy
 
     doc = json.loads(build_strategy(player, "default", fold=True).to_json())  # type: ignore[arg-type]
     assert doc["folded"] is True

@@ -19,7 +19,7 @@ from ttt_maps.cli.app import app
 from ttt_maps.cli.run import one_command_app
 from ttt_maps.errors import UsageError
 from ttt_maps.io.files import write_atomic
-from ttt_maps.strategies.tree import build_strategy
+from ttt_maps.trees.strategy import build_strategy
 
 runner = CliRunner()
 EXE = Path(sys.executable).parent / "ttt-maps"
@@ -557,7 +557,7 @@ def test_cli_import_is_light() -> None:
     code = (
         "import sys, ttt_maps.cli.app; ttt_maps.cli.app.app; "
         "print(sorted(m for m in "
-        "('rich', 'ttt_maps.solve.solver', 'ttt_maps.strategies.policy', 'cairo') "
+        "('rich', 'ttt_maps.solve.solver', 'ttt_maps.policy.policy', 'cairo') "
         "if m in sys.modules))"
     )
     proc = subprocess.run(
@@ -594,7 +594,7 @@ NOT_FOR_3X3 = (
     "importlib.resources", "unicodedata", "tempfile", "platformdirs",
     "rich", "cairo", "PIL",
     "ttt_maps.draw.typeface", "ttt_maps.draw.sfnt", "ttt_maps.solve.cache",
-    "ttt_maps.solve.search", "ttt_maps.io.progress", "ttt_maps.game.counting",
+    "ttt_maps.solve.search", "ttt_maps.io.progress", "ttt_maps.counts.games",
 )  # fmt: skip
 
 
@@ -621,12 +621,12 @@ def test_a_3x3_map_imports_only_what_it_needs(tmp_path: Path, suffix: str) -> No
 
 
 def test_unexpected_errors_exit_1(monkeypatch: pytest.MonkeyPatch) -> None:
-    import ttt_maps.strategies.stats
+    import ttt_maps.counts.facts
 
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(ttt_maps.strategies.stats, "collect", broken)
+    monkeypatch.setattr(ttt_maps.counts.facts, "collect", broken)
     result = run("stats")
     assert result.exit_code == 1
     assert isinstance(result.exception, RuntimeError)

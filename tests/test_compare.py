@@ -24,7 +24,7 @@ from ttt_maps.compare.turns import best_turn, turned_key
 from ttt_maps.errors import UsageError
 from ttt_maps.game.position import Position
 from ttt_maps.solve.registry import solver_for
-from ttt_maps.strategies.tree import Strategy, build_strategy
+from ttt_maps.trees.strategy import Strategy, build_strategy
 
 SVG = "{http://www.w3.org/2000/svg}"
 runner = CliRunner()

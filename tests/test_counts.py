@@ -1,4 +1,4 @@
-"""SPEC section 3: the known facts of the game, computed by ``ttt_maps.strategies.stats``."""
+"""SPEC section 3: the known facts of the game, computed by ``ttt_maps.counts.facts``."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ import math
 
 import pytest
 
-from ttt_maps.game.counting import count_positions
+from ttt_maps.counts.facts import count_games
+from ttt_maps.counts.games import count_positions
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.game.position import Position, illegal_reason
 from ttt_maps.game.symmetry import canonicaliser
 from ttt_maps.solve.registry import solver_for
-from ttt_maps.strategies.stats import count_games
 
 
 def reachable_positions(geometry: Geometry) -> dict[int, bool]:

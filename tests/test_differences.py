@@ -18,7 +18,7 @@ from ttt_maps.compare.differences import Comparison
 from ttt_maps.compare.picture import compare_scene
 from ttt_maps.compare.summary import compare_summary, differing
 from ttt_maps.game.geometry import Geometry
-from ttt_maps.strategies.tree import Strategy, build_strategy
+from ttt_maps.trees.strategy import Strategy, build_strategy
 
 runner = CliRunner()
 Cell = tuple[int, int]

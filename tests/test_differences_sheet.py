@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 from ttt_maps.cli.app import app
 from ttt_maps.compare.differences_sheet import differences_sheet_file, differences_sheet_scene
 from ttt_maps.draw.themes import LIGHT, PICKS, rgb
-from ttt_maps.strategies.tree import Strategy, build_strategy
+from ttt_maps.trees.strategy import Strategy, build_strategy
 
 SVG = "{http://www.w3.org/2000/svg}"
 runner = CliRunner()

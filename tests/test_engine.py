@@ -100,7 +100,7 @@ def test_the_api_and_the_command_line_draw_the_same_bytes(tmp_path: Path) -> Non
     from typer.testing import CliRunner
 
     from ttt_maps.cli.app import app
-    from ttt_maps.engine.files import write_files
+    from ttt_maps.engine.outputs import write_files
 
     cli_file = tmp_path / "cli.svg"
     result = CliRunner().invoke(

@@ -27,10 +27,10 @@ from ttt_maps.cli.app import app
 from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.position import Position
+from ttt_maps.policy.chains import parse_policy
+from ttt_maps.policy.tiebreak import tie_break
+from ttt_maps.reasons.explain import CODES, Why, explain, explain_key, explain_moves
 from ttt_maps.solve.registry import solver_for
-from ttt_maps.strategies.chains import parse_policy
-from ttt_maps.strategies.explain import CODES, Why, explain, explain_key, explain_moves
-from ttt_maps.strategies.tiebreak import tie_break
 
 
 class Referee:
@@ -455,7 +455,7 @@ def test_every_red_move_of_an_explained_map_has_its_reason(player: str, fold: bo
     from test_svg import Doc
 
     from ttt_maps import api
-    from ttt_maps.strategies.tree import build_strategy
+    from ttt_maps.trees.strategy import build_strategy
 
     tree = build_strategy(player, "default", fold=fold)
     d = Doc(api.render(tree, "svg", explain=True))
@@ -479,7 +479,7 @@ def test_every_red_move_of_an_explained_map_has_its_reason(player: str, fold: bo
 def test_a_map_without_explain_is_as_before() -> None:
     """The reasons are asked for: a tree that was explained once draws as it did."""
     from ttt_maps import api
-    from ttt_maps.strategies.tree import build_strategy
+    from ttt_maps.trees.strategy import build_strategy
 
     tree = build_strategy("x", "default")
     plain = api.render(tree, "svg")
@@ -632,7 +632,7 @@ def test_the_table_gives_a_reason_under_each_board(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stderr
     d = Doc(sheet.read_text(encoding="utf-8"))
     texts = [" ".join(el.itertext()) for el in d.drawn("text")]
-    from ttt_maps.strategies.table.exact import minimal_table
+    from ttt_maps.tables.exact import minimal_table
 
     table = minimal_table("x")
     briefs = [explain(entry.board, entry.cell).brief for entry in table.entries]
@@ -752,7 +752,7 @@ def test_a_turned_reason_speaks_of_the_board_as_drawn() -> None:
     """A map drawn turned says each reason with the cells as drawn: every cell the
     turned sentence names is checked on the turned board, for every 3x3 position and
     move under a quarter turn and a mirror (neither is its own inverse in both ways)."""
-    from ttt_maps.strategies.whyfacts import plain, turned_template
+    from ttt_maps.reasons.facts import plain, turned_template
 
     ref = Referee(3, 3, 3)
     solver = solver_for(Geometry())
@@ -779,8 +779,8 @@ def test_a_turned_pane_of_the_compare_picture_names_the_cells_as_drawn() -> None
 
     from ttt_maps.api import compare_policies
     from ttt_maps.draw.layout import MapOptions
-    from ttt_maps.strategies.tree import build_strategy
-    from ttt_maps.strategies.whyfacts import plain, turned_template
+    from ttt_maps.reasons.facts import plain, turned_template
+    from ttt_maps.trees.strategy import build_strategy
 
     half = (8, 7, 6, 5, 4, 3, 2, 1, 0)
     compared = compare_policies(["xkcd", "yorgey"], player="x")

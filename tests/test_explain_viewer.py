@@ -13,8 +13,8 @@ from test_html import browser, cell_centre, open_page, settle  # noqa: F401  (th
 
 from ttt_maps import api
 from ttt_maps.game.position import Position
-from ttt_maps.strategies.explain import explain
-from ttt_maps.strategies.match import cell_name
+from ttt_maps.play.game import cell_name
+from ttt_maps.reasons.explain import explain
 
 
 @pytest.fixture(scope="module")

@@ -17,14 +17,14 @@ from cli_checks import assert_usage_error
 from typer.testing import CliRunner
 
 from ttt_maps import api
+from ttt_maps.audit.strategy import audit_file, load_strategy
 from ttt_maps.cli.app import app
+from ttt_maps.counts.facts import fewest_boards
 from ttt_maps.game.position import Position
+from ttt_maps.play.game import Game
 from ttt_maps.solve.registry import solver_for
-from ttt_maps.strategies.audit import audit_file, load_strategy
-from ttt_maps.strategies.match import Game
-from ttt_maps.strategies.nodes import Node
-from ttt_maps.strategies.stats import fewest_boards
-from ttt_maps.strategies.tree import build_strategy
+from ttt_maps.trees.nodes import Node
+from ttt_maps.trees.strategy import build_strategy
 
 SVG = "{http://www.w3.org/2000/svg}"
 runner = CliRunner()

@@ -15,9 +15,9 @@ import pytest
 from test_fold import PERMS, optimal, turned
 
 from ttt_maps import api
-from ttt_maps.game.names import NAMES_3X3
-from ttt_maps.strategies.fold import FoldWalk
-from ttt_maps.strategies.tree import build_strategy
+from ttt_maps.game.cell_names import NAMES_3X3
+from ttt_maps.solve.folding import FoldWalk
+from ttt_maps.trees.strategy import build_strategy
 
 VIEWPORT = {"width": 900, "height": 800}
 

@@ -18,9 +18,9 @@ from first_principles import lines_of
 
 from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import Geometry
-from ttt_maps.strategies.gamebook import build_gamebook
-from ttt_maps.strategies.gamebook_text import to_markdown, to_text
-from ttt_maps.strategies.tree import build_strategy
+from ttt_maps.gamebooks.book import build_gamebook
+from ttt_maps.gamebooks.text import to_markdown, to_text
+from ttt_maps.trees.strategy import build_strategy
 
 BOARDS = ("3x3", "3x4k3")
 POLICIES = ("default", "fast,last", "corner,first")

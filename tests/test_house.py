@@ -5,7 +5,8 @@ a function, under ``TYPE_CHECKING``, and ``import_module("ttt_maps...")``), and
 the rule is:
 
 - a module imports only from its own stage or an earlier one, in the order of
-  ``STAGES`` (the shared base, game, solve, strategies, draw, backends,
+  ``STAGES`` (the shared base, game, solve, then what reads the solved game: reasons,
+  policy, trees, gamebooks, play, tables, audit and counts; draw, backends,
   compare, the API, integrations, cli, then the package's public face);
 - the drawing stages never ask the solver: ``draw`` imports nothing from
   ``solve``, and ``backends`` nothing of the game at all (only the scene);
@@ -33,7 +34,14 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", ("errors", "values", "_version", "settings", "language", "io")),
     ("game", ("game",)),
     ("solve", ("solve",)),
-    ("strategies", ("strategies",)),
+    ("reasons", ("reasons",)),
+    ("policy", ("policy",)),
+    ("trees", ("trees",)),
+    ("gamebooks", ("gamebooks",)),
+    ("play", ("play",)),
+    ("tables", ("tables",)),
+    ("audit", ("audit",)),
+    ("counts", ("counts",)),
     ("draw", ("draw",)),
     ("backends", ("backends",)),
     ("compare", ("compare",)),
@@ -43,12 +51,11 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("cli", ("cli",)),
     ("face", ("__init__", "__main__", "sphinx")),
 )
+#: The stages of the game itself, from its board to its counts.
+GAME = ("game", "solve", "reasons", "policy", "trees", "gamebooks", "play", "tables", "audit")
 #: Earlier stages a stage must not import although they come before it:
 #: drawing reads only the tree, and a backend knows nothing of tic-tac-toe.
-FORBIDDEN = {
-    "draw": {"solve"},
-    "backends": {"game", "solve", "strategies"},
-}
+FORBIDDEN = {"draw": {"solve"}, "backends": {*GAME, "counts"}}
 
 
 def module_name(path: Path, root: Path) -> str:
@@ -191,6 +198,15 @@ def test_the_top_level_is_the_public_face() -> None:
     ]
 
 
+def test_no_package_has_a_public_name() -> None:
+    """Importing ``ttt_maps.gamebooks.book`` sets the attribute ``gamebooks`` of the package:
+    a package named ``gamebook`` would replace the API's ``ttt_maps.gamebook`` function."""
+    import ttt_maps
+
+    packages = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()}
+    assert packages & set(ttt_maps.__all__) == set()
+
+
 @pytest.fixture
 def copy(tmp_path: Path) -> Path:
     root = tmp_path / "ttt_maps"
@@ -215,7 +231,8 @@ def _plant(root: Path, module: str, line: str) -> None:
             "from ttt_maps.game.position import Position",
             "(backends) imports",
         ),
-        ("strategies/tree.py", "from ttt_maps import api", "(strategies) imports"),
+        ("trees/strategy.py", "from ttt_maps import api", "(trees) imports"),
+        ("policy/policy.py", "from ttt_maps.trees import strategy", "(policy) imports"),
     ],
 )
 def test_a_planted_bad_import_is_found(copy: Path, module: str, line: str, expect: str) -> None:

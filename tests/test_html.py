@@ -28,8 +28,8 @@ from ttt_maps.cli.app import app
 from ttt_maps.draw.compose import map_scene
 from ttt_maps.draw.themes import DARK, LIGHT
 from ttt_maps.engine.build import scene_of
-from ttt_maps.game.names import NAMES_3X3, cell_name
-from ttt_maps.strategies.tree import Node, build_strategy
+from ttt_maps.game.cell_names import NAMES_3X3, cell_name
+from ttt_maps.trees.strategy import Node, build_strategy
 
 SVG = "{http://www.w3.org/2000/svg}"
 #: Cells as the viewer (and ``ttt-maps play``) names them.

@@ -48,9 +48,9 @@ from ttt_maps.language import (
     tr_n,
 )
 from ttt_maps.language.catalog import FOLDER, parse, read
-from ttt_maps.strategies.chains import parse_policy
-from ttt_maps.strategies.explain import CODES, explain
-from ttt_maps.strategies.tiebreak import tie_break
+from ttt_maps.policy.chains import parse_policy
+from ttt_maps.policy.tiebreak import tie_break
+from ttt_maps.reasons.explain import CODES, explain
 
 ROOT = Path(__file__).resolve().parent.parent
 OTHERS = [code for code in LANGUAGES if code != "en"]
@@ -389,8 +389,8 @@ def reasons_by_shape() -> list[tuple[Position, int]]:
     both rules: the sentence and the brief with players and numbers masked (so each
     variant of a code is here: "at once", "but O still wins", a misère completion
     forced or thrown away...)."""
+    from ttt_maps.reasons.explain import explain_key
     from ttt_maps.solve.registry import solver_for
-    from ttt_maps.strategies.explain import explain_key
 
     shapes: dict[tuple[str, str, str], tuple[Position, int]] = {}
     for geometry in (STANDARD, STANDARD.with_rules("misere")):
@@ -429,7 +429,7 @@ def test_a_reason_said_in_any_language_is_turned_as_drawn() -> None:
     cells are marks, as the English one's: the same marks (a translation may put them in
     another order), read as numbered into its text, and moved by a turn of the board into
     the English turned marks (``whyfacts.plain``, ``turned_template``)."""
-    from ttt_maps.strategies.whyfacts import plain, turned_template
+    from ttt_maps.reasons.facts import plain, turned_template
 
     templates = []
     for board, cell in reasons_by_shape():
@@ -470,7 +470,7 @@ def viewer_reads_templates_as_python(templates: list[str], perm: tuple[int, ...]
 
     from conftest import need_tool
 
-    from ttt_maps.strategies.whyfacts import plain, turned_template
+    from ttt_maps.reasons.facts import plain, turned_template
 
     node = need_tool("node", "nodejs")
     source = (ROOT / "ttt_maps" / "backends" / "viewer" / "why.js").read_text(encoding="utf-8")

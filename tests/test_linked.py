@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from ttt_maps.cli.app import app
 from ttt_maps.compare.panes import linked_page
-from ttt_maps.strategies.tree import build_strategy
+from ttt_maps.trees.strategy import build_strategy
 
 #: Slow (left out by make check): every test opens linked viewers in Chromium or Firefox.
 pytestmark = pytest.mark.slow
@@ -202,7 +202,7 @@ def test_a_turned_pane_says_its_reasons_with_the_cells_as_drawn(
     half round to match, and the reason it says names the cells as the reader sees
     them (blocking the line drawn at the top, not yorgey's own bottom row), with no note
     on another numbering; where its ``last`` key chose, it says so without numbers."""
-    from ttt_maps.strategies.whyfacts import plain, turned_template
+    from ttt_maps.reasons.facts import plain, turned_template
 
     yorgey = build_strategy("o", "yorgey").noted(explain=True)
     said = {str(n.board): n.why for n in yorgey.root.walk() if n.why}

@@ -24,10 +24,10 @@ from typer.testing import CliRunner
 from ttt_maps.cli.app import app
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.position import Position
+from ttt_maps.play.game import Game
+from ttt_maps.policy.chains import parse_policy
 from ttt_maps.solve.registry import solver_for
-from ttt_maps.strategies.chains import parse_policy
-from ttt_maps.strategies.match import Game
-from ttt_maps.strategies.tree import build_strategy
+from ttt_maps.trees.strategy import build_strategy
 
 runner = CliRunner()
 MISERE = Geometry.parse("3x3", "misere")
@@ -191,7 +191,7 @@ def test_normal_and_misere_are_different_games() -> None:
 
 
 def finishes(strategy_root: object) -> list[Position]:
-    from ttt_maps.strategies.nodes import Node
+    from ttt_maps.trees.nodes import Node
 
     assert isinstance(strategy_root, Node)
     return [n.board for n in strategy_root.walk() if not n.children and not n.cut]
@@ -229,7 +229,7 @@ def test_3x4k3_maps_keep_the_solved_value(policy: str) -> None:
 
 
 def test_novice_under_misere_avoids_its_own_line_and_forces_the_opponents() -> None:
-    from ttt_maps.strategies.policy import novice_replies
+    from ttt_maps.policy.policy import novice_replies
 
     solver = solver_for(MISERE)
     # O to move: cell 2 would complete O's top row; any other cell is what a novice plays.
@@ -505,7 +505,7 @@ def test_every_misere_reason_on_3x3_is_true() -> None:
     completing cells, ``avoid`` stays off every completing cell of the mover's, and a
     mistake's refutation is best play for as long as the game lasts. (Each reason's
     sentence is read back and checked in ``test_claims``.)"""
-    from ttt_maps.strategies.explain import explain_key
+    from ttt_maps.reasons.explain import explain_key
 
     g = Geometry.parse("3x3", "misere")
     solver, lines = solver_for(g), lines_of(3, 3, 3)

@@ -28,7 +28,7 @@ from ttt_maps.draw.layout import MapOptions
 from ttt_maps.draw.scene import Mark, Scene, Text
 from ttt_maps.draw.themes import DARK
 from ttt_maps.errors import UsageError
-from ttt_maps.strategies.tree import build_strategy
+from ttt_maps.trees.strategy import build_strategy
 
 MM = 72 / 25.4
 TRICKY_TITLE = 'Map <X> & "O\'s" (draft) \\ café ✓'
@@ -259,7 +259,7 @@ def test_a_map_without_text_is_written_without_cairo() -> None:
     code = (
         "import sys; from ttt_maps.backends.pdf.writer import scene_to_pdf; "
         "from ttt_maps.draw.compose import map_scene; "
-        "from ttt_maps.strategies.tree import build_strategy; "
+        "from ttt_maps.trees.strategy import build_strategy; "
         "scene_to_pdf(map_scene(build_strategy('x'))); assert 'cairo' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from ttt_maps.play.game import Game
 from ttt_maps.solve.registry import solver_for
-from ttt_maps.strategies.match import Game
 
 POLICIES = ["yorgey", "default", "fast,corner"]
 

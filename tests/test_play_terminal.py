@@ -21,8 +21,8 @@ from typer.testing import CliRunner
 
 from ttt_maps.cli.app import app
 from ttt_maps.game.position import Position
+from ttt_maps.play.game import Game
 from ttt_maps.solve.registry import solver_for
-from ttt_maps.strategies.match import Game
 
 ORDINAL = re.compile(r"(next|(\d+)(?:st|nd|rd|th)) move")
 

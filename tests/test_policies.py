@@ -13,10 +13,10 @@ import pytest
 from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.position import Mark, Position, other
+from ttt_maps.policy.chains import PRESETS, describe_policies, parse_policy
+from ttt_maps.policy.policy import Policy
 from ttt_maps.solve.registry import solver_for
-from ttt_maps.strategies.chains import PRESETS, describe_policies, parse_policy
-from ttt_maps.strategies.policy import Policy
-from ttt_maps.strategies.tree import Node, build_strategy
+from ttt_maps.trees.strategy import Node, build_strategy
 
 SOLVER = solver_for()
 KEYS = [
@@ -265,7 +265,7 @@ def test_each_line_of_policies_says_what_parses_on_that_board(board: str) -> Non
     """``ttt-maps policies``: a preset's line names the chain it stands for on that board
     (the chain parses to the preset's own policy), a key or preset of the normal 3x3 game
     says so exactly where it is refused, and the novice is the rules' own."""
-    from ttt_maps.strategies.chains import presets_for
+    from ttt_maps.policy.chains import presets_for
 
     g = Geometry.parse(board)
     rows = dict(describe_policies(g))
@@ -283,7 +283,7 @@ def test_each_line_of_policies_says_what_parses_on_that_board(board: str) -> Non
             chain = text.removeprefix("= ").split(": ")[0]
             assert parse_policy(chain, g).name == parse_policy(name, g).name == chain
     assert presets_for(g) == [p for p in PRESETS if not rows[p].endswith(only)]
-    from ttt_maps.strategies.chains import KEY_HELP, MISERE_NOVICE
+    from ttt_maps.policy.chains import KEY_HELP, MISERE_NOVICE
 
     for key, help_text in KEY_HELP.items():
         said = MISERE_NOVICE if key == "novice" and g.misere else help_text
@@ -300,7 +300,7 @@ def test_each_line_of_policies_says_what_parses_on_that_board(board: str) -> Non
 def test_opening_book_files_are_the_paths_of_the_book_keys() -> None:
     """The files a chain reads (so no output is written over one): every ``book:PATH``
     in any case, never the built-in comic's book, never an empty path."""
-    from ttt_maps.strategies.chains import opening_book_files
+    from ttt_maps.policy.chains import opening_book_files
 
     assert opening_book_files(
         "fast, book:a.json,BOOK:dir/b.json ,book:xkcd,Book:XKCD,book:,random"

@@ -85,7 +85,7 @@ def test_functions_keep_their_names_after_the_submodules_load() -> None:
     import ttt_maps.backends.cairo
     import ttt_maps.backends.svg.writer
     import ttt_maps.draw.compose
-    from ttt_maps.strategies.tree import build_strategy  # noqa: F401
+    from ttt_maps.trees.strategy import build_strategy  # noqa: F401
 
     assert callable(ttt_maps.render) and ttt_maps.render.__module__ == "ttt_maps.api"
     assert callable(ttt_maps.strategy) and ttt_maps.strategy.__module__ == "ttt_maps.api"
@@ -293,7 +293,7 @@ def test_one_process_draws_the_same_bytes(
     default_job: tuple[Path, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The default job splits its drawing over two processes; one process draws the same."""
-    from ttt_maps.engine import files as commands
+    from ttt_maps.engine import outputs as commands
 
     out, _ = default_job
     monkeypatch.setattr(commands, "_can_fork", lambda: False)
@@ -552,7 +552,7 @@ def test_a_crash_mid_job_writes_nothing(
     With two processes the PDF is drawn in the child, whose error comes back whole.
     """
     from ttt_maps.backends.pdf import writer as pdf_backend
-    from ttt_maps.engine import files as commands
+    from ttt_maps.engine import outputs as commands
 
     if fork and not commands._can_fork():
         pytest.skip("one core: no second process")

@@ -36,7 +36,7 @@ from ttt_maps.backends.svg.writer import scene_to_svg
 from ttt_maps.draw.compose import map_scene
 from ttt_maps.draw.scene import Scene
 from ttt_maps.draw.themes import DARK, LIGHT
-from ttt_maps.strategies.tree import build_strategy
+from ttt_maps.trees.strategy import build_strategy
 
 #: Slow (left out by make check): every test draws the maps in browsers and outside renderers.
 pytestmark = pytest.mark.slow

@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 
+from ttt_maps.audit.strategy import audit_file, load_strategy
 from ttt_maps.errors import UsageError
 from ttt_maps.game.position import Position
+from ttt_maps.policy.chains import PRESETS
 from ttt_maps.solve.registry import solver_for
-from ttt_maps.strategies.audit import audit_file, load_strategy
-from ttt_maps.strategies.chains import PRESETS
-from ttt_maps.strategies.tree import FORMAT, build_strategy
+from ttt_maps.trees.strategy import FORMAT, build_strategy
 
 SOLVER = solver_for()
 
@@ -188,7 +188,7 @@ def test_malformed_reasons_are_usage_errors(why: Any, needle: str) -> None:
 
 
 def test_a_reason_where_the_file_plays_no_move_is_refused() -> None:
-    from ttt_maps.strategies.audit import check_reasons
+    from ttt_maps.audit.strategy import check_reasons
 
     doc = exported("x", "yorgey")
     doc["why"] = {"x...o....": {"code": "fork"}}  # yorgey opens at 8: no move listed here

@@ -22,7 +22,7 @@ from ttt_maps.draw.scene import Box, Group, Line, Mark, Scene, Text
 from ttt_maps.draw.themes import dark_variant
 from ttt_maps.errors import UsageError
 from ttt_maps.game.position import Position, other
-from ttt_maps.strategies.tree import Strategy, build_strategy
+from ttt_maps.trees.strategy import Strategy, build_strategy
 
 NS = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}href"

@@ -25,15 +25,15 @@ import pytest
 from cli_checks import assert_usage_error
 from typer.testing import CliRunner
 
+from ttt_maps.audit.table import audit_table
 from ttt_maps.cli.app import app
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.position import Position
 from ttt_maps.solve.registry import cold_solver
-from ttt_maps.strategies.table import graph as table_graph
-from ttt_maps.strategies.table.check import audit_table
-from ttt_maps.strategies.table.entries import Table, table_from_json
-from ttt_maps.strategies.table.exact import minimal_table, prove
-from ttt_maps.strategies.table.graph import Graph, Option, OverBudget, TableTooBig, build_graph
+from ttt_maps.tables import graph as table_graph
+from ttt_maps.tables.entries import Table, table_from_json
+from ttt_maps.tables.exact import minimal_table, prove
+from ttt_maps.tables.graph import Graph, Option, OverBudget, TableTooBig, build_graph
 
 runner = CliRunner()
 SVG = "{http://www.w3.org/2000/svg}"
@@ -187,7 +187,7 @@ def test_the_default_prover_hands_a_long_proof_to_cp_sat(
     else the search to the end. The size is the same either way."""
     import importlib.util
 
-    from ttt_maps.strategies.table import exact
+    from ttt_maps.tables import exact
 
     monkeypatch.setattr(exact, "AUTO_STEPS", 1)  # every proof counts as long
     if importlib.util.find_spec("ortools") is not None:

@@ -308,11 +308,11 @@ def test_a_minimal_claim_too_long_to_prove_is_said_to_be_unchecked(
 def test_a_larger_perfect_table_claiming_minimal_is_refused(tmp_path: Path) -> None:
     """A perfect table that lists only what its play meets, but more than it must: the
     o table's size claimed for a table of the map's own moves."""
+    from ttt_maps.audit.table import audit_table, minimal_claim
     from ttt_maps.game.position import Position
     from ttt_maps.game.symmetry import canonicaliser
-    from ttt_maps.strategies.table.check import audit_table, minimal_claim
-    from ttt_maps.strategies.table.entries import Entry, Table
-    from ttt_maps.strategies.tree import build_strategy
+    from ttt_maps.tables.entries import Entry, Table
+    from ttt_maps.trees.strategy import build_strategy
 
     tree = json.loads(build_strategy("x", "yorgey").to_json())
     canonical = canonicaliser(Position.empty().geometry)

@@ -26,7 +26,7 @@ from ttt_maps.cli.app import app
 from ttt_maps.draw.scene import Group, Rect, Scene
 from ttt_maps.draw.themes import LIGHT, PRINT, THEMES
 from ttt_maps.draw.wholemap import whole_scene
-from ttt_maps.strategies.whole import build_whole, count_whole
+from ttt_maps.trees.whole import build_whole, count_whole
 
 #: Slow (left out by make check): every test draws the whole game.
 pytestmark = pytest.mark.slow

@@ -21,12 +21,12 @@ from ttt_maps.compare.picture import compare_scene
 from ttt_maps.draw.compose import map_scene, poster_scene
 from ttt_maps.draw.scene import Scene, Text
 from ttt_maps.draw.wholemap import whole_scene
+from ttt_maps.game.cell_names import NAMES_3X3
 from ttt_maps.game.geometry import Geometry
-from ttt_maps.game.names import NAMES_3X3
 from ttt_maps.game.position import Position
-from ttt_maps.strategies.match import Game
-from ttt_maps.strategies.tree import build_strategy
-from ttt_maps.strategies.whole import build_whole
+from ttt_maps.play.game import Game
+from ttt_maps.trees.strategy import build_strategy
+from ttt_maps.trees.whole import build_whole
 
 #: A position where X, to move, wins: the distance is more than one ply.
 POSITION = "xo......."

@@ -32,7 +32,7 @@ from ttt_maps.backends.svg.writer import scene_to_svg
 from ttt_maps.draw.compose import map_scene, poster_scene
 from ttt_maps.draw.scene import Scene, Text
 from ttt_maps.draw.themes import XKCD, get_theme
-from ttt_maps.strategies.tree import build_strategy
+from ttt_maps.trees.strategy import build_strategy
 
 SVG = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}href"

@@ -45,8 +45,8 @@ if TYPE_CHECKING:
     from ttt_maps.game.position import Position
     from ttt_maps.integrations.notebook import viewer
     from ttt_maps.integrations.widget import widget
-    from ttt_maps.strategies.tree import Strategy
-    from ttt_maps.strategies.whole import WholeGame
+    from ttt_maps.trees.strategy import Strategy
+    from ttt_maps.trees.whole import WholeGame
 
 __all__ = [
     "Board",  # the old name, which users keep
@@ -89,7 +89,7 @@ _HOMES = {
     "policies": "ttt_maps.api",
     "solve_position": "ttt_maps.api",
     "stats": "ttt_maps.api",
-    "Strategy": "ttt_maps.strategies.tree",
+    "Strategy": "ttt_maps.trees.strategy",
     "UsageError": "ttt_maps.errors",
     "gamebook": "ttt_maps.api",
     "poster": "ttt_maps.api",
@@ -98,7 +98,7 @@ _HOMES = {
     "strategy": "ttt_maps.api",
     "table": "ttt_maps.api",
     "viewer": "ttt_maps.integrations.notebook",
-    "WholeGame": "ttt_maps.strategies.whole",
+    "WholeGame": "ttt_maps.trees.whole",
     "whole": "ttt_maps.api",
     "widget": "ttt_maps.integrations.widget",
 }

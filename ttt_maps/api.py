@@ -65,20 +65,20 @@ __all__ = [
 
 if TYPE_CHECKING:  # what the functions return, for annotations (the command line's too)
     from ttt_maps.compare.summary import SummaryRow as SummaryRow
+    from ttt_maps.counts.facts import Fewest as Fewest
+    from ttt_maps.counts.facts import Stats as Stats
     from ttt_maps.draw.scene import Scene
     from ttt_maps.engine.checking import Report as Report
     from ttt_maps.engine.comparing import Compared as Compared
+    from ttt_maps.play.game import Game as Game
+    from ttt_maps.policy.policy import Policy
+    from ttt_maps.policy.tiebreak import TieBreak as TieBreak
+    from ttt_maps.reasons.explain import Why as Why
     from ttt_maps.solve.cache import CacheInfo as CacheInfo
-    from ttt_maps.strategies.explain import Why as Why
-    from ttt_maps.strategies.match import Game as Game
-    from ttt_maps.strategies.policy import Policy
-    from ttt_maps.strategies.stats import Fewest as Fewest
-    from ttt_maps.strategies.stats import Stats as Stats
-    from ttt_maps.strategies.table.entries import Table as Table
-    from ttt_maps.strategies.tiebreak import TieBreak as TieBreak
-    from ttt_maps.strategies.tree import Strategy as Strategy
-    from ttt_maps.strategies.whole import WholeGame as WholeGame
-    from ttt_maps.strategies.whole import WholeStats as WholeStats
+    from ttt_maps.tables.entries import Table as Table
+    from ttt_maps.trees.strategy import Strategy as Strategy
+    from ttt_maps.trees.whole import WholeGame as WholeGame
+    from ttt_maps.trees.whole import WholeStats as WholeStats
 
 
 class Poster:
@@ -211,7 +211,7 @@ def table(player: str, /, *, settings: Settings | None = None, **options: Unpack
     else by CP-SAT where the ``cp-sat`` extra is installed (``prover="search"`` or
     ``"cp-sat"`` chooses). ``render``/``save`` draw it as a one-page cheat sheet."""
     # lazy: a cached map, `solve` and `stats` run without it
-    from ttt_maps.strategies.table.exact import minimal_table
+    from ttt_maps.tables.exact import minimal_table
 
     given: dict[str, Any] = dict(options)
     prover = DECLARED["prover"].read(given.pop("prover", "auto"), Use("python", "table"))
@@ -223,7 +223,7 @@ def _show_strategies() -> None:
     """Let strategies show themselves as their map in a notebook (``Strategy._repr_svg_``):
     trees come before drawing in the flow, so the API lends them its renderer."""
     # lazy: `solve` and `table` run without it
-    from ttt_maps.strategies.tree import show_with
+    from ttt_maps.trees.strategy import show_with
 
     show_with(_map_svg)
 
@@ -236,9 +236,9 @@ def _job_of(obj: object) -> str:
     """What a renderable is, as an option's ``applies`` says it."""
     # lazy: `solve`, `stats` and `table` run without it
     from ttt_maps.draw.scene import Scene
-    from ttt_maps.strategies.table.entries import Table
-    from ttt_maps.strategies.tree import Strategy
-    from ttt_maps.strategies.whole import WholeGame
+    from ttt_maps.tables.entries import Table
+    from ttt_maps.trees.strategy import Strategy
+    from ttt_maps.trees.whole import WholeGame
 
     if isinstance(obj, Strategy):
         return "map"
@@ -304,7 +304,7 @@ def save(
     A failed write leaves any existing file as it was. Returns the path.
     """
     # lazy: `solve`, `stats` and `table` run without it
-    from ttt_maps.engine.files import file_format
+    from ttt_maps.engine.outputs import file_format
     from ttt_maps.io.files import check_target, write_atomic
 
     if not isinstance(path, str | os.PathLike):
@@ -369,8 +369,8 @@ def solve_position(
     data (what ``ttt-maps solve --json`` prints). ``position`` defaults to the empty
     board; ``board`` and ``rules`` as for ``strategy``."""
     # lazy: `table` runs without it
-    from ttt_maps.strategies.chains import parse_policy, presets_for
-    from ttt_maps.strategies.reasons import position_doc
+    from ttt_maps.engine.solving import position_doc
+    from ttt_maps.policy.chains import parse_policy, presets_for
 
     checked = read_python(options, "solve", "solve_position")
     pos = _position(position, checked)
@@ -386,8 +386,8 @@ def stats(*, settings: Settings | None = None, **options: Unpack[Options]) -> St
     (``fold``: folded maps, and the fewest boards a map can draw); with ``whole``, the
     whole game's map instead. ``as_dict()`` gives what ``stats --json`` prints."""
     # lazy: a cached map, `solve` and `table` run without it
-    from ttt_maps.strategies.stats import collect
-    from ttt_maps.strategies.whole import whole_stats
+    from ttt_maps.counts.facts import collect
+    from ttt_maps.trees.whole import whole_stats
 
     checked = read_python(options, "stats", "stats")
     geometry = Drawing.read(checked, Use("python"), job="stats").geometry
@@ -401,7 +401,7 @@ def policies(**options: Unpack[Options]) -> list[tuple[str, str, str]]:
     """Every tie-break key and preset on the board: (name, ``key`` or ``preset``, what it
     prefers)."""
     # lazy: `table` runs without it
-    from ttt_maps.strategies.chains import PRESETS, describe_policies
+    from ttt_maps.policy.chains import PRESETS, describe_policies
 
     checked = read_python(options, "policies", "policies")
     geometry = Drawing.read(checked, Use("python"), job="policies").geometry
@@ -469,7 +469,7 @@ def new_game(
     """A game against ``player``'s map: the map plays its red moves (``level`` says how
     often it strays, seeded by ``seed``), the caller the other side (``Game.play``)."""
     # lazy: a cached map, `solve`, `stats` and `table` run without it
-    from ttt_maps.strategies.match import Game
+    from ttt_maps.play.game import Game
 
     given: dict[str, Any] = dict(options)
     level = DECLARED["level"].read(given.pop("level", "perfect"), Use("python", "play"))
@@ -487,7 +487,7 @@ def explain(position: str | Position, cell: int, /, **options: Unpack[Options]) 
     """Why playing ``cell`` on ``position`` is good or bad: a win, a block, a fork, a
     forcing line, a mistake with its refutation... (``Why``: code, text, line, threats)."""
     # lazy: a cached map, `stats` and `table` run without it
-    from ttt_maps.strategies.explain import explain as reason
+    from ttt_maps.reasons.explain import explain as reason
 
     if isinstance(cell, bool) or not isinstance(cell, int):
         raise UsageError(f"cell={cell!r}: expected a cell number, e.g. 4")
@@ -502,7 +502,7 @@ def tie_break(
     """Which key of ``policy``'s chain chose its move on ``position`` among the equally
     good ones, and by what figure."""
     # lazy: a cached map, `stats` and `table` run without it
-    from ttt_maps.strategies.tiebreak import tie_break as chosen
+    from ttt_maps.policy.tiebreak import tie_break as chosen
 
     checked = read_python(options, "solve", "tie_break")
     pos = _position(position, checked)

@@ -14,7 +14,7 @@ import json
 
 from ttt_maps.language import LANGUAGES, N_, NN_, catalog_of, current, tr
 
-#: The cells of the 3x3 board, as ``game.names`` names them (a backend knows nothing of
+#: The cells of the 3x3 board, as ``game.cell_names`` names them (a backend knows nothing of
 #: the game; a test checks the two lists are one).
 CELLS_3X3 = (
     N_("top-left corner"),

@@ -40,7 +40,7 @@ compare = command("compare", run)
 
 def _format(option: str, output: str, fmt: str | None, known: Sequence[str]) -> str:
     # lazy: --version and a misspelled command import every command's module
-    from ttt_maps.engine.files import file_format
+    from ttt_maps.engine.outputs import file_format
 
     if output == "-" and fmt is None:
         return "svg"
@@ -97,7 +97,7 @@ def compare_command(
             check_target(target)  # fail before the work, not after
     if sheet_path is not None and output is not None and output + sheet_path != "--":
         # lazy: --version and a misspelled command import every command's module
-        from ttt_maps.io.names import check_distinct
+        from ttt_maps.io.paths import check_distinct
 
         check_distinct([("-o", output), ("--sheet" if diff is None else "--diff-png", sheet_path)])
     outs = [t for t in (output, sheet_path) if t == "-"]

@@ -17,7 +17,7 @@ def run(args: Args) -> None:
     if output is not None and output != "-":
         # lazy: --version and a misspelled command import every command's module
         from ttt_maps.io.files import check_target
-        from ttt_maps.io.names import check_not_read
+        from ttt_maps.io.paths import check_not_read
 
         check_target(output)  # fail before the work, not after
         check_not_read(("-o", output), [("--policy", b) for b in drawing.opening_books])

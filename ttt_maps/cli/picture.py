@@ -13,7 +13,7 @@ import unicodedata
 from html import escape
 from pathlib import Path
 
-from ttt_maps.io.names import url_of
+from ttt_maps.io.paths import url_of
 
 
 def picture_html(light: Path, dark: Path, alt: str, details: str = "") -> str:

@@ -30,7 +30,7 @@ def run(args: Args) -> None:
     """``ttt-maps play`` (its help is declared with the command, ``engine.options``)."""
     # lazy: --version and a misspelled command import every command's module
     from ttt_maps.api import new_game
-    from ttt_maps.io.names import check_not_read
+    from ttt_maps.io.paths import check_not_read
 
     how = args.settings(progress=False)
     drawing = args.drawing(player=args["player"])

@@ -13,7 +13,7 @@ from ttt_maps.errors import UsageError
 
 if TYPE_CHECKING:
     from ttt_maps.api import Settings
-    from ttt_maps.engine.files import Written
+    from ttt_maps.engine.outputs import Written
     from ttt_maps.engine.request import Drawing
 
 
@@ -56,7 +56,7 @@ def render_files(
     description) the ``<picture>`` HTML for each light and dark pair, with the strategy
     in words under it."""
     # lazy: --version, a usage error and a misspelled command run without it
-    from ttt_maps.engine.files import write_files
+    from ttt_maps.engine.outputs import write_files
 
     def heard(done: "Written") -> None:
         if echo is not None and str(done.target.path) != "-":
@@ -69,7 +69,7 @@ def render_files(
     if pictured and echo is not None:
         # lazy: --version, a usage error, a misspelled command and a cached map run without it
         from ttt_maps.cli.picture import picture_html
-        from ttt_maps.engine.files import picture_words
+        from ttt_maps.engine.outputs import picture_words
 
         for light, dark in zip(written[::2], written[1::2], strict=True):
             details, words = "", ""

@@ -22,7 +22,7 @@ from ttt_maps.draw.themes import PICKS, PickRole
 from ttt_maps.draw.typeface import width
 from ttt_maps.game.position import Position
 from ttt_maps.language import decimal, number, tr
-from ttt_maps.strategies.nodes import Node
+from ttt_maps.trees.nodes import Node
 
 #: The smallest type on a card (2.4 mm, about 7 pt).
 SMALL = 24.0

@@ -28,8 +28,8 @@ from ttt_maps.game.position import Position
 from ttt_maps.game.symmetry import canonicaliser
 from ttt_maps.language import ENGLISH, speaking
 from ttt_maps.solve.solver import Outcome
-from ttt_maps.strategies.nodes import Node
-from ttt_maps.strategies.tree import Strategy
+from ttt_maps.trees.nodes import Node
+from ttt_maps.trees.strategy import Strategy
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,7 @@ from ttt_maps.draw.typeface import wrapped
 from ttt_maps.game.position import Position
 from ttt_maps.language import number as said_number
 from ttt_maps.language import ordinal, tr, tr_n
-from ttt_maps.strategies.tree import Strategy
+from ttt_maps.trees.strategy import Strategy
 
 #: The page: A4, in tenths of a millimetre, and its margin.
 PAGE_W, PAGE_H, MARGIN = 2100.0, 2970.0, 120.0

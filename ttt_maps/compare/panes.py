@@ -20,10 +20,10 @@ from ttt_maps.draw.compose import map_scene
 from ttt_maps.draw.layout import MapOptions, layout_map
 from ttt_maps.draw.scene import Group, Scene
 from ttt_maps.draw.themes import Theme, get_theme
+from ttt_maps.game.cell_names import cell_place
 from ttt_maps.game.geometry import Geometry
-from ttt_maps.game.names import cell_place
 from ttt_maps.language import N_, current, tr, tr_n
-from ttt_maps.strategies.tree import Strategy
+from ttt_maps.trees.strategy import Strategy
 
 HINT = N_(
     "Click where the opponent went in any map: the others zoom to the same position, "

@@ -16,13 +16,13 @@ from ttt_maps.compare.differences import Comparison
 from ttt_maps.compare.summary import compared, differing
 from ttt_maps.compare.turns import best_turn, symmetry_name, turned, turned_key
 from ttt_maps.draw.layout import MAP_SIZE, MapOptions, layout_map, map_box
-from ttt_maps.draw.naming import positions_words
 from ttt_maps.draw.scene import Box, Group, Item, Rect, Scene, Text, check_text
 from ttt_maps.draw.themes import Theme, get_theme
+from ttt_maps.draw.titles import positions_words
 from ttt_maps.draw.typeface import width, wrapped
 from ttt_maps.game.position import Position
 from ttt_maps.language import tr, tr_n
-from ttt_maps.strategies.tree import Strategy
+from ttt_maps.trees.strategy import Strategy
 
 # -- the image ---------------------------------------------------------------
 

@@ -19,8 +19,8 @@ from ttt_maps.compare.differences import Comparison, compare_all
 from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.game.position import Mark, Position
-from ttt_maps.strategies.mapsize import MAX_BOARDS
-from ttt_maps.strategies.tree import Strategy, build_strategy
+from ttt_maps.trees.size import MAX_BOARDS
+from ttt_maps.trees.strategy import Strategy, build_strategy
 
 # -- the trees ---------------------------------------------------------------
 

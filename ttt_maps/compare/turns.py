@@ -14,9 +14,9 @@ from collections.abc import Callable
 
 from ttt_maps.game.geometry import Geometry, Permutation
 from ttt_maps.language import N_, tr
-from ttt_maps.strategies.nodes import Node
-from ttt_maps.strategies.tree import Strategy
-from ttt_maps.strategies.whyfacts import turned_template
+from ttt_maps.reasons.facts import turned_template
+from ttt_maps.trees.nodes import Node
+from ttt_maps.trees.strategy import Strategy
 
 #: What each symmetry does, by where it sends the cell at row r, column c of
 #: a board with last row R and last column C.

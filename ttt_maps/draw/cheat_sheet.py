@@ -16,15 +16,15 @@ from __future__ import annotations
 import math
 
 from ttt_maps.draw.cells import GLYPH_PAD, GRID_WIDTH, MARK_WIDTH, WIN_WIDTH
-from ttt_maps.draw.naming import Titles, rules_line, titled
 from ttt_maps.draw.scene import Box, Group, Item, Line, Mark, MarkRole, Rect, Scene, Text
 from ttt_maps.draw.themes import Theme, get_theme
+from ttt_maps.draw.titles import Titles, rules_line, titled
 from ttt_maps.draw.typeface import fitted
 from ttt_maps.draw.typeface import width as text_width
-from ttt_maps.game.names import move_heading
+from ttt_maps.game.cell_names import move_heading
 from ttt_maps.game.position import Mark as Player
 from ttt_maps.language import N_, tr, tr_n
-from ttt_maps.strategies.table.entries import Entry, Table
+from ttt_maps.tables.entries import Entry, Table
 
 #: The page (A4 portrait in tenths of a millimetre) and a quiet margin (a PDF or
 #: PNG page adds its own).

@@ -12,16 +12,6 @@ the poster does not turn into a strip.
 from __future__ import annotations
 
 from ttt_maps.draw.layout import MAP_SIZE, MapOptions, layout_map, map_box
-from ttt_maps.draw.naming import (
-    FOLDED,
-    INSTRUCTION,
-    Titles,
-    describe,
-    finishes_words,
-    positions_words,
-    rules_line,
-    titled,
-)
 from ttt_maps.draw.scene import (
     Box,
     Group,
@@ -35,12 +25,22 @@ from ttt_maps.draw.scene import (
     check_text,
 )
 from ttt_maps.draw.themes import Theme, get_theme
+from ttt_maps.draw.titles import (
+    FOLDED,
+    INSTRUCTION,
+    Titles,
+    describe,
+    finishes_words,
+    positions_words,
+    rules_line,
+    titled,
+)
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.position import Position
 from ttt_maps.language import N_, and_list, tr
-from ttt_maps.strategies.chains import PRESETS, preset_chain
-from ttt_maps.strategies.policy import Policy
-from ttt_maps.strategies.tree import Strategy
+from ttt_maps.policy.chains import PRESETS, preset_chain
+from ttt_maps.policy.policy import Policy
+from ttt_maps.trees.strategy import Strategy
 
 #: The poster's title.
 HEADING = Titles(

@@ -1,4 +1,4 @@
-"""A gamebook's pages (``strategies.gamebook``): a booklet, A5 unless asked otherwise.
+"""A gamebook's pages (``gamebooks.book``): a booklet, A5 unless asked otherwise.
 
 The first page names the player, the policy and the board and says how to
 read on; then each section in order, never split across pages: its number
@@ -19,9 +19,8 @@ from ttt_maps.draw.scene import Anchor, Box, Item, Link, Scene, Text
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.draw.typeface import width as text_width
 from ttt_maps.errors import UsageError
-from ttt_maps.language import tr
-from ttt_maps.strategies.gamebook import Gamebook, Reply, Section, build_gamebook, mover
-from ttt_maps.strategies.gamebook_text import (
+from ttt_maps.gamebooks.book import Gamebook, Reply, Section, build_gamebook, mover
+from ttt_maps.gamebooks.text import (
     front_matter,
     heading,
     move_line,
@@ -31,8 +30,9 @@ from ttt_maps.strategies.gamebook_text import (
     to_markdown,
     to_text,
 )
-from ttt_maps.strategies.table.entries import Entry
-from ttt_maps.strategies.tree import Strategy
+from ttt_maps.language import tr
+from ttt_maps.tables.entries import Entry
+from ttt_maps.trees.strategy import Strategy
 
 #: Margins, the drawn board's side and type sizes, in points.
 MARGIN = 42.0

@@ -6,9 +6,9 @@ shows: the move that led to it and the move played there.
 
 from __future__ import annotations
 
-from ttt_maps.game.names import cell_name, cell_terse
+from ttt_maps.game.cell_names import cell_name, cell_terse
 from ttt_maps.language import tr
-from ttt_maps.strategies.nodes import Node
+from ttt_maps.trees.nodes import Node
 
 
 def board_label(node: Node, path: tuple[tuple[str, int], ...]) -> str:

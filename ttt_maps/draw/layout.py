@@ -13,7 +13,7 @@ to R high, and a sub-map keeps that shape, centred in its cell. Where the
 map is cut (``--depth``), each cell whose sub-map was left out holds a small
 ellipsis, three square dots drawn as grid strokes, so every backend draws it
 and a cut map never looks finished. A folded tree's marks (letters and tags)
-are ``folds``'.
+are ``fold_marks``'.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from contextlib import AbstractContextManager, nullcontext
 from typing import Literal, NamedTuple
 
 from ttt_maps.draw.cells import Side
-from ttt_maps.draw.folds import LETTERS, pointer, stands_for, tag
+from ttt_maps.draw.fold_marks import LETTERS, pointer, stands_for, tag
 from ttt_maps.draw.labels import board_label
 from ttt_maps.draw.scene import Box, Group, Item, Line, Mark, MarkRole, Rect
 from ttt_maps.errors import UsageError
@@ -30,8 +30,8 @@ from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.position import Mark as Player
 from ttt_maps.game.position import Position, other
 from ttt_maps.game.symmetry import turn_names
-from ttt_maps.strategies.nodes import Node
-from ttt_maps.strategies.tree import Strategy
+from ttt_maps.trees.nodes import Node
+from ttt_maps.trees.strategy import Strategy
 
 #: Side of a whole map in map units.
 MAP_SIZE = 1000.0
@@ -246,7 +246,7 @@ class Layout:
     def folded(
         self, s: Side, node: Node, box: Box, mover: Player, out: list[Item], wins: list[Item]
     ) -> None:
-        """A folded position's marks (``folds``): the letter of its drawn cell in each
+        """A folded position's marks (``fold_marks``): the letter of its drawn cell in each
         folded cell, the letter and count on each drawn cell; a move of ``mover`` that
         ends the game is drawn in every cell."""
         drawn = dict(node.children)
@@ -300,7 +300,7 @@ class Layout:
         fold: str = "",
     ) -> Group:
         """A board's group: its classes, and data-board (data-cut where the map stops,
-        data-fold where it stands for other cells: ``folds.stands_for``)."""
+        data-fold where it stands for other cells: ``fold_marks.stands_for``)."""
         kind = None
         if self.opts.outcomes and level > 0:
             result = node.result
@@ -319,7 +319,7 @@ class Layout:
             data += (("fold", fold),)
         why = ""
         if self.opts.explain and node.why:
-            from ttt_maps.strategies.whyfacts import plain  # lazy: only maps with reasons
+            from ttt_maps.reasons.facts import plain  # lazy: only maps with reasons
 
             why = plain(node.why)
         said = (node.board.to_move, path[-1] if path else None, node.move)
@@ -359,7 +359,7 @@ def map_box(geometry: Geometry, x: float = 0.0, y: float = 0.0) -> Box:
 def layout_map(strategy: Strategy, box: Box | None = None, opts: MapOptions | None = None) -> Group:
     """One map as a board group filling ``box`` (``map_box``'s shape).
 
-    The map's size was checked once, when its tree was built (``mapsize.plan_map``,
+    The map's size was checked once, when its tree was built (``size.plan_map``,
     within the limit the caller gave): a tree holds no more than it may draw, and a
     map cut at a depth draws less.
     """

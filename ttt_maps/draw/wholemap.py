@@ -8,7 +8,7 @@ play after it, for the player who makes it: a win or a loss, in two
 lightnesses far apart and far from the page, so the map still reads in
 greyscale (``Theme.move_*``); a draw is left as the page is, which also keeps
 the file smaller by a rect per drawn move. A legend under the map says so.
-It is folded as a folded map is (``folds``).
+It is folded as a folded map is (``fold_marks``).
 
 Nine plies nest nine boards deep, so the deepest boards are a hundred times
 smaller than on a player's map: their strokes are held to the map's floor
@@ -20,16 +20,16 @@ from __future__ import annotations
 
 from ttt_maps.draw.cells import GRID_WIDTH, Side
 from ttt_maps.draw.compose import CAP, DESCENT, FOOTER_SIZE, SUBTITLE_SIZE, TITLE_SIZE
-from ttt_maps.draw.folds import stands_for
+from ttt_maps.draw.fold_marks import stands_for
 from ttt_maps.draw.layout import MAP_SIZE, Layout, MapOptions, map_box
-from ttt_maps.draw.naming import FOLDED, Titles, rules_line, titled
 from ttt_maps.draw.scene import Box, Group, Item, Line, Rect, RectRole, Scene, Text
 from ttt_maps.draw.themes import Theme, get_theme
+from ttt_maps.draw.titles import FOLDED, Titles, rules_line, titled
 from ttt_maps.draw.typeface import fitted, width
 from ttt_maps.io import progress
 from ttt_maps.language import N_, tr, tr_n
-from ttt_maps.strategies.nodes import Node
-from ttt_maps.strategies.whole import WholeGame, mover_outcome
+from ttt_maps.trees.nodes import Node
+from ttt_maps.trees.whole import WholeGame, mover_outcome
 
 SUBTITLE = N_(
     "Each board holds every move of the player to move; zoom into a cell to follow that move."

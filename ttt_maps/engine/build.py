@@ -19,8 +19,8 @@ if TYPE_CHECKING:
     from ttt_maps.draw.scene import Scene
     from ttt_maps.draw.themes import Theme
     from ttt_maps.engine.request import Drawing
-    from ttt_maps.strategies.tree import Strategy
-    from ttt_maps.strategies.whole import WholeGame
+    from ttt_maps.trees.strategy import Strategy
+    from ttt_maps.trees.whole import WholeGame
 
 
 @contextmanager
@@ -43,8 +43,8 @@ def trees(players: tuple[str, ...], drawing: Drawing) -> dict[str, Strategy]:
     its memo of choices serves both), recording what its map options (alternatives,
     outcomes, explain) will draw."""
     # lazy: `solve` and `table` run without it
-    from ttt_maps.strategies.mapsize import MAX_BOARDS
-    from ttt_maps.strategies.tree import Notes, build_strategy
+    from ttt_maps.trees.size import MAX_BOARDS
+    from ttt_maps.trees.strategy import Notes, build_strategy
 
     opts = drawing.map_options
     notes = Notes(opts.alternatives, opts.outcomes, opts.explain)
@@ -67,8 +67,8 @@ def trees(players: tuple[str, ...], drawing: Drawing) -> dict[str, Strategy]:
 def whole_game(drawing: Drawing) -> WholeGame:
     """Every legal move from the drawing's start, for whoever is to move (``--whole``)."""
     # lazy: `solve` and `table` run without it
-    from ttt_maps.strategies.mapsize import MAX_BOARDS
-    from ttt_maps.strategies.whole import build_whole
+    from ttt_maps.trees.size import MAX_BOARDS
+    from ttt_maps.trees.whole import build_whole
 
     return build_whole(
         drawing.start, drawing.geometry, fold=drawing.folded, depth=drawing.depth,
@@ -87,9 +87,9 @@ def scene_of(
     sheet); a Scene passes through."""
     # lazy: `solve`, `stats` and `table` run without it
     from ttt_maps.draw.scene import Scene
-    from ttt_maps.strategies.table.entries import Table
-    from ttt_maps.strategies.tree import Strategy
-    from ttt_maps.strategies.whole import WholeGame
+    from ttt_maps.tables.entries import Table
+    from ttt_maps.trees.strategy import Strategy
+    from ttt_maps.trees.whole import WholeGame
 
     if isinstance(obj, Scene):
         return obj
@@ -123,7 +123,7 @@ def scene_of(
 def pair_of(obj: object) -> tuple[Strategy, Strategy]:
     """X's and O's strategies of a poster (anything with ``x`` and ``o`` trees) or a pair."""
     # lazy: `solve` and `table` run without it
-    from ttt_maps.strategies.tree import Strategy
+    from ttt_maps.trees.strategy import Strategy
 
     x, o = getattr(obj, "x", None), getattr(obj, "o", None)
     if isinstance(x, Strategy) and isinstance(o, Strategy):

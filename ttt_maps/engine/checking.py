@@ -7,16 +7,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ttt_maps.audit.game import audit_log
+from ttt_maps.audit.strategy import audit_file, check_reasons, strategy_from_json
+from ttt_maps.audit.table import audit_table, minimal_claim
 from ttt_maps.engine.build import running
 from ttt_maps.errors import UsageError
 from ttt_maps.io.files import parse_json
 from ttt_maps.language import ENGLISH, speaking
+from ttt_maps.play.game import is_game
 from ttt_maps.settings import Settings
-from ttt_maps.strategies.audit import audit_file, check_reasons, strategy_from_json
-from ttt_maps.strategies.gamelog import audit_log
-from ttt_maps.strategies.match import is_game
-from ttt_maps.strategies.table.check import audit_table, minimal_claim
-from ttt_maps.strategies.table.entries import is_table, table_from_json
+from ttt_maps.tables.entries import is_table, table_from_json
 
 if TYPE_CHECKING:
     from ttt_maps.game.geometry import Geometry

@@ -16,8 +16,8 @@ from ttt_maps.compare.summary import build_strategies, compare_summary
 from ttt_maps.draw.themes import get_theme
 from ttt_maps.engine.build import running
 from ttt_maps.language import current, speaking
+from ttt_maps.policy.chains import NOVICE_WAYS
 from ttt_maps.settings import Settings
-from ttt_maps.strategies.chains import NOVICE_WAYS
 
 if TYPE_CHECKING:
     from ttt_maps.compare.differences import Comparison
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ttt_maps.draw.layout import MapOptions
     from ttt_maps.draw.themes import Theme
     from ttt_maps.engine.request import Drawing
-    from ttt_maps.strategies.tree import Strategy
+    from ttt_maps.trees.strategy import Strategy
 
 
 class Compared:

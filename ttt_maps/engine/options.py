@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from ttt_maps.draw.themes import Theme
     from ttt_maps.game.geometry import Geometry
     from ttt_maps.game.position import Position
-    from ttt_maps.strategies.policy import Policy
+    from ttt_maps.policy.policy import Policy
 
 if not TYPE_CHECKING:
 
@@ -462,7 +462,7 @@ def _position(value: Any, use: Use) -> Any:
 def _policy(value: Any, use: Use) -> Any:
     """A chain or preset (parsed once the board is known), or a ``Policy``."""
     # lazy: --help, --version, a usage error, a misspelled command and `table` run without it
-    from ttt_maps.strategies.policy import Policy
+    from ttt_maps.policy.policy import Policy
 
     if isinstance(value, Policy):
         return value
@@ -500,7 +500,7 @@ def _id_prefix(value: Any, use: Use) -> str:
 
 def _level(value: Any, use: Use) -> str:
     # lazy: no command's start-up needs it
-    from ttt_maps.strategies.match import parse_level
+    from ttt_maps.play.game import parse_level
 
     text = _text(value, use)
     parse_level(text)
@@ -603,7 +603,7 @@ def _pages(job: str) -> list[tuple[str, str]]:
 
 def _chains(job: str) -> list[tuple[str, str]]:
     # lazy: --help, --version, a usage error, a misspelled command and `table` run without it
-    from ttt_maps.strategies.chains import KEY_HELP, PRESETS
+    from ttt_maps.policy.chains import KEY_HELP, PRESETS
 
     return [*((name, f"preset: {chain}, {text}") for name, (chain, text) in PRESETS.items()),
             *KEY_HELP.items()]  # fmt: skip

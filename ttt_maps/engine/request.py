@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from ttt_maps.backends import Output
     from ttt_maps.draw.layout import MapOptions
     from ttt_maps.draw.themes import Theme
-    from ttt_maps.strategies.policy import Policy
+    from ttt_maps.policy.policy import Policy
 
 
 class Drawing:
@@ -125,7 +125,7 @@ class Drawing:
     def opening_books(self) -> list[str]:
         """The opening book files the policy reads (``book:PATH``), as written."""
         # lazy: `table` runs without it
-        from ttt_maps.strategies.chains import opening_book_files
+        from ttt_maps.policy.chains import opening_book_files
 
         return opening_book_files(self.policy.name)
 
@@ -235,7 +235,7 @@ def _policy(
     options: Mapping[str, Any], drawing: Drawing, locate: Callable[[str], str] | None
 ) -> Policy:  # (the drawing's geometry is resolved first)
     # lazy: `table` runs without it
-    from ttt_maps.strategies.chains import parse_policy
+    from ttt_maps.policy.chains import parse_policy
 
     policy = options["policy"]
     if not isinstance(policy, str):

@@ -8,13 +8,14 @@ and O bits of a key alike, so a key's images under every symmetry are put
 together a chunk of the key at a time through small tables (``Imager``: a
 third or a quarter of a key of up to 32 bits, else a byte; cheap to build for
 any board). Policies that look ahead and whose keys treat symmetric positions
-alike choose once per class (``strategies.policy``).
+alike choose once per class (``policy.policy``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache, partial
+from typing import NamedTuple
 
 from ttt_maps.game.geometry import Geometry, Permutation
 
@@ -23,6 +24,20 @@ _CHUNK = 8
 
 #: A position's images under each symmetry of its board, identity first.
 Images = list[int]
+
+
+class Fold(NamedTuple):
+    """A reply drawn as another one, turned: ``cell`` is played as ``rep``.
+
+    ``turn`` indexes ``geometry.symmetries``: a symmetry of the position the
+    reply is played on that carries ``rep`` to ``cell``, so the sub-map drawn
+    for ``rep``, turned by it, is the sub-map of ``cell`` (its inverse carries
+    ``cell`` back to its representative).
+    """
+
+    cell: int
+    rep: int
+    turn: int
 
 
 class Imager:

@@ -1,6 +1,6 @@
 """The long description of a map in a docs page: its strategy in words, under the map.
 
-A complex image needs one (WCAG 2.1, 1.1.1): the gamebook (``strategies.gamebook``)
+A complex image needs one (WCAG 2.1, 1.1.1): the gamebook (``gamebooks.book``)
 as HTML in a collapsed ``<details>``, each reply a link to its section, that
 the map names with ``aria-details``. The poster describes both maps.
 """
@@ -13,10 +13,8 @@ from typing import Any
 
 from ttt_maps import api
 from ttt_maps.engine.options import Use
-from ttt_maps.integrations.recipe import PAGE, drawing_of
-from ttt_maps.language import N_, tr
-from ttt_maps.strategies.gamebook import Gamebook, Reply, build_gamebook
-from ttt_maps.strategies.gamebook_text import (
+from ttt_maps.gamebooks.book import Gamebook, Reply, build_gamebook
+from ttt_maps.gamebooks.text import (
     cell_ref,
     heading,
     move_line,
@@ -26,7 +24,9 @@ from ttt_maps.strategies.gamebook_text import (
     section_ref,
     spoken_board,
 )
-from ttt_maps.strategies.tree import Strategy
+from ttt_maps.integrations.recipe import PAGE, drawing_of
+from ttt_maps.language import N_, tr
+from ttt_maps.trees.strategy import Strategy
 
 SUMMARY = N_("The strategy in words")
 

@@ -17,7 +17,7 @@ from ttt_maps.api import Poster, render
 from ttt_maps.engine.options import Options, read_python
 from ttt_maps.errors import UsageError
 from ttt_maps.integrations.longdesc import details_html
-from ttt_maps.strategies.tree import Strategy
+from ttt_maps.trees.strategy import Strategy
 
 if TYPE_CHECKING:
     from ttt_maps.api import Renderable

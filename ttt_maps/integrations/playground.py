@@ -28,8 +28,8 @@ from urllib.parse import parse_qsl, urlencode
 
 from ttt_maps import api
 from ttt_maps.engine.comparing import compare_policies
-from ttt_maps.engine.files import default_stem, write_files
 from ttt_maps.engine.options import DECLARED, DRAWN, Option, Refused, Use, from_text
+from ttt_maps.engine.outputs import default_stem, write_files
 from ttt_maps.engine.request import Drawing
 from ttt_maps.errors import UsageError, escaped, quote
 from ttt_maps.language import speaking

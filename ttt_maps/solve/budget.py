@@ -31,7 +31,7 @@ class TooBigToSolve(UsageError):
     """A request whose search passed its budget."""
 
     #: What tells this refusal from other usage errors where the stages above add
-    #: what would answer (``strategies.mapsize``), without importing this module.
+    #: what would answer (``trees.size``), without importing this module.
     unsolved = True
 
 

@@ -25,7 +25,7 @@ from ttt_maps.engine.request import Drawing
 from ttt_maps.errors import UsageError
 from ttt_maps.integrations.widget.assets import BRIDGE, asset
 from ttt_maps.language import speaking
-from ttt_maps.strategies.tree import Strategy
+from ttt_maps.trees.strategy import Strategy
 
 if TYPE_CHECKING:
     from ttt_maps.api import Renderable

@@ -1,0 +1,2 @@
+"""A game against a map: the map plays its red moves, a person or a program the other
+side (``game``)."""
