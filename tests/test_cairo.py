@@ -10,6 +10,7 @@ import sys
 import pytest
 from PIL import Image
 
+import ttt_maps
 from ttt_maps.backends.cairo import PIXEL_CAP, scene_to_png
 from ttt_maps.backends.page import parse_size
 from ttt_maps.draw.compose import map_scene
@@ -102,16 +103,19 @@ def test_png_over_the_pixel_cap_points_at_svg_and_pdf(
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{"width_px": 0}, {"width_px": -3}, {"dpi": 0.0}, {"dpi": float("nan")}, {"dpi": -72.0}],
+    [{"width": 0}, {"width": -3}, {"dpi": 0.0}, {"dpi": float("nan")}, {"dpi": -72.0}],
 )
-def test_png_bad_width_or_dpi_is_a_usage_error(tiny: Scene, kwargs: dict[str, float]) -> None:
-    with pytest.raises(UsageError):
-        scene_to_png(tiny, **kwargs)  # type: ignore[arg-type]
+def test_png_bad_width_or_dpi_is_a_usage_error(kwargs: dict[str, float]) -> None:
+    """Refused where they enter, by name, before anything is drawn."""
+    tree = ttt_maps.strategy("x", depth=0)
+    with pytest.raises(UsageError, match=rf"^{next(iter(kwargs))}="):
+        ttt_maps.render(tree, "png", **kwargs)  # type: ignore[call-overload]
 
 
-def test_png_width_and_dpi_with_a_size_conflict(tiny: Scene) -> None:
-    with pytest.raises(UsageError, match="not both"):
-        scene_to_png(tiny, width_px=500, dpi=100, size=parse_size("A4"))
+def test_png_width_and_dpi_with_a_size_conflict() -> None:
+    tree = ttt_maps.strategy("x", depth=0)
+    with pytest.raises(UsageError, match=r"^width= and dpi= both set the PNG's size"):
+        ttt_maps.render(tree, "png", width=500, dpi=100, size="A4")
 
 
 # -- what is drawn ----------------------------------------------------------------

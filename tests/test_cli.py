@@ -16,7 +16,6 @@ from typer.testing import CliRunner
 
 from ttt_maps._version import __version__
 from ttt_maps.cli.app import app
-from ttt_maps.cli.run import one_command_app
 from ttt_maps.errors import UsageError
 from ttt_maps.io.files import write_atomic
 from ttt_maps.trees.strategy import build_strategy
@@ -60,46 +59,6 @@ def test_help_everywhere(command: str) -> None:
     assert "Usage" in result.stdout
     # A flag takes no value, so its help shows none (typer 0.29 would print "<bool>").
     assert "<bool>" not in result.stdout and "--help " in result.stdout
-
-
-@pytest.mark.parametrize(
-    "args",
-    [
-        ["render", "--help"],
-        ["render", "--player", "q", "-o", "x.svg"],
-        ["render", "--install-completion"],
-        ["solve", "--help"],
-        ["solve", "x...o....", "--json"],
-        ["stats", "--help"],
-        ["export", "--help"],
-        ["check", "--help"],
-        ["policies", "--help"],
-        ["compare", "--help"],
-    ],
-)
-def test_one_command_app_runs_like_the_whole_app(args: list[str]) -> None:
-    """``main`` builds only the named command; what the user sees must not change."""
-    one = one_command_app(app, args)
-    assert one is not app
-    assert [info.callback for info in one.registered_commands] == [
-        info.callback for info in app.registered_commands if info.callback.__name__ == args[0]
-    ]
-    mine, whole = runner.invoke(one, args), runner.invoke(app, args)
-    assert (mine.exit_code, mine.stdout, mine.stderr) == (
-        whole.exit_code,
-        whole.stdout,
-        whole.stderr,
-    )
-
-
-@pytest.mark.parametrize("args", [[], ["--help"], ["--version"], ["rendr"], ["--version", "solve"]])
-def test_other_arguments_run_the_whole_app(args: list[str]) -> None:
-    assert one_command_app(app, args) is app
-
-
-def test_shell_completion_runs_the_whole_app(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("_TTT_MAPS_COMPLETE", "complete_bash")
-    assert one_command_app(app, ["render"]) is app
 
 
 def test_no_arguments_shows_help() -> None:
@@ -552,81 +511,35 @@ def test_python_dash_m() -> None:
     assert proc.stdout.strip() == f"ttt-maps {__version__}"
 
 
-def test_cli_import_is_light() -> None:
-    """Startup: importing the CLI pulls in neither rich nor the solver."""
-    code = (
-        "import sys, ttt_maps.cli.app; ttt_maps.cli.app.app; "
-        "print(sorted(m for m in "
-        "('rich', 'ttt_maps.solve.solver', 'ttt_maps.policy.policy', 'cairo') "
-        "if m in sys.modules))"
-    )
+#: What the drawing path never imports: the command line's own libraries (the playground
+#: draws in the browser with the package alone) and the raster path's.
+NOT_FOR_DRAWING = ("typer", "rich", "click", "pydantic", "cairo", "PIL", "platformdirs")
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import ttt_maps; ttt_maps.render(ttt_maps.strategy('o'), 'svg')",
+        "from ttt_maps.integrations import playground; "
+        "playground.answer('map', 'player=o&board=3x4k3&depth=1')",
+    ],
+)
+def test_the_drawing_path_imports_nothing_of_the_command_line(code: str) -> None:
+    seen = f"sorted({{m.split('.')[0] for m in sys.modules}} & {set(NOT_FOR_DRAWING)!r})"
+    script = f"import sys\n{code}\nprint({seen})"
     proc = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
     )
-    assert proc.stdout.strip() == "[]"
-
-
-def test_a_run_imports_only_its_command() -> None:
-    """``ttt-maps solve ...`` builds the solve command alone: the other commands' modules
-    are not even imported; ``--help`` takes them all."""
-    code = (
-        "import sys; from ttt_maps.cli.app import COMMANDS, app_for; "
-        "one = app_for(sys.argv[1:]); "
-        "print(len(one.registered_commands), sorted(c for c in COMMANDS "
-        "if 'ttt_maps.cli.' + c in sys.modules))"
-    )
-    for args, expect in ((["solve", "x........"], "1 ['solve']"), (["--help"], "11 ")):
-        proc = subprocess.run(
-            [sys.executable, "-c", code, *args],
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=True,
-        )
-        assert proc.stdout.startswith(expect), proc.stdout
-
-
-#: What a run on the 3x3 board never needs: hashing (an SVG's ids come from the
-#: interpreter's own SHA-256), the fonts (a map without a title has no text),
-#: the cache, the search and the progress bar of bigger boards, rich, cairo, Pillow.
-NOT_FOR_3X3 = (
-    "hashlib", "_hashlib", "hmac", "secrets", "base64", "random", "json",
-    "importlib.resources", "unicodedata", "tempfile", "platformdirs",
-    "rich", "cairo", "PIL",
-    "ttt_maps.draw.typeface", "ttt_maps.draw.sfnt", "ttt_maps.solve.cache",
-    "ttt_maps.solve.search", "ttt_maps.io.progress", "ttt_maps.counts.games",
-)  # fmt: skip
-
-
-@pytest.mark.parametrize("suffix", ["svg", "pdf"])
-def test_a_3x3_map_imports_only_what_it_needs(tmp_path: Path, suffix: str) -> None:
-    """A whole run (``main``, which ends with ``os._exit``), its modules read at the end."""
-    out = tmp_path / f"o.{suffix}"
-    code = (
-        "import os, sys\n"
-        "from ttt_maps.cli import main\n"
-        "end = os._exit\n"
-        f"def report(status): print(sorted(m for m in {NOT_FOR_3X3!r} if m in sys.modules)); "
-        "sys.stdout.flush(); end(status)\n"
-        "os._exit = report\n"
-        f"sys.argv = ['ttt-maps', 'render', '--player', 'o', '-q', '-o', {str(out)!r}]\n"
-        "main()\n"
-    )
-    proc = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
-    )
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip() == "[]"
-    assert out.stat().st_size > 10_000
+    assert proc.stdout.strip().splitlines()[-1] == "[]"
 
 
 def test_unexpected_errors_exit_1(monkeypatch: pytest.MonkeyPatch) -> None:
-    import ttt_maps.counts.facts
+    import ttt_maps.api
 
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(ttt_maps.counts.facts, "collect", broken)
+    monkeypatch.setattr(ttt_maps.api, "collect", broken)
     result = run("stats")
     assert result.exit_code == 1
     assert isinstance(result.exception, RuntimeError)

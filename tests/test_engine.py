@@ -14,8 +14,8 @@ import pytest
 
 import ttt_maps
 from ttt_maps.api import Settings
-from ttt_maps.engine.options import DECLARED
-from ttt_maps.engine.request import Drawing
+from ttt_maps.engine.options import OPTIONS, PAGE, Surface
+from ttt_maps.engine.request import Request
 from ttt_maps.errors import UsageError
 from ttt_maps.settings import DEFAULT, current
 
@@ -78,20 +78,20 @@ def test_bad_settings_are_refused_with_the_option_named() -> None:
         ttt_maps.strategy("x", settings=Settings(search_limit=0))
 
 
-def test_one_drawing_value_checks_once_with_the_surface_s_words() -> None:
-    """The same value is refused by the same check on every surface, each in its words."""
-    from ttt_maps.engine.options import Use
-
-    with pytest.raises(UsageError, match=r"^player='y': choose x, o or both"):
-        Drawing(player="y")
+def test_one_value_is_checked_once_in_the_surface_s_words() -> None:
+    """The same value is refused by the same check on every surface, each in its words;
+    a request reads values already checked."""
+    player, both = OPTIONS["player"], PAGE.check("player")
+    with pytest.raises(UsageError, match=r"^player='y': choose x or o"):
+        ttt_maps.strategy("y")
     with pytest.raises(UsageError, match=r"^--player 'y': choose x, o or both"):
-        Drawing.read({"player": DECLARED["player"].read("y", Use("cli", "render"))}, Use("cli"))
+        Surface("cli").read(player, "y", both)
     with pytest.raises(UsageError, match=r"^bad player option: 'y': choose x, o or both"):
-        DECLARED["player"].read("y", Use("fence", "page"))
+        Surface("fence").read(player, "y", both)
     with pytest.raises(UsageError, match=r"^outcomes= applies to a player's map"):
-        Drawing(whole=True, outcomes=True)
-    checked = Drawing(player=" X ", theme="dark")
-    assert checked.player == "x" and checked.palette.name == "dark"
+        Request({"whole": True, "outcomes": True}, Surface("python"))
+    checked = Request({"player": "x", "theme": "dark"}, Surface("python"))
+    assert checked.player == "x" and checked.theme.name == "dark"
     assert checked.geometry.name == "3x3k3"
 
 
@@ -109,8 +109,8 @@ def test_the_api_and_the_command_line_draw_the_same_bytes(tmp_path: Path) -> Non
     )
     assert result.exit_code == 0, result.output
     api_file = tmp_path / "api.svg"
-    drawing = Drawing(player="o", policy="yorgey", theme="print")
-    written = write_files(drawing, output=str(api_file))
+    request = Request({"player": "o", "policy": "yorgey", "theme": "print"}, Surface("python"))
+    written = write_files(request, output=str(api_file))
     assert [w.target.path for w in written] == [api_file]
     assert api_file.read_bytes() == cli_file.read_bytes()
     tree = ttt_maps.strategy("o", "yorgey")

@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+import ttt_maps
 from ttt_maps.cli.app import app
 from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import Geometry
@@ -681,10 +682,10 @@ def captions(d: Any) -> list[str]:
 
 def test_docs_embeds_take_explain() -> None:
     """The Sphinx directive, MyST and the MkDocs fence share the option."""
-    from ttt_maps.engine.options import OptionRefused, fence_options
+    from ttt_maps.engine.options import OptionRefused, page_keys
     from ttt_maps.integrations.recipe import render, scene_of
 
-    assert "explain" in fence_options()
+    assert "explain" in page_keys()
     svg = render(scene_of({"player": "x", "explain": True}, str), "svg")
     assert "<title>X takes a corner, on 3 lines, and holds the draw." in svg
     plain = render(scene_of({"player": "x"}, str), "svg")
@@ -805,17 +806,21 @@ def test_a_turned_pane_of_the_compare_picture_names_the_cells_as_drawn() -> None
 
 
 def test_reasons_cost_nothing_unless_asked_for() -> None:
-    """Drawing, the table and the viewer load no reason unless one is asked for."""
-    import subprocess
-    import sys
+    """A map, the viewer and the table give no reason unless one is asked for: the tree
+    holds none, and nothing drawn says one."""
+    from ttt_maps.trees.nodes import Node
 
-    code = (
-        "import sys; from ttt_maps import api; t = api.strategy('o'); api.render(t, 'svg');"
-        "api.render(t, 'html'); api.render(api.table('x'), 'svg');"
-        "print(sorted(m for m in sys.modules if m.endswith(('explain', 'tiebreak', 'reasons'))))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
+    tree = ttt_maps.strategy("o")
+
+    def reasons(node: Node) -> list[str]:
+        kids = [reasons(child) for _, child in node.children]
+        return [*([node.why] if node.why else []), *(r for kid in kids for r in kid)]
+
+    assert reasons(tree.root) == []
+    assert reasons(tree.noted(explain=True).root)
+    drawn = [ttt_maps.render(tree, "svg"), ttt_maps.render(tree, "html")]
+    drawn.append(ttt_maps.render(ttt_maps.table("x"), "svg"))
+    assert not any("and holds the draw" in text for text in drawn)
 
 
 def test_explain_for_a_pdf_alone_is_a_usage_error(tmp_path: Path) -> None:

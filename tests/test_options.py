@@ -16,7 +16,14 @@ from typer.testing import CliRunner
 
 import ttt_maps
 from ttt_maps.cli.app import app
-from ttt_maps.engine.options import DECLARED, FenceError, OptionRefused, read_fence
+from ttt_maps.engine.options import (
+    FUNCTIONS,
+    OPTIONS,
+    REQUESTS,
+    FenceError,
+    OptionRefused,
+    read_fence,
+)
 from ttt_maps.errors import UsageError
 from ttt_maps.integrations.recipe import scene_of
 from ttt_maps.settings import Settings
@@ -43,29 +50,29 @@ BASE = {"depth": "1"}
 
 
 def _cli(name: str, text: str) -> Any:
-    option = DECLARED[name]
+    option = OPTIONS[name]
     args = ["render", "-o", "-", "-f", "svg"]
     if name != "player":
         args += ["--player", "x"]
     if name != "depth":
         args += ["--depth", BASE["depth"]]
-    args += [option.cli[0]] + ([text] if option.kind not in ("flag", "switch") else [])
+    args += [option.flags[0]] + ([text] if option.kind is not bool else [])
     return CliRunner().invoke(app, args)
 
 
 def _fence(name: str, text: str) -> str:
-    key = DECLARED[name].fence[0]
+    key = OPTIONS[name].keys[0]
     lines = [f"{key}: {text}" if text else key]
     if name != "depth":
         lines.append(f"depth: {BASE['depth']}")
-    options, _, use = read_fence(lines, 1)
-    return str(scene_of(options, str, use).title)
+    options, _, surface = read_fence(lines, 1)
+    return str(scene_of(options, str, surface).title)
 
 
 def _python(name: str, value: Any) -> str:
-    keyword = DECLARED[name].python[0]
+    keyword = OPTIONS[name].keywords[0]
     depth = {} if name == "depth" else {"depth": int(BASE["depth"])}
-    if DECLARED[name].step == "draw":
+    if name in FUNCTIONS["render"] and name not in FUNCTIONS["strategy"]:
         tree = ttt_maps.strategy("x", depth=1)
         return ttt_maps.render(tree, **{keyword: value})
     player = value if name == "player" else "x"
@@ -81,8 +88,8 @@ def test_every_option_the_three_surfaces_share_has_its_case() -> None:
     the tests of the long description."""
     shared = {
         name
-        for name, option in DECLARED.items()
-        if option.cli and option.fence and option.python and "map" in option.applies
+        for name, option in OPTIONS.items()
+        if option.cli and option.page and option.python and name in REQUESTS["map"]
     }
     assert shared - set(CASES) == {"description"}
 
@@ -90,8 +97,8 @@ def test_every_option_the_three_surfaces_share_has_its_case() -> None:
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_every_surface_takes_the_same_good_value(name: str) -> None:
     cli_text, value, _, _ = CASES[name]
-    option = DECLARED[name]
-    assert option.cli and option.fence and option.python, name
+    option = OPTIONS[name]
+    assert option.cli and option.page and option.python, name
     result = _cli(name, cli_text)
     assert result.exit_code == 0, result.stderr
     assert _fence(name, cli_text)
@@ -102,17 +109,17 @@ def test_every_surface_takes_the_same_good_value(name: str) -> None:
 def test_every_surface_refuses_the_same_bad_value_in_its_own_words(name: str) -> None:
     _, _, bad_text, bad_value = CASES[name]
     assert bad_text is not None
-    option = DECLARED[name]
+    option = OPTIONS[name]
     result = _cli(name, bad_text)
     assert result.exit_code == 2
-    assert result.stderr.startswith(f"ttt-maps: error: {option.cli[0]}"), result.stderr
+    assert result.stderr.startswith(f"ttt-maps: error: {option.flags[0]}"), result.stderr
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
     with pytest.raises((FenceError, OptionRefused)) as at_fence:
         _fence(name, bad_text)
-    assert str(at_fence.value).startswith(f"bad {option.fence[0]} option"), at_fence.value
+    assert str(at_fence.value).startswith(f"bad {option.keys[0]} option"), at_fence.value
     with pytest.raises(UsageError) as in_python:
         _python(name, bad_value)
-    assert str(in_python.value).startswith(f"{option.python[0]}="), in_python.value
+    assert str(in_python.value).startswith(f"{option.keywords[0]}="), in_python.value
 
 
 @pytest.mark.parametrize("name", sorted(n for n, c in CASES.items() if c[3] is not None))
@@ -121,7 +128,7 @@ def test_python_refuses_a_value_of_the_wrong_kind_by_its_keyword(name: str) -> N
     ``TypeError`` from deep inside."""
     wrong = {"depth": "2", "board": 3, "rules": 1, "policy": 5, "start": 9, "player": 3}
     value = wrong.get(name, CASES[name][3])
-    with pytest.raises(UsageError, match=rf"^{DECLARED[name].python[0]}="):
+    with pytest.raises(UsageError, match=rf"^{OPTIONS[name].keywords[0]}="):
         _python(name, value)
 
 
@@ -138,8 +145,8 @@ def test_an_old_spelling_is_named_as_it_was_written() -> None:
 
 
 def _fence_from(text: str) -> None:
-    options, _, use = read_fence([f"from: {text}", "player: o"], 1)
-    scene_of(options, str, use)
+    options, _, surface = read_fence([f"from: {text}", "player: o"], 1)
+    scene_of(options, str, surface)
 
 
 #: The Python API given values of the wrong kind: each is a usage error that names the

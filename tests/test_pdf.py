@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
+import ttt_maps
 from ttt_maps.backends.cairo import scene_to_png
 from ttt_maps.backends.page import PageSize, parse_size
 from ttt_maps.backends.pdf.writer import scene_to_pdf
@@ -265,11 +266,12 @@ def test_a_map_without_text_is_written_without_cairo() -> None:
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
-def test_margin_leaving_no_room_is_a_usage_error(tiny: Scene) -> None:
-    with pytest.raises(UsageError, match="margin"):
-        scene_to_pdf(tiny, size=parse_size("100x100mm"), margin_mm=60)
-    with pytest.raises(UsageError, match="margin"):
-        scene_to_pdf(tiny, size=parse_size("A4"), margin_mm=-1)
+def test_margin_leaving_no_room_is_a_usage_error() -> None:
+    tree = ttt_maps.strategy("x", depth=0)
+    with pytest.raises(UsageError, match=r"^margin=60 leaves no room on a 100x100mm page"):
+        ttt_maps.render(tree, "pdf", size="100x100mm", margin=60)
+    with pytest.raises(UsageError, match=r"^margin=-1: expected 0 to 1000 millimetres"):
+        ttt_maps.render(tree, "pdf", size="A4", margin=-1)
 
 
 # -- what a reader sees ---------------------------------------------------------------

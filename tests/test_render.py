@@ -551,7 +551,7 @@ def test_a_crash_mid_job_writes_nothing(
 
     With two processes the PDF is drawn in the child, whose error comes back whole.
     """
-    from ttt_maps.backends.pdf import writer as pdf_backend
+    from ttt_maps import backends
     from ttt_maps.engine import outputs as commands
 
     if fork and not commands._can_fork():
@@ -565,7 +565,7 @@ def test_a_crash_mid_job_writes_nothing(
     def boom(*args: Any, **kwargs: Any) -> bytes:
         raise RuntimeError("backend failed")
 
-    monkeypatch.setattr(pdf_backend, "scene_to_pdf", boom)
+    monkeypatch.setattr(backends, "scene_to_pdf", boom)
     result = run("--player", "x", "--policy", "yorgey")
     assert result.exit_code == 1
     assert isinstance(result.exception, RuntimeError)
@@ -577,7 +577,7 @@ def test_render_help_lists_the_options() -> None:
     result = run("--help")
     assert result.exit_code == 0
     for option in ("--player", "--format", "--output", "--size", "--width", "--dpi", "--margin",
-                   "--title", "--id-prefix", "--policy", "--from", "--depth", "--theme",
+                   "--title", "--id-prefix", "--policy", "--start", "--depth", "--theme",
                    "--alternatives", "--outcomes", "--quiet"):  # fmt: skip
         assert option in result.stdout
 

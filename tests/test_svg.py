@@ -15,6 +15,7 @@ from functools import cache
 
 import pytest
 
+import ttt_maps
 from ttt_maps.backends.svg.writer import scene_to_svg
 from ttt_maps.draw.compose import map_scene
 from ttt_maps.draw.layout import MapOptions
@@ -449,8 +450,8 @@ def test_explicit_prefix_and_bad_prefix() -> None:
     d = Doc(text)
     assert d.prefix == "mapA" and all(i.startswith("mapA") for i in d.ids)
     assert "\x00" not in text
-    with pytest.raises(UsageError, match="id prefix"):
-        scene_to_svg(scene("x"), id_prefix="1 bad")
+    with pytest.raises(UsageError, match=r"^id_prefix='1 bad': must start with a letter"):
+        ttt_maps.render(ttt_maps.strategy("x", depth=0), id_prefix="1 bad")
 
 
 def test_default_prefix_follows_the_content() -> None:

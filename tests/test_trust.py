@@ -589,7 +589,7 @@ def test_a_search_limit_may_be_as_large_as_you_like(digits: int) -> None:
     [
         (["--size", f"{'9' * 25}x{'9' * 25}mm"], "each side must be between 1 mm and 5 m"),
         (["--size", "A4", "--margin", "9" * 30], "expected 0 to 1000 millimetres"),
-        (["--size", "A4", "--dpi", "1e999"], "'1e999' is too large a number"),
+        (["--size", "A4", "--dpi", "1e999"], "--dpi '1e999': too large a number"),
         (["--size", "A4", "--dpi", "9" * 30], "expected a number from 1 to 10000"),
         (["--width", "9" * 30], "expected a whole number of pixels, from 1 to 32767"),
     ],

@@ -14,7 +14,10 @@ terminal; ``shown`` does the same for the names that ordinary output repeats.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
+#: The program's name, as its messages begin.
+PROG = "ttt-maps"
 #: The most characters of a user's value an error message repeats.
 QUOTE_LIMIT = 80
 #: A quotation (``repr`` of a string) longer than the limit (compiled by ``re`` when an
@@ -48,6 +51,13 @@ def escaped(text: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
+def error_line(message: str, kind: str = "error") -> str:
+    """The one stderr line of a usage error (or a warning), newlines folded, as the
+    command line prints it and the playground shows it."""
+    text = " ".join(part.strip() for part in str(message).splitlines() if part.strip())
+    return f"{PROG}: {kind}: {escaped(text) or 'bad usage'}"
+
+
 def _shorten(match: re.Match[str]) -> str:
     body = match.group(1) if match.group(1) is not None else match.group(2)
     mark = "'" if match.group(1) is not None else '"'
@@ -67,6 +77,27 @@ class UsageError(ValueError):
         text = escaped(" ".join(str(message).split()))
         super().__init__(re.sub(_LONG_QUOTE, _shorten, text) if len(text) > _LONG else text)
         self.reason = None if reason is None else escaped(" ".join(reason.split()))
+
+
+class Limit(UsageError):
+    """A limit found while the work was done (an image or a map too large), and the
+    options that would answer: ``template`` names each as ``{depth}``, and ``options``
+    gives the value to suggest, or ``None`` for the option alone. Each surface words
+    them its own way (``worded``); the message is the command line's."""
+
+    def __init__(self, template: str, /, **options: object) -> None:
+        self.template, self.options = template, options
+        super().__init__(self.worded(_flag))
+
+    def worded(self, say: Callable[[str, object], str]) -> str:
+        """The message with each option said by ``say(name, value)``."""
+        return self.template.format(**{name: say(name, v) for name, v in self.options.items()})
+
+
+def _flag(name: str, value: object) -> str:
+    """An option as the command line writes it: ``--depth 3``, ``--width``."""
+    flag = "--" + name.replace("_", "-")
+    return flag if value is None else f"{flag} {value}"
 
 
 def bad_value(noun: str, value: object, reason: str) -> UsageError:

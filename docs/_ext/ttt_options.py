@@ -1,4 +1,4 @@
-"""``.. ttt-options::``: the table of every option, made from their declarations while the
+"""``.. ttt-options::``: the table of every option, made from the options table while the
 docs build (``ttt_maps.engine.options``), so it can never disagree with the command line,
 the API or the docs tools."""
 
@@ -9,17 +9,17 @@ from typing import Any
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
-HEADINGS = ("option", "command line", "Python", "docs page", "applies to", "what it does")
+from ttt_maps.engine.options import rows
+
+HEADINGS = ("option", "command line", "Python", "docs page", "taken by", "what it does")
 
 
 class OptionsTable(SphinxDirective):
-    """Every option, one row each: its spellings, what it applies to and its help."""
+    """Every option, one row each: its spellings, what takes it and its help."""
 
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        from ttt_maps.engine.options import rows
-
         table = nodes.table(classes=["ttt-options"])
         group = nodes.tgroup(cols=len(HEADINGS))
         table += group

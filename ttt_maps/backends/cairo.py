@@ -22,9 +22,11 @@ from typing import Any
 from PIL import Image, ImageChops
 
 from ttt_maps.backends.page import PageSize, placement
+from ttt_maps.draw.hand import glyph, sketched
 from ttt_maps.draw.scene import Group, Item, Line, Mark, Rect, Scene, Text
 from ttt_maps.draw.themes import Theme, rgb
-from ttt_maps.errors import UsageError
+from ttt_maps.draw.typeface import layout, outline
+from ttt_maps.errors import Limit
 
 #: Largest PNG we draw, in pixels: A0 at 400 dpi (about 250 megapixels). It
 #: is drawn in bands (``BAND_BYTES``), so memory stays bounded; the cap keeps
@@ -70,14 +72,6 @@ def scene_to_png(
     # lazy: the module imports without pycairo, which only a PNG needs (test_cairo holds it)
     import cairo
 
-    if width_px is not None and (
-        not isinstance(width_px, int) or isinstance(width_px, bool) or width_px < 1
-    ):
-        raise UsageError(f"PNG width {width_px!r}: expected a whole number of pixels, 1 or more")
-    if dpi is not None and not (math.isfinite(dpi) and dpi > 0):
-        raise UsageError(f"PNG dpi {dpi!r}: expected a number above 0, e.g. 150 or 300")
-    if size is not None and width_px is not None and dpi is not None:
-        raise UsageError("PNG with a page size: give the width in pixels or the dpi, not both")
     if size is not None and width_px is None and dpi is None:
         dpi = PRINT_DPI
     page_w, page_h, (ox, oy, s) = placement(scene, size, margin_mm)
@@ -89,15 +83,14 @@ def scene_to_png(
     h = max(1, round(page_h * px_per_pt))
     record_dpi = dpi if dpi is not None else px_per_pt * 72
     if w * h > PIXEL_CAP or max(w, h) > MAX_SIDE:
-        raise UsageError(
+        raise Limit(
             f"PNG would be {w} x {h} pixels, over the cap of {PIXEL_CAP // 1_000_000} "
-            f"megapixels (and at most {MAX_SIDE} pixels a side); use a smaller --width or "
-            "--dpi, or SVG or PDF for large prints"
+            f"megapixels (and at most {MAX_SIDE} pixels a side); use a smaller {{width}} or "
+            "{dpi}, or SVG or PDF for large prints",
+            width=None,
+            dpi=None,
         )
     if scene.theme.hand is not None:
-        # lazy: a cached map runs without it
-        from ttt_maps.draw.hand import sketched
-
         scene = sketched(scene)
     rows = band_rows or max(1, BAND_BYTES // (4 * w))
     png = _PngStream(w, h, record_dpi, scene.title)
@@ -268,8 +261,6 @@ class _Painter:
 
     def hand_mark(self, mark: Mark) -> None:
         """A mark drawn by hand (``draw/hand.py``): its glyph scaled to its box."""
-        # lazy: a cached map runs without it
-        from ttt_maps.draw.hand import glyph
 
         ctx, b = self.ctx, mark.box
         x, y, w, h = b.x, b.y, b.w, b.h
@@ -305,8 +296,6 @@ class _Painter:
         The glyphs are filled outlines, the same the PDF embeds, so a PNG and a
         PDF of one scene show the same letters in the same places.
         """
-        # lazy: a cached map runs without it
-        from ttt_maps.draw.typeface import layout, outline
 
         ctx, size = self.ctx, text.size
         self.source(self.colour[text.role])

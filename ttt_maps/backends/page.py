@@ -6,16 +6,17 @@ CLI to check ``--size`` before anything is drawn, so it imports nothing heavy.
 
 from __future__ import annotations
 
-import math
 import re
 from typing import TYPE_CHECKING, NamedTuple
 
-from ttt_maps.errors import UsageError, bad_value
+from ttt_maps.errors import bad_value
 
 if TYPE_CHECKING:
     from ttt_maps.draw.scene import Scene
 
 PT_PER = {"mm": 72 / 25.4, "in": 72.0, "pt": 1.0, "px": 72 / 96}
+#: The margin around a drawing on a page, in millimetres, unless one is given.
+MARGIN_MM = 10.0
 _NAMED_MM = {
     "A6": (105.0, 148.0),
     "A5": (148.0, 210.0),
@@ -42,6 +43,12 @@ _DIMS = (
     r"(?P<h>[0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*(?P<unit>mm|in|pt|px)"
 )
 _ORIENT = r"(?P<base>.*?)\s*[-:\s](?P<orient>landscape|portrait)"
+
+
+def has_room(size: PageSize, margin_mm: float) -> bool:
+    """Whether a margin leaves room to draw on a page."""
+    m = margin_mm * PT_PER["mm"]
+    return min(size.width_pt, size.height_pt) - 2 * m > 0
 
 
 class PageSize(NamedTuple):
@@ -116,14 +123,8 @@ def placement(
     if size is None:
         return scene.width, scene.height, (0.0, 0.0, 1.0)
     size = oriented(size, scene)
-    if not (math.isfinite(margin_mm) and margin_mm >= 0):
-        raise UsageError(f"margin {margin_mm!r} mm: expected 0 or more millimetres")
     m = margin_mm * PT_PER["mm"]
     room_w, room_h = size.width_pt - 2 * m, size.height_pt - 2 * m
-    if room_w <= 0 or room_h <= 0:
-        raise UsageError(
-            f"margin {margin_mm:g} mm leaves no room on a {size.name} page; use a smaller margin"
-        )
     s = min(room_w / scene.width, room_h / scene.height)
     ox = (size.width_pt - scene.width * s) / 2
     oy = (size.height_pt - scene.height * s) / 2

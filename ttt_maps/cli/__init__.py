@@ -1,33 +1,15 @@
 """The ``ttt-maps`` command line: the last stage, which calls all the others.
 
-``app`` declares the commands and their options (``options`` makes them
-from the declarations); ``help`` prints their help pages without typer;
-``run`` decides how a run ends (one error line, exit codes, signals, broken
-pipes); ``output`` and ``streams`` are what commands print and write; each
-other module is one command's body. Nothing outside this package imports it.
+``app`` holds the commands, one module each (its body, and its options made
+from the options table by ``options``); ``run`` decides how a run ends (one
+error line, exit codes, signals, broken pipes); ``output`` and ``streams`` are
+what commands print and write. Nothing outside this package imports it.
 """
 
-import gc
-import sys
+from ttt_maps.cli.app import app
+from ttt_maps.cli.run import run
 
 
 def main() -> None:
-    """Console entry point (``ttt-maps``): a help page without typer (``help``), else
-    only the named command is built (``run``).
-
-    The cyclic garbage collector is off from the first import (``run`` says
-    why): imports make no garbage, and typer's alone would be scanned a few
-    times over (about 2 ms of every run).
-    """
-    gc.disable()
-    args = sys.argv[1:]
-    if not args or args[-1] == "--help":
-        # lazy: only a help page needs it
-        from ttt_maps.cli.help import answer
-
-        answer(args)  # ends the run when it can answer, without importing typer
-    # lazy: a help page is answered without typer
-    from ttt_maps.cli.app import app_for
-    from ttt_maps.cli.run import run
-
-    run(app_for(args))
+    """Console entry point (``ttt-maps``)."""
+    run(app)

@@ -1,59 +1,65 @@
-"""The ``ttt-maps`` command line.
+"""The ``ttt-maps`` command line: its commands, in the order ``--help`` lists them.
 
 A shell over the Python API: each command parses its arguments, calls
-``ttt_maps.api``, and prints or writes what comes back. Errors a user can
-cause are ``UsageError``s; ``run.TTTGroup.main`` turns them (and click's own
-usage errors) into exit 2 with one line on stderr, ``ttt-maps: error:
-<message>``. Anything else is a bug: exit 1 with a traceback. The API is
-imported inside the commands so that ``ttt-maps --help`` starts fast.
+``ttt_maps.api`` (or the engine it shares), and prints or writes what comes back.
+Errors a user can cause are ``UsageError``s; ``run.TTTGroup`` turns them (and
+typer's own usage errors) into exit 2 with one line on stderr, ``ttt-maps: error:
+<message>``. Anything else is a bug: exit 1 with a traceback.
 
-Each command is one module of the same name holding its typer signature (a
-function of that name) and its body; ``COMMANDS`` lists them in the order
-``--help`` does. A run that names its command imports only that command's
-module (``command_app``); other command lines, completion and ``app`` take them
-all, and the usual help pages need none of them (``help``). Adding a command:
-declare it in ``engine.options.COMMANDS``, write its module, raise
-``UsageError`` for bad input, and use ``output.write_output`` for files.
+Each command is one module of the same name holding its body and its help (the
+body's docstring); its options are the options table's (``engine.options``).
+Adding a command: list its options in ``engine.options.COMMANDS``, write its
+module, and add it here.
 """
-
-import importlib
-import os
-from collections.abc import Sequence
-from typing import Any
 
 import typer
 
-from ttt_maps.cli.options import root
-from ttt_maps.cli.run import new_app
-from ttt_maps.engine.options import COMMANDS as DECLARED_COMMANDS
+from ttt_maps._version import __version__
+from ttt_maps.cli import (
+    cache,
+    check,
+    compare,
+    docs,
+    export,
+    play,
+    policies,
+    render,
+    solve,
+    stats,
+    table,
+)
+from ttt_maps.cli.run import TTTGroup
+from ttt_maps.errors import PROG
 
-#: The commands, each a module of this package with a function of its name, in the
-#: order they are declared (``engine.options.COMMANDS``) and ``--help`` lists them.
-COMMANDS = tuple(DECLARED_COMMANDS)
+app = typer.Typer(
+    name=PROG,
+    cls=TTTGroup,
+    help="""Complete maps of optimal tic-tac-toe play, in the style of xkcd 832.
+
+    Boards are written row-major with x, o and '.' (e.g. x...o....); cells are
+    numbered 0..8 from the top left.
+    """,
+    pretty_exceptions_enable=False,
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
 
 
-def command_app(name: str | None = None) -> typer.Typer:
-    """The app with every command, or with ``name``'s alone (its module only is imported:
-    a run pays for the command it runs, not for the other ten)."""
-    app = new_app(add_completion=name is None)
-    app.callback()(root)
-    for command in (name,) if name else COMMANDS:
-        module = importlib.import_module(f"ttt_maps.cli.{command}")
-        app.command()(getattr(module, command))
-    return app
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"ttt-maps {__version__}")
+        raise typer.Exit()
 
 
-def app_for(args: Sequence[str]) -> typer.Typer:
-    """The app a command line needs: the named command's alone, else every command
-    (``--help``, ``--version``, shell completion, a misspelled command)."""
-    if args and args[0] in COMMANDS and "_TTT_MAPS_COMPLETE" not in os.environ:
-        return command_app(args[0])
-    return command_app()
+@app.callback()
+def root(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
+    ),
+) -> None:
+    """Complete maps of optimal tic-tac-toe play, in the style of xkcd 832."""
 
 
-def __getattr__(name: str) -> Any:
-    """``app``: the whole command line (tests and tools that drive it in-process)."""
-    if name == "app":
-        full = globals()["app"] = command_app()
-        return full
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+for module in (render, solve, stats, export, check, policies, compare, table, cache, play, docs):
+    name = module.__name__.rsplit(".", 1)[1]
+    app.command(name)(getattr(module, name))

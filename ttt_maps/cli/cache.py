@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import typer
 
+from ttt_maps.api import cache_info, clear_cache
 from ttt_maps.cli.options import Args, command
 from ttt_maps.errors import UsageError, shown
 
@@ -30,7 +31,7 @@ _SAID = {
 
 
 def run(args: Args) -> None:
-    """``ttt-maps cache`` (its help is declared with the command, ``engine.options``)."""
+    """The solved positions kept for bigger boards (in the user's cache folder)."""
     cache_command(args["action"], typer.echo)
 
 
@@ -39,8 +40,6 @@ cache = command("cache", run)
 
 def cache_command(action: str, echo: Callable[[str], None]) -> None:
     """``info`` lists the cache folder's files, ``clear`` removes the bounds files."""
-    # lazy: --version and a misspelled command import every command's module
-    from ttt_maps.api import cache_info, clear_cache
 
     name = action.strip().lower()
     if name not in ("info", "clear"):

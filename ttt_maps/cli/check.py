@@ -6,16 +6,19 @@ keeping its player's best result; 1 otherwise (the report says where).
 
 import typer
 
+from ttt_maps.api import check as audit
 from ttt_maps.cli.options import Args, command
 from ttt_maps.cli.output import print_json
 from ttt_maps.errors import quote
+from ttt_maps.io.files import read_text
 
 
 def run(args: Args) -> None:
-    """``ttt-maps check`` (its help is declared with the command, ``engine.options``)."""
-    # lazy: --version and a misspelled command import every command's module
-    from ttt_maps.api import check as audit
-    from ttt_maps.io.files import read_text
+    """Audit a strategy file, a table from 'ttt-maps table', or a game saved by
+    'ttt-maps play --save', against the solved game: exit 0 when perfect (every move
+    keeps its player's best result), 1 when not, 2 when the file cannot be read; the
+    board is the file's "geometry".
+    """
 
     how = args.settings()
     file, rules = args["file"], args["rules"]

@@ -3,16 +3,23 @@
 
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
+from rich import box
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from ttt_maps.api import Settings, SummaryRow
 from ttt_maps.cli.options import Args, command
 from ttt_maps.cli.output import console, print_json, show_table, written_line
+from ttt_maps.engine.comparing import compare_policies
+from ttt_maps.engine.outputs import file_format
+from ttt_maps.engine.request import Request
 from ttt_maps.errors import UsageError, shown
+from ttt_maps.io.files import check_target, write_atomic
+from ttt_maps.io.paths import check_distinct
 from ttt_maps.language import N_, decimal, tr
-
-if TYPE_CHECKING:
-    from ttt_maps.api import Settings, SummaryRow
-    from ttt_maps.engine.request import Drawing
 
 #: What ``-o`` writes (the maps side by side, or linked viewers) and what ``--sheet`` does.
 IMAGE_FORMATS = ("svg", "pdf", "png", "html")
@@ -22,9 +29,11 @@ DIFF_PNG_HINT = "--diff-png now writes the differences sheet as a PNG; use --she
 
 
 def run(args: Args) -> None:
-    """``ttt-maps compare`` (its help is declared with the command, ``engine.options``)."""
+    """Maps under several tie-break policies compared: where they play differently, up to
+    rotation and reflection, as a table, a sheet, the maps side by side or linked viewers.
+    """
     how = args.settings()
-    drawing = args.drawing(player=args["player"])
+    request = args.request(player=args["player"])
     fmt = args["format"]
     if fmt is not None and len(fmt) > 1:
         raise UsageError(f"--format {' '.join(fmt)}: compare writes -o FILE in one format")
@@ -32,15 +41,13 @@ def run(args: Args) -> None:
         args["output"], fmt[0] if fmt else None, args["sheet"], args["diff_png"],
         args["as_json"], args["explain"],
     )  # fmt: skip
-    compare_command(args["chains"], drawing, files, how)
+    compare_command(args["chains"], request, files, how)
 
 
 compare = command("compare", run)
 
 
 def _format(option: str, output: str, fmt: str | None, known: Sequence[str]) -> str:
-    # lazy: --version and a misspelled command import every command's module
-    from ttt_maps.engine.outputs import file_format
 
     if output == "-" and fmt is None:
         return "svg"
@@ -65,20 +72,17 @@ class Files(NamedTuple):
 
 
 def compare_command(
-    policies: Sequence[str], drawing: "Drawing", files: Files, settings: "Settings"
+    policies: Sequence[str], request: Request, files: Files, settings: Settings
 ) -> None:
     """``ttt-maps compare``: print the summary; write the maps and the differences sheet
     if asked.
 
     ``files.diff`` is the old ``--diff-png``: it writes the differences sheet as a
-    PNG, with a hint; the drawing's ``fold`` folds each map by symmetry.
+    PNG, with a hint; the request's ``fold`` folds each map by symmetry.
     """
-    # lazy: --version and a misspelled command import every command's module
-    from ttt_maps.engine.comparing import compare_policies
-    from ttt_maps.io.files import check_target
 
     output, fmt, sheet, diff, as_json, explain = files
-    player, chosen_theme = drawing.player, drawing.palette
+    player, chosen_theme = request.player or "x", request.theme
     if fmt is not None and output is None:
         raise UsageError(f"--format {fmt}: give -o FILE to say where the maps go")
     image_fmt = _format("-o", output, fmt, IMAGE_FORMATS) if output is not None else None
@@ -96,17 +100,14 @@ def compare_command(
         if target is not None:
             check_target(target)  # fail before the work, not after
     if sheet_path is not None and output is not None and output + sheet_path != "--":
-        # lazy: --version and a misspelled command import every command's module
-        from ttt_maps.io.paths import check_distinct
-
         check_distinct([("-o", output), ("--sheet" if diff is None else "--diff-png", sheet_path)])
     outs = [t for t in (output, sheet_path) if t == "-"]
     if len(outs) > 1 or (outs and as_json):
         raise UsageError("only one of -o -, --sheet - and --json can write to standard output")
-    found = compare_policies(policies, drawing, settings=settings)
+    found = compare_policies(policies, request, settings=settings)
     written: list[tuple[str, int]] = []  # the files, said after the summary as render says them
     if output is not None and image_fmt is not None:
-        opts = drawing.map_options if explain else None
+        opts = request.map_options if explain else None
         written.append(_write(output, found.maps(image_fmt, chosen_theme, opts)))
     if sheet_path is not None and sheet_fmt is not None:
         written.append(_write(sheet_path, found.differences_sheet(sheet_fmt, chosen_theme)))
@@ -122,8 +123,6 @@ def compare_command(
 
 def _write(path: str, data: bytes) -> tuple[str, int]:
     """Write a file atomically; its name and size, to say so."""
-    # lazy: --version and a misspelled command import every command's module
-    from ttt_maps.io.files import write_atomic
 
     write_atomic(path, data)
     return path, len(data)
@@ -142,13 +141,8 @@ _COUNT_COLUMNS = (
 )
 
 
-def print_summary(rows: Sequence["SummaryRow"], player: str, reference: str, novice: str) -> None:
+def print_summary(rows: Sequence[SummaryRow], player: str, reference: str, novice: str) -> None:
     """The summary on stdout, a rich table narrow enough for an 80-column terminal."""
-    # lazy: --version and a misspelled command import every command's module
-    from rich import box
-    from rich.markup import escape
-    from rich.table import Table
-    from rich.text import Text
 
     who = player.upper()
     table = Table(

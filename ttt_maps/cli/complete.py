@@ -14,13 +14,11 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ttt_maps.engine.options import DECLARED
+from ttt_maps.engine import checks
+from ttt_maps.engine.options import Option
 from ttt_maps.errors import UsageError, quote
-
-if TYPE_CHECKING:
-    from ttt_maps.engine.options import Option
 
 Candidates = list[tuple[str, str]]
 
@@ -38,19 +36,19 @@ def _matching(incomplete: str, values: Iterable[tuple[str, str]]) -> Candidates:
     return [(spelt(v), h) for v, h in values if v.lower().startswith(typed)]
 
 
-def values_of(option: Option, command: str) -> Callable[[str], Candidates] | None:
-    """The completion of ``option``'s values on ``command``: its declared choices, a
-    chain's keys again after each comma, a page turned after a ``-``."""
+def values_of(option: Option) -> Callable[[str], Candidates] | None:
+    """The completion of ``option``'s values: its choices, a chain's keys again after
+    each comma, a page turned after a ``-``."""
     choices = option.choices
     if choices is None:
         return None
-    if choices is DECLARED["policy"].choices:
+    if choices is checks.chains:
         return _chains
-    if choices is DECLARED["size"].choices:
+    if choices is checks.pages:
         return _pages
 
     def complete(incomplete: str) -> Candidates:
-        return _matching(incomplete, choices(command))
+        return _matching(incomplete, choices())
 
     return complete
 
@@ -59,9 +57,7 @@ def _chains(incomplete: str) -> Candidates:
     """A key or preset, and after each comma the next one of the chain."""
     head, comma, last = incomplete.rpartition(",")
     used = {part.strip().lower() for part in head.split(",")} if comma else set()
-    choices = DECLARED["policy"].choices
-    assert choices is not None
-    names = [(_KEY_WORDS.get(key, key), text) for key, text in choices("render")]
+    names = [(_KEY_WORDS.get(key, key), text) for key, text in checks.chains()]
     prefix = head + comma
     return [
         (prefix + value, text)
@@ -76,9 +72,7 @@ _KEY_WORDS = {"random:SEED": "random", "book:PATH": "book:"}
 
 def _pages(incomplete: str) -> Candidates:
     """The named pages; after a ``-``, turned landscape or portrait."""
-    choices = DECLARED["size"].choices
-    assert choices is not None
-    values = choices("render")
+    values = checks.pages()
     if "-" in incomplete:
         values = [(f"{n}-{o}", "") for n, _ in values for o in ("landscape", "portrait")]
     return _matching(incomplete, values)

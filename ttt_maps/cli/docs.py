@@ -5,12 +5,16 @@ import typer
 from ttt_maps.cli.options import Args, command
 from ttt_maps.cli.output import written_line
 from ttt_maps.errors import shown
+from ttt_maps.integrations.pandoc import install
 
 
 def run(args: Args) -> None:
-    """``ttt-maps docs`` (its help is declared with the command, ``engine.options``)."""
-    # lazy: --version and a misspelled command import every command's module
-    from ttt_maps.integrations.pandoc import install
+    """Write the filter that draws ```ttt-map blocks in pandoc, Quarto or R Markdown
+    documents.
+
+    The blocks take the same options as the MkDocs fence, one a line. The filter
+    runs this Python's ttt-maps; set TTT_MAPS_PYTHON to use another.
+    """
 
     tool, folder = args["tool"].lower(), args["folder"]
     written = install(tool, folder, force=args["force"])

@@ -11,18 +11,21 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ttt_maps.api import gamebook, strategy
+from ttt_maps.api import Settings, gamebook, strategy
 from ttt_maps.cli.output import written_line
-from ttt_maps.engine.options import DECLARED
+from ttt_maps.engine.options import OPTIONS, REQUESTS
 from ttt_maps.errors import UsageError
 from ttt_maps.io.files import check_target, write_atomic
 
-if TYPE_CHECKING:
-    from ttt_maps.api import Settings
+if TYPE_CHECKING:  # the command's own options, which import this module
     from ttt_maps.cli.options import Args
 
 #: The gamebook's formats by file suffix: Markdown, plain text, a PDF booklet.
 SUFFIXES = {".md": "md", ".markdown": "md", ".txt": "txt", ".pdf": "pdf"}
+#: The options that draw a map, and so not a gamebook.
+_MAPS_ONLY = frozenset(name for names in REQUESTS.values() for name in names).difference(
+    REQUESTS["gamebook"], REQUESTS["game"]
+)
 
 
 def gamebook_format(path: str) -> str | None:
@@ -30,21 +33,21 @@ def gamebook_format(path: str) -> str | None:
     return SUFFIXES.get(Path(path).suffix.lower())
 
 
-def gamebook_path(output: str | None, gamebook: str | None) -> str | None:
+def gamebook_path(output: str | None, book: str | None) -> str | None:
     """The gamebook file a render asks for: ``--gamebook FILE``, or ``-o`` naming a
     ``.md`` or ``.txt`` file; None when it asks for maps."""
-    if gamebook is not None:
+    if book is not None:
         if output is not None:
             raise UsageError(
-                f"--gamebook {gamebook} and -o {output}: a render writes the gamebook or the "
+                f"--gamebook {book} and -o {output}: a render writes the gamebook or the "
                 "maps; run it twice for both"
             )
-        if gamebook_format(gamebook) is None:
+        if gamebook_format(book) is None:
             raise UsageError(
-                f"--gamebook {gamebook!r}: name a .md (Markdown), .txt (plain text) or "
+                f"--gamebook {book!r}: name a .md (Markdown), .txt (plain text) or "
                 ".pdf (a booklet) file"
             )
-        return gamebook
+        return book
     if output is not None and gamebook_format(output) in ("md", "txt"):
         return output
     return None
@@ -60,16 +63,16 @@ def write_gamebook(
     page for a Markdown or text gamebook, are refused by name."""
     fmt = gamebook_format(path)
     assert fmt is not None
-    for name in sorted(args.given, key=list(DECLARED).index):
-        option = DECLARED[name]
-        if name in ("format", "picture") or (option.step and "gamebook" not in option.applies):
+    for name in sorted(args.given, key=list(OPTIONS).index):
+        option = OPTIONS[name]
+        if name in _MAPS_ONLY or name in ("format", "picture"):
             what = "a map"
-        elif option.formats and fmt not in option.formats:
+        elif option.formats and fmt not in option.formats.split():
             what = "a PDF gamebook's page"
         else:
             continue
         raise UsageError(
-            f"{option.spelled(args.use)} does not apply to the gamebook {path}: it sets {what}"
+            f"{args.surface.spelled(option)} does not apply to the gamebook {path}: it sets {what}"
         )
     player = args["player"]
     if player not in ("x", "o"):
@@ -77,18 +80,15 @@ def write_gamebook(
         raise UsageError(
             f"{shown}: a gamebook is one player's strategy; add --player x or --player o"
         )
-    drawing = args.drawing()
+    request = args.request(kind="gamebook")
     check_target(path)
     tree = strategy(
-        player, drawing.policy, drawing.start, board=drawing.geometry, fold=drawing.folded,
+        player, request.policy, request.start, board=request.geometry, fold=request.folded,
         settings=settings,
     )  # fmt: skip
-    options = {
-        "theme": drawing.palette,
-        "size": drawing.size,
-        "text_as_paths": drawing.text_as_paths,
-    }
-    data = gamebook(tree, fmt, **options)
+    size = request.size.name if request.size is not None else None
+    data = gamebook(tree, fmt, theme=request.theme, size=size,
+                    text_as_paths=request.text_as_paths)  # fmt: skip
     write_atomic(path, data)
     size_bytes = len(data.encode("utf-8") if isinstance(data, str) else data)
     if echo is not None:

@@ -6,10 +6,18 @@ so none of them imports the command line's declarations.
 
 from __future__ import annotations
 
+import json
 import sys
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
+from rich.console import Console
+from rich.measure import Measurement
+from rich.text import Text
+
+from ttt_maps.cli.streams import rich_reports_broken_pipes
 from ttt_maps.errors import shown
+from ttt_maps.io.files import write_atomic
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -27,13 +35,6 @@ def console() -> Console:
     """A rich console on stdout (no colour or wrapping games when piped). Text wraps
     between words; a line with a word wider than the console, or any line on a console
     narrower than ``NARROWEST``, is printed whole rather than cut inside a word."""
-    # lazy: --version, a usage error, a misspelled command and a cached map run without it
-    from rich.cells import cell_len
-    from rich.console import Console
-    from rich.text import Text
-
-    # lazy: --version runs without it
-    from ttt_maps.cli.streams import rich_reports_broken_pipes
 
     def _plain(o: str | Text, markup: bool) -> str:
         """The words as printed: markup read, ``:x:`` left as text (no emoji), as the
@@ -66,9 +67,6 @@ def show_table(out: Console, table: Table) -> None:
     then one line per row of ``column: value`` pairs. A table that fits only with some
     cells wrapped has its column widths chosen here (``_fit``): rich alone may narrow a
     column of unbreakable words below its longest and cut it."""
-    # lazy: --version, a usage error, a misspelled command and a cached map run without it
-    from rich.measure import Measurement
-    from rich.text import Text
 
     wide = out.options.update_width(1 << 16)
     measured = Measurement.get(out, wide, table)
@@ -91,8 +89,6 @@ def _fit(out: Console, table: Table, total: int) -> None:
     one column at a time."""
     if total <= out.width:
         return
-    # lazy: --version, a usage error, a misspelled command and a cached map run without it
-    from rich.measure import Measurement
 
     wide = out.options.update_width(1 << 16)
     lows, highs = [], []
@@ -115,8 +111,6 @@ def _fit(out: Console, table: Table, total: int) -> None:
 
 def _plain(cell: object) -> str:
     """A table cell's text: a ``Text`` as it is, a string read as the markup it is."""
-    # lazy: --version, a usage error, a misspelled command and a cached map run without it
-    from rich.text import Text
 
     if isinstance(cell, Text):
         return cell.plain
@@ -125,17 +119,12 @@ def _plain(cell: object) -> str:
 
 def print_json(doc: Any) -> None:
     """Machine-readable output: indented JSON, stable key order."""
-    # lazy: --version, a usage error, a misspelled command, a cached map, `solve` and `stats` run
-    # without it
-    import json
 
     sys.stdout.write(json.dumps(doc, indent=2) + "\n")
 
 
 def write_output(path: str, data: bytes | str) -> None:
     """Write a file atomically; bad paths are usage errors."""
-    # lazy: --version, a usage error, a misspelled command, `solve` and `stats` run without it
-    from ttt_maps.io.files import write_atomic
 
     write_atomic(path, data)
 

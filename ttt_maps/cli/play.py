@@ -14,9 +14,15 @@ import re
 import sys
 from typing import TYPE_CHECKING, TextIO
 
+from rich.console import Console
+from rich.text import Text
+
+from ttt_maps.api import explain, new_game, tie_break
 from ttt_maps.cli.options import Args, command
 from ttt_maps.cli.output import board_grid, write_output
 from ttt_maps.errors import UsageError
+from ttt_maps.io.files import check_target
+from ttt_maps.io.paths import check_not_read
 from ttt_maps.language import tr
 
 if TYPE_CHECKING:
@@ -27,23 +33,25 @@ MAX_LINE = 1024
 
 
 def run(args: Args) -> None:
-    """``ttt-maps play`` (its help is declared with the command, ``engine.options``)."""
-    # lazy: --version and a misspelled command import every command's module
-    from ttt_maps.api import new_game
-    from ttt_maps.io.paths import check_not_read
+    """Play against a map: the computer plays its red moves, you the other side.
+
+    On a terminal: type a cell number (counted from 0, as the empty cells show) or a
+    row and a column (counted from 1: 2 2 is the centre); u undoes, ? shows your
+    best moves by the solved game and why, w says why the last move was played, q
+    quits (--interactive: the same with piped input). Otherwise one cell number per
+    line is read from standard input; 'position: BOARD' lines and a last
+    'result: ...' line are printed, so another program can play.
+    """
 
     how = args.settings(progress=False)
-    drawing = args.drawing(player=args["player"])
+    request = args.request(player=args["player"])
     save = args["save"]
     if save is not None:
-        # lazy: --version and a misspelled command import every command's module
-        from ttt_maps.io.files import check_target
-
         check_target(save)
-        check_not_read(("--save", save), [("--policy", b) for b in drawing.opening_books])
+        check_not_read(("--save", save), [("--policy", b) for b in request.opening_books])
     game = new_game(
-        drawing.player, drawing.policy, drawing.start, board=drawing.geometry,
-        level=args["level"], seed=args["seed"], fold=drawing.folded, settings=how,
+        args["player"], request.policy, request.start, board=request.geometry,
+        level=args["level"], seed=args["seed"], fold=request.folded, settings=how,
     )  # fmt: skip
     if is_terminal():
         interactive(game)
@@ -137,9 +145,6 @@ def interactive(game: Game, piped: TextIO | None = None) -> None:
     """Play on a terminal: the board after every move, one line on what the map sees.
     With ``piped`` input (``--interactive``) each line read is shown after its prompt,
     as a terminal would echo it, so a transcript reads as a game."""
-    # lazy: --version and a misspelled command import every command's module
-    from rich.console import Console
-    from rich.text import Text
 
     con = Console(highlight=False, emoji=False)
     you, them = game.side.upper(), game.opponent.upper()
@@ -234,8 +239,6 @@ def interactive(game: Game, piped: TextIO | None = None) -> None:
 
 def hint_reasons(game: Game) -> list[str]:
     """``4: X takes the centre...``: each best move with its reason."""
-    # lazy: --version and a misspelled command import every command's module
-    from ttt_maps.api import explain
 
     return [f"{c}: {explain(game.board, c).text}" for c in game.hints()]
 
@@ -244,8 +247,6 @@ def mistake(before: Position, cell: int) -> str | None:
     """The reason a move was a mistake, with its refutation, or (under misère) why it
     completed the mover's own line; None for a good move, or one whose value is past
     the search budget."""
-    # lazy: --version and a misspelled command import every command's module
-    from ttt_maps.api import explain
 
     try:
         why = explain(before, cell)
@@ -257,8 +258,6 @@ def mistake(before: Position, cell: int) -> str | None:
 def last_reason(game: Game) -> str:
     """Why the last move was played: its reason, and for the map's own move, the
     key of its chain that chose it among the equally good ones."""
-    # lazy: --version and a misspelled command import every command's module
-    from ttt_maps.api import explain, tie_break
 
     if not game.moves:
         return tr("no move yet")

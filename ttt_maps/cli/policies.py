@@ -1,17 +1,15 @@
 """``ttt-maps policies``: the tie-break keys and presets, one line each."""
 
+from rich.markup import escape
+from rich.table import Table
+
+from ttt_maps.api import policies as listed
 from ttt_maps.cli.options import Args, command
 from ttt_maps.cli.output import console, show_table
 
 
 def run(args: Args) -> None:
-    """``ttt-maps policies`` (its help is declared with the command, ``engine.options``)."""
-    # lazy: --version and a misspelled command import every command's module
-    from rich.markup import escape
-    from rich.table import Table
-
-    # lazy: --version and a misspelled command import every command's module
-    from ttt_maps.api import policies as listed
+    """The tie-break policy keys and presets, one line each (on --board's board)."""
 
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("name")

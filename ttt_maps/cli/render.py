@@ -1,76 +1,71 @@
-"""``ttt-maps render``, the main job: its options become one ``Drawing``, checked once,
-and the API draws and writes it; this prints what was written and, with
+"""``ttt-maps render``, the main job: its options become one ``Request``, checked once,
+and the engine draws and writes it; this prints what was written and, with
 ``--picture``, the HTML to paste."""
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 import typer
 
+from ttt_maps.api import Settings, gamebook, strategy
+from ttt_maps.cli.gamebook import gamebook_path, write_gamebook
 from ttt_maps.cli.options import Args, command
 from ttt_maps.cli.output import written_line
+from ttt_maps.cli.picture import picture_html
+from ttt_maps.engine.outputs import Written, picture_words, write_files
+from ttt_maps.engine.request import Request
 from ttt_maps.errors import UsageError
-
-if TYPE_CHECKING:
-    from ttt_maps.api import Settings
-    from ttt_maps.engine.outputs import Written
-    from ttt_maps.engine.request import Drawing
 
 
 def run(args: Args) -> None:
-    """``ttt-maps render`` (its help is declared with the command, ``engine.options``)."""
+    """Draw the maps: with no options, both maps and the poster into output/ as SVG and PDF.
+
+    An option that applies to none of the files being written (--dpi for a PDF,
+    --size for an SVG, --margin without --size) is an error; with several
+    formats, each file takes the options that apply to it.
+    """
     how = args.settings(progress=not args["quiet"])
     echo = None if args["quiet"] else typer.echo
-    output, gamebook = args["output"], args["gamebook"]
-    if gamebook is not None or (output or "").lower().endswith((".md", ".markdown", ".txt")):
-        # lazy: --version, a usage error, a misspelled command and a cached map run without it
-        from ttt_maps.cli.gamebook import gamebook_path, write_gamebook
-
-        path = gamebook_path(output, gamebook)
+    output, book = args["output"], args["gamebook"]
+    if book is not None or (output or "").lower().endswith((".md", ".markdown", ".txt")):
+        path = gamebook_path(output, book)
         if path is not None:
             write_gamebook(path, args, how, echo)  # the strategy in words, not maps
             return
-    drawing = args.drawing()
+    request = args.request()
     picture, description = args["picture"], args["description"]
-    if description and (not picture or drawing.job == "whole"):
+    if description and (not picture or request.kind == "whole"):
         raise UsageError(
             "--description sets a player's strategy in words under a README's picture: "
             "use it with --picture, for a map or the poster"
         )
-    render_files(drawing, args["format"] or (), output, (picture, description), how, echo)
+    render_files(request, args["format"] or (), output, (picture, description), how, echo)
 
 
 render = command("render", run)
 
 
 def render_files(
-    drawing: "Drawing",
+    request: Request,
     formats: Sequence[str],
     output: str | None,
     picture: tuple[bool, bool],
-    settings: "Settings",
+    settings: Settings,
     echo: Callable[[str], None] | None,
 ) -> None:
-    """Draw and write ``drawing`` (the API's ``write_files``); ``echo`` (when given) gets
-    one line per file as it is written, and with ``picture`` (a picture, and its
-    description) the ``<picture>`` HTML for each light and dark pair, with the strategy
-    in words under it."""
-    # lazy: --version, a usage error and a misspelled command run without it
-    from ttt_maps.engine.outputs import write_files
+    """Draw and write ``request`` (``write_files``); ``echo`` (when given) gets one line
+    per file as it is written, and with ``picture`` (a picture, and its description) the
+    ``<picture>`` HTML for each light and dark pair, with the strategy in words under
+    it."""
 
-    def heard(done: "Written") -> None:
+    def heard(done: Written) -> None:
         if echo is not None and str(done.target.path) != "-":
             echo(written_line(done.target.path, done.size))
 
     pictured, description = picture
-    if description and drawing.start is not None:
-        _check_description(drawing, settings)
-    written = write_files(drawing, formats, output, picture=pictured, settings=settings, echo=heard)
+    if description and request.start is not None:
+        _check_description(request, settings)
+    written = write_files(request, formats, output, picture=pictured, settings=settings, echo=heard)
     if pictured and echo is not None:
-        # lazy: --version, a usage error, a misspelled command and a cached map run without it
-        from ttt_maps.cli.picture import picture_html
-        from ttt_maps.engine.outputs import picture_words
-
         for light, dark in zip(written[::2], written[1::2], strict=True):
             details, words = "", ""
             if description:
@@ -80,14 +75,11 @@ def render_files(
                 echo("\n" + words)
 
 
-def _check_description(drawing: "Drawing", settings: "Settings") -> None:
+def _check_description(request: Request, settings: Settings) -> None:
     """Refuse, before any file is written, a description of a map whose player never
     chooses a move from ``--from`` (the game is over there): it has no words to give."""
-    # lazy: --version, a usage error and a misspelled command run without it
-    from ttt_maps.api import gamebook, strategy
-
-    player = str(drawing.player or "both").strip().lower()
+    player = str(request.player or "both")
     for who in (player,) if player in ("x", "o") else ("x", "o"):
-        tree = strategy(who, drawing.policy, drawing.start, board=drawing.geometry,
-                        fold=drawing.folded, settings=settings)  # fmt: skip
+        tree = strategy(who, request.policy, request.start, board=request.geometry,
+                        fold=request.folded, settings=settings)  # fmt: skip
         gamebook(tree, "txt")  # a UsageError says why there is no gamebook

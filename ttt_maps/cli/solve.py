@@ -1,5 +1,9 @@
 """``ttt-maps solve``: a position's value, every move's outcome, each policy's choice."""
 
+from rich.markup import escape
+from rich.table import Table
+
+from ttt_maps.api import Position, solve_position
 from ttt_maps.cli.options import Args, command
 from ttt_maps.cli.output import board_grid, console, print_json, show_table
 from ttt_maps.errors import shown
@@ -10,9 +14,7 @@ WHY_WIDTH = 38
 
 
 def run(args: Args) -> None:
-    """``ttt-maps solve`` (its help is declared with the command, ``engine.options``)."""
-    # lazy: --version and a misspelled command import every command's module
-    from ttt_maps.api import Position, solve_position
+    """The value of a position, every legal move's outcome, and each policy's choice."""
 
     g, how = args.geometry(), args.settings()
     board = args["position"]
@@ -36,10 +38,6 @@ def run(args: Args) -> None:
         tr("{player} to move: {outcome}", player=mover, outcome=doc["outcome"]["text"]),
         markup=False,
     )
-
-    # lazy: --version and a misspelled command import every command's module
-    from rich.markup import escape
-    from rich.table import Table
 
     chosen: dict[int, list[str]] = {}
     for p in doc["policies"]:

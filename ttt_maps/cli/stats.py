@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from rich.table import Table
+
+from ttt_maps.api import stats as counted
 from ttt_maps.cli.options import Args, command
 from ttt_maps.cli.output import console, print_json, show_table
 from ttt_maps.language import number, tr, tr_ctx
@@ -15,9 +18,7 @@ if TYPE_CHECKING:
 
 
 def run(args: Args) -> None:
-    """``ttt-maps stats`` (its help is declared with the command, ``engine.options``)."""
-    # lazy: --version and a misspelled command import every command's module
-    from ttt_maps.api import stats as counted
+    """The solved game's counts (games, positions, who wins) and each preset's map size."""
 
     whole = args["whole"]
     data = counted(board=args.geometry(), fold=args["fold"], whole=whole, settings=args.settings())
@@ -34,8 +35,6 @@ stats = command("stats", run)
 
 def print_stats(data: Stats, out: Console) -> None:
     """``ttt-maps stats`` as tables."""
-    # lazy: --version and a misspelled command import every command's module
-    from rich.table import Table
 
     g, p, e = data.games, data.positions, data.empty
     geometry = data.geometry
@@ -143,8 +142,6 @@ def _cell_class(g: Geometry, cell: int) -> str:
 
 def print_whole(counts: WholeStats, out: Console) -> None:
     """``ttt-maps stats --whole`` as a table."""
-    # lazy: --version and a misspelled command import every command's module
-    from rich.table import Table
 
     g = counts.geometry
     title = tr("The whole game on one map, {board} ({name})", board=g.in_words(), name=g.short_name)

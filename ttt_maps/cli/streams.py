@@ -22,6 +22,8 @@ import os
 import signal
 import sys
 
+from rich.console import Console
+
 from ttt_maps.errors import Stopped
 
 #: The signals that end a run cleanly.
@@ -154,9 +156,6 @@ def rich_reports_broken_pipes() -> None:
     /dev/null and exits 1, which would hide the failure from ``main``.
     Called wherever rich is about to write (tables, ``--help``).
     """
-    # lazy: --help, --version, a usage error, a misspelled command, a cached map and `table` run
-    # without it
-    from rich.console import Console
 
     Console.on_broken_pipe = _raise_broken_pipe  # type: ignore[method-assign,assignment]
 

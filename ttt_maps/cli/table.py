@@ -3,17 +3,19 @@
 import time
 from collections.abc import Callable
 from pathlib import PurePath
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 import typer
 
+from ttt_maps import api
+from ttt_maps.api import Settings, Table
 from ttt_maps.cli.options import Args, command
-from ttt_maps.engine.options import DECLARED
+from ttt_maps.cli.output import written_line
+from ttt_maps.engine.options import REQUESTS
+from ttt_maps.engine.request import Request
 from ttt_maps.errors import UsageError
+from ttt_maps.io.files import check_target, write_atomic
 from ttt_maps.language import decimal, number, tr, tr_n
-
-if TYPE_CHECKING:
-    from ttt_maps.api import Settings, Table
 
 #: What ``table`` writes: the cheat sheet's formats, and the table as JSON.
 TABLE_FORMATS = ("svg", "pdf", "png", "json")
@@ -22,7 +24,13 @@ DEFAULT_PAGE = "A4"
 
 
 def run(args: Args) -> None:
-    """``ttt-maps table`` (its help is declared with the command, ``engine.options``)."""
+    """The minimal strategy table: the fewest positions to know, as a list, JSON or sheet.
+
+    The positions a player must know, up to rotation, reflection and move order,
+    each with its move, to play perfectly by looking them up from the empty board;
+    found by exact search and proven minimal. -o FILE.pdf draws them as a one-page
+    cheat sheet, boards grouped by move.
+    """
     how = args.settings()
     fmt = args["format"]
     if fmt is not None and len(fmt) > 1:
@@ -47,32 +55,26 @@ def table_command(
     where: Written,
     prover: str,
     args: Args,
-    settings: "Settings",
+    settings: Settings,
     echo: Callable[[str], None] = print,
 ) -> None:
     """Find and prove the table, then print it, print its JSON, or write a file
     (``args``: the board, and how the cheat sheet is drawn and on what page)."""
-    # lazy: this module's own ``table`` (the command) would hide the API's
-    from ttt_maps.api import render, table
-
-    # lazy: --version and a misspelled command import every command's module
-    from ttt_maps.io.files import check_target, write_atomic
-
-    drawing = args.drawing(job="table")
+    geometry = args.geometry()
     output, fmt, as_json = where
     if as_json and output is not None:
         raise UsageError("--json prints the table; -o writes a file: give one (-o FILE.json)")
     if fmt is not None and output is None:
         raise UsageError(f"--format {fmt}: give -o FILE to say where the table goes")
     chosen = _format(output, fmt) if output is not None else ("json" if as_json else None)
-    drawing.page([chosen or "json"], args.use)  # the page options, for the file written
-    sheet = {n: args[n] for n in args.given if DECLARED[n].step == "draw" and n != "format"}
+    sheet = {n: args[n] for n in args.given if n in REQUESTS["table"]}
+    Request(sheet, args.surface, kind="table").output([chosen or "json"])  # the page options
     if "size" not in sheet and chosen in ("pdf", "png"):
         sheet["size"] = DEFAULT_PAGE
     if output is not None and output != "-":
         check_target(output)  # fail before the work, not after
     started = time.process_time()
-    found = table(player, board=drawing.geometry, prover=prover, settings=settings)
+    found = api.table(player, board=geometry, prover=prover, settings=settings)
     seconds = time.process_time() - started
     if as_json:
         echo(found.to_json().rstrip("\n"))
@@ -81,12 +83,9 @@ def table_command(
         _print_table(found, seconds, echo, args["explain"])
         return
     data: bytes | str
-    data = found.to_json() if chosen == "json" else render(found, str(chosen), **sheet)
+    data = found.to_json() if chosen == "json" else api.render(found, str(chosen), **sheet)
     write_atomic(output, data)
     if output != "-":
-        # lazy: `table` runs without it
-        from ttt_maps.cli.output import written_line
-
         size_of = len(data.encode("utf-8")) if isinstance(data, str) else len(data)
         echo(f"{written_line(output, size_of)}: {_summary(found, seconds)}")
 
@@ -106,7 +105,7 @@ def _format(output: str, fmt: str | None) -> str:
     return chosen
 
 
-def _summary(table: "Table", seconds: float) -> str:
+def _summary(table: Table, seconds: float) -> str:
     said = {
         "player": table.player.upper(),
         "seconds": decimal(seconds, 2),
@@ -133,7 +132,7 @@ def _summary(table: "Table", seconds: float) -> str:
 
 
 def _print_table(
-    table: "Table", seconds: float, echo: Callable[[str], None], explain: bool = False
+    table: Table, seconds: float, echo: Callable[[str], None], explain: bool = False
 ) -> None:
     """The table on the terminal: each move's boards (and its reason), then how it
     was proven."""

@@ -16,7 +16,7 @@ from ttt_maps.compare.differences import Comparison
 from ttt_maps.compare.summary import compared, differing
 from ttt_maps.compare.turns import best_turn, symmetry_name, turned, turned_key
 from ttt_maps.draw.layout import MAP_SIZE, MapOptions, layout_map, map_box
-from ttt_maps.draw.scene import Box, Group, Item, Rect, Scene, Text, check_text
+from ttt_maps.draw.scene import Box, Group, Item, Rect, Scene, Text, plain_text
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.draw.titles import positions_words
 from ttt_maps.draw.typeface import width, wrapped
@@ -51,7 +51,7 @@ def compare_scene(
     every map (depth, alternatives, outcomes); its ``differs`` is replaced.
     ``comparisons`` are ``compare_all(strategies)`` when the caller has them.
     """
-    title = check_text(title, "title") if title else title
+    title = plain_text(title) if title else title
     palette = get_theme(theme)
     face = palette.typeface
     names, found = compared(strategies, labels, comparisons)

@@ -22,7 +22,7 @@ from ttt_maps.draw.scene import (
     RectRole,
     Scene,
     Text,
-    check_text,
+    plain_text,
 )
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.draw.titles import (
@@ -35,6 +35,7 @@ from ttt_maps.draw.titles import (
     rules_line,
     titled,
 )
+from ttt_maps.draw.typeface import fitted, width, wrapped
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.position import Position
 from ttt_maps.language import N_, and_list, tr
@@ -125,7 +126,7 @@ def map_scene(
     footer: the policy and what the map holds. ``laid`` is the map already
     laid out (``MAP_SIZE`` wide, anywhere), moved into place.
     """
-    title = check_text(title, "title") if title else title
+    title = plain_text(title) if title else title
     theme = get_theme(theme)
     face = theme.typeface
     g = strategy.geometry
@@ -180,8 +181,6 @@ def _caption_head(
 ) -> float:
     """A captioned map's heading and instruction from ``at`` (left, top), set in ``face``;
     returns where the map goes."""
-    # lazy: a cached map runs without it
-    from ttt_maps.draw.typeface import wrapped
 
     left, top = at
     who, g = strategy.player.upper(), strategy.geometry
@@ -232,7 +231,7 @@ def poster_scene(
     g = x.geometry
     theme = get_theme(theme)
     face = theme.typeface
-    title = check_text(title, "title") if title else title
+    title = plain_text(title) if title else title
     heading = title or heading_for(g)
     map_h = map_box(g).h
     stacked = map_h < STACK_BELOW * MAP_SIZE
@@ -309,7 +308,6 @@ def poster_scene(
 
 def _fit(text: str, size: float, room: float, face: str, *, bold: bool = False) -> float:
     """``typeface.fitted``, its font loaded only for drawings with text."""
-    from ttt_maps.draw.typeface import fitted  # lazy: the font loads only for drawings with text
 
     return fitted(text, size, room, face, bold)
 
@@ -360,8 +358,6 @@ LEGEND: tuple[tuple[RectRole, str, float], ...] = (
 def _legend(right: float, baseline: float, face: str) -> list[Item]:
     """Tint swatches and their words, set in ``face``, ending at ``right`` on the footer's
     first line."""
-    # lazy: a cached map runs without it
-    from ttt_maps.draw.typeface import width
 
     swatch = FOOTER_SIZE * 1.15
     gap, spacing = 0.4 * FOOTER_SIZE, 1.3 * FOOTER_SIZE

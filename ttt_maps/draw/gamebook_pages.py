@@ -18,7 +18,6 @@ from ttt_maps.draw.cheat_sheet import _board
 from ttt_maps.draw.scene import Anchor, Box, Item, Link, Scene, Text
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.draw.typeface import width as text_width
-from ttt_maps.errors import UsageError
 from ttt_maps.gamebooks.book import Gamebook, Reply, Section, build_gamebook, mover
 from ttt_maps.gamebooks.text import (
     front_matter,
@@ -62,13 +61,6 @@ def gamebook_of(
 ) -> str | bytes:
     """A strategy's gamebook as ``md`` or ``txt`` text, or ``pdf`` bytes drawn by
     ``render`` (``backends.render_scene``): A5 pages, or scaled to fit ``size``."""
-    if not isinstance(tree, Strategy):
-        raise UsageError(f"a gamebook is one player's strategy, not a {type(tree).__name__}")
-    fmt = fmt.strip().lower()
-    if fmt not in ("md", "txt", "pdf"):
-        raise UsageError(f"gamebook format {fmt!r}: choose md, txt or pdf")
-    if fmt != "pdf" and (size is not None or text_as_paths):
-        raise UsageError(f"size and text_as_paths apply to a PDF gamebook, not to {fmt}")
     gamebook = build_gamebook(tree)
     if fmt == "md":
         return front_matter() + to_markdown(gamebook)

@@ -25,11 +25,12 @@ from ttt_maps.draw.cells import Side
 from ttt_maps.draw.fold_marks import LETTERS, pointer, stands_for, tag
 from ttt_maps.draw.labels import board_label
 from ttt_maps.draw.scene import Box, Group, Item, Line, Mark, MarkRole, Rect
-from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.position import Mark as Player
 from ttt_maps.game.position import Position, other
 from ttt_maps.game.symmetry import turn_names
+from ttt_maps.io import progress
+from ttt_maps.reasons.facts import plain
 from ttt_maps.trees.nodes import Node
 from ttt_maps.trees.strategy import Strategy
 
@@ -319,8 +320,6 @@ class Layout:
             data += (("fold", fold),)
         why = ""
         if self.opts.explain and node.why:
-            from ttt_maps.reasons.facts import plain  # lazy: only maps with reasons
-
             why = plain(node.why)
         said = (node.board.to_move, path[-1] if path else None, node.move)
         label = self._labels.get(said)
@@ -365,11 +364,6 @@ def layout_map(strategy: Strategy, box: Box | None = None, opts: MapOptions | No
     """
     box = box or map_box(strategy.geometry)
     opts = opts or MapOptions()
-    if opts.depth is not None and opts.depth < 0:
-        raise UsageError(f"--depth {opts.depth}: must be 0 or more")
-    root = strategy.root
-    if opts.depth == 0 and root.children and not root.chooses:
-        raise UsageError("--depth 0: this map starts at the opponent's turn, use --depth 1 or more")
     levels = strategy.levels
     total = sum(levels if opts.depth is None else levels[: opts.depth + 1])
     # What is drawn beyond the moves, the tree records (once, if it does not yet).
@@ -378,9 +372,6 @@ def layout_map(strategy: Strategy, box: Box | None = None, opts: MapOptions | No
     lay = Layout(strategy.geometry, strategy.player, box.w, opts)
     watch: AbstractContextManager[None] = nullcontext()
     if total > QUIET_BOARDS:
-        # lazy: a cached map runs without it
-        from ttt_maps.io import progress
-
         label = f"drawing the {strategy.player.upper()} map"
         watch = progress.stage(label, count=lambda: lay.drawn, total=lambda: total)
     with watch:

@@ -14,34 +14,32 @@ from typing import Any, Literal
 
 from ttt_maps import language
 from ttt_maps.draw.themes import LIGHT, PickRole, Theme
-from ttt_maps.errors import UsageError, quote
 from ttt_maps.values import FrozenValue, Value
 
 #: Characters no drawing and no file's metadata should hold: C0 and C1 controls
-#: (escape sequences, bells), lone surrogates (bytes that were not UTF-8), and
-#: the line and paragraph separators. (Patterns ``re`` compiles when first used:
-#: most text prints as it is.)
-_UNPRINTABLE = "[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029]"
-_BREAK = "[\t\n\r\x0b\x0c\u2028\u2029]+"
+#: (escape sequences, bells), and the line and paragraph separators.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+#: What is not a character at all: lone surrogates (bytes that were not UTF-8) and the
+#: noncharacters (U+FDD0 to U+FDEF, and the last two code points of every plane), which
+#: neither UTF-8 text for cairo nor XML may hold.
+_NOT_CHARACTERS = re.compile(
+    "[\ud800-\udfff\ufdd0-\ufdef"
+    + "".join(
+        f"{chr(plane * 0x10000 + 0xFFFE)}{chr(plane * 0x10000 + 0xFFFF)}" for plane in range(17)
+    )
+    + "]"
+)
+_BREAK = re.compile("[\t\n\r\x0b\x0c\u2028\u2029]+")
 
 
 def plain_text(text: str) -> str:
     """``text`` as one line that every format can hold: line breaks and tabs become a
-    space, a lone surrogate the replacement character, other control characters go."""
+    space, what is not a character the replacement character, other control characters
+    go."""
     if text.isprintable():
         return text
-    text = re.sub(_BREAK, " ", text)
-    return re.sub(_UNPRINTABLE, lambda m: "\ufffd" if "\ud800" <= m[0] <= "\udfff" else "", text)
-
-
-def check_text(text: str, what: str) -> str:
-    """A user's text (a title) for drawing: ``UsageError`` when it holds a byte that is
-    not UTF-8 (a lone surrogate), else ``plain_text``."""
-    bad = next((c for c in text if "\ud800" <= c <= "\udfff"), None)
-    if bad is not None:
-        byte = f"byte 0x{ord(bad) - 0xDC00:02x}" if ord(bad) >= 0xDC80 else repr(bad)
-        raise UsageError(f"{what} {quote(text)}: {byte} is not UTF-8 text")
-    return plain_text(text)
+    text = _BREAK.sub(" ", text)
+    return _UNPRINTABLE.sub("", _NOT_CHARACTERS.sub("\ufffd", text))
 
 
 class Box(Value):

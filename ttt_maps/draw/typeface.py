@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import unicodedata
 import warnings
 from collections.abc import Iterable
 from functools import cache
@@ -171,8 +172,6 @@ def _composed(face: str, char: str) -> tuple[float, list[PathOp]] | None:
 
     The accent, at four fifths of its size, is centred over the letter, just above it.
     """
-    # lazy: a cached map runs without it
-    import unicodedata
 
     parts = unicodedata.normalize("NFD", char)
     cmap = font(face).cmap
@@ -252,7 +251,6 @@ def _family_for(char: str) -> str | None:
     Sans-serif families first, then by name, so the choice is the same on
     every run of one machine.
     """
-    import unicodedata  # lazy: only for characters the shipped fonts lack
 
     if char.isspace() or unicodedata.category(char) in ("Cc", "Cf"):
         return "sans-serif"  # nothing to see: any font will do

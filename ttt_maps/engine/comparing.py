@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from ttt_maps.compare.summary import SummaryRow
     from ttt_maps.draw.layout import MapOptions
     from ttt_maps.draw.themes import Theme
-    from ttt_maps.engine.request import Drawing
+    from ttt_maps.engine.request import Request
     from ttt_maps.trees.strategy import Strategy
 
 
@@ -97,14 +97,14 @@ class Compared:
 
 
 def compare_policies(
-    policies: Sequence[str], drawing: Drawing, *, settings: Settings | None = None
+    policies: Sequence[str], request: Request, *, settings: Settings | None = None
 ) -> Compared:
-    """Each policy's map for the drawing's player from its start, and where they differ
+    """Each policy's map for the request's player from its start, and where they differ
     from the first's, up to rotation and reflection."""
     with running(settings):
-        mark = drawing.player or "x"
+        mark = request.player or "x"
         strategies = build_strategies(
-            policies, mark, drawing.start, drawing.geometry, fold=drawing.folded
+            policies, mark, request.start, request.geometry, fold=request.folded
         )
         found = compare_all(strategies)
         rows = compare_summary(strategies, labels=policies, comparisons=found)

@@ -11,18 +11,23 @@ while drawing leaves every existing file as it was.
 from __future__ import annotations
 
 import os
+import pickle
 from collections.abc import Callable, Sequence
+from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from ttt_maps.backends import SUFFIXES, check_format, format_from_path
+from ttt_maps.backends import SUFFIXES, format_from_path
 from ttt_maps.draw.compose import map_scene, poster_scene
 from ttt_maps.draw.scene import Group
 from ttt_maps.draw.themes import dark_variant
+from ttt_maps.draw.wholemap import whole_scene
 from ttt_maps.engine.build import running, trees, whole_game
-from ttt_maps.engine.request import Drawing
+from ttt_maps.engine.request import Request
 from ttt_maps.errors import UsageError, quote
 from ttt_maps.game.geometry import STANDARD
+from ttt_maps.gamebooks.book import build_gamebook
+from ttt_maps.gamebooks.text import to_markdown
 from ttt_maps.io.files import check_target, write_atomic
 from ttt_maps.io.paths import check_distinct
 from ttt_maps.settings import Settings
@@ -82,7 +87,7 @@ def check_picture(formats: Sequence[str], output: str | None, theme: Theme) -> N
 
 
 def write_files(
-    drawing: Drawing,
+    request: Request,
     formats: Sequence[str] = (),
     output: str | None = None,
     *,
@@ -90,33 +95,33 @@ def write_files(
     settings: Settings | None = None,
     echo: Callable[[Written], None] | None = None,
 ) -> list[Written]:
-    """Draw and write ``drawing`` in ``formats`` to ``output`` (``None``: the default
+    """Draw and write ``request`` in ``formats`` to ``output`` (``None``: the default
     files in output/), with ``picture`` a light and a dark SVG of each; ``echo`` hears
     of each file as it is written. Returns what was written, in order."""
     with running(settings):
-        return _write_files(drawing, formats, output, picture, echo)
+        return _write_files(request, formats, output, picture, echo)
 
 
 def _write_files(
-    drawing: Drawing,
+    request: Request,
     formats: Sequence[str],
     output: str | None,
     picture: bool,
     echo: Callable[[Written], None] | None,
 ) -> list[Written]:
-    palette = drawing.palette
+    theme = request.theme
     if picture:
-        check_picture(formats, output, palette)
-    whole = drawing.job == "whole"
-    targets = plan(drawing.player, formats, output, drawing.geometry, picture, whole)
+        check_picture(formats, output, theme)
+    whole = request.kind == "whole"
+    targets = plan(request.player, formats, output, request.geometry, picture, whole)
     if picture:
-        check_picture([t.fmt for t in targets], output, palette)
-    if drawing.explain and not {t.fmt for t in targets} & {"svg", "html"}:
+        check_picture([t.fmt for t in targets], output, theme)
+    if request.explain and not {t.fmt for t in targets} & {"svg", "html"}:
         raise UsageError(
             "--explain gives SVG and the viewer (.html) a reason for each red move; "
             "a PDF or PNG has no tooltips"
         )
-    out = drawing.page([t.fmt for t in targets])
+    out = request.output([t.fmt for t in targets])
     if output is None:
         _make_output_dir(Path(OUTPUT_DIR))
 
@@ -124,13 +129,13 @@ def _write_files(
     for t in targets:
         check_target(t.path, derived_from=derived[t.path])
     check_distinct([("-o" if not derived[t.path] else "output", str(t.path)) for t in targets])
-    themes = [palette, dark_variant(palette)] if picture else [palette]
-    drawings = Drawings({t.kind for t in targets}, drawing, themes)
+    themes = [theme, dark_variant(theme)] if picture else [theme]
+    drawings = Drawings({t.kind for t in targets}, request, themes)
 
     def draw(t: Target) -> bytes:
-        captioned = drawing.caption
+        captioned = request.caption
         if captioned is None:
-            captioned = drawing.size is not None and t.fmt in ("pdf", "png")
+            captioned = request.size is not None and t.fmt in ("pdf", "png")
         return out.draw(drawings.scene(t.kind, themes[t.dark], captioned), t.fmt)
 
     payloads = list(zip(targets, _draw_all(targets, draw), strict=True))
@@ -150,7 +155,6 @@ def file_format(path: str | os.PathLike[str], fmt: str | None = None) -> str:
     file's suffix names another), else the one its suffix names."""
     if fmt is None:
         return format_from_path(path)
-    fmt = check_format(fmt)
     implied = SUFFIXES.get(Path(path).suffix.lower())
     if implied is not None and implied != fmt:
         raise UsageError(
@@ -207,7 +211,7 @@ def _plan(
     picture: bool,
     whole: bool,
 ) -> list[Target]:
-    fmts = list(dict.fromkeys(check_format(f) for f in formats))
+    fmts = list(dict.fromkeys(formats))
     if output is None:
         kinds = ("whole",) if whole else _kinds(player)
         fmts = fmts or (["svg"] if picture else list(DEFAULT_FORMATS))
@@ -266,21 +270,18 @@ class Drawings:
     run that splits its work (``_draw_all``) builds it only where it is drawn.
     """
 
-    def __init__(self, kinds: set[str], drawing: Drawing, themes: Sequence[Theme]) -> None:
-        opts, title = drawing.map_options, drawing.title
+    def __init__(self, kinds: set[str], request: Request, themes: Sequence[Theme]) -> None:
+        opts, title = request.map_options, request.title
         self.opts, self.title = opts, title
         self.scenes: dict[tuple[str, str], Scene] = {}
         self.trees: dict[str, Strategy] = {}  # none for the whole game
         if "whole" in kinds:
-            # lazy: a cached map runs without it
-            from ttt_maps.draw.wholemap import whole_scene
-
-            game = whole_game(drawing)
+            game = whole_game(request)
             for t in themes:
                 self.scenes[("whole", t.name)] = whole_scene(game, t, title)
             return
         players = tuple(sorted({p for k in kinds for p in (("x", "o") if k == "both" else (k,))}))
-        self.trees = trees(players, drawing)
+        self.trees = trees(players, request)
         self.scenes.update(
             {
                 (p, t.name): map_scene(self.trees[p], opts, t, title)
@@ -324,7 +325,7 @@ def _map_of(scene: Scene) -> Group:
 def _draw_all(targets: Sequence[Target], draw: Callable[[Target], bytes]) -> list[bytes]:
     """Every target drawn, in order; on two or more cores, in two processes.
 
-    Drawing is pure and the files are independent, so a forked child draws
+    Request is pure and the files are independent, so a forked child draws
     one share (the poster when there are several drawings, else the
     PDF/PNG files) while this process draws the rest; the bytes are
     identical either way. The child sends its bytes, or its exception,
@@ -336,9 +337,6 @@ def _draw_all(targets: Sequence[Target], draw: Callable[[Target], bytes]) -> lis
         theirs = [t.fmt in ("pdf", "png") for t in targets]
     if all(theirs) or not any(theirs) or not _can_fork():
         return [draw(t) for t in targets]
-
-    # lazy: a cached map runs without it
-    import pickle
 
     read_end, write_end = os.pipe()
     pid = os.fork()
@@ -386,12 +384,6 @@ def picture_words(trees: Sequence[Strategy], stem: str) -> tuple[str, str]:
     """The strategy in words for a README under a ``<picture>`` of files named ``stem``:
     the ``aria-details`` attribute for its ``<img>``, and a collapsed ``<details>``
     holding each map's gamebook in Markdown."""
-    # lazy: a cached map runs without them
-    from html import escape
-
-    # lazy: a cached map runs without them
-    from ttt_maps.gamebooks.book import build_gamebook
-    from ttt_maps.gamebooks.text import to_markdown
 
     ident = f"{stem}-words"
     parts = [f'<details id="{escape(ident)}">', "<summary>The strategy in words</summary>", ""]

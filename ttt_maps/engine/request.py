@@ -1,243 +1,272 @@
-"""What a drawing asks for: its options, checked once, wherever they come from.
+"""What a request asks for: its options checked, and what they stand for, read once.
 
-The command line, the Python API and the docs tools each read their own
-spelling of the options (``engine.options``) and make a ``Drawing`` of them
-with ``Drawing.read``: every value checked by its option, the board, the start
-position, the policy, the theme and the page resolved, and every option that
-does not apply to what is drawn refused by name. Everything after reads it.
+Each surface reads its own spelling of the options (the command line's flags,
+the API's keywords, a docs page's keys) and checks each value by its row of the
+options table (``engine.options``); ``Request`` then reads the values that need
+one another (the board a start position is on, the policy on that board, whose
+map a depth starts at) and refuses an option that the kind of drawing does not
+take, each in the words of the surface it came from. Everything after trusts it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Unpack
+from typing import Any
 
-from ttt_maps.draw.themes import get_theme
-from ttt_maps.engine.options import (
-    DECLARED,
-    DRAWN,
-    Options,
-    Use,
-    read_python,
-    refuse_elsewhere,
-    refuse_formats,
-)
+from ttt_maps.backends import Output
+from ttt_maps.backends.page import PageSize, has_room, parse_size
+from ttt_maps.draw.layout import MapOptions
+from ttt_maps.draw.themes import Theme, get_theme
+from ttt_maps.engine.options import OPTIONS, REQUESTS, OptionRefused, Surface, refuse_formats
 from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.game.position import Position
+from ttt_maps.policy.chains import opening_book_files, parse_policy
+from ttt_maps.policy.policy import Policy
 from ttt_maps.settings import Settings, using
-
-if TYPE_CHECKING:
-    from ttt_maps.backends import Output
-    from ttt_maps.draw.layout import MapOptions
-    from ttt_maps.draw.themes import Theme
-    from ttt_maps.policy.policy import Policy
+from ttt_maps.trees.size import MAX_BOARDS
 
 
-class Drawing:
-    """Everything one drawing needs, checked: whose map (``player`` x, o, both for the
-    poster, ``None`` for the default job) or the ``whole`` game, on what board, from
-    where, under which policy, how it looks and on what page.
+class Request:
+    """What one drawing (or a command's question about the game) asks for, checked:
+    the ``kind`` of drawing (``map``, ``poster``, ``whole``, ``gamebook``), whose map
+    (``player``: x, o, both for the poster, ``None`` for the default job), on what
+    board (``geometry``, its rules included), from where (``start``), under which
+    ``policy``, how it looks (``theme``, ``map_options``...) and on what page.
 
-    ``Drawing(player="x", theme="dark")`` reads the API's keywords; the other
-    surfaces use ``Drawing.read`` with their own spelling's ``Use``. The values are
-    in ``options`` (every drawing option, defaults filled in); what they resolve to
-    is in ``geometry``, ``start``, ``policy`` and ``palette``.
+    ``given`` holds the options the surface set; the others have their defaults.
     """
 
-    __slots__ = ("_policy", "geometry", "given", "job", "options", "palette", "start")
-    geometry: Geometry
+    __slots__ = ("_policy", "alternatives", "caption", "depth", "description", "dpi",
+                 "explain", "fold", "geometry", "given", "id_prefix", "kind", "lang",
+                 "margin", "max_boards", "outcomes", "player", "size", "start", "surface",
+                 "text_as_paths", "theme", "title", "width")  # fmt: skip
+    kind: str
+    surface: Surface
     given: frozenset[str]
-    job: str
-    options: dict[str, Any]
-    palette: Theme
-    _policy: Policy | None
+    geometry: Geometry
     start: Position | None
+    _policy: Policy | None
+    # Each option of a drawing: as given, else its default (read below).
+    player: str | None
+    depth: int | None
+    fold: bool | None
+    max_boards: int
+    alternatives: bool
+    outcomes: bool
+    explain: bool
+    description: bool
+    caption: bool | None
+    title: str | None
+    width: int | None
+    dpi: float | None
+    margin: float | None
+    text_as_paths: bool
+    id_prefix: str | None
+    lang: str | None
+    theme: Theme
+    size: PageSize | None
 
-    def __init__(self, **options: Unpack[Options]) -> None:
-        self._fill(read_python(options, None, "Drawing"), Use("python"))
-
-    @classmethod
-    def read(
-        cls,
-        given: Mapping[str, Any],
-        use: Use,
-        locate: Callable[[str], str] | None = None,
-        job: str | None = None,
-        settings: Settings | None = None,
-    ) -> Drawing:
-        """A drawing of options already checked on ``use``'s surface (``given``: the
-        options written there, by name); ``locate`` finds a ``book:PATH`` of the policy
-        as that surface reads it. ``job`` is what is drawn (by default a map, the poster
-        or the whole game, as the options say). The policy is made under ``settings``
-        (its solver searches with their cache and limit)."""
-        drawing = cls.__new__(cls)
-        with using(settings):
-            drawing._fill(dict(given), use, locate, job)
-        return drawing
-
-    def _fill(
+    def __init__(
         self,
-        given: dict[str, Any],
-        use: Use,
+        given: Mapping[str, Any],
+        surface: Surface,
+        *,
+        kind: str | None = None,
         locate: Callable[[str], str] | None = None,
-        job: str | None = None,
+        settings: Settings | None = None,
     ) -> None:
-        job = job or _job(given)
-        _check_together(given, use)
-        for name in given:
-            refuse_elsewhere(DECLARED[name], job, use._replace(job=job))
-        options = {name: DECLARED[name].default_for(job) for name in DRAWN}
-        options.update(given)
-        self.job, self.given, self.options = job, frozenset(given), options
-        self.geometry = _resolve("board", options, use, lambda: _geometry(options, self.given))
-        self.start = _resolve("start", options, use, lambda: _position(options, self.geometry))
-        self._policy = None  # made only where a policy chooses the moves (not for a table)
-        if job in DECLARED["policy"].applies:
-            self._policy = _resolve("policy", options, use, lambda: _policy(options, self, locate))
-        self.palette = get_theme(options["theme"])
+        """``given``: the options the surface set, each checked by its row, by name;
+        ``kind``: what is drawn (by default a map, the poster or the whole game, as the
+        options say); ``locate`` finds a ``book:PATH`` of the policy as the surface
+        reads it; the policy's solver searches under ``settings``."""
+        self.kind = kind or _kind(given)
+        self.surface = surface
+        self.given = frozenset(given)
+        _refuse_elsewhere(given, self.kind, surface)
+        for name in _OPTION_FIELDS:
+            setattr(self, name, given.get(name, OPTIONS[name].default))
+        # X's map unless another player's is asked for; the poster draws both.
+        self.player = given.get("player", "x" if self.kind == "map" else None)
+        self.max_boards = self.max_boards or MAX_BOARDS
+        self.theme = get_theme(self.theme)
+        if isinstance(self.size, str):
+            self.size = parse_size(self.size)
+        self.geometry = self._read("board", given, lambda: _geometry(given))
+        self.start = self._read("start", given, lambda: _position(given, self.geometry))
+        self._policy: Policy | None = None  # a drawing of the whole game has none
+        if "policy" in REQUESTS[self.kind]:
+            with using(settings):
+                self._policy = self._read(
+                    "policy", given, lambda: _policy(given, self.geometry, locate)
+                )
+        self._check_together(given)
+
+    def _read(self, name: str, given: Mapping[str, Any], make: Callable[[], Any]) -> Any:
+        """What an option's value stands for, a refusal worded for the option as the
+        surface spelled it (``--from 'xx.......': illegal position: …``)."""
+        try:
+            return make()
+        except OptionRefused:
+            raise
+        except UsageError as exc:
+            option = OPTIONS[name]
+            value = given.get(name, option.default)
+            raise self.surface.refused(option, value, exc.reason or str(exc)) from None
+
+    def _check_together(self, given: Mapping[str, Any]) -> None:
+        """Options that each apply, but not together."""
+        if self.kind in ("map", "poster"):
+            players = (self.player,) if self.player in ("x", "o") else ("x", "o")
+            refuse_depth_zero(self.depth, players, self.start, self.geometry, self.surface)
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={self.options[name]!r}" for name in sorted(self.given))
-        return f"Drawing({shown})"
-
-    def __getattr__(self, name: str) -> Any:
-        """An option's value (``drawing.depth``)."""
-        if name in DRAWN:
-            return self.options[name]
-        raise AttributeError(f"'Drawing' object has no attribute {name!r}")
+        shown = ", ".join(f"{name}={getattr(self, name, None)!r}" for name in sorted(self.given))
+        return f"Request({self.kind}: {shown})"
 
     @property
     def folded(self) -> bool:
         """Whether replies that are turns of each other are drawn once (the whole game
         folds unless told not to)."""
-        fold = self.options["fold"]
-        return self.job == "whole" if fold is None else bool(fold)
+        return self.kind == "whole" if self.fold is None else self.fold
 
     @property
     def policy(self) -> Policy:
-        """The policy that chooses the map's moves (a drawing of a table has none)."""
+        """The policy that chooses the map's moves (a drawing of the whole game has none)."""
         if self._policy is None:
-            raise AssertionError(f"a drawing of {self.job} has no policy")
+            raise AssertionError(f"a drawing of {self.kind} has no policy")
         return self._policy
 
     @property
     def opening_books(self) -> list[str]:
         """The opening book files the policy reads (``book:PATH``), as written."""
-        # lazy: `table` runs without it
-        from ttt_maps.policy.chains import opening_book_files
-
         return opening_book_files(self.policy.name)
 
     @property
     def map_options(self) -> MapOptions:
-        # lazy: `solve`, `stats` and `table` run without it
-        from ttt_maps.draw.layout import MapOptions
+        return MapOptions(self.depth, self.alternatives, self.outcomes, explain=self.explain)
 
-        o = self.options
-        return MapOptions(o["depth"], o["alternatives"], o["outcomes"], explain=o["explain"])
-
-    def page(self, fmts: Iterable[str], use: Use | None = None) -> Output:
+    def output(self, fmts: Iterable[str]) -> Output:
         """The page and file options, for the files written in ``fmts`` (an option that
-        applies to none of them is a usage error, named as ``use`` spells it)."""
-        # lazy: `solve` and `stats` run without it
-        from ttt_maps.backends import Output
-
-        use = use or Use("cli", self.job)
+        applies to none of them is refused, named as the surface spells it)."""
         fmts = list(fmts)
-        refuse_formats((DECLARED[n] for n in self.given), fmts, use)
-        o = self.options
-        if o["margin"] is not None and o["size"] is None:
+        refuse_formats(self.given, fmts, self.surface)
+        spelled = self.surface.spelled
+        if self.margin is not None and self.size is None:
             raise UsageError(
-                f"{DECLARED['margin'].spelled(use)} needs a page size: it is the margin around "
+                f"{spelled(OPTIONS['margin'])} needs a page size: it is the margin around "
                 "the drawing on a page"
             )
-        if o["width"] is not None and o["dpi"] is not None and "png" in fmts:
+        if (
+            self.margin is not None
+            and self.size is not None
+            and not has_room(self.size, self.margin)
+        ):
             raise UsageError(
-                f"{DECLARED['width'].spelled(use)} and {DECLARED['dpi'].spelled(use)} both set "
-                "the PNG's size in pixels; give one"
+                f"{self.surface.shown(OPTIONS['margin'], self.margin)} leaves no room on "
+                f"a {self.size.name} page; give a smaller margin"
             )
-        size = o["size"]
-        if isinstance(size, str):
-            # lazy: a cached map, `solve`, `stats` and `table` run without it
-            from ttt_maps.backends.page import parse_size
+        if self.width is not None and self.dpi is not None and "png" in fmts:
+            raise UsageError(
+                f"{spelled(OPTIONS['width'])} and {spelled(OPTIONS['dpi'])} both set the PNG's "
+                "size in pixels; give one"
+            )
+        return Output(
+            self.size, self.width, self.dpi, self.margin, self.id_prefix, self.text_as_paths
+        )
 
-            size = parse_size(size)
-        return Output(size, o["width"], o["dpi"], o["margin"], o["id_prefix"], o["text_as_paths"])
+    def values(self) -> dict[str, Any]:
+        """The options the surface set, as given (to make this request again)."""
+        out: dict[str, Any] = {}
+        for name in self.given:
+            out[name] = {"board": self.geometry, "start": self.start}.get(name)
+            if out[name] is None:
+                out[name] = self._policy if name == "policy" else getattr(self, name)
+        return out
 
-    def replaced(self, **options: Any) -> Drawing:
-        """This drawing with some options set anew (already checked), on the same surface."""
-        given = {name: self.options[name] for name in self.given}
-        given.update(options)
-        return Drawing.read(given, Use("python", self.job))
+
+#: The options a ``Request`` holds as fields of its own.
+_OPTION_FIELDS = tuple(name for name in Request.__annotations__ if name in OPTIONS)
 
 
-def _job(given: Mapping[str, Any]) -> str:
+def refuse_depth_zero(
+    depth: int | None,
+    players: Iterable[str],
+    start: Position | None,
+    geometry: Geometry,
+    surface: Surface,
+) -> None:
+    """A map cut at depth 0 is its first board: one that starts at the opponent's turn has
+    none of its player's moves to show."""
+    if depth != 0:
+        return
+    board = start or Position.empty(geometry)
+    for player in players:
+        if not board.is_over and board.to_move != player:
+            option = OPTIONS["depth"]
+            raise OptionRefused(
+                f"{surface.shown(option, 0)}: the {player.upper()} map starts at the opponent's "
+                f"turn; give {surface.shown(option, 1)} or more",
+                "depth",
+            )
+
+
+def _kind(given: Mapping[str, Any]) -> str:
     """What a drawing makes: the whole game, the poster or a player's map."""
     if given.get("whole"):
         return "whole"
     return "map" if given.get("player") in ("x", "o") else "poster"
 
 
-def _check_together(given: Mapping[str, Any], use: Use) -> None:
-    """Options that each apply, but not together."""
-    if given.get("whole") and "player" in given:
-        player = DECLARED["player"]
-        raise player.refused(
+def _refuse_elsewhere(given: Mapping[str, Any], kind: str, surface: Surface) -> None:
+    """An option the kind of drawing does not take, refused by name; ``--whole`` with a
+    player, refused with why."""
+    if kind == "whole" and given.get("player") is not None:
+        player = OPTIONS["player"]
+        raise surface.refused(
+            player,
             given["player"],
-            f"{DECLARED['whole'].spelled(use)} draws every move of both players",
-            use,
+            f"{surface.spelled(OPTIONS['whole'])} draws every move of both players",
         )
+    for name in given:
+        if name not in REQUESTS[kind] and name != "whole":
+            raise surface.elsewhere(OPTIONS[name], kind)
 
 
-def _resolve(name: str, options: dict[str, Any], use: Use, make: Callable[[], Any]) -> Any:
-    """What an option's value stands for, a refusal worded for the option on ``use``'s
-    surface (``--start 'xx.......': illegal position: …``)."""
-    try:
-        return make()
-    except UsageError as exc:
-        raise DECLARED[name].refused(options[name], exc.reason or str(exc), use) from None
-
-
-def _geometry(options: Mapping[str, Any], given: frozenset[str]) -> Geometry:
+def _geometry(given: Mapping[str, Any]) -> Geometry:
     """The board: as given, else the start position's or the policy's, else 3x3; under the
     rules given."""
-    board, rules = options["board"], options["rules"]
-    start, policy = options["start"], options["policy"]
+    board, rules = given.get("board"), given.get("rules")
+    start, policy = given.get("start"), given.get("policy")
+    if isinstance(board, str):
+        return Geometry.parse(board, rules or "normal")
     if isinstance(board, Geometry):
         geo = board
-    elif "board" in given:
-        return Geometry.parse(board, rules or "normal")
     elif isinstance(start, Position):
         geo = start.geometry
-    elif not isinstance(policy, str):
+    elif isinstance(policy, Policy):
         geo = policy.geometry
     else:
         geo = STANDARD
-    return geo.with_rules(rules) if "rules" in given and rules is not None else geo
+    return geo.with_rules(rules) if rules is not None else geo
 
 
-def _position(options: Mapping[str, Any], geometry: Geometry) -> Position | None:
-    start = options["start"]
+def _position(given: Mapping[str, Any], geometry: Geometry) -> Position | None:
+    start = given.get("start")
     if start is None:
         return None
     if isinstance(start, Position):
         if start.geometry != geometry:
-            raise UsageError(
-                f"a position on {start.geometry.describe()}, not {geometry.describe()}",
-                reason=f"a position on {start.geometry.describe()}, not {geometry.describe()}",
-            )
+            said = f"a position on {start.geometry.describe()}, not {geometry.describe()}"
+            raise UsageError(said, reason=said)
         return start
     return Position.parse(start, geometry)
 
 
 def _policy(
-    options: Mapping[str, Any], drawing: Drawing, locate: Callable[[str], str] | None
-) -> Policy:  # (the drawing's geometry is resolved first)
-    # lazy: `table` runs without it
-    from ttt_maps.policy.chains import parse_policy
-
-    policy = options["policy"]
-    if not isinstance(policy, str):
-        return policy  # type: ignore[no-any-return]
-    return parse_policy(policy, drawing.geometry, locate=locate)
+    given: Mapping[str, Any], geometry: Geometry, locate: Callable[[str], str] | None
+) -> Policy:
+    policy = given.get("policy", OPTIONS["policy"].default)
+    if isinstance(policy, Policy):
+        return policy
+    return parse_policy(policy, geometry, locate=locate)

@@ -12,7 +12,7 @@ from html import escape
 from typing import Any
 
 from ttt_maps import api
-from ttt_maps.engine.options import Use
+from ttt_maps.engine.options import Surface
 from ttt_maps.gamebooks.book import Gamebook, Reply, build_gamebook
 from ttt_maps.gamebooks.text import (
     cell_ref,
@@ -24,7 +24,7 @@ from ttt_maps.gamebooks.text import (
     section_ref,
     spoken_board,
 )
-from ttt_maps.integrations.recipe import PAGE, drawing_of
+from ttt_maps.integrations.recipe import request_of
 from ttt_maps.language import N_, tr
 from ttt_maps.trees.strategy import Strategy
 
@@ -32,7 +32,7 @@ SUMMARY = N_("The strategy in words")
 
 
 def long_description(
-    options: Mapping[str, Any], locate: Callable[[str], str], ident: str, use: Use = PAGE
+    options: Mapping[str, Any], locate: Callable[[str], str], ident: str, surface: Surface
 ) -> tuple[str, str]:
     """The ``aria-details`` attribute for the map's wrapper and the ``<details>`` to set
     after it, when a page's options ask for a ``description`` (else two empty strings).
@@ -40,7 +40,7 @@ def long_description(
     if not options.get("description"):
         return "", ""
 
-    d = drawing_of(options, locate, use)
+    d = request_of(options, locate, surface)
     players = ("x", "o") if d.player in (None, "both") else (d.player,)
     built = [api.strategy(p, d.policy, d.start, board=d.geometry, fold=d.folded) for p in players]
     words = f"{ident}-words"

@@ -39,10 +39,10 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.utils import get_relative_url
 
-from ttt_maps.engine.options import FenceError, OptionRefused, Use, read_fence
+from ttt_maps.engine.options import FenceError, OptionRefused, Surface, read_fence
 from ttt_maps.errors import UsageError
 from ttt_maps.integrations.longdesc import long_description
-from ttt_maps.integrations.recipe import PAGE, render, scene_of, spoken
+from ttt_maps.integrations.recipe import render, scene_of, spoken
 from ttt_maps.integrations.schemes import STYLE_FILE, is_auto, pair_html, scheme_svgs, style_sheet
 from ttt_maps.io.files import write_atomic
 from ttt_maps.language import speaking
@@ -62,7 +62,7 @@ class _Fence:
     indent: str
     options: dict[str, Any] = field(default_factory=dict)
     lines: dict[str, int] = field(default_factory=dict)
-    use: Use = PAGE
+    surface: Surface = field(default_factory=lambda: Surface("fence"))
 
 
 class TTTMapsPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
@@ -159,7 +159,7 @@ class TTTMapsPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
 
         slug = re.sub(r"[^A-Za-z0-9_-]+", "-", where.rsplit(".", 1)[0]).strip("-") or "page"
         try:
-            scene = scene_of(options, locate, fence.use)
+            scene = scene_of(options, locate, fence.surface)
             svg = render(scene, "svg", f"ttt-{slug}-{n}")
         except OptionRefused as exc:
             line = fence.lines.get(exc.option, fence.line)
@@ -168,7 +168,7 @@ class TTTMapsPlugin(BasePlugin):  # type: ignore[type-arg,no-untyped-call]
         width = options.get("css_width")
         style = f' style="width:{escape(width)};max-width:100%"' if width else ""
         try:
-            details, words = long_description(options, locate, f"ttt-{slug}-{n}", fence.use)
+            details, words = long_description(options, locate, f"ttt-{slug}-{n}", fence.surface)
         except UsageError as exc:  # no strategy in words from where the game is over
             line = fence.lines.get("description", fence.line)
             raise PluginError(f"{where}:{line}: ttt-map: bad description option: {exc}") from None
@@ -214,10 +214,10 @@ def _closing(lines: list[str], start: int, fence: str) -> int:
 def _read(body: list[str], line: int, indent: str, where: str) -> _Fence:
     """A fence's options, each converted as the directive converts it."""
     try:
-        options, lines, use = read_fence(body, line, indent)
+        options, lines, surface = read_fence(body, line, indent)
     except FenceError as exc:
         raise PluginError(f"{where}:{exc.line}: ttt-map: {exc}") from None
-    return _Fence(line, indent, options, lines, use)
+    return _Fence(line, indent, options, lines, surface)
 
 
 def _first_line(path: str | None, markdown: str) -> int:

@@ -11,16 +11,13 @@ from __future__ import annotations
 
 import hashlib
 from html import escape
-from typing import TYPE_CHECKING, Unpack
 
-from ttt_maps.api import Poster, render
-from ttt_maps.engine.options import Options, read_python
+from ttt_maps.api import Poster, Renderable, render
+from ttt_maps.draw.themes import Theme
+from ttt_maps.engine.options import VIEWER_HEIGHT, checked
 from ttt_maps.errors import UsageError
 from ttt_maps.integrations.longdesc import details_html
 from ttt_maps.trees.strategy import Strategy
-
-if TYPE_CHECKING:
-    from ttt_maps.api import Renderable
 
 
 class Viewer:
@@ -47,19 +44,32 @@ class Viewer:
         return f"<ttt-maps viewer: {self.title}>"
 
 
-def viewer(obj: Renderable, /, **options: Unpack[Options]) -> Viewer:
+@checked
+def viewer(
+    obj: Renderable,
+    /,
+    *,
+    theme: str | Theme = "light",
+    title: str | None = None,
+    alternatives: bool = False,
+    outcomes: bool = False,
+    explain: bool = False,
+    depth: int | None = None,
+    description: bool = False,
+    height: int = VIEWER_HEIGHT,
+    lang: str | None = None,
+) -> Viewer:
     """The interactive viewer of a strategy or poster, for a notebook cell.
 
     Click where the opponent went to zoom in, or press Play to play against the
-    map; ``height`` is the frame's height in pixels (640); ``theme``, ``depth``,
-    ``title`` and ``explain`` (each red move's reason) as for ``render``;
-    ``description`` adds the strategy in words under it, folded away, for readers
-    who cannot see the map.
+    map; ``height`` is the frame's height in pixels; ``theme``, ``depth``, ``title``,
+    ``alternatives``, ``outcomes`` and ``explain`` (each red move's reason) as for
+    ``render``; ``description`` adds the strategy in words under it, folded away, for
+    readers who cannot see the map.
     """
-    given = read_python(options, "viewer", "viewer")
-    height, description = given.pop("height", 640), given.pop("description", False)
-    page = render(obj, "html", **given)
-    label = given.get("title") or "ttt-maps viewer"
+    page = render(obj, "html", theme=theme, title=title, alternatives=alternatives,
+                  outcomes=outcomes, explain=explain, depth=depth, lang=lang)  # fmt: skip
+    label = title or "ttt-maps viewer"
     return Viewer(page, height, label, _words(obj, page) if description else ("", ""))
 
 

@@ -27,52 +27,71 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 from ttt_maps import api
+from ttt_maps.engine.checks import SUGGESTIONS, Refused
 from ttt_maps.engine.comparing import compare_policies
-from ttt_maps.engine.options import DECLARED, DRAWN, Option, Refused, Use, from_text
+from ttt_maps.engine.options import (
+    COMMANDS,
+    FUNCTIONS,
+    PLAYGROUND,
+    REQUESTS,
+    Option,
+    Surface,
+    from_text,
+)
 from ttt_maps.engine.outputs import default_stem, write_files
-from ttt_maps.engine.request import Drawing
-from ttt_maps.errors import UsageError, escaped, quote
+from ttt_maps.engine.request import Request
+from ttt_maps.errors import PROG, UsageError, error_line
 from ttt_maps.language import speaking
 
-PROG = "ttt-maps"
 #: Where the page keeps the solved positions of bigger boards: the worker's memory, for
 #: as long as the page is open (the browser gives Python no lasting folder of ours).
 CACHE_DIR = "/tmp/ttt-maps-cache"
-#: How the page checks its settings: as the command line does, and in its words (the
-#: page shows the command line that draws the same map).
-USE = Use("cli", "playground")
-#: The form's groups, by what an option does.
-GROUPS = {"build": "What to draw", "both": "What to draw", "draw": "How it looks"}
-_OWN_GROUPS = {"compare": "Compare two policies", "play": "Play"}
+#: The form's groups, by what an option sets.
+GROUPS = {"compare": "Compare two policies", "play": "Play"}
+#: The page's jobs that draw, and the command each is.
+JOB_COMMANDS = {"map": "render", "compare": "compare"}
+#: The options a request holds (the others are the page's own).
+_DRAWN = frozenset(name for names in REQUESTS.values() for name in names)
 
 
 def options() -> list[Option]:
-    """Every setting of the page, in the form's order: each option declared for the
-    playground (``engine.options``), so the form, the reading of the address and the
-    command line shown beside the map are made from the one declaration."""
-    return [o for o in DECLARED.values() if "playground" in o.applies]
+    """Every setting of the page, in the form's order: the playground's options of the
+    options table (``engine.options.PLAYGROUND``), so the form, the reading of the address
+    and the command line shown beside the map are made from the one table."""
+    return PLAYGROUND.options()
 
 
 def key(option: Option) -> str:
     """An option's name in the address: its docs-page key (``start``), or its own."""
-    return option.fence[0] if option.fence else option.name
+    return option.keys[0] if option.keys else option.name
 
 
 def _kind(option: Option) -> str:
     """How the form asks for an option: a choice, a flag, a number or text."""
-    if option.kind in ("flag", "switch"):
+    if option.kind is bool:
         return "flag"
-    if option.kind == "int":
+    if option.kind is int:
         return "number"
-    if option.choices is None:
-        return "text"
-    return "text" if option.open_choices else "choice"
+    if option.choices is None or option.choices in SUGGESTIONS:
+        return "text"  # any value, offered with suggestions
+    return "choice"
 
 
 def _jobs(option: Option) -> list[str]:
     """What an option applies to on the page: a map, the comparison, or the page."""
-    jobs: list[str] = [job for job in ("map", "compare") if job in option.applies]
+    jobs = [
+        job
+        for job in ("map", "compare")
+        if option.name in COMMANDS["render" if job == "map" else job]
+    ]
     return jobs or ["page"]
+
+
+def _group(option: Option) -> str:
+    if option.name in GROUPS:
+        return GROUPS[option.name]
+    looks = option.name in FUNCTIONS["render"] and option.name not in FUNCTIONS["strategy"]
+    return "How it looks" if looks else "What to draw"
 
 
 def describe() -> str:
@@ -81,20 +100,20 @@ def describe() -> str:
     values it is often given) and group."""
     rows = []
     for o in options():
-        names = [name for name, _ in o.choices("playground")] if o.choices else []
+        names = [name for name, _ in o.choices()] if o.choices else []
         kind = _kind(o)
-        default = o.default_for("playground")
+        default = PLAYGROUND.default(o.name)
         rows.append(
             {
                 "name": key(o),
-                "flag": o.cli[0] if o.cli else "",
+                "flag": o.flags[0] if o.flags else "",
                 "kind": kind,
                 "default": False if kind == "flag" and default is None else default,
                 "help": o.help,
                 "jobs": _jobs(o),
                 "choices": names if kind == "choice" else [],
                 "suggestions": names if kind == "text" else [],
-                "group": _OWN_GROUPS.get(o.name) or GROUPS.get(o.step, "What to draw"),
+                "group": _group(o),
             }
         )
     return json.dumps({"options": rows}, ensure_ascii=False)
@@ -112,11 +131,13 @@ _NO = ("0", "false", "no", "off")
 
 class Address:
     """The page's settings, as an address says them, read and checked: each option's
-    value by name (the page's defaults filled in) and the names the address set."""
+    value by name (the page's defaults filled in), the names the address set, and how it
+    spelled them (the command line's flags, as the page shows its command line)."""
 
-    def __init__(self, values: dict[str, Any], given: set[str]) -> None:
+    def __init__(self, values: dict[str, Any], given: set[str], surface: Surface) -> None:
         self.values = values
         self.given = given
+        self.surface = surface
 
     def __getitem__(self, name: str) -> Any:
         return self.values[name]
@@ -127,43 +148,53 @@ class Address:
         pairs = []
         for o in options():
             value = self.values[o.name]
-            if value == o.default_for("playground") or value is None or value is False:
+            if value == PLAYGROUND.default(o.name) or value is None or value is False:
                 continue
             pairs.append((key(o), "1" if value is True else str(value)))
         return urlencode(pairs, safe=",:/")
 
-    def words(self, job: str, *, skip: Sequence[str] = ()) -> list[str]:
-        """The command line's options for ``job`` (``render``, ``gamebook`` or ``compare``):
-        each value that applies to it and that the command line's default does not give."""
+    def words(
+        self, command: str, *, skip: Sequence[str] = (), only: Sequence[str] | None = None
+    ) -> list[str]:
+        """The command line's options for ``command`` (``render`` or ``compare``): each
+        value that it takes (of ``only``, when given) and whose default does not give it
+        already."""
+        takes = COMMANDS[command]
         out = []
         for o in options():
             value = self.values[o.name]
-            wanted = "map" if job == "render" else job
-            if not o.cli or wanted not in o.applies or o.name in skip:
+            if not o.flags or o.name not in takes or o.name in skip:
                 continue
-            if value is None or value is False or value == o.default_for(job):
+            if only is not None and o.name not in only:
                 continue
-            out += [o.cli[0]] if value is True else [o.cli[0], str(value)]
+            if value is None or value is False or value == takes.default(o.name):
+                continue
+            out += [o.flags[0]] if value is True else [o.flags[0], str(value)]
         return out
 
-    def drawing(self, **extra: Any) -> Drawing:
+    def request(self, **extra: Any) -> Request:
         """What ``ttt-maps render`` would be asked to draw with these settings."""
+        render = COMMANDS["render"]
         given = {
             name: value
             for name, value in self.values.items()
-            if name in DRAWN and value not in (None, False, DECLARED[name].default_for("render"))
+            if name in _DRAWN
+            and value is not None
+            and value is not False
+            and value != render.default(name)
         }
-        return Drawing.read({**given, **extra}, Use("cli", "render"))
+        return Request({**given, **extra}, self.surface)
 
 
 def read_address(query: str) -> Address:
     """The settings an address asks for (``board=3x4k3&player=o``; a leading ``?`` is
     allowed), checked as the command line checks its options, or a ``UsageError`` in the
     command line's words. A name given twice takes the last value, as the command line
-    does."""
-    known = {k: o for o in options() for k in (o.fence or (o.name,))}
-    values: dict[str, Any] = {o.name: o.default_for("playground") for o in options()}
+    does; two names of one option (``start`` and ``from``) are refused."""
+    known = {k: o for o in options() for k in (o.keys or [o.name])}
+    values: dict[str, Any] = {o.name: PLAYGROUND.default(o.name) for o in options()}
     given: set[str] = set()
+    surface = Surface("cli")
     for name, text in parse_qsl(query.lstrip("?"), keep_blank_values=True):
         option = known.get(name)
         if option is None and _TRACKING.match(name):
@@ -171,55 +202,60 @@ def read_address(query: str) -> Address:
         if option is None:
             shown = "--" + _NO_NAME.sub("-", name.lower())[:40]
             raise UsageError(f"No such option: {shown}")
-        value = _value(option, text)
+        flag = f"--{name}"
+        earlier = surface.said.get(option.name)
+        if earlier is not None and earlier != flag:
+            raise surface.together(option, earlier, flag)
+        surface.said[option.name] = flag
+        value = _value(option, text, surface)
         if value is not None:
-            values[option.name] = option.read(value, USE)
+            values[option.name] = surface.read(option, value, PLAYGROUND.check(option.name))
             given.add(option.name)
-    address = Address(values, given)
-    drawing = address.drawing()
+        else:
+            values[option.name] = PLAYGROUND.default(option.name)
+            given.discard(option.name)
+    address = Address(values, given, surface)
+    request = address.request()
     if address["compare"] is not None:
-        if drawing.player == "both":
+        if request.player in (None, "both"):
             raise UsageError("--player 'both': a comparison shows one player's maps; choose x or o")
-        address.drawing(policy=address["compare"])  # the second policy on this board
+        address.request(policy=address["compare"])  # the second policy on this board
     return address
 
 
-def _value(option: Option, text: str) -> Any:
-    """One value of the address, typed as the command line types it (``None``: left
-    blank, the default)."""
-    flag = option.cli[0] if option.cli else key(option)
+def _value(option: Option, text: str, surface: Surface) -> Any:
+    """One value of the address, read from its text as the command line and the docs
+    pages read theirs (``None``: left blank, the default)."""
     text = text.strip()
-    if option.kind in ("flag", "switch"):
+    if option.kind is bool:
         if text.lower() in _YES:
             return True
         if text.lower() in _NO:
-            return None if option.kind == "flag" else False
-        raise UsageError(f"Invalid value for '{flag}': {quote(text)} is a flag: 1 or 0")
+            return None if option.default is False else False
+        raise surface.refused(option, text, "a flag is 1 or 0")
     if not text:
         return None
     try:
         return from_text(option, text)
-    except Refused:
-        raise UsageError(
-            f"Invalid value for '{flag}': {quote(text)} is not an integer (digits 0-9)"
-        ) from None
+    except Refused as exc:
+        raise surface.refused(option, text, str(exc)) from None
 
 
 # -- the jobs ----------------------------------------------------------------------------
 
 
-def _stem(address: Address, drawing: Drawing) -> str:
+def _stem(address: Address, request: Request) -> str:
     """The file name the command line would give the map, without its suffix."""
-    return default_stem(str(address["player"]), drawing.geometry)
+    return default_stem(str(address["player"]), request.geometry)
 
 
 def draw_map(address: Address) -> dict[str, Any]:
     """The map as ``ttt-maps render`` writes it: its SVG and its viewer (HTML), drawn by
     the command line's own ``write_files`` into the worker's memory and read back."""
-    drawing = address.drawing()
-    stem = _stem(address, drawing)
+    request = address.request()
+    stem = _stem(address, request)
     with tempfile.TemporaryDirectory(prefix="ttt-playground-") as folder:
-        written = write_files(drawing, ["svg", "html"], str(Path(folder) / stem))
+        written = write_files(request, ["svg", "html"], str(Path(folder) / stem))
         files = {w.target.fmt: w.target.path.read_text(encoding="utf-8") for w in written}
     words = address.words("render")
     return {
@@ -239,13 +275,13 @@ def gamebook(address: Address) -> dict[str, Any]:
         raise UsageError(
             f"--player {player}: a gamebook is one player's strategy; add --player x or --player o"
         )
-    drawing = address.drawing()
+    request = address.request()
     tree = api.strategy(
-        player, drawing.policy, drawing.start, board=drawing.geometry, fold=drawing.folded
+        player, request.policy, request.start, board=request.geometry, fold=request.folded
     )
-    text = api.gamebook(tree, "md", theme=drawing.palette)
-    name = f"{_stem(address, drawing)}.md"
-    words = address.words("gamebook")
+    text = api.gamebook(tree, "md", theme=request.theme)
+    name = f"{_stem(address, request)}.md"
+    words = address.words("render", only=REQUESTS["gamebook"])
     return {"text": text, "file": name, "command": _command(["render", *words, "--gamebook", name])}
 
 
@@ -255,15 +291,15 @@ def compare(address: Address) -> dict[str, Any]:
     chains = [address["policy"], address["compare"]]
     if chains[1] is None:
         raise UsageError("compare: give a second policy to compare the first with")
-    drawing = address.drawing()
-    found = compare_policies(chains, drawing)
-    opts = drawing.map_options if address["explain"] else None
+    request = address.request()
+    found = compare_policies(chains, request)
+    opts = request.map_options if address["explain"] else None
     rows = [r.as_dict() for r in found.rows]
     words = address.words("compare", skip=("policy", "player"))
-    player = ["--player", str(drawing.player)]
+    player = ["--player", str(request.player)]
     return {
-        "html": found.maps("html", drawing.palette, opts).decode("utf-8"),
-        "sheet": found.differences_sheet("svg", drawing.palette).decode("utf-8"),
+        "html": found.maps("html", request.theme, opts).decode("utf-8"),
+        "sheet": found.differences_sheet("svg", request.theme).decode("utf-8"),
         "rows": rows,
         "labels": chains,
         "command": _command(["compare", *map(str, chains), *player, *words, "-o", "compare.html"]),
@@ -280,12 +316,6 @@ JOBS: dict[str, Callable[[Address], dict[str, Any]]] = {
     "gamebook": gamebook,
     "compare": compare,
 }
-
-
-def error_line(message: str) -> str:
-    """A refusal as the command line prints it: one line (as ``cli.run`` writes it)."""
-    text = " ".join(part.strip() for part in str(message).splitlines() if part.strip())
-    return f"{PROG}: error: {escaped(text) or 'bad usage'}"
 
 
 def answer(job: str, query: str) -> str:

@@ -1,58 +1,76 @@
 """A map in a docs page: its options, read and checked the same way for every docs tool.
 
 The Sphinx directive (also from MyST Markdown), the MkDocs fence and the pandoc
-fence take the options declared with a fence key (``engine.options``): what
-``ttt-maps render`` takes for one drawing (``player``, ``policy``, ``start``,
-``board``, ``rules``, ``depth``, ``theme``, ``title``, the flags...) and how the
-page shows it (``alt``, ``width``, ``mode``). A fence's lines are read by
-``read_fence``; the directive's options by ``directive_options``; both give
-the options by name, each checked, and ``scene_of`` draws them.
+fence take the options of a page (``engine.options.PAGE``): what ``ttt-maps
+render`` takes for one drawing (``player``, ``policy``, ``start``, ``board``,
+``rules``, ``depth``, ``theme``, ``title``, the flags...) and how the page shows
+it (``alt``, ``width``, ``mode``). A fence's lines are read by ``read_fence``;
+the directive's options by ``directive_options``; both give the options by
+name, each checked, and ``scene_of`` draws them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ttt_maps import api
+from ttt_maps.draw.scene import Scene
 from ttt_maps.engine.build import scene_of as build_scene
 from ttt_maps.engine.build import subject
-from ttt_maps.engine.options import DRAWN, Refused, Use, fence_options, from_text
-from ttt_maps.engine.request import Drawing
+from ttt_maps.engine.checks import Refused
+from ttt_maps.engine.options import PAGE, REQUESTS, Surface, from_text, page_keys
+from ttt_maps.engine.request import Request
 from ttt_maps.language import resolve
 
-if TYPE_CHECKING:
-    from ttt_maps.draw.scene import Scene
-
-#: How a docs page's options are checked: as written in a fence, or in a directive.
-PAGE = Use("fence", "page")
-DIRECTIVE = Use("directive", "page")
+#: The options a page's map is drawn with (the others say how the page shows it).
+DRAWN = frozenset(name for names in REQUESTS.values() for name in names)
 
 
 def directive_options() -> dict[str, Callable[[str | None], Any]]:
-    """The Sphinx directive's ``option_spec``: each fence key with its converter (a bad
+    """The Sphinx directive's ``option_spec``: each page key with its converter (a bad
     value raises the ``ValueError`` docutils reports at the directive's line)."""
 
     def converter(key: str) -> Callable[[str | None], Any]:
-        option = fence_options()[key]
+        option = page_keys()[key]
+        surface = Surface("directive", {option.name: key})
 
         def convert(text: str | None) -> Any:
             try:
                 value = from_text(option, text)
             except Refused as exc:
-                raise option.refused(text or "", str(exc), DIRECTIVE) from None
-            return option.read(value, DIRECTIVE)
+                raise surface.refused(option, text or "", str(exc)) from None
+            return surface.read(option, value, PAGE.check(option.name))
 
         return convert
 
-    return {key: converter(key) for key in fence_options()}
+    return {key: converter(key) for key in page_keys()}
 
 
-def drawing_of(
-    options: Mapping[str, Any], locate: Callable[[str], str], use: Use = PAGE
-) -> Drawing:
-    """The drawing a page's options ask for (``locate`` turns a ``book:PATH`` as written
-    into the file to read; ``use`` says how the page spelled them); a bad one is an
+def directive_surface(keys: Mapping[str, Any]) -> tuple[dict[str, Any], Surface]:
+    """A directive's options by name, and how they were spelled (two spellings of one
+    option, ``:start:`` and ``:from:``, are refused)."""
+    known = page_keys()
+    options: dict[str, Any] = {}
+    surface = Surface("directive")
+    for key, value in keys.items():
+        option = known[key]
+        if option.name in options:
+            raise surface.together(option, surface.key(option), key)
+        surface.said[option.name] = key
+        options[option.name] = value
+    return options, surface
+
+
+#: How a page's options are read unless the page says otherwise: as a fence's lines.
+FENCE = Surface("fence")
+
+
+def request_of(
+    options: Mapping[str, Any], locate: Callable[[str], str], surface: Surface = FENCE
+) -> Request:
+    """The request a page's options make (``locate`` turns a ``book:PATH`` as written
+    into the file to read; ``surface`` says how the page spelled them); a bad one is an
     ``OptionRefused`` naming its option."""
     given = {
         name: value
@@ -61,16 +79,17 @@ def drawing_of(
     }
     if not given.get("whole"):
         given.setdefault("player", "x")  # a page shows X's map unless it says otherwise
-    return Drawing.read(given, use, locate)
+    return Request(given, surface, locate=locate)
 
 
-def scene_of(options: Mapping[str, Any], locate: Callable[[str], str], use: Use = PAGE) -> Scene:
+def scene_of(
+    options: Mapping[str, Any], locate: Callable[[str], str], surface: Surface = FENCE
+) -> Scene:
     """The scene a page's options describe; a bad option is an ``OptionRefused`` naming it."""
-    drawing = drawing_of(options, locate, use)
-    built = subject(drawing)
-    opts = None if drawing.job == "whole" else drawing.map_options
-    scene: Scene = build_scene(built, opts, drawing.palette, drawing.title)
-    return scene
+    request = request_of(options, locate, surface)
+    built = subject(request)
+    opts = None if request.kind == "whole" else request.map_options
+    return build_scene(built, opts, request.theme, request.title)
 
 
 def spoken(options: Mapping[str, Any], document: str | None) -> str | None:
@@ -84,6 +103,4 @@ def spoken(options: Mapping[str, Any], document: str | None) -> str | None:
 
 def render(scene: Scene, fmt: str, id_prefix: str | None = None) -> Any:
     """The scene as ``fmt`` (SVG text, PDF bytes), through the API."""
-    if id_prefix is None:
-        return api.render(scene, fmt)
     return api.render(scene, fmt, id_prefix=id_prefix)

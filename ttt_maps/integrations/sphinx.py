@@ -51,9 +51,15 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective, SphinxTranslator
 
-from ttt_maps.engine.options import OptionRefused, Use, fence_options
+from ttt_maps.engine.options import OptionRefused, Surface
 from ttt_maps.integrations.longdesc import long_description
-from ttt_maps.integrations.recipe import directive_options, render, scene_of, spoken
+from ttt_maps.integrations.recipe import (
+    directive_options,
+    directive_surface,
+    render,
+    scene_of,
+    spoken,
+)
 from ttt_maps.integrations.schemes import STYLE_FILE, is_auto, pair_html, scheme_svgs, style_sheet
 from ttt_maps.io.files import write_atomic
 from ttt_maps.language import speaking
@@ -70,17 +76,15 @@ class TTTMapDirective(SphinxDirective):
     option_spec: ClassVar[dict[str, Callable[[str | None], Any]]] = directive_options()
 
     def run(self) -> list[nodes.Node]:
-        keys = fence_options()
-        options = {keys[key].name: value for key, value in self.options.items()}
-        use = Use("directive", "page", tuple((keys[key].name, key) for key in self.options))
         books: dict[str, str] = {}  # book:PATH as written -> the file, as found here
-        lang = spoken(options, self.env.config.language)  # the docs' own, unless it says
         try:
+            options, surface = directive_surface(self.options)
+            lang = spoken(options, self.env.config.language)  # the docs' own, unless it says
             with speaking(lang):
-                scene = scene_of(options, self._locate(books), use)
+                scene = scene_of(options, self._locate(books), surface)
                 ident = self._id_prefix()
                 svg = render(scene, "svg", ident)
-                details, words = long_description(options, self._locate(books), ident, use)
+                details, words = long_description(options, self._locate(books), ident, surface)
         except OptionRefused as exc:
             raise self.error(f"ttt-map: {exc}") from None
         except Exception as exc:  # a bug of ours must not stop the build
@@ -136,7 +140,7 @@ def _schemes(node: ttt_map) -> dict[str, str] | None:
     if recipe["options"].get("theme") != "auto":
         return None
     with speaking(recipe.get("lang")):
-        scene = scene_of(recipe["options"], lambda path: recipe["books"][path])
+        scene = scene_of(recipe["options"], recipe["books"].__getitem__, Surface("directive"))
         return scheme_svgs(scene, node["ident"]) if is_auto(scene) else None
 
 
@@ -182,7 +186,7 @@ def _visit_latex(self: SphinxTranslator, node: ttt_map) -> None:
     builder: Any = self.builder
     recipe = node["recipe"]
     with speaking(recipe.get("lang")):
-        scene = scene_of(recipe["options"], lambda path: recipe["books"][path])
+        scene = scene_of(recipe["options"], recipe["books"].__getitem__, Surface("directive"))
         pdf = render(scene, "pdf")
     name = f"ttt-map-{node['digest']}.pdf"
     _write(Path(builder.outdir), name, pdf)

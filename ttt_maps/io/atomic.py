@@ -19,6 +19,7 @@ name that is a symbolic link is replaced as a link, never written through.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import errno
 import os
 import time
@@ -136,9 +137,6 @@ def _link(fd: int, folder: int, name: str) -> bool:
     except OSError:
         pass  # no /proc, or a kernel that refuses links across its mounts
     try:
-        # lazy: a cached map runs without it
-        import ctypes
-
         libc = ctypes.CDLL(None, use_errno=True)
         done: int = libc.linkat(fd, b"", folder, os.fsencode(name), _AT_EMPTY_PATH)
     except (OSError, AttributeError):

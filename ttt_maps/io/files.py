@@ -29,6 +29,7 @@ no nesting past ``MAX_DEPTH``). Every problem a user can cause is a
 from __future__ import annotations
 
 import errno
+import json
 import os
 import select
 import stat
@@ -37,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from ttt_maps.errors import UsageError, quote
+from ttt_maps.io.atomic import replace_in
 
 #: The most we read from one file or from standard input.
 MAX_READ = 32 * 1024 * 1024
@@ -202,8 +204,6 @@ def _write_into(target: Path, payload: bytes, shown: str) -> None:
 def _replace(target: Path, payload: bytes, shown: str) -> None:
     """A regular file: made whole without a name beside it, then renamed over it
     (``atomic.replace_in``)."""
-    # lazy: `table` runs without it
-    from ttt_maps.io.atomic import replace_in
 
     mode = _mode_for(target)
     try:
@@ -302,8 +302,6 @@ def _read_pipe(fd: int) -> bytes:
 
 def parse_json(text: str, where: str) -> Any:
     """Plain JSON data, or a ``UsageError`` naming ``where`` and what is wrong with it."""
-    # lazy: a cached map runs without it
-    import json
 
     def constant(name: str) -> Any:
         raise ValueError(f"{name} is not a number JSON allows")

@@ -83,7 +83,7 @@ def _draw(
     total: Counter | None,
     searched: Counter | None,
 ) -> None:
-    # lazy: `table` runs without it
+    # lazy: rich draws the bar on a terminal; the playground draws maps without it
     from rich.console import Console
     from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 

@@ -43,6 +43,7 @@ from ttt_maps.policy.policy import Policy, novice_replies
 from ttt_maps.solve.budget import TooBigToSolve
 from ttt_maps.solve.folding import FoldWalk
 from ttt_maps.solve.registry import solver_for
+from ttt_maps.solve.search import DeepSolver
 from ttt_maps.solve.solver import Solver, plies
 
 FORMAT = "ttt-maps/game@1"
@@ -169,8 +170,6 @@ class Game:
     def _holding_move(self) -> int:
         """A move that keeps the map's side from losing (``DeepSolver.holding_move``),
         for a bigger board's position whose map's move is past the search budget."""
-        # lazy: a game on a board solved whole (3x3) never loads the deep search
-        from ttt_maps.solve.search import DeepSolver
 
         solver = self.policy.solver
         assert isinstance(solver, DeepSolver)  # only its searches have a budget

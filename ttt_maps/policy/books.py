@@ -9,6 +9,7 @@ from __future__ import annotations
 from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.game.position import Position, parse_moves
+from ttt_maps.io.files import parse_json, read_text
 
 
 def xkcd_opening_book() -> dict[int, int]:
@@ -30,8 +31,6 @@ def load_opening_book(
 
     ``where`` names the opening book in messages (by default ``policy key book:PATH``).
     """
-    # lazy: `solve` and `stats` run without it
-    from ttt_maps.io.files import parse_json, read_text
 
     where = where or f"policy key book:{path}"
     raw = parse_json(read_text(path, "a JSON opening book", where=where), where)

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from ttt_maps.errors import UsageError, quote
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.language import N_
+from ttt_maps.policy.books import load_opening_book, xkcd_opening_book
 from ttt_maps.policy.keys import book_key, random_key, simple_keys
 from ttt_maps.policy.policy import DEFAULT_BIG, Key, Policy
 
@@ -112,8 +113,6 @@ def _parse_key(text: str, geometry: Geometry, locate: Locate | None = None) -> K
     if name == "book":
         if not arg:
             raise UsageError(f"policy key {text!r}: give a path, e.g. book:opening.json")
-        # lazy: a cached map runs without it
-        from ttt_maps.policy.books import load_opening_book, xkcd_opening_book
 
         if arg.lower() == "xkcd":
             if geometry != STANDARD:

@@ -7,9 +7,11 @@ belong to (``expected_at``, ``boards_below``), which memoises what they find.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 
 from ttt_maps.game.geometry import Geometry
+from ttt_maps.game.rules import rule_moves
 from ttt_maps.policy.policy import TRAP_DRAWN_CELLS, Filter, Policy
 from ttt_maps.solve.solver import mover
 
@@ -82,8 +84,6 @@ def _last(policy: Policy, pos: int, moves: list[int]) -> list[int]:
 
 
 def _rules(policy: Policy, pos: int, moves: list[int]) -> list[int]:
-    # lazy: a cached map, `solve` and `stats` run without it
-    from ttt_maps.game.rules import rule_moves
 
     _, allowed = rule_moves(policy.solver.board(pos))
     return [m for m in moves if m in allowed] or moves
@@ -91,7 +91,6 @@ def _rules(policy: Policy, pos: int, moves: list[int]) -> list[int]:
 
 def random_key(seed: int) -> Filter:
     """``random:SEED``: the same choice per position for a seed, on every run."""
-    import random  # lazy: only this key needs it; keep it out of every start-up
 
     def key(policy: Policy, pos: int, moves: list[int]) -> list[int]:
         board = policy.solver.board(pos)

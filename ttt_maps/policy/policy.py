@@ -21,6 +21,7 @@ from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.game.position import Mark, Position
 from ttt_maps.game.symmetry import Imager, Images, imager
+from ttt_maps.solve.folding import folder_for
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import Children, Solver
 
@@ -73,9 +74,6 @@ class Policy:
         #: Whether the maps drawn with it are folded by symmetry (``compact`` counts so).
         self.fold = fold
         if fold:  # only folded maps load the folding
-            # lazy: a cached map and `solve` run without it
-            from ttt_maps.solve.folding import folder_for
-
             self._replies = folder_for(geometry).replies
         else:
             self._replies = self.solver.children

@@ -16,6 +16,10 @@ import threading
 
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.settings import current
+from ttt_maps.solve import cache
+from ttt_maps.solve.deepmisere import MisereDeepSolver
+from ttt_maps.solve.misere import MisereSolver
+from ttt_maps.solve.search import DeepSolver
 from ttt_maps.solve.solver import SMALL_BOARD, Solver
 
 _SOLVERS: dict[tuple[Geometry, bool, int | None], Solver] = {}
@@ -51,20 +55,11 @@ def _new_solver(geometry: Geometry, cache_on: bool, limit: int | None) -> Solver
     (from the cached bounds, with the cache on)."""
     if geometry.size <= SMALL_BOARD:
         if geometry.misere:
-            # lazy: a cached map, `solve`, `stats` and `table` run without it
-            from ttt_maps.solve.misere import MisereSolver
-
             return MisereSolver(geometry)
         return Solver(geometry)
-    # lazy: a cached map, `solve`, `stats` and `table` run without it
-    from ttt_maps.solve import cache
-    from ttt_maps.solve.search import DeepSolver
 
     deep: DeepSolver
     if geometry.misere:
-        # lazy: a cached map, `solve`, `stats` and `table` run without it
-        from ttt_maps.solve.deepmisere import MisereDeepSolver
-
         deep = MisereDeepSolver(geometry, limit=limit, cache=cache_on)
     else:
         deep = DeepSolver(geometry, limit=limit, cache=cache_on)
@@ -95,9 +90,6 @@ def keep_all() -> None:
     ]
     if not mine:
         return  # small boards only: nothing to keep, nothing more to import
-    # lazy: a cached map, `solve`, `stats` and `table` run without it
-    from ttt_maps.solve import cache
-    from ttt_maps.solve.search import DeepSolver
 
     for solver in mine:
         if isinstance(solver, DeepSolver):

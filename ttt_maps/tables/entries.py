@@ -21,6 +21,7 @@ from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.position import Mark, Position, parse_mark, parse_moves
 from ttt_maps.game.symmetry import canonicaliser
 from ttt_maps.io.files import json_field, json_flag
+from ttt_maps.reasons.explain import explain
 
 FORMAT = "ttt-maps/table@1"
 
@@ -76,8 +77,6 @@ class Table(NamedTuple):
 
     def reasons(self) -> dict[Position, str]:
         """Each entry's move in a few words (``facts.Why.brief``), for a cheat sheet."""
-        # lazy: `table` runs without it
-        from ttt_maps.reasons.explain import explain
 
         return {e.board: explain(e.board, e.cell).brief for e in self.entries}
 

@@ -17,6 +17,7 @@ Every cut drops only tables that cannot be smaller, so the answer is exact;
 
 from __future__ import annotations
 
+import importlib.util
 import time
 
 from ttt_maps.errors import UsageError
@@ -227,10 +228,7 @@ def minimal_table(
 def _proven(graph: Graph, name: str) -> Table:
     """The graph's table, proven by the prover ``name`` (``minimal_table``)."""
     if name == "auto":
-        # lazy: looked up at each call, so a test can hide OR-Tools (importlib.util.find_spec)
-        from importlib.util import find_spec
-
-        if find_spec("ortools") is None or table_limit() <= AUTO_STEPS:
+        if importlib.util.find_spec("ortools") is None or table_limit() <= AUTO_STEPS:
             name = "search"  # no CP-SAT, or a limit that leaves the search no slower
         else:
             try:

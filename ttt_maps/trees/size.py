@@ -26,6 +26,8 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
 from ttt_maps.errors import UsageError
+from ttt_maps.io import progress
+from ttt_maps.solve.folding import folder_for
 from ttt_maps.solve.registry import keep_all
 
 if TYPE_CHECKING:
@@ -108,9 +110,6 @@ def plan_map(
     goes_on, play, choose = solver.goes_on, solver.play, policy.choose_key
     replies = solver.children
     if policy.fold:
-        # lazy: a cached map runs without it
-        from ttt_maps.solve.folding import folder_for
-
         replies = folder_for(root.geometry).replies
     start = root.key
     choices: dict[int, int] = {}
@@ -121,10 +120,6 @@ def plan_map(
     if (start.bit_count() % 2 == 0) == (player == "x"):
         offset, frontier = 0, {start: 1}
     else:
-        if depth == 0:
-            raise UsageError(
-                "--depth 0: this map starts at the opponent's turn, use --depth 1 or more"
-            )
         offset, levels = 1, [1]
         frontier = {after: 1 for _, after in replies(start) if goes_on(after)}
     if max_boards is not None and not policy.fold:  # the estimate counts unfolded maps
@@ -138,9 +133,6 @@ def plan_map(
             raise _solved_within(refused, policy, player, root, max_boards) from None
     watch: AbstractContextManager[None] = nullcontext()  # a small board takes milliseconds
     if not solver.whole:
-        # lazy: a cached map and `stats` run without it
-        from ttt_maps.io import progress
-
         watch = progress.stage(
             f"choosing {player.upper()}'s moves on {root.geometry.describe()}",
             count=lambda: len(choices),

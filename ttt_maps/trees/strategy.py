@@ -7,16 +7,19 @@ file back and checks it against the solved game.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING, NamedTuple
 
-from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.game.position import Mark, Position, parse_mark
 from ttt_maps.language import current, tr
 from ttt_maps.policy.chains import parse_policy
 from ttt_maps.policy.policy import Policy
+from ttt_maps.policy.tiebreak import tie_break
+from ttt_maps.reasons.explain import explain_key
+from ttt_maps.solve.folding import folder_for
 from ttt_maps.solve.solver import Solver
 from ttt_maps.trees.nodes import Counts, Facts, Node, count
 from ttt_maps.trees.size import plan_map
@@ -154,13 +157,9 @@ class Strategy:
             doc["folded"] = True
         doc["moves"] = {str(b): m for b, m in moves}
         if explain:
-            # lazy: a cached map and `stats` run without it
-            from ttt_maps.reasons.explain import explain_key
-
             solver = self.policy.solver
             doc["lang"] = current()  # the language of the reasons' words
             doc["why"] = {str(b): explain_key(solver, b.key, m).to_json() for b, m in moves}
-        import json  # lazy: the render path never needs it
 
         return json.dumps(doc, indent=2) + "\n"
 
@@ -233,9 +232,6 @@ class _Noter:
         template (``facts.plain`` reads it; a turned drawing turns its cells)."""
         if not self.explain:
             return None
-        # lazy: a cached map and `stats` run without it
-        from ttt_maps.policy.tiebreak import tie_break
-        from ttt_maps.reasons.explain import explain_key
 
         text = explain_key(self.solver, board.key, chosen).template
         choice = tie_break(self.policy, board)
@@ -272,8 +268,6 @@ def build_strategy(
     start = _as_board(root, pol.geometry)
     solver = pol.solver
     solver.check(start)
-    if depth is not None and (isinstance(depth, bool) or depth < 0):
-        raise UsageError(f"--depth {depth}: must be 0 or more")
     plan = plan_map(pol, mark, start, depth, max_boards)
     g = start.geometry
     choices, children, play = plan.choices, solver.children, solver.play
@@ -323,8 +317,6 @@ def build_strategy(
 
 def _folder(geometry: Geometry) -> Folder:
     """The folding of a board's shape, loaded only for folded maps."""
-    # lazy: a cached map runs without it
-    from ttt_maps.solve.folding import folder_for
 
     return folder_for(geometry)
 

@@ -20,7 +20,6 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import NamedTuple
 
-from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.game.position import Position
 from ttt_maps.game.symmetry import Fold
@@ -215,8 +214,6 @@ def build_whole(
     g = start.geometry
     solver = solver_for(g)
     solver.check(start)
-    if depth is not None and (isinstance(depth, bool) or depth < 0):
-        raise UsageError(f"--depth {depth}: must be 0 or more")
     levels = plan_whole(start, fold, depth, max_boards)
     folding = folder_for(g).fold
     last = None if depth is None else start.count + depth

@@ -15,6 +15,9 @@ import zlib
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Protocol
 
+from ttt_maps.backends.pdf.fonts import PdfText
+from ttt_maps.draw import typeface
+from ttt_maps.draw.hand import glyph
 from ttt_maps.draw.scene import Group, Item, Line, Mark, Rect, Text
 from ttt_maps.draw.themes import Theme, rgb
 
@@ -228,16 +231,11 @@ class Content:
 
     def text(self, text: Text) -> None:
         """One line in the shipped font, placed by its anchor at the baseline."""
-        # lazy: a cached map runs without it
-        from ttt_maps.draw.typeface import width
 
         if self.lettering is None:
-            # lazy: a cached map runs without it
-            from ttt_maps.backends.pdf.fonts import PdfText
-
             self.lettering = PdfText(UNITS, as_paths=self.text_as_paths, typeface=self.typeface)
         self.fillcolour(self.role_colour[text.role])
-        x = text.start(width(text.text, text.size, text.bold, self.typeface))
+        x = text.start(typeface.width(text.text, text.size, text.bold, self.typeface))
         # The page is y down: the text matrix turns the glyphs upright again.
         self.out.append(self.lettering.line(text.text, x, text.y, text.size, text.bold))
 
@@ -357,8 +355,6 @@ class Forms:
         return f"/{name} {ref} 0 R"
 
     def _glyph_form(self, doc: Streams, key: tuple[str, int, int], name: str) -> str:
-        # lazy: a cached map runs without it
-        from ttt_maps.draw.hand import glyph
 
         symbol, hand, width = key
         r = self.RADIUS

@@ -27,6 +27,7 @@ from ttt_maps._version import __version__
 from ttt_maps.backends.page import PageSize, placement
 from ttt_maps.backends.pdf.content import UNITS, Content, colour, num
 from ttt_maps.backends.pdf.links import add_links, add_outline, pdf_string
+from ttt_maps.draw.hand import sketched
 from ttt_maps.draw.scene import Box, Item, Line, Scene, Text
 from ttt_maps.draw.themes import rgb
 from ttt_maps.errors import UsageError
@@ -52,9 +53,6 @@ def scene_to_pdf(
     """
     info = _info(scene)  # a bad SOURCE_DATE_EPOCH fails before any drawing
     if scene.theme.hand is not None:
-        # lazy: a cached map runs without it
-        from ttt_maps.draw.hand import sketched
-
         scene = sketched(scene)
     content = Content(scene.theme, text_as_paths)
     background = rgb(scene.theme.background)

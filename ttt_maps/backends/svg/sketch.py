@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ttt_maps.backends.svg.tokens import PLACEHOLDER, Numbers, attr, sep, shorter
 from ttt_maps.draw.scene import Text
+from ttt_maps.draw.typeface import layout, outline
 
 if TYPE_CHECKING:  # the font is read only for text drawn as outlines
     from ttt_maps.draw.typeface import Glyph
@@ -71,8 +72,6 @@ class Lettering:
     def line(self, text: Text, ox: float, oy: float) -> str:
         """``text`` as a group that names it, its glyphs placed on its baseline, in a
         group whose corner is at (ox, oy)."""
-        # lazy: a cached map runs without it
-        from ttt_maps.draw.typeface import layout
 
         glyphs, advance = layout(text.text, text.bold, self.typeface)
         uses = []
@@ -94,8 +93,6 @@ class Lettering:
 
     def _glyph(self, g: Glyph, bold: bool) -> str:
         """The id of a glyph's outline (``outlines``), or "" for a blank one (a space)."""
-        # lazy: a cached map runs without it
-        from ttt_maps.draw.typeface import outline
 
         d = []
         for kind, coords in outline(g, bold):

@@ -40,7 +40,6 @@ Structure, for embedding and for the HTML viewer:
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from importlib import import_module
 
@@ -55,11 +54,10 @@ from ttt_maps.backends.svg.walk import (
     UseToken,
     Walk,
 )
+from ttt_maps.draw.hand import glyph, sketched
 from ttt_maps.draw.scene import Rect, Scene
-from ttt_maps.errors import UsageError
 
 #: What an id prefix may be (``re`` compiles it only when a prefix is given).
-_PREFIX_OK = r"[A-Za-z_][A-Za-z0-9_-]*\Z"
 #: The unit-box glyphs, drawn in ``<defs>`` and placed by a transform. Their
 #: presentation attributes travel with every clone: not every renderer lets
 #: style rules reach inside a ``<use>``.
@@ -76,8 +74,6 @@ def _glyph(name: str) -> str:
     """The definition of a unit glyph: ``x``, ``o``, or one drawn by hand (``x-3``)."""
     if name in _GLYPHS:
         return _GLYPHS[name]
-    # lazy: a cached map runs without it
-    from ttt_maps.draw.hand import glyph
 
     symbol, _, hand = name.partition("-")
     n = Numbers(3)
@@ -106,15 +102,7 @@ def scene_to_svg(
     ``width``/``height`` (e.g. ``"100%"``, ``"800px"``) are written only when
     given; the ``viewBox`` is always the scene's size.
     """
-    if id_prefix is not None and not re.match(_PREFIX_OK, id_prefix):
-        raise UsageError(
-            f"id prefix {id_prefix!r}: must start with a letter or '_' and hold only "
-            "letters, digits, '-' and '_'"
-        )
     if scene.theme.hand is not None:
-        # lazy: a cached map runs without it
-        from ttt_maps.draw.hand import sketched
-
         scene = sketched(scene)
     doc = _Writer(scene).document(width, height)
     # The language tag is left out of the hash: the ids of a map stay the ones it had

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ttt_maps import api
-from ttt_maps.engine.options import FenceError, OptionRefused, read_fence
+from ttt_maps.engine.options import FenceError, OptionRefused, Surface, read_fence
 from ttt_maps.errors import UsageError
 from ttt_maps.integrations.longdesc import long_description
 from ttt_maps.integrations.recipe import render, scene_of, spoken
@@ -147,7 +147,7 @@ def draw(
         return str(Where(where.file, line)) if where.line else where.file
 
     try:
-        options, lines, use = read_fence(text.split("\n"), first)
+        options, lines, surface = read_fence(text.split("\n"), first)
     except FenceError as exc:
         raise UsageError(f"{at(exc.line)}: ttt-map: {exc}") from None
     folder = Path(where.file).parent if where.file != "<stdin>" else Path(".")
@@ -158,17 +158,18 @@ def draw(
 
     with speaking(spoken(options, lang)):
         try:
-            scene = scene_of(options, locate, use)
+            scene = scene_of(options, locate, surface)
         except OptionRefused as exc:
             line = lines.get(exc.option, where.line)
             raise UsageError(f"{at(line)}: ttt-map: {exc}") from None
-        return _drawn(scene, options, locate, to, id_prefix, image)
+        return _drawn(scene, options, locate, surface, to, id_prefix, image)
 
 
 def _drawn(
     scene: Scene,
     options: dict[str, Any],
     locate: Callable[[str], str],
+    surface: Surface,
     to: str,
     id_prefix: str,
     image: str | None,
@@ -181,7 +182,7 @@ def _drawn(
         svg = render(scene, "svg", id_prefix).rstrip()
         style = f' style="width:{escape(width)};max-width:100%"' if width else ""
         label = f' role="img" aria-label="{escape(alt)}"' if "alt" in options else ""
-        details, words = long_description(options, locate, id_prefix)
+        details, words = long_description(options, locate, id_prefix, surface)
         html = f'<div class="ttt-map"{label}{details}{style}>\n{svg}\n</div>{words}'
         return Drawn("inline", "", alt, width, html.encode("utf-8"))
     ext = image or {"inline": "svg", "file": "pdf"}.get(place, "png")

@@ -16,19 +16,20 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Unpack
+from typing import TYPE_CHECKING
 
 from ttt_maps import api
+from ttt_maps.api import Renderable
 from ttt_maps.compare.panes import linked_page
-from ttt_maps.engine.options import Options, Use, read_python
-from ttt_maps.engine.request import Drawing
+from ttt_maps.draw.layout import MapOptions
+from ttt_maps.draw.themes import Theme, get_theme
+from ttt_maps.engine.options import VIEWER_HEIGHT, checked
 from ttt_maps.errors import UsageError
 from ttt_maps.integrations.widget.assets import BRIDGE, asset
 from ttt_maps.language import speaking
 from ttt_maps.trees.strategy import Strategy
 
-if TYPE_CHECKING:
-    from ttt_maps.api import Renderable
+if TYPE_CHECKING:  # anywidget is optional: the model is imported when a widget is made
     from ttt_maps.integrations.widget.model import MapWidget
 
 
@@ -41,45 +42,58 @@ def with_bridge(page: str) -> str:
     return f"{head}{script}{sep}{tail}"
 
 
-def page_of(maps: Sequence[Renderable], options: dict[str, Any]) -> str:
-    """The page the widget shows: one map's viewer, or several maps' linked viewers
-    (``options``: the widget's, checked)."""
+def page_of(
+    maps: Sequence[Renderable],
+    *,
+    theme: str | Theme = "light",
+    title: str | None = None,
+    depth: int | None = None,
+    explain: bool = False,
+    labels: list[str] | None = None,
+) -> str:
+    """The page the widget shows: one map's viewer, or several maps' linked viewers."""
     if not maps:
         raise UsageError("widget: give a map to show (ttt_maps.strategy(...) or a poster)")
-    labels = options.pop("labels", None)
     if len(maps) == 1:
         if labels is not None:
             raise UsageError("widget: labels name the maps of a comparison; give two or more")
-        return with_bridge(api.render(maps[0], "html", **options))
+        page = api.render(maps[0], "html", theme=theme, title=title, depth=depth, explain=explain)
+        return with_bridge(page)
 
     strategies = [m for m in maps if isinstance(m, Strategy)]
     if len(strategies) != len(maps):
         raise UsageError("widget: a comparison links players' maps (ttt_maps.strategy(...))")
-    if "title" in options:
+    if title is not None:
         raise UsageError("widget: a comparison names itself; title is for one map")
     if labels is not None and len(labels) != len(maps):
         raise UsageError(f"labels={labels!r}: give one name per map ({len(maps)})")
-    drawing = Drawing.read(options, Use("python", "viewer"), job="viewer")
-    page = linked_page(
-        strategies, labels=labels, theme=drawing.palette.name, opts=drawing.map_options
-    )
+    opts = MapOptions(depth, explain=explain)
+    page = linked_page(strategies, labels=labels, theme=get_theme(theme).name, opts=opts)
     return with_bridge(page)
 
 
-def widget(*maps: Renderable, **options: Unpack[Options]) -> MapWidget:
+@checked
+def widget(
+    *maps: Renderable,
+    theme: str | Theme = "light",
+    title: str | None = None,
+    depth: int | None = None,
+    explain: bool = False,
+    labels: list[str] | None = None,
+    height: int = VIEWER_HEIGHT,
+    lang: str | None = None,
+) -> MapWidget:
     """The interactive viewer of a map, or linked viewers of several, as a notebook widget.
 
     Click where the opponent went to zoom in, or press Play to play against
     the map. Several maps of one player (the same game under different
     policies) zoom together, named by ``labels``. ``height`` is the widget's height
-    in pixels (640); ``theme``, ``depth``, ``title`` and ``lang`` as for ``render``; the
-    widget's ``position`` is where the reader is.
+    in pixels; ``theme``, ``depth``, ``title``, ``explain`` and ``lang`` as for
+    ``render``; the widget's ``position`` is where the reader is.
     """
-    given = read_python(options, "viewer", "widget")
-    height = given.pop("height", 640)
-    title = given.get("title")
-    with speaking(given.get("lang")):
-        page = page_of(maps, given)
+    with speaking(lang):
+        page = page_of(maps, theme=theme, title=title, depth=depth, explain=explain,
+                       labels=labels)  # fmt: skip
     label = title or ("ttt-maps linked viewers" if len(maps) > 1 else "ttt-maps viewer")
     try:
         # lazy: anywidget is optional (ttt-maps[notebook])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import anywidget
 import traitlets
 
+from ttt_maps.engine.options import VIEWER_HEIGHT
 from ttt_maps.integrations.widget.assets import MODULE, asset
 
 
@@ -20,7 +21,7 @@ class MapWidget(anywidget.AnyWidget):
 
     _esm = asset(MODULE)
     page = traitlets.Unicode("").tag(sync=True)
-    height = traitlets.Int(640).tag(sync=True)
+    height = traitlets.Int(VIEWER_HEIGHT).tag(sync=True)
     label = traitlets.Unicode("ttt-maps viewer").tag(sync=True)
     linked = traitlets.Bool(False).tag(sync=True)
     position = traitlets.Dict().tag(sync=True)
