@@ -11,8 +11,9 @@ the rule is:
 - the drawing stages never ask the solver: ``draw`` imports nothing from
   ``solve``, and ``backends`` nothing of the game at all (only the scene);
 - no import circle, however lazy.
-- imports sit at the top of a module; one left inside a function (a lazy one) says
-  why in a ``# lazy:`` comment.
+- imports sit at the top of a module; one stays inside a function only for an
+  optional or heavy dependency, and says why in a ``# lazy:`` comment;
+- nothing of the package is dead (vulture finds nothing unused).
 
 The checks run on a copy with a planted bad import too, so they can fail.
 """
@@ -20,8 +21,11 @@ The checks run on a copy with a planted bad import too, so they can fail.
 from __future__ import annotations
 
 import ast
+import os
 import re
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -567,3 +571,28 @@ def test_a_misplaced_import_is_found(copy: Path) -> None:
         _plant(copy, module, line)
     found = {f.split(":")[0] for f in misplaced_imports(copy)}
     assert found == {module_name(copy / m, copy) for m, _, bad in PLANTED_LAZY if bad}
+
+
+# -- no dead code -------------------------------------------------------------------------
+#
+# vulture lists what nothing uses: the package's functions, classes and constants, used
+# by the package itself, the tests, or a framework (``tests/vulture_whitelist.py``).
+
+TESTS = Path(__file__).resolve().parent
+
+
+def dead_code(root: Path) -> list[str]:
+    """What vulture finds unused in the package at ``root``."""
+    found = subprocess.run(
+        [sys.executable, "-m", "vulture", str(root), str(TESTS), "--min-confidence", "60"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    inside = str(root) + os.sep
+    return [line for line in found.stdout.splitlines() if line.startswith(inside)]
+
+
+def test_no_dead_code(copy: Path) -> None:
+    assert dead_code(copy) == []
+    _plant(copy, "game/geometry.py", "return None")
+    found = dead_code(copy)
+    assert len(found) == 1 and "unused function '_planted'" in found[0], found

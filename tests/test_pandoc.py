@@ -360,7 +360,7 @@ def test_the_docs_command_writes_and_refuses(tmp_path: Path) -> None:
     (tmp_path / FILTER).write_text("mine", encoding="utf-8")
     for args, says in (
         (("docs", "pandoc"), f"{FILTER}: exists and is not as ttt-maps wrote it"),
-        (("docs", "rmarkdown"), "'rmarkdown': ttt-maps writes a filter for pandoc or quarto"),
+        (("docs", "rmarkdown"), "tool 'rmarkdown': choose pandoc or quarto"),
         (("docs", "pandoc", "nowhere"), "nowhere: no such folder"),
     ):
         run = ttt(*args)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ttt_maps.engine import checks
-from ttt_maps.engine.options import Option
+from ttt_maps.engine.options import Option, Takes
 from ttt_maps.errors import UsageError, quote
 
 Candidates = list[tuple[str, str]]
@@ -36,10 +36,10 @@ def _matching(incomplete: str, values: Iterable[tuple[str, str]]) -> Candidates:
     return [(spelt(v), h) for v, h in values if v.lower().startswith(typed)]
 
 
-def values_of(option: Option) -> Callable[[str], Candidates] | None:
-    """The completion of ``option``'s values: its choices, a chain's keys again after
-    each comma, a page turned after a ``-``."""
-    choices = option.choices
+def values_of(option: Option, takes: Takes) -> Callable[[str], Candidates] | None:
+    """The completion of ``option``'s values where ``takes`` takes it: its choices, a
+    chain's keys again after each comma, a page turned after a ``-``."""
+    choices = takes.values(option.name)
     if choices is None:
         return None
     if choices is checks.chains:

@@ -66,7 +66,7 @@ def _parameter(option: Option, takes: Takes, name: str, flags: list[str]) -> ins
             metavar=takes.metavar(option.name),
             help=takes.help(option.name),
             show_default=_shown(default),
-            autocompletion=values_of(option),
+            autocompletion=values_of(option, takes),
         )
         if default is None:
             annotation = annotation | None
@@ -85,7 +85,7 @@ def _parameter(option: Option, takes: Takes, name: str, flags: list[str]) -> ins
         help="" if old else takes.help(option.name),
         show_default=_shown(default) and option.kind not in (bool, list),
         hidden=hidden,
-        autocompletion=values_of(option),
+        autocompletion=values_of(option, takes),
     )
     if default is None or old or (option.kind is bool and option.default is None):
         annotation = annotation | None

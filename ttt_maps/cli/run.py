@@ -35,12 +35,6 @@ def report(message: str) -> None:
         sys.stderr.flush()
 
 
-def fail(message: str, code: int = 2) -> NoReturn:
-    """Stop a command: one line on stderr, exit ``code`` (2: bad input or usage)."""
-    report(message)
-    raise typer.Exit(code)
-
-
 def _is_typer_error(exc: BaseException) -> bool:
     """Whether an exception is one of typer's usage errors (a bad option, a missing
     argument...): what they all have, a message and an exit code."""

@@ -52,8 +52,8 @@ def compare_scene(
     ``comparisons`` are ``compare_all(strategies)`` when the caller has them.
     """
     title = plain_text(title) if title else title
-    palette = get_theme(theme)
-    face = palette.typeface
+    theme = get_theme(theme)
+    face = theme.typeface
     names, found = compared(strategies, labels, comparisons)
     base = opts or MapOptions()
     first = strategies[0]
@@ -149,7 +149,7 @@ def compare_scene(
         width=width,
         height=height,
         items=tuple(items),
-        theme=palette,
+        theme=theme,
         title=text,
         desc=tr(
             "Maps of optimal tic-tac-toe moves for {player} side by side. {maps}. Tinted boards: "

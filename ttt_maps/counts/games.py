@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from math import comb
 from operator import add
 
 from ttt_maps.game.geometry import Geometry
@@ -153,11 +152,3 @@ def _fixed(g: Geometry, perm: tuple[int, ...], masks: _Masks) -> tuple[int, int]
         legal += ok
         over += ok and (done or x | o == g.full)
     return legal, over
-
-
-def placements(geometry: Geometry) -> int:
-    """Every way to place the marks of a game on the board, X moving first: an upper
-    bound on its positions (legal ones hold no line after the game ended), in closed
-    form, so even a 10x10 board's is known at once (10,165,779 for 16 cells)."""
-    n = geometry.size
-    return sum(comb(n, (j + 1) // 2) * comb(n - (j + 1) // 2, j // 2) for j in range(n + 1))

@@ -117,11 +117,6 @@ def _stroke(
 # -- marks ----------------------------------------------------------------------------
 
 
-def glyph_name(symbol: str, hand: int) -> str:
-    """The name of a mark's glyph: ``x``, ``o``, or ``x-3`` for the third hand's X."""
-    return f"{symbol}-{hand}" if hand else symbol
-
-
 @cache
 def glyph(symbol: str, hand: int) -> tuple[PathOp, ...]:
     """A hand-drawn X or O in the unit box (y down), as moves, lines and cubic curves.

@@ -274,10 +274,6 @@ def players() -> list[tuple[str, str]]:
     return [("x", "the map for X, who moves first"), ("o", "the map for O")]
 
 
-def players_and_poster() -> list[tuple[str, str]]:
-    return [*players(), ("both", "the poster: both maps side by side")]
-
-
 #: Each format's few words.
 FORMATS = {
     "svg": "zoomable vector image",
@@ -292,6 +288,10 @@ FORMATS = {
 
 def format_choices(*names: str) -> Choices:
     return lambda: [(name, FORMATS[name]) for name in names]
+
+
+def players_and_poster() -> list[tuple[str, str]]:
+    return [*players(), ("both", "the poster: both maps side by side")]
 
 
 def themes() -> list[tuple[str, str]]:

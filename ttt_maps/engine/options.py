@@ -267,6 +267,7 @@ class Takes:
         helps: Mapping[str, str] | None = None,
         checks: Mapping[str, Check] | None = None,
         metavars: Mapping[str, str] | None = None,
+        choices: Mapping[str, Choices] | None = None,
         hidden: str = "",
     ) -> None:
         self.names = _names(options)
@@ -274,6 +275,7 @@ class Takes:
         self.helps = dict(helps or {})
         self.checks = dict(checks or {})
         self.metavars = dict(metavars or {})
+        self.choices = dict(choices or {})
         self.hidden = frozenset(_names(hidden))
 
     def __contains__(self, name: object) -> bool:
@@ -294,6 +296,10 @@ class Takes:
     def metavar(self, name: str) -> str | None:
         return self.metavars.get(name, OPTIONS[name].metavar)
 
+    def values(self, name: str) -> Choices | None:
+        """The values an option knows here, each with a few words."""
+        return self.choices.get(name, OPTIONS[name].choices)
+
 
 def _names(words: str) -> tuple[str, ...]:
     """Option names written as words: ``"board rules"``."""
@@ -310,6 +316,7 @@ _UNFOLDED = {"fold": False}
 _BOTH: dict[str, Any] = {
     "checks": {"player": checks.player_or_both},
     "metavars": {"player": "x|o|both"},
+    "choices": {"player": checks.players_and_poster},
 }
 
 # fmt: off

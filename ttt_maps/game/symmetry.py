@@ -211,11 +211,3 @@ def turn_names(geometry: Geometry) -> tuple[str, ...]:
 def inverse(geometry: Geometry, index: int) -> int:
     """The index of the symmetry that undoes symmetry ``index``."""
     return geometry.symmetries.index(_undone(geometry.symmetries[index]))
-
-
-def stabiliser_size(geometry: Geometry, key: int) -> int:
-    """How many symmetries map a position to itself (its class has
-    ``len(symmetries) // stabiliser_size`` members)."""
-    g = geometry
-    x, o = key & g.full, key >> g.size
-    return sum(g.transform(x, p) == x and g.transform(o, p) == o for p in g.symmetries)

@@ -79,11 +79,7 @@ def _kind(option: Option) -> str:
 
 def _jobs(option: Option) -> list[str]:
     """What an option applies to on the page: a map, the comparison, or the page."""
-    jobs = [
-        job
-        for job in ("map", "compare")
-        if option.name in COMMANDS["render" if job == "map" else job]
-    ]
+    jobs = [job for job, command in JOB_COMMANDS.items() if option.name in COMMANDS[command]]
     return jobs or ["page"]
 
 
@@ -100,7 +96,8 @@ def describe() -> str:
     values it is often given) and group."""
     rows = []
     for o in options():
-        names = [name for name, _ in o.choices()] if o.choices else []
+        known = PLAYGROUND.values(o.name)
+        names = [name for name, _ in known()] if known else []
         kind = _kind(o)
         default = PLAYGROUND.default(o.name)
         rows.append(

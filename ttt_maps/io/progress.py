@@ -7,8 +7,8 @@ line's, unless ``--quiet`` or ``--no-progress``; never the library's) and
 stderr is a terminal; then a thread
 waits ``DELAY`` seconds and only if the stage is still running draws a rich
 progress bar, refreshed from the counters, and clears it when the stage ends.
-So quick runs, pipes and the library import nothing (rich, threading) and
-print nothing.
+So quick runs, pipes and the library print nothing, and import no rich (the
+playground draws in the browser without it).
 """
 
 from __future__ import annotations

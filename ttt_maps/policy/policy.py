@@ -25,9 +25,6 @@ from ttt_maps.solve.folding import folder_for
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import Children, Solver
 
-#: Score of a finished game for the player: win, draw, loss.
-SCORES = {1: 1.0, 0: 0.5, -1: 0.0}
-
 #: ``default`` where ``novice`` would look through too much: its look-ahead
 #: covers the whole rest of the map, so it keeps to boards whose maps can be
 #: drawn whole (measured: the 4x4 board with four in a row passes the

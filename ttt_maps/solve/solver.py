@@ -22,14 +22,13 @@ lasts.
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple
+from typing import NamedTuple
 
 from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.game.position import Mark, Position, illegal_reason
 from ttt_maps.language import tr, tr_ctx_n, tr_n
 
-Result = Literal[-1, 0, 1]
 _LABELS = {1: "win", 0: "draw", -1: "loss"}
 
 #: (cell, key after the move) for each legal move of a position, ascending.

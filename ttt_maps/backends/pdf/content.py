@@ -85,24 +85,6 @@ class Content:
         self.colour, self.width, self.rounded, self.fill = "", None, None, None
         return ops
 
-    def set_stroke(self, key: tuple[str, int, bool]) -> None:
-        """Stroke the open path and set what differs for a path in style ``key``."""
-        self.end_path()
-        self.stroke_key = key
-        colour, width, rounded = key
-        self.strokecolour(colour)
-        if self.width != width:
-            self.out.append(f"{width} w\n")
-            self.width = width
-        if self.rounded != rounded:
-            self.out.append("1 J 1 j\n" if rounded else "0 J 0 j\n")
-            self.rounded = rounded
-
-    def strokecolour(self, colour: str) -> None:
-        if self.colour != colour:
-            self.out.append(f"{colour} RG\n")
-            self.colour = colour
-
     def end_path(self) -> None:
         if self.stroke_key is not None:
             self.out.append("S\n")
@@ -117,7 +99,7 @@ class Content:
         """Every item, groups' contents in place: the hot loop of the PDF.
 
         The style in the stream lives in local variables while the loop runs
-        (``set_stroke``, ``stroke_colour``, ``end_path`` and ``ring``, inlined)
+        (stroking a path in its style, ``stroke_colour``, ``end_path`` and ``ring``, inlined)
         and is handed back to the object around the rare rects and texts. An
         O's form and scale depend only on its box's size and stroke, so they
         are worked out once per kind of O.

@@ -38,10 +38,6 @@ PAGE_SCHEMES = {
 #: not among them, so a map inlined there stays light like the page.
 SYSTEM_SCHEME = (":root", 'body[data-theme="auto"] ', 'html[data-ttt-scheme="auto"] ')
 
-#: Roles only some drawings have (folded maps, the whole game): their rules are
-#: written only where they are drawn, so other maps keep their bytes.
-OPTIONAL = frozenset({"pointer", "count", "move-win", "move-loss"})
-
 
 def outlined(theme: Theme) -> bool:
     """Is the text of a map drawn in ``theme`` written as outlines?
@@ -67,7 +63,9 @@ def style_sheet(
     stroke, ``kind`` being ``use`` for marks or a class such as ``ttt-win``;
     ``bare`` the levels where a mark is drawn straight in its board group;
     ``picks`` the policy colours (``pick-N`` roles) the drawing uses; ``roles``
-    the ``OPTIONAL`` roles it has. (Other drawings keep their bytes.)
+    the roles only some drawings have (a folded map's pointers and counts, the
+    whole game's won and lost moves), whose rules are written only where they are
+    drawn, so other drawings keep their bytes.
     """
     p = f"#{PLACEHOLDER}"
     drawn = outlined(theme)

@@ -90,7 +90,7 @@ class Walk:
         self.smallest = _smallest(scene)
         #: The policy colours (``pick-N`` roles) the scene uses: only they get style rules.
         self.picks: set[str] = set()
-        #: The roles drawn that only some drawings have (``style.OPTIONAL``).
+        #: The roles drawn that only some drawings have (folded maps, the whole game).
         self.roles: set[str] = set()
         #: Text drawn as outlines (``style.outlined``), its glyphs for ``<defs>``.
         self.lettering: Lettering | None = None

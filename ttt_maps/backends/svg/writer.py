@@ -40,8 +40,8 @@ Structure, for embedding and for the HTML viewer:
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
-from importlib import import_module
 
 from ttt_maps.backends.svg.style import style_sheet
 from ttt_maps.backends.svg.tokens import PLACEHOLDER, Numbers, sep, short_ids, xml_attr
@@ -110,36 +110,13 @@ def scene_to_svg(
     hashed = doc
     for attribute in lang_attributes(scene.lang):
         hashed = hashed.replace(attribute, "", 1)
-    prefix = id_prefix or "t" + _sha256(hashed.encode("utf-8"))[:5]
+    prefix = id_prefix or "t" + hashlib.sha256(hashed.encode("utf-8")).hexdigest()[:5]
     return doc.replace(PLACEHOLDER, prefix)
 
 
 def lang_attributes(lang: str) -> tuple[str, str]:
     """The root's ``lang`` (SVG 2, HTML) and ``xml:lang`` (SVG 1.1) attributes."""
     return f' lang="{xml_attr(lang)}"', f' xml:lang="{xml_attr(lang)}"'
-
-
-#: Documents from this size on are hashed by hashlib: OpenSSL's SHA-256 is several
-#: times faster than the built-in one (7.6 MB: 4 ms against 39 ms), which pays for
-#: loading it (about 3 ms) from about here.
-HASHLIB_BYTES = 1_000_000
-
-
-def _sha256(data: bytes) -> str:
-    """The SHA-256 of ``data`` in hex, from the interpreter's own built-in module where
-    it has one (``_sha2``, ``_sha256`` before 3.12): hashlib loads OpenSSL and
-    every other algorithm, a few milliseconds of every run, so only documents of
-    ``HASHLIB_BYTES`` or more use it (the same digest either way)."""
-    names = ("_sha2", "_sha256", "hashlib")
-    if len(data) >= HASHLIB_BYTES:
-        names = ("hashlib", *names[:2])
-    for name in names:
-        try:
-            module = import_module(name)
-        except ImportError:  # pragma: no cover - a build without the built-in hashes
-            continue
-        return str(module.sha256(data).hexdigest())
-    raise ImportError("no SHA-256: neither the built-in module nor hashlib")  # pragma: no cover
 
 
 class _Writer:

@@ -103,8 +103,6 @@ def manifest() -> str:
 
 def planned(kind: str, folder: Path, python: str | None) -> dict[Path, str]:
     """The files ``install`` writes for ``kind`` (``pandoc`` or ``quarto``) and their text."""
-    if kind not in KINDS:
-        raise UsageError(f"{kind!r}: ttt-maps writes a filter for pandoc or quarto")
     lua = filter_text(python)
     if kind == "pandoc":
         return {folder / FILTER: lua, folder / ENGINE: filter_text(python, ENGINE)}
