@@ -115,7 +115,7 @@ def test_a_process_can_play_move_by_move() -> None:
 @pytest.mark.parametrize(
     ("moves", "message"),
     [
-        ("4\n4\n", "cell 4 (centre) is taken"),
+        ("4\n4\n", "There is a mark in the centre already (cell 4)."),
         ("9\n", "cell 9: the board's cells are 0 to 8"),
         ("centre\n", "move 'centre': expected a cell number"),
         ("4\n", "standard input ended before the game did"),

@@ -61,7 +61,7 @@ def test_a_cell_has_one_name_in_play_the_viewer_and_the_linked_notes() -> None:
     assert cell_phrases(Geometry()) == [f"the {name}" for name in NAMES_3X3]
     game = Game("x", start=Position.parse(POSITION))
     move = game.reply()
-    assert game.describe(move) == f"X plays {NAMES_3X3[move.cell]} ({move.cell})"
+    assert game.describe(move) == f"X plays the {NAMES_3X3[move.cell]} ({move.cell})"
     page = linked_page([build_strategy("x", "xkcd"), build_strategy("x", "yorgey")])
     data = json.loads(re.search(r'id="tttl-data">(.*?)</script>', page)[1])  # type: ignore[index]
     assert data["cells"] == cell_phrases(Geometry())
