@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 import ttt_maps.api as api
 from ttt_maps.cli.app import app
-from ttt_maps.game.cell_tos import cell_name
+from ttt_maps.game.cell_names import cell_to
 
 NS = "{http://www.w3.org/2000/svg}"
 DESC = re.compile(

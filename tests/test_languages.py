@@ -666,7 +666,7 @@ def test_the_viewer_carries_its_words_as_data() -> None:
         "many": "{n} ответов.",
         "other": "{n} ответов.",
     }
-    assert words["cells"][4] == "центр"
+    assert words["cells"][4] == "в центр"  # where a move goes: "X ходит в центр"
 
 
 def test_solve_in_german_as_printed() -> None:
@@ -676,7 +676,7 @@ def test_solve_in_german_as_printed() -> None:
     assert result.exit_code == 0, result.stderr
     out = result.stdout
     assert "x am Zug: Sieg in 5 Zügen" in out
-    assert "droht mit 6, Zwickmühle auf 4" in out and "to move" not in out
+    assert "droht mit 6, Zwickmühle bei 4" in out and "to move" not in out
     assert "first: das niedrigste von 3, 4, 6" in out
 
 
@@ -698,7 +698,7 @@ def test_a_poster_and_stats_say_their_counts_the_languages_way() -> None:
 def test_a_bigger_board_is_said_too(geometry: Geometry) -> None:
     with speaking("es"):
         assert geometry.in_words() == "el tablero 3x4, tres en raya"
-        assert geometry.with_rules("misere").in_words().startswith("el tablero 3x4, a la inversa")
+        assert geometry.with_rules("misere").in_words().startswith("el tablero 3x4, en versión inversa")
     assert geometry.describe() == "the 3x4 board, three in a row"  # errors stay English
 
 
@@ -718,7 +718,8 @@ def test_axe_finds_nothing_on_a_french_viewer(chromium: Any, tmp_path: Path) -> 
         page.wait_for_function("window.tttViewer && !window.tttViewer.busy()")
         said = page.evaluate("document.activeElement.getAttribute('aria-label')")
         assert said.startswith(
-            "X coin en haut à gauche → O bord du haut. Position\u00a0: X, O, vide\u202f; ligne vide"
+            "X joue dans le coin en haut à gauche → O joue sur le bord du haut. Position\u00a0: "
+            "X, O, vide\u202f; rangée vide"
         )
         tree = page.evaluate("document.querySelector('.tttv-walk').getAttribute('aria-label')")
         assert tree == "La carte en arbre de coups\u00a0: parcourez-le avec les flèches"

@@ -136,7 +136,7 @@ def test_interactive_keeps_the_terminal_words_when_input_is_piped(flag: str) -> 
     assert proc.returncode == 0 and proc.stderr == "", proc.stderr
     said = " ".join(proc.stdout.split())
     for line in (
-        "X plays top-left corner (0). A draw with best play",
+        "X plays the top-left corner (0). A draw with best play",
         "O to move> ? Your best moves (O), by the solved game: centre (4).",
         "4: O takes the centre, on 4 lines, and holds the draw.",
         "O to move> 1 That loses: X answers 3,",
