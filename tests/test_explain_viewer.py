@@ -12,8 +12,8 @@ import pytest
 from test_html import browser, cell_centre, open_page, settle  # noqa: F401  (the fixture)
 
 from ttt_maps import api
-from ttt_maps.game.position import Position
 from ttt_maps.game.cell_names import cell_to
+from ttt_maps.game.position import Position
 from ttt_maps.reasons.explain import explain
 
 

@@ -55,18 +55,29 @@ def test_arrows_walk_the_replies_and_in_and_out(browser: Any, pages: dict[str, P
             "X plays the top-left corner → O plays the top edge. Position: X, O, empty;"
         ) and moves == [0, 1]
         said, moves = press(page, "ArrowDown")
-        assert said.startswith("X plays the top-left corner → O plays the top-right corner.") and moves == [
+        assert said.startswith(
+            "X plays the top-left corner → O plays the top-right corner."
+        ) and moves == [
             0,
             2,
         ]
         said, moves = press(page, "ArrowDown")
         assert "X plays the top edge. X wins whatever the reply." in said and moves == [0, 3]
         said, moves = press(page, "ArrowRight")  # into the sub-map: X's answer, then O's reply
-        assert said.startswith("X plays the top edge → O plays the top-right corner.") and moves == [0, 3, 1, 2]
+        assert said.startswith(
+            "X plays the top edge → O plays the top-right corner."
+        ) and moves == [0, 3, 1, 2]
         said, moves = press(page, "ArrowDown")
-        assert said.endswith("X plays the top-right corner. X wins at once.") and moves == [0, 3, 1, 4]
+        assert said.endswith("X plays the top-right corner. X wins at once.") and moves == [
+            0,
+            3,
+            1,
+            4,
+        ]
         said, moves = press(page, "ArrowLeft")
-        assert said.startswith("X plays the top-left corner → O plays the left edge.") and moves == [0, 3]
+        assert said.startswith(
+            "X plays the top-left corner → O plays the left edge."
+        ) and moves == [0, 3]
         said, moves = press(page, "ArrowUp")
         assert said.startswith("X plays the top-left corner → O plays the top-right corner.")
         assert moves == [0, 2]

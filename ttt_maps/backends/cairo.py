@@ -181,7 +181,12 @@ def _draw(ctx: Any, scene: Scene, transform: tuple[float, float, float]) -> None
     ox, oy, s = transform
     ctx.translate(ox, oy)
     ctx.scale(s, s)
-    painter = _Painter(ctx, scene.theme)
+    # lazy: only a PNG draws its letters with cairo
+    from ttt_maps.draw.typeface import lettering
+
+    # The hand of the drawing's language, whatever language is in force now.
+    theme = scene.theme.replace(typeface=lettering(scene.theme.typeface, scene.lang))
+    painter = _Painter(ctx, theme)
     painter.draw(scene.items)
     painter.finish_stroke()
 

@@ -99,7 +99,9 @@ def move_line(gamebook: Gamebook, section: Section, cell_ref: str) -> str:
     said = tr("{move} {reason}", move=move, reason=section.reason)
     if section.ending:
         # TRANSLATORS: the move and its reason, then how the game ended, three sentences.
-        return tr("{move} {reason} {ending}", move=move, reason=section.reason, ending=section.ending)
+        return tr(
+            "{move} {reason} {ending}", move=move, reason=section.reason, ending=section.ending
+        )
     return said
 
 

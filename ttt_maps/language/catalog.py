@@ -3,8 +3,9 @@
 The package ships ``.po`` sources only and reads them as they are (no compiled
 ``.mo`` to keep fresh, no dependency: it runs in a browser's Python too). A
 message whose translation is empty (as ``pybabel update`` leaves a new one), a plural
-with any form empty, or one marked fuzzy is left out, so the English shows instead. The plural rule is the catalog's own ``Plural-Forms`` header,
-the C expression gettext uses (CLDR's rules, as Babel writes them).
+with any form empty, or one marked fuzzy is left out, so the English shows instead.
+The plural rule is the catalog's own ``Plural-Forms`` header, the C expression
+gettext uses (CLDR's rules, as Babel writes them).
 """
 
 from __future__ import annotations

@@ -33,8 +33,8 @@ import re
 from typing import Any, NamedTuple
 
 from ttt_maps.errors import UsageError, bad_value
-from ttt_maps.game.cell_names import cell_name as cell_name  # also named here, where games are
 from ttt_maps.game.cell_names import cell_in, cell_to, k_word
+from ttt_maps.game.cell_names import cell_name as cell_name  # also named here, where games are
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.position import Mark, Position, other
 from ttt_maps.language import current, ordinal, speaking, tr

@@ -35,8 +35,7 @@ KEY_HELP: dict[str, str] = {
     "last": N_("the highest cell number"),
     "random:SEED": N_("a reproducible random choice per position (random = random:0)"),
     "rules": N_(
-        "what a rule-following human (win, block, opening, fork, threat) would play, "
-        "when optimal"
+        "what a rule-following human (win, block, opening, fork, threat) would play, when optimal"
     ),
     "book:PATH": N_('the move a JSON opening book {"board": cell} gives, when optimal'),
 }

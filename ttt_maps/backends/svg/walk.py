@@ -95,7 +95,11 @@ class Walk:
         #: Text drawn as outlines (``style.outlined``), its glyphs for ``<defs>``.
         self.lettering: Lettering | None = None
         if outlined(scene.theme):
-            self.lettering = Lettering(scene.theme.typeface, Numbers(digits_for(self.smallest)))
+            # lazy: a drawing without lettering by hand never loads a font
+            from ttt_maps.draw.typeface import lettering
+
+            face = lettering(scene.theme.typeface, scene.lang)  # the hand of its language
+            self.lettering = Lettering(face, Numbers(digits_for(self.smallest)))
         self.parts: list[str | int]
         self.tokens: dict[Token, int]
         self._walk(digits_for(self.smallest))
