@@ -746,7 +746,7 @@ def test_the_language_is_one_option_on_the_command_line(tmp_path: Path) -> None:
     assert refused.exit_code == 2 and not (tmp_path / "it.svg").exists()
     assert refused.stderr.count("\n") == 1 and "--lang 'it': not a language" in refused.stderr
     solved = runner.invoke(app, ["solve", "x........", "--lang", "es"])
-    assert solved.exit_code == 0 and "juega o: empate" in solved.stdout, solved.stdout
+    assert solved.exit_code == 0 and "Le toca a o: empate" in solved.stdout, solved.stdout
 
 
 def test_the_language_is_one_option_in_python_and_on_the_page() -> None:

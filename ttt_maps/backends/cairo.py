@@ -181,11 +181,12 @@ def _draw(ctx: Any, scene: Scene, transform: tuple[float, float, float]) -> None
     ox, oy, s = transform
     ctx.translate(ox, oy)
     ctx.scale(s, s)
-    # lazy: only a PNG draws its letters with cairo
-    from ttt_maps.draw.typeface import lettering
+    theme = scene.theme
+    if theme.typeface == "humor":  # the comic's hand: the one of the drawing's language
+        # lazy: a drawing in another typeface never loads the fonts' module
+        from ttt_maps.draw.typeface import lettering
 
-    # The hand of the drawing's language, whatever language is in force now.
-    theme = scene.theme.replace(typeface=lettering(scene.theme.typeface, scene.lang))
+        theme = theme.replace(typeface=lettering(theme.typeface, scene.lang))
     painter = _Painter(ctx, theme)
     painter.draw(scene.items)
     painter.finish_stroke()

@@ -56,11 +56,12 @@ def scene_to_pdf(
         from ttt_maps.draw.hand import sketched
 
         scene = sketched(scene)
-    # lazy: a PDF without text never loads a font
-    from ttt_maps.draw.typeface import lettering
+    theme = scene.theme
+    if theme.typeface == "humor":  # the comic's hand: the one of the drawing's language
+        # lazy: a drawing in another typeface never loads the fonts' module
+        from ttt_maps.draw.typeface import lettering
 
-    # The hand of the drawing's language, whatever language is in force now.
-    theme = scene.theme.replace(typeface=lettering(scene.theme.typeface, scene.lang))
+        theme = theme.replace(typeface=lettering(theme.typeface, scene.lang))
     content = Content(theme, text_as_paths)
     background = rgb(scene.theme.background)
     pages: list[tuple[float, float, str]] = []  # width, height, operators
