@@ -13,6 +13,7 @@ moving code does not touch them.
 
 from __future__ import annotations
 
+import ast
 import re
 import sys
 from io import BytesIO
@@ -63,6 +64,41 @@ def template() -> Catalog:
             auto_comments=comments,
             context=context,
         )
+    # Babel's extractor does not look inside f-strings: a message said there is found
+    # by reading the code itself, so no message the code says is left out of a catalog.
+    have = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in out if m.id}
+    for filename, message, context in said_in_code():
+        key = (context, message if isinstance(message, str) else message[0])
+        if key not in have:
+            have.add(key)
+            out.add(message, locations=[(filename, None)], context=context)
+    return out
+
+
+def said_in_code() -> list[tuple[str, str | tuple[str, str], str | None]]:
+    """Every message the package passes as a literal to a function of ``KEYWORDS``,
+    wherever the call is (inside an f-string too): its file, its text (a plural's two),
+    its context."""
+    out: list[tuple[str, str | tuple[str, str], str | None]] = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        name = f"ttt_maps/{path.relative_to(PACKAGE).as_posix()}"
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+                continue
+            if node.func.id not in KEYWORDS:
+                continue
+            args = [a.value if isinstance(a, ast.Constant) else None for a in node.args]
+            context = None
+            if node.func.id in ("tr_ctx", "tr_ctx_n", "NC_"):
+                context, args = args[0] if args else None, args[1:]
+                if not isinstance(context, str):
+                    continue
+            plural = node.func.id in ("tr_n", "tr_ctx_n", "NN_")
+            if plural and len(args) >= 2 and isinstance(args[0], str) and isinstance(args[1], str):
+                out.append((name, (args[0], args[1]), context))
+            elif not plural and args and isinstance(args[0], str):
+                out.append((name, args[0], context))
     return out
 
 

@@ -1,7 +1,8 @@
 """Make the fonts ttt-maps ships: DejaVu Sans and DejaVu Sans Bold, cut to the scripts its
-words are written in (Latin and Cyrillic), and Humor Sans as it is.
+words are written in (Latin and Cyrillic), Humor Sans as it is, and Shantell Sans cut to
+the same scripts.
 
-    python scripts/make-fonts.py [DEJAVU_DIR [HUMOR_SANS_DIR]]
+    python scripts/make-fonts.py [DEJAVU_DIR [HUMOR_SANS_DIR [SHANTELL_SANS_DIR]]]
 
 Run once by a maintainer (with fontTools, from the ``[dev]`` extra) when the
 character set changes; the results are committed in ``ttt_maps/draw/fonts/``. The
@@ -19,6 +20,14 @@ Humor Sans (the ``xkcd`` theme's lettering; Debian: ``fonts-humor-sans``) is
 copied unchanged: its licence reserves its name, which a cut version could not
 keep. Its licence file is its copyright statement and the SIL Open Font
 License, taken from the Debian package's copyright file.
+
+Shantell Sans (Arrow Type; SIL Open Font License 1.1, no reserved name) is the
+``xkcd`` theme's hand for the letters Humor Sans lacks (Latin-1, Latin
+Extended-A, Cyrillic): a drawing in French, German, Spanish or Russian is
+lettered in it, every line in the one hand. It comes from npm's
+``@fontsource/shantell-sans`` (``npm pack @fontsource/shantell-sans``, then
+unpack: the folder holding ``files/`` and ``LICENSE``), whose regular weight is
+cut by script into WOFF files; they are joined and cut to the characters above.
 """
 
 from __future__ import annotations
@@ -89,6 +98,51 @@ def main() -> None:
     copyright = Path("/usr/share/doc/fonts-humor-sans/copyright")
     if copyright.exists():
         (OUT / "LICENSE-HumorSans.txt").write_text(humor_licence(copyright.read_text()))
+    hand = Path(sys.argv[3] if len(sys.argv) > 3 else "node_modules/@fontsource/shantell-sans")
+    if hand.exists():
+        options.glyph_names = False
+        shantell(hand, options)
+
+
+#: The scripts of Shantell Sans's regular weight that ttt-maps' words need, as npm's
+#: @fontsource package cuts them (``files/shantell-sans-SCRIPT-400-normal.woff``).
+SHANTELL_SCRIPTS = ("latin", "latin-ext", "cyrillic")
+
+
+def shantell(package: Path, options: subset.Options) -> None:
+    """Shantell Sans's regular weight from its npm package: the scripts joined, cut to
+    ``CHARACTERS``, with its licence beside it."""
+    from fontTools.merge import Merger
+
+    parts = []
+    for script in SHANTELL_SCRIPTS:
+        woff = TTFont(package / "files" / f"shantell-sans-{script}-400-normal.woff")
+        woff.flavor = None
+        plain = OUT / f".shantell-{script}.ttf"
+        woff.save(plain)
+        parts.append(plain)
+    try:
+        joined = Merger().merge([str(p) for p in parts])
+    finally:
+        for plain in parts:
+            plain.unlink()
+    joined.save(OUT / ".shantell.ttf")
+    try:
+        font = cut(OUT / ".shantell.ttf", CHARACTERS, options)
+    finally:
+        (OUT / ".shantell.ttf").unlink()
+    font["post"].formatType = 3.0  # names are not shipped
+    font["head"].created = font["head"].modified = 0  # the same file every run
+    font.save(OUT / "ShantellSans-Cut.ttf")
+    print(f"{OUT / 'ShantellSans-Cut.ttf'}: {(OUT / 'ShantellSans-Cut.ttf').stat().st_size} bytes")
+    licence = (package / "LICENSE").read_text(encoding="utf-8")
+    (OUT / "LICENSE-ShantellSans.txt").write_text(
+        "ShantellSans-Cut.ttf (Shantell Sans 1.011, regular; Latin, Latin Extended-A and\n"
+        "Cyrillic joined from npm's @fontsource/shantell-sans 5.3.0 and cut to the\n"
+        "characters ttt-maps' words use)\n"
+        "Source: https://github.com/arrowtype/shantell-sans\n\n" + licence,
+        encoding="utf-8",
+    )
 
 
 def humor_licence(debian_copyright: str) -> str:

@@ -440,7 +440,7 @@ class Claims:
     # -- a gamebook's words ----------------------------------------------------------------
 
     def book_words(self, board: str, cell: int, words: str) -> str:
-        """What a gamebook says after ``X plays the centre (4): ``, checked like a reason:
+        """What a gamebook says after ``X plays the centre (4). X ``, checked like a reason:
         its own outcome words, or a reason's sentence without its first word."""
         self.where = f"{board} at {cell}: {words!r}"
         me = mover(board)
@@ -450,7 +450,7 @@ class Claims:
         self.need(rank(now) <= rank(best), "a move no better than best play")
         if words == "wins at once":
             self.need(has_line(there, me, self.shape) and not self.misere, "a line that wins")
-        elif words == "fills the board: a draw":
+        elif words == "fills the board, and the game is drawn":
             self.need("." not in there and now == (0, 1), "the last cell, and no line")
         elif words == "wins whatever the reply":
             self.need(now[0] == 1, "a win against every reply")

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 import ttt_maps.api as api
 from ttt_maps.cli.app import app
-from ttt_maps.game.cell_names import cell_name
+from ttt_maps.game.cell_names import cell_to
 
 NS = "{http://www.w3.org/2000/svg}"
 DESC = re.compile(
@@ -82,6 +82,6 @@ def test_the_root_is_a_document_and_every_board_a_named_group(player: str) -> No
         ] + [u.get("data-cell") for c in board if c.tag == f"{NS}g" and "ttt-board" not in
              c.get("class", "") for u in c if u.get("data-cell") is not None]  # fmt: skip
         if chosen:
-            assert label.endswith(f"{who} plays {cell_name(g, int(chosen[0]))}"), label
+            assert label.endswith(f"{who} plays {cell_to(g, int(chosen[0]))}"), label
         else:
-            assert label.endswith(f"{who} to move"), label
+            assert label.endswith(f"{who} is to move"), label

@@ -12,8 +12,8 @@ import pytest
 from test_html import browser, cell_centre, open_page, settle  # noqa: F401  (the fixture)
 
 from ttt_maps import api
+from ttt_maps.game.cell_names import cell_to
 from ttt_maps.game.position import Position
-from ttt_maps.play.game import cell_name
 from ttt_maps.reasons.explain import explain
 
 
@@ -32,11 +32,12 @@ def status(page: Any) -> str:
 
 
 def reason(board: str) -> str:
-    """``X top-left corner: X takes a corner...``: what the viewer should say of a board."""
+    """``X plays the top-left corner. X takes a corner...``: what the viewer should say of a
+    board."""
     tree = api.strategy("x")
     position = Position.parse(board)
     move = tree.policy.choose(position)
-    return f"X {cell_name(position.geometry, move)}: {explain(position, move).text}"
+    return f"X plays {cell_to(position.geometry, move)}. {explain(position, move).text}"
 
 
 def test_the_viewer_says_each_reason(browser: Any, explained: tuple[Path, Path]) -> None:  # noqa: F811
@@ -51,7 +52,7 @@ def test_the_viewer_says_each_reason(browser: Any, explained: tuple[Path, Path])
             target,
         )
         assert (
-            label.startswith("Zoom in: X top-left corner → O top edge. ")
+            label.startswith("Zoom in: X plays the top-left corner → O plays the top edge. ")
             and reason(target) in label
         )
         # The pointer over that board: the status line says its reason.

@@ -72,7 +72,7 @@ def red_move(page: Any) -> str:
     return " ".join(page.inner_text(".tttv-crumbs .tttv-next").split())
 
 
-NAMES = NAMES_3X3
+NAMES = tuple(f"plays the {name}" for name in NAMES_3X3)  # as the viewer says a move
 
 
 def test_a_folded_cell_opens_the_drawn_sub_map_turned(browser: Any, pages: dict[str, Path]) -> None:

@@ -63,8 +63,8 @@ def empties(board: str) -> list[int]:
 # -- the reader ------------------------------------------------------------------------
 
 SECTION = re.compile(r'<a id="s(\d+)"></a>\n\n## §(\d+)\n\nMove \d+, position `([xo.]+)`')
-MOVE = re.compile(r"^\*\*[XO] plays .*?\((\d+)\): .*\*\*$", re.M)
-REPLY = re.compile(r"^- [XO] plays .*?\((\d+)\): (.*)$", re.M)
+MOVE = re.compile(r"^\*\*[XO] plays .*?\((\d+)\)\. .*\*\*$", re.M)
+REPLY = re.compile(r"^- [XO] plays .*?\((\d+)\)(?:: |\. )(.*)$", re.M)
 LINK = re.compile(r"\[§(\d+)\]\(#s(\d+)\)")
 
 
@@ -102,7 +102,7 @@ def replay(markdown: str, player: str, shape: tuple[int, int, int]) -> set[int]:
             done = winner(after, shape) is not None or "." not in after
             link = LINK.search(text)
             if done:
-                assert link is None and "the game is over" in text
+                assert link is None and "The game is over" in text
                 w = winner(after, shape)
                 result = 0 if w is None else 1 if w == player else -1
                 assert result >= floor, f"{after}: worse than the player can hold"
@@ -297,7 +297,7 @@ CELL_WORDS = {
     6: "the bottom-left corner", 7: "the bottom edge", 8: "the bottom-right corner",
 }  # fmt: skip
 ROW_NAMES = ("Top row", "Middle row", "Bottom row")
-TXT_REPLY = re.compile(r"^([XO]) plays (.*?) \(cell (\d+)\): (.*)$")
+TXT_REPLY = re.compile(r"^([XO]) plays (.*?) \(cell (\d+)\)(?:: |\. )(.*)$")
 
 
 def spoken(lines: list[str]) -> str:
@@ -363,7 +363,7 @@ def test_the_plain_text_book_says_what_the_markdown_says(player: str, fold: bool
     md_sections, md_opening = read_book(markdown)
     assert sections == md_sections and opening == md_opening
     for number, (_, move, _) in md_sections.items():
-        assert re.search(rf"\*\*[XO] plays {CELL_WORDS[move]} \({move}\): ", markdown), number
+        assert re.search(rf"\*\*[XO] plays {CELL_WORDS[move]} \({move}\)\. ", markdown), number
     blocks = re.findall(r"position `([xo.]+)`:\n\n```text\n([^`]*)```", markdown)
     assert len(blocks) == len(md_sections)
     for board, rows in blocks:  # the board drawn as rows of marks, as the string says

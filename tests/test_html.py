@@ -28,12 +28,12 @@ from ttt_maps.cli.app import app
 from ttt_maps.draw.compose import map_scene
 from ttt_maps.draw.themes import DARK, LIGHT
 from ttt_maps.engine.build import scene_of
-from ttt_maps.game.cell_names import NAMES_3X3, cell_name
+from ttt_maps.game.cell_names import NAMES_3X3, cell_to
 from ttt_maps.trees.strategy import Node, build_strategy
 
 SVG = "{http://www.w3.org/2000/svg}"
 #: Cells as the viewer (and ``ttt-maps play``) names them.
-NAMES = NAMES_3X3
+NAMES = tuple(f"plays the {name}" for name in NAMES_3X3)  # as the viewer says a move
 VIEWPORT = {"width": 1000, "height": 800}
 
 
@@ -577,9 +577,10 @@ def test_a_big_map_draws_deep_boards_as_the_reader_zooms(
         page.evaluate(f"window.tttViewer.go('map=o&moves={','.join(map(str, moves))}')")
         settle(page)
         assert current(page)["board"] == str(deep.board) and current(page)["level"] == level
-        # Moves are named as the terminal game names them: row and column past 3x3.
+        # Moves are said as the terminal game says them: row and column past 3x3.
         g = big.root.board.geometry
-        assert f"O {cell_name(g, moves[1])} → X {cell_name(g, moves[2])}" in crumbs(page)
+        said = f"O plays {cell_to(g, moves[1])} → X plays {cell_to(g, moves[2])}"
+        assert said in crumbs(page)
         rect = board_rect(page, str(deep.board))
         assert rect["w"] > 400
         # Its sub-maps, drawn from the deferred text, are the tab stops.

@@ -118,6 +118,143 @@ def test_a_missing_or_broken_message_falls_back_to_english() -> None:
         language.catalog_of.cache_clear()
 
 
+def test_an_empty_translation_shows_english_not_a_blank() -> None:
+    """A message ``pybabel update`` has just added (its msgstr empty), and a plural with a
+    form left empty, are said in English: never an empty string, never another form."""
+    fresh = parse(
+        'msgid ""\nmsgstr "Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : '
+        'n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n"\n\n'
+        'msgid "Undo"\nmsgstr ""\n\n'
+        'msgctxt "to the cell"\nmsgid "the centre"\nmsgstr ""\n\n'
+        'msgid "{n} position"\nmsgid_plural "{n} positions"\n'
+        'msgstr[0] "{n} позиция"\nmsgstr[1] ""\nmsgstr[2] "{n} позиций"\n'
+    )
+    assert fresh.messages == {}
+    from ttt_maps import language
+
+    language.catalog_of.cache_clear()
+    real = language.catalog_of
+    try:
+        language.catalog_of = lambda code: fresh  # type: ignore[assignment]
+        with speaking("ru"):
+            assert tr("Undo") == "Undo"
+            assert language.tr_ctx("to the cell", "the centre") == "the centre"
+            assert tr_n("{n} position", "{n} positions", 3) == "3 positions"
+    finally:
+        language.catalog_of = real  # type: ignore[assignment]
+        language.catalog_of.cache_clear()
+
+
+# -- each language's words: its glossary, its typography, no English left ------------------
+
+GLOSSARIES = ROOT / "ttt_maps" / "language" / "glossary"
+#: The concepts every glossary gives one word for.
+CONCEPTS = [
+    "cell",
+    "board",
+    "row",
+    "column",
+    "line",
+    "threat",
+    "fork",
+    "draw",
+    "win",
+    "loss",
+    "move",
+    "tie-break",
+    "gamebook",
+    "misère",
+]
+
+
+def glossary(code: str) -> dict[str, tuple[str, str, list[str]]]:
+    """A language's glossary: concept -> (word, the stem its catalog uses, forbidden words)."""
+    out: dict[str, tuple[str, str, list[str]]] = {}
+    concept = ""
+    for raw in (GLOSSARIES / f"{code}.txt").read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("~ "):
+            word, _, forbidden = out[concept]
+            out[concept] = (word, line[2:], forbidden)
+        elif line.startswith("- "):
+            out[concept][2].append(line[2:])
+        else:
+            concept, _, word = (part.strip() for part in line.partition("="))
+            out[concept] = (word, re.escape(word), [])
+    return out
+
+
+def translations(code: str) -> list[tuple[str, str]]:
+    """Every translation of a catalog, each form of a plural apart: (English, translation)."""
+    out = []
+    for (_, english), said in read(code).messages.items():
+        for form in said if isinstance(said, tuple) else (said,):
+            out.append((english, form))
+    return out
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_each_catalog_keeps_to_its_glossary(code: str) -> None:
+    """One word per concept: the glossary names every concept, its catalog uses the word,
+    and no translation says a word the glossary forbids (``ligne`` for a row in French,
+    ``Spielfeld`` for the board in German, ``ряд`` for a row in Russian...)."""
+    words = glossary(code)
+    assert sorted(words) == sorted(CONCEPTS)
+    said = translations(code)
+    for concept, (word, stem, forbidden) in words.items():
+        assert any(re.search(stem, t, re.I) for _, t in said), (concept, word)
+        for pattern in forbidden:
+            hits = [t for _, t in said if re.search(pattern, t, re.I)]
+            assert hits == [], (concept, pattern, hits)
+
+
+def test_a_forbidden_word_is_found() -> None:
+    """The glossary check can fail: a row said as a line in French is caught."""
+    rows = glossary("fr")["row"][2]
+    assert any(re.search(p, "Ligne du haut : X, O, vide.", re.I) for p in rows)
+    assert not any(re.search(p, "Rangée du haut : X, O, vide.", re.I) for p in rows)
+
+
+#: English words a translation never keeps (the keys and presets, ``first``, ``center``...,
+#: and commands stay as a user types them, so they are not here).
+ENGLISH_WORDS = re.compile(
+    r"\b(the|and|plays?|board|cells?|moves?|wins?|draws?|loses?|rows?|columns?|lines?|"
+    r"threats?|forks?|policy|player|reply|replies)\b"
+)
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_no_english_is_left_in_a_catalog(code: str) -> None:
+    said = [t for _, t in translations(code)]
+    # Placeholders, command-line options and JSON stay as they are typed.
+    typed = re.compile(r"\{[^{}]*\}|--[\w-]+")
+    left = [t for t in said if ENGLISH_WORDS.search(typed.sub("", t))]
+    assert left == []
+
+
+#: Each language's quotation marks, and the ones it never uses.
+QUOTES = {"fr": "«»", "es": "«»", "ru": "«»", "de": "„“"}
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_each_language_sets_its_own_punctuation(code: str) -> None:
+    """French puts a no-break space before ; : ! ? and inside « » (so a table never breaks a
+    line there); every language quotes with its own marks, never with straight ones."""
+    for english, t in translations(code):
+        text = re.sub(r"\{[^{}]*\}", "", t)  # placeholders and {"board": cell}
+        for mark in "«»„“”":
+            assert mark not in text or mark in QUOTES[code], (mark, t)
+        if '"' not in english:
+            assert '"' not in text, t
+        if code == "fr":
+            key = " ?" in english  # the terminal game's key ``?``, not a question mark
+            assert not re.search(r"[ ][;:!]|« | »" + ("" if key else "|[ ][?]"), t), t
+            assert not re.search(r"[\w)»][;!?](?!\S)", t) or "?" in english, t
+            assert not re.search(r"[\w)»]:\s", t), t
+
+
 def test_every_character_of_the_catalogs_is_in_the_shipped_fonts() -> None:
     """A PDF or PNG in any language draws its words from the shipped DejaVu cut, not from
     whatever fonts a machine has (or a browser's Python lacks)."""
@@ -130,6 +267,9 @@ def test_every_character_of_the_catalogs_is_in_the_shipped_fonts() -> None:
     for name in ("DejaVuSans-Latin.ttf", "DejaVuSans-Bold-Latin.ttf"):
         cmap = Font((fonts / name).read_bytes()).cmap
         assert sorted(c for c in said if ord(c) not in cmap) == [], name
+    # The comic's hand for these languages has every letter they use.
+    cmap = Font((fonts / "ShantellSans-Cut.ttf").read_bytes()).cmap
+    assert sorted(c for c in said if c.isalpha() and ord(c) not in cmap) == []
 
 
 # -- choosing the language --------------------------------------------------------------------
@@ -606,7 +746,7 @@ def test_the_language_is_one_option_on_the_command_line(tmp_path: Path) -> None:
     assert refused.exit_code == 2 and not (tmp_path / "it.svg").exists()
     assert refused.stderr.count("\n") == 1 and "--lang 'it': not a language" in refused.stderr
     solved = runner.invoke(app, ["solve", "x........", "--lang", "es"])
-    assert solved.exit_code == 0 and "juega o: empate" in solved.stdout, solved.stdout
+    assert solved.exit_code == 0 and "Le toca a o: empate" in solved.stdout, solved.stdout
 
 
 def test_the_language_is_one_option_in_python_and_on_the_page() -> None:
@@ -666,7 +806,7 @@ def test_the_viewer_carries_its_words_as_data() -> None:
         "many": "{n} ответов.",
         "other": "{n} ответов.",
     }
-    assert words["cells"][4] == "центр"
+    assert words["cells"][4] == "в центр"  # where a move goes: "X ходит в центр"
 
 
 def test_solve_in_german_as_printed() -> None:
@@ -676,7 +816,7 @@ def test_solve_in_german_as_printed() -> None:
     assert result.exit_code == 0, result.stderr
     out = result.stdout
     assert "x am Zug: Sieg in 5 Zügen" in out
-    assert "droht mit 6, Zwickmühle auf 4" in out and "to move" not in out
+    assert "droht mit 6, Zwickmühle bei 4" in out and "to move" not in out
     assert "first: das niedrigste von 3, 4, 6" in out
 
 
@@ -698,7 +838,11 @@ def test_a_poster_and_stats_say_their_counts_the_languages_way() -> None:
 def test_a_bigger_board_is_said_too(geometry: Geometry) -> None:
     with speaking("es"):
         assert geometry.in_words() == "el tablero 3x4, tres en raya"
-        assert geometry.with_rules("misere").in_words().startswith("el tablero 3x4, a la inversa")
+        assert (
+            geometry.with_rules("misere")
+            .in_words()
+            .startswith("el tablero 3x4, en versión inversa")
+        )
     assert geometry.describe() == "the 3x4 board, three in a row"  # errors stay English
 
 
@@ -718,7 +862,8 @@ def test_axe_finds_nothing_on_a_french_viewer(chromium: Any, tmp_path: Path) -> 
         page.wait_for_function("window.tttViewer && !window.tttViewer.busy()")
         said = page.evaluate("document.activeElement.getAttribute('aria-label')")
         assert said.startswith(
-            "X coin en haut à gauche → O bord du haut. Position\u00a0: X, O, vide\u202f; ligne vide"
+            "X joue dans le coin en haut à gauche → O joue sur le bord du haut. Position\u00a0: "
+            "X, O, vide\u202f; rangée vide"
         )
         tree = page.evaluate("document.querySelector('.tttv-walk').getAttribute('aria-label')")
         assert tree == "La carte en arbre de coups\u00a0: parcourez-le avec les flèches"

@@ -163,7 +163,9 @@ def test_a_zoom_in_one_pane_is_followed_turned_to_match(browser: Any, page_file:
         assert "yorgey plays the top edge here" in xkcd["note"]
         pane = PANE.format(i=1)
         crumbs = page.evaluate(f"{pane}.document.querySelector('.tttv-crumbs').innerText")
-        assert "X top-left" in crumbs and "O centre" in crumbs  # named as drawn, turned
+        assert (
+            "X plays the top-left" in crumbs and "O plays the centre" in crumbs
+        )  # named as drawn, turned
 
         # Zooming out in one pane takes the other out too.
         page.evaluate(f"{PANE.format(i=0)}.tttViewer.zoomOut()")

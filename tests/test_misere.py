@@ -662,7 +662,8 @@ def test_interactive_play_names_a_completed_line_and_a_forced_loss() -> None:
     assert forced.exit_code == 0, forced.stderr
     said = " ".join(forced.stdout.split())
     assert (
-        "X plays right edge (5). O loses in 1 ply: every free cell completes a line of O's" in said
+        "X plays the right edge (5). O loses in 1 ply: every free cell completes a line of O's"
+        in said
     )
     assert "to X's next move" not in said
     assert "2: O must complete a line, as every free cell does: 0-1-2 loses." in said

@@ -112,6 +112,11 @@ def test_wheel_metadata(dist: dict[str, Path]) -> None:
     assert "SIL OPEN FONT LICENSE Version 1.1" in licence
     assert "Reserved Font Name Humor-Sans" in licence
     assert f"{NAME}.dist-info/licenses/ttt_maps/draw/fonts/LICENSE-HumorSans.txt" in names
+    # Shantell Sans (the hand for the letters Humor Sans lacks) with its licence too.
+    assert "ttt_maps/draw/fonts/ShantellSans-Cut.ttf" in names
+    licence = wheel_text(dist["wheel"], "ttt_maps/draw/fonts/LICENSE-ShantellSans.txt")
+    assert "SIL OPEN FONT LICENSE Version 1.1" in licence and "Shantell Sans" in licence
+    assert f"{NAME}.dist-info/licenses/ttt_maps/draw/fonts/LICENSE-ShantellSans.txt" in names
     assert "ttt_maps/backends/viewer/play.js" in names
     assert {f"ttt_maps/language/{code}.po" for code in ("fr", "de", "es", "ru")} <= set(names)
     assert meta["License-Expression"] == "MIT"
@@ -159,6 +164,7 @@ def test_sdist_is_complete(dist: dict[str, Path]) -> None:
         "output/poster.svg",
         "ttt_maps/draw/fonts/LICENSE-DejaVu.txt",
         "ttt_maps/draw/fonts/LICENSE-HumorSans.txt",
+        "ttt_maps/draw/fonts/LICENSE-ShantellSans.txt",
     ):
         assert needed in names, needed
     junk = [

@@ -115,7 +115,7 @@ def test_a_process_can_play_move_by_move() -> None:
 @pytest.mark.parametrize(
     ("moves", "message"),
     [
-        ("4\n4\n", "cell 4 (centre) is taken"),
+        ("4\n4\n", "There is a mark in the centre already (cell 4)."),
         ("9\n", "cell 9: the board's cells are 0 to 8"),
         ("centre\n", "move 'centre': expected a cell number"),
         ("4\n", "standard input ended before the game did"),
@@ -136,7 +136,7 @@ def test_interactive_keeps_the_terminal_words_when_input_is_piped(flag: str) -> 
     assert proc.returncode == 0 and proc.stderr == "", proc.stderr
     said = " ".join(proc.stdout.split())
     for line in (
-        "X plays top-left corner (0). A draw with best play",
+        "X plays the top-left corner (0). A draw with best play",
         "O to move> ? Your best moves (O), by the solved game: centre (4).",
         "4: O takes the centre, on 4 lines, and holds the draw.",
         "O to move> 1 That loses: X answers 3,",

@@ -124,5 +124,5 @@ def test_a_game_on_a_terminal_ends_with_one_result_line() -> None:
     shown = on_a_terminal(["--player", "o"], ["?", "1", "3", "7", "2"])
     assert "Your best moves (X), by the solved game: top-left corner (0)" in shown
     assert "the map says" not in shown
-    assert "O plays bottom-right corner (8).\n" in shown  # the winning move, without a verdict
+    assert "O plays the bottom-right corner (8).\n" in shown  # the winning move, without a verdict
     assert shown.count("O wins") == 1, shown

@@ -49,23 +49,38 @@ def test_arrows_walk_the_replies_and_in_and_out(browser: Any, pages: dict[str, P
         page.evaluate("document.querySelector('.tttv-walk [role=treeitem]').focus()")
         said = page.evaluate(FOCUSED)
         assert said.startswith("Map for X. Position: empty row; empty row; empty row.")
-        assert "X top-left corner: holds the draw. 8 replies." in said
+        assert "X plays the top-left corner. X holds the draw. 8 replies." in said
         said, moves = press(page, "ArrowRight")
         assert said.startswith(
-            "X top-left corner → O top edge. Position: X, O, empty;"
+            "X plays the top-left corner → O plays the top edge. Position: X, O, empty;"
         ) and moves == [0, 1]
         said, moves = press(page, "ArrowDown")
-        assert said.startswith("X top-left corner → O top-right corner.") and moves == [0, 2]
+        assert said.startswith(
+            "X plays the top-left corner → O plays the top-right corner."
+        ) and moves == [
+            0,
+            2,
+        ]
         said, moves = press(page, "ArrowDown")
-        assert "X top edge: wins whatever the reply." in said and moves == [0, 3]
+        assert "X plays the top edge. X wins whatever the reply." in said and moves == [0, 3]
         said, moves = press(page, "ArrowRight")  # into the sub-map: X's answer, then O's reply
-        assert said.startswith("X top edge → O top-right corner.") and moves == [0, 3, 1, 2]
+        assert said.startswith(
+            "X plays the top edge → O plays the top-right corner."
+        ) and moves == [0, 3, 1, 2]
         said, moves = press(page, "ArrowDown")
-        assert said.endswith("X top-right corner: wins at once.") and moves == [0, 3, 1, 4]
+        assert said.endswith("X plays the top-right corner. X wins at once.") and moves == [
+            0,
+            3,
+            1,
+            4,
+        ]
         said, moves = press(page, "ArrowLeft")
-        assert said.startswith("X top-left corner → O left edge.") and moves == [0, 3]
+        assert said.startswith(
+            "X plays the top-left corner → O plays the left edge."
+        ) and moves == [0, 3]
         said, moves = press(page, "ArrowUp")
-        assert said.startswith("X top-left corner → O top-right corner.") and moves == [0, 2]
+        assert said.startswith("X plays the top-left corner → O plays the top-right corner.")
+        assert moves == [0, 2]
         levels = page.evaluate(
             "[...document.querySelectorAll('.tttv-walk [role=treeitem]')]"
             ".map(e => e.getAttribute('aria-level'))"
@@ -88,13 +103,14 @@ def test_the_tree_as_the_browser_exposes_it(chromium: Any, pages: dict[str, Path
         assert lines[1] == f"{root} [expanded] [level=1]:"
         opened = [line for line in lines if "[expanded] [level=2]" in line]
         assert opened == [
-            'treeitem "X top edge. Position: empty, X, empty; empty row; empty row. '
-            'O top-left corner: holds the draw. 7 replies." [expanded] [level=2]:'
+            'treeitem "X plays the top edge. Position: empty, X, empty; empty row; empty row. '
+            'O plays the top-left corner. O holds the draw. 7 replies." [expanded] [level=2]:'
         ]
         deepest = [line for line in lines if line.endswith("[level=3]")]
         assert len(deepest) == 7 and deepest[0].startswith(
-            'treeitem "O top-left corner → X top-right corner. Position: O, X, X; empty row; '
-            "empty row. O left edge: wins whatever the reply. 5 replies."
+            'treeitem "O plays the top-left corner → X plays the top-right corner. Position: '
+            "O, X, X; empty row; empty row. O plays the left edge. O wins whatever the reply. "
+            "5 replies."
         )
     finally:
         page.close()

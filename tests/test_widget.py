@@ -311,7 +311,7 @@ def test_in_marimo_a_click_zooms_in_and_python_sees_the_board(
         now = viewer.evaluate("window.tttViewer.current()")
         assert (now["board"], now["moves"], now["level"]) == ("x........", [0], 1)
         assert viewer.evaluate("window.tttViewer.view().w") < home["w"] / 2  # zoomed in
-        assert "X top-left" in frame.locator(".tttv-crumbs").inner_text()
+        assert "X plays the top-left" in frame.locator(".tttv-crumbs").inner_text()
         page.get_by_text("Python sees the board: x........").wait_for(timeout=30_000)
         assert widget_requests == []
     finally:
@@ -389,7 +389,7 @@ def test_in_jupyterlab_a_click_zooms_in_and_the_kernel_sees_the_board(
         viewer = next(f for f in page.frames if f.url == "about:srcdoc")
         viewer.wait_for_function("!window.tttViewer.busy()")
         assert viewer.evaluate("window.tttViewer.current().moves") == [0]
-        assert "X top-left" in frame.locator(".tttv-crumbs").inner_text()
+        assert "X plays the top-left" in frame.locator(".tttv-crumbs").inner_text()
         # Run the second cell again: the kernel has heard where the reader went.
         page.wait_for_function(f"{app}.sessionContext.session.kernel.status === 'idle'")
         page.evaluate(f"{app}.content.activeCellIndex = 1")

@@ -21,7 +21,7 @@ from ttt_maps.compare.picture import compare_scene
 from ttt_maps.draw.compose import map_scene, poster_scene
 from ttt_maps.draw.scene import Scene, Text
 from ttt_maps.draw.wholemap import whole_scene
-from ttt_maps.game.cell_names import NAMES_3X3
+from ttt_maps.game.cell_names import NAMES_3X3, TO_3X3
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.position import Position
 from ttt_maps.play.game import Game
@@ -50,18 +50,18 @@ def render_html() -> str:
 
 def test_a_cell_has_one_name_in_play_the_viewer_and_the_linked_notes() -> None:
     # The viewer's names are the ones its page carries (its script has no words of its own).
-    assert CELLS_3X3 == NAMES_3X3
+    assert CELLS_3X3 == TO_3X3
     assert (
         "top-left corner"
         not in files("ttt_maps.backends").joinpath("viewer", "tree.js").read_text()
     )
     page = render_html()
     words = json.loads(re.search(r'id="tttv-words">(.*?)</script>', page)[1])  # type: ignore[index]
-    assert tuple(words["cells"]) == NAMES_3X3
+    assert tuple(words["cells"]) == tuple(f"the {name}" for name in NAMES_3X3)
     assert cell_phrases(Geometry()) == [f"the {name}" for name in NAMES_3X3]
     game = Game("x", start=Position.parse(POSITION))
     move = game.reply()
-    assert game.describe(move) == f"X plays {NAMES_3X3[move.cell]} ({move.cell})"
+    assert game.describe(move) == f"X plays the {NAMES_3X3[move.cell]} ({move.cell})"
     page = linked_page([build_strategy("x", "xkcd"), build_strategy("x", "yorgey")])
     data = json.loads(re.search(r'id="tttl-data">(.*?)</script>', page)[1])  # type: ignore[index]
     assert data["cells"] == cell_phrases(Geometry())

@@ -32,6 +32,8 @@ from ttt_maps.backends.svg.writer import scene_to_svg
 from ttt_maps.draw.compose import map_scene, poster_scene
 from ttt_maps.draw.scene import Scene, Text
 from ttt_maps.draw.themes import XKCD, get_theme
+from ttt_maps.draw.typeface import layout
+from ttt_maps.language import speaking
 from ttt_maps.trees.strategy import build_strategy
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -320,3 +322,68 @@ def test_png_text_is_humor_sans() -> None:
     light = Scene(500, 100, lettered.items, theme=get_theme("light"))
     ruled = Image.open(io.BytesIO(scene_to_png(light, width_px=500))).convert("L")
     assert mean(ruled, dejavu) < mean(ruled, humor) / 2
+
+
+# -- one hand for every script ----------------------------------------------------------
+
+
+def hands(text: str, bold: bool = False) -> set[str]:
+    """The faces a line is lettered in, in the comic's hand."""
+    glyphs, _ = layout(text, bold, "humor")
+    return {g.face for g in glyphs if not g.char.isspace()}
+
+
+def test_a_line_is_lettered_in_one_hand() -> None:
+    """Humor Sans has no ä, ß, ç, å and no Cyrillic: a line with one of them is set whole in
+    Shantell Sans, never letter by letter in two hands; a drawing in another language than
+    English is lettered in Shantell Sans throughout; only a symbol neither hand has (an
+    arrow) comes from DejaVu Sans."""
+    assert hands("COMPLETE MAP OF OPTIMAL MOVES") == {"HumorSans"}
+    assert hands("Misère") == {"HumorSans"}  # an accent Humor Sans makes of its own
+    for line in ("VOLLSTÄNDIGE KARTE", "Größe", "Ça va", "Åland", "Карта для X"):
+        assert hands(line) == {"ShantellSans"}, line
+    with speaking("de"):
+        assert hands("Karte für X") == hands("Karte X") == {"ShantellSans"}
+    with speaking("ru"):
+        assert hands("X \u2192 O") == {"ShantellSans", "DejaVuSans"}
+        assert {g.face for g in layout("X \u2192 O", False, "humor")[0] if g.char == "\u2192"} == {
+            "DejaVuSans"
+        }
+
+
+@pytest.mark.parametrize(("lang", "title"), [("de", "Vollständige Karte"), ("ru", "Полная карта")])
+def test_a_drawing_in_another_language_embeds_its_hand(
+    tmp_path: Path, lang: str, title: str
+) -> None:
+    """A German or Russian poster's PDF embeds Shantell Sans alone, as a TrueType subset
+    whose words search finds; the language of the drawing decides, not the one in force."""
+    with speaking(lang):
+        pdf = ttt_maps.render(ttt_maps.poster(), "pdf", theme="xkcd")
+    path = tmp_path / "p.pdf"
+    path.write_bytes(pdf)
+    out = subprocess.run([need_tool("pdffonts", "poppler-utils"), str(path)],
+                         capture_output=True, text=True, check=True).stdout  # fmt: skip
+    rows = [line.split() for line in out.splitlines()[2:]]
+    assert [re.sub(r"^[A-Z]{6}\+", "", row[0]) for row in rows] == ["ShantellSans"]
+    assert rows[0][1:3] == ["CID", "TrueType"] and rows[0][-5:-2] == ["yes", "yes", "yes"]
+    text = subprocess.run([need_tool("pdftotext", "poppler-utils"), "-enc", "UTF-8", str(path),
+                           "-"], capture_output=True, check=True).stdout.decode()  # fmt: skip
+    assert title in text
+
+
+def test_png_text_in_german_is_shantell_sans() -> None:
+    """A German word in a PNG is Shantell Sans's (set at 0.95 of its size), not DejaVu
+    Sans's nor Humor Sans's with a stray letter."""
+    word, size = "Größe für X", 60.0
+    lettered = Scene(
+        500, 100, (Text(20, 75, word, size, "heading", "start"),), theme=XKCD, lang="de"
+    )
+    ours = Image.open(io.BytesIO(scene_to_png(lettered, width_px=500))).convert("L")
+    hand = freetype(word, FONTS / "ShantellSans-Cut.ttf", size * 0.95, ours.size, (20, 75))
+    dejavu = freetype(word, FONTS / "DejaVuSans-Latin.ttf", size, ours.size, (20, 75))
+
+    def mean(a: Image.Image, b: Image.Image) -> float:
+        histogram = ImageChops.difference(a, b).histogram()
+        return sum(v * n for v, n in enumerate(histogram)) / (a.width * a.height)
+
+    assert mean(ours, hand) < mean(ours, dejavu) / 2, (mean(ours, hand), mean(ours, dejavu))

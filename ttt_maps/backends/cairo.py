@@ -25,7 +25,7 @@ from ttt_maps.backends.page import PageSize, placement
 from ttt_maps.draw.hand import glyph, sketched
 from ttt_maps.draw.scene import Group, Item, Line, Mark, Rect, Scene, Text
 from ttt_maps.draw.themes import Theme, rgb
-from ttt_maps.draw.typeface import layout, outline
+from ttt_maps.draw.typeface import layout, lettering, outline
 from ttt_maps.errors import Limit
 
 #: Largest PNG we draw, in pixels: A0 at 400 dpi (about 250 megapixels). It
@@ -174,7 +174,10 @@ def _draw(ctx: Any, scene: Scene, transform: tuple[float, float, float]) -> None
     ox, oy, s = transform
     ctx.translate(ox, oy)
     ctx.scale(s, s)
-    painter = _Painter(ctx, scene.theme)
+    theme = scene.theme
+    if theme.typeface == "humor":  # the comic's hand: the one of the drawing's language
+        theme = theme.replace(typeface=lettering(theme.typeface, scene.lang))
+    painter = _Painter(ctx, theme)
     painter.draw(scene.items)
     painter.finish_stroke()
 

@@ -26,7 +26,7 @@ from ttt_maps.backends.words import viewer_words, words_script
 from ttt_maps.draw.cells import NEST_PAD
 from ttt_maps.draw.scene import Group, Scene, Text
 from ttt_maps.draw.themes import AUTO, Theme, dark_variant
-from ttt_maps.draw.typeface import FONT_FILES, font
+from ttt_maps.draw.typeface import FONT_FILES, font, lettering
 from ttt_maps.language import N_, speaking, tr
 
 #: The hint under the title: the comic's rule, then what the viewer adds.
@@ -92,10 +92,14 @@ def _theme_css(theme: Theme) -> str:
             f"--tttv-accent:{t.chosen};--tttv-focus:{focus};"
         )
 
-    fonts = f"--tttv-font:{theme.css_font};--tttv-ui-font:{UI_FONT};"
+    hand = lettering(theme.typeface)  # the page is said in its scene's language
+    css_font = HAND_CSS if hand == "hand" else theme.css_font
+    fonts = f"--tttv-font:{css_font};--tttv-ui-font:{UI_FONT};"
     css = f":root{{{block(theme, FOCUS[0] if theme.name != 'dark' else FOCUS[1])}{fonts}}}"
-    if theme.typeface == "humor":
+    if hand == "comic":
         css = _humor_sans() + css
+    elif hand == "hand":
+        css = _shantell_sans() + css
     if theme.name == AUTO.name:
         # The reader's system decides, unless a page that shows this one (a docs site
         # with a light/dark switch) says light or dark on it, as the map's SVG allows.
@@ -104,6 +108,23 @@ def _theme_css(theme: Theme) -> str:
         css += f'html[data-theme="light"]{{color-scheme:light;{block(theme, FOCUS[0])}}}'
         css += f'html[data-theme="dark"]{{color-scheme:dark;{block(dark, FOCUS[1])}}}'
     return css
+
+
+#: The page's lettering where the comic's hand is Shantell Sans (``typeface.lettering``).
+HAND_CSS = "'Shantell Sans', 'DejaVu Sans', sans-serif"
+
+
+@cache
+def _shantell_sans() -> str:
+    """The page's own Shantell Sans, the comic's hand for the letters Humor Sans lacks: the
+    shipped cut in a ``data:`` URL, as ``_humor_sans``."""
+    data = base64.b64encode(font("ShantellSans").data).decode("ascii")
+    return (
+        f"/* {FONT_FILES['ShantellSans']}: Copyright 2022 The Shantell Sans Project Authors; "
+        "SIL Open Font License 1.1, https://openfontlicense.org */"
+        f"@font-face{{font-family:'Shantell Sans';src:url(data:font/ttf;base64,{data}) "
+        "format('truetype')}"
+    )
 
 
 @cache

@@ -12,28 +12,29 @@ from __future__ import annotations
 
 import json
 
-from ttt_maps.language import LANGUAGES, N_, NN_, catalog_of, current, tr
+from ttt_maps.language import LANGUAGES, N_, NC_, NN_, catalog_of, current, tr, tr_ctx
 
-#: The cells of the 3x3 board, as ``game.cell_names`` names them (a backend knows nothing of
-#: the game; a test checks the two lists are one).
+#: The cells of the 3x3 board as the place a move goes (``X plays the centre``), as
+#: ``game.cell_names`` says them (a backend knows nothing of the game; a test checks the
+#: two lists are one).
 CELLS_3X3 = (
-    N_("top-left corner"),
-    N_("top edge"),
-    N_("top-right corner"),
-    N_("left edge"),
-    N_("centre"),
-    N_("right edge"),
-    N_("bottom-left corner"),
-    N_("bottom edge"),
-    N_("bottom-right corner"),
+    NC_("to the cell", "the top-left corner"),
+    NC_("to the cell", "the top edge"),
+    NC_("to the cell", "the top-right corner"),
+    NC_("to the cell", "the left edge"),
+    NC_("to the cell", "the centre"),
+    NC_("to the cell", "the right edge"),
+    NC_("to the cell", "the bottom-left corner"),
+    NC_("to the cell", "the bottom edge"),
+    NC_("to the cell", "the bottom-right corner"),
 )
 
 #: The viewer's messages by the name its script uses.
 VIEWER = {
     "wins": N_("{player} wins"),
     "draw": N_("draw"),
-    "rowColumn": N_("row {row}, column {col}"),
-    "move": N_("{player} {cell}"),
+    "rowColumn": NC_("to the cell", "the cell in row {row}, column {col}"),
+    "move": N_("{player} plays {cell}"),
     "bothMaps": N_("Both maps"),
     "allMaps": N_("All maps"),
     "everyMove": N_("Every move"),
@@ -44,7 +45,7 @@ VIEWER = {
     "pickMove": N_("pick {player}'s move"),
     "clickWhere": N_("click where {player} went"),
     "zoomIn": N_("Zoom in: {board}"),
-    "backTo": N_("Back to {boards}"),
+    "backTo": N_("Back to the board you left: {boards}"),
     "showWhole": N_("Show the whole map"),
     "pickMapToPlay": N_("Pick a map to play against it"),
     "moveResult": N_("{move}: {result}"),
@@ -55,24 +56,26 @@ VIEWER = {
     "mapStops": N_("the map stops here"),
     "treeLabel": N_("The map as a tree of moves: arrow keys walk it"),
     "treeName": N_("Moves as a tree"),
-    "winsAtOnce": N_("wins at once"),
-    "fillsBoard": N_("fills the board: a draw"),
-    "holdsOut": N_("holds out longest"),
-    "holdsDraw": N_("holds the draw"),
-    "winsAnyway": N_("wins whatever the reply"),
-    "endsIt": N_("{move} ends it: {result}"),
+    "winsAtOnce": N_("{player} wins at once."),
+    "fillsBoard": N_("{player} fills the board, and the game is drawn."),
+    "holdsOut": N_("{player} holds out longest."),
+    "holdsDraw": N_("{player} holds the draw."),
+    "winsAnyway": N_("{player} wins whatever the reply."),
+    "endsIt": N_("{move}, and the game is over: {result}"),
     "emptyRow": N_("empty row"),
     "empty": N_("empty"),
     "sentence": N_("{text}."),
     "join": N_("{clause}; {next}"),
     "position": N_("Position: {rows}."),
-    "moveWhy": N_("{move}: {why}."),
-    "reason": N_("{move}: {why}"),
+    "moveWhy": N_("{move}. {why}"),
+    "reason": N_("{move}. {why}"),
     "pointed": N_("{board}, then {reason}"),
     "wholeHint": N_(
         "Every move of both players: click a cell to follow its move; Esc or Back zooms out."
     ),
 }
+#: The context of a viewer's message said in one (``NC_``), by its name.
+CONTEXTS = {"rowColumn": "to the cell"}
 #: Counted messages: (singular, plural).
 COUNTED = {"replies": NN_("{n} reply.", "{n} replies.")}
 
@@ -98,7 +101,10 @@ LINKED = {
 
 def said(messages: dict[str, str]) -> dict[str, object]:
     """``messages`` said in the language in force, with its code (``lang``)."""
-    out: dict[str, object] = {key: tr(message) for key, message in messages.items()}
+    out: dict[str, object] = {
+        key: tr_ctx(CONTEXTS[key], message) if key in CONTEXTS else tr(message)
+        for key, message in messages.items()
+    }
     out["lang"] = current()
     return out
 
@@ -107,7 +113,7 @@ def viewer_words() -> dict[str, object]:
     """Everything the viewer says, in the language in force: its messages, the names of
     the 3x3 board's cells (``cells``), and each counted message by plural category."""
     out = said(VIEWER)
-    out["cells"] = [tr(name) for name in CELLS_3X3]
+    out["cells"] = [tr_ctx("to the cell", name) for name in CELLS_3X3]
     for key, (one, many) in COUNTED.items():
         out[key] = plural_forms(one, many)
     return out

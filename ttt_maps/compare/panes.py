@@ -20,7 +20,7 @@ from ttt_maps.draw.compose import map_scene
 from ttt_maps.draw.layout import MapOptions, layout_map
 from ttt_maps.draw.scene import Group, Scene
 from ttt_maps.draw.themes import Theme, get_theme
-from ttt_maps.game.cell_names import cell_place
+from ttt_maps.game.cell_names import cell_to
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.language import N_, current, tr, tr_n
 from ttt_maps.trees.strategy import Strategy
@@ -33,8 +33,9 @@ HINT = N_(
 
 def cell_phrases(geometry: Geometry) -> list[str]:
     """Each cell as a note names a move there: ``the top-left corner``, ``the centre``,
-    ``the top edge`` on 3x3; ``the cell at row 2, column 3`` elsewhere."""
-    return [cell_place(geometry, cell, cell_at=True) for cell in range(geometry.size)]
+    ``the top edge`` on 3x3; ``the cell in row 2, column 3`` elsewhere (the form of a cell a
+    move goes to: ``game.cell_names.cell_to``)."""
+    return [cell_to(geometry, cell) for cell in range(geometry.size)]
 
 
 def linked_page(

@@ -1,13 +1,20 @@
-"""The lettering of the drawings: DejaVu Sans, and Humor Sans for the comic's look.
+"""The lettering of the drawings: DejaVu Sans, and a hand for the comic's look.
 
 Titles, headings and footers look the same in every PDF and PNG, on any
 machine, because their glyphs come from the fonts in ``ttt_maps/draw/fonts/``:
-a Latin cut of DejaVu Sans and DejaVu Sans Bold, and Humor Sans as its author
-made it (one weight, the comic's hand lettering; SIL Open Font License, its
-name reserved, so the file is shipped unchanged). Each typeface is a list of
-faces asked in turn for a character: Humor Sans draws what it has (and the
-accented letters it can make of its own letters and accents) and DejaVu Sans
-the rest (the times sign), set with each font's own advances and kerning. A
+a Latin and Cyrillic cut of DejaVu Sans and DejaVu Sans Bold, Humor Sans as its
+author made it (one weight, the comic's hand lettering; SIL Open Font License,
+its name reserved, so the file is shipped unchanged), and a cut of Shantell
+Sans (a hand with every letter of Latin-1, Latin Extended-A and Cyrillic; SIL
+Open Font License). Each typeface is a list of faces asked in turn for a
+character, set with each font's own advances and kerning.
+
+The comic's hand (``humor``) is one hand for a whole line, never two: Humor
+Sans (``comic``) for a drawing in English, drawing the accented letters it can
+make of its own letters and accents, and Shantell Sans (``hand``) for a drawing
+in a language whose letters Humor Sans lacks, and for any line with such a
+letter (a title in German on an English map). DejaVu Sans draws only symbols
+neither hand has (an arrow, the times sign). A
 character none of them has (a title in Greek or Chinese, say) is drawn from a
 system font that has it, found through fontconfig; when no font has it, it is
 drawn as a box and ``layout`` warns once, naming it.
@@ -23,31 +30,70 @@ import subprocess
 import unicodedata
 import warnings
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 from ttt_maps.draw.sfnt import Font, PathOp
+from ttt_maps.language import current
 
 #: The shipped font files, by the PostScript name a PDF calls each.
 FONT_FILES = {
     "DejaVuSans": "DejaVuSans-Latin.ttf",
     "DejaVuSans-Bold": "DejaVuSans-Bold-Latin.ttf",
     "HumorSans": "Humor-Sans.ttf",
+    "ShantellSans": "ShantellSans-Cut.ttf",
 }
 #: How much larger than its size a face is set. Humor Sans is drawn small on its em
 #: (capitals 0.54 em high, DejaVu Sans's 0.73): set a fifth larger, its lines read
 #: as large as DejaVu's at the same size, and a title fits where it did.
-FONT_SCALES = {"HumorSans": 1.2}
+#: Shantell Sans's capitals stand 0.71 em high: set a twentieth smaller, they match Humor
+#: Sans's, and a line takes less room than in Humor Sans.
+FONT_SCALES = {"HumorSans": 1.2, "ShantellSans": 0.95}
 #: Faces that draw the accented letters they lack themselves, from a letter and a
 #: character that stands in for the accent (Humor Sans has no accents, but has its
 #: own grave, circumflex and tilde among its punctuation).
 COMPOSES = {"HumorSans": {"\u0300": "`", "\u0301": "'", "\u0302": "^", "\u0303": "~"}}
 #: Each typeface's faces, regular and bold, in the order a character is looked for.
 #: Humor Sans has one weight: the comic letters its titles with the same pen.
+#: ``humor`` is the comic's hand as a theme names it: ``comic`` or ``hand`` (``lettering``).
 TYPEFACES: dict[str, dict[bool, tuple[str, ...]]] = {
     "dejavu": {False: ("DejaVuSans",), True: ("DejaVuSans-Bold",)},
-    "humor": {False: ("HumorSans", "DejaVuSans"), True: ("HumorSans", "DejaVuSans")},
+    "comic": {False: ("HumorSans", "DejaVuSans"), True: ("HumorSans", "DejaVuSans")},
+    "hand": {False: ("ShantellSans", "DejaVuSans"), True: ("ShantellSans", "DejaVuSans")},
 }
+#: The languages whose letters Humor Sans has, or makes of its own (``COMPOSES``).
+HUMOR_LANGUAGES = frozenset({"en"})
+
+
+def lettering(typeface: str, lang: str | None = None) -> str:
+    """The typeface a drawing in ``lang`` is lettered in (by default the language in
+    force, in which a drawing's words are said and measured): the comic's hand
+    (``humor``) is Humor Sans (``comic``) in English, Shantell Sans (``hand``) in the
+    languages whose letters Humor Sans lacks; other typefaces are themselves."""
+    if typeface != "humor":
+        return typeface
+
+    return "comic" if (lang or current()) in HUMOR_LANGUAGES else "hand"
+
+
+def line_typeface(text: str, typeface: str) -> str:
+    """The typeface one line is set in: ``lettering``'s, except that a line in Humor
+    Sans with a letter it can neither draw nor make is set in Shantell Sans whole, so
+    a line is never lettered in two hands."""
+    typeface = lettering(typeface)
+    if typeface == "comic" and not _humor_has_letters(text):
+        return "hand"
+    return typeface
+
+
+@lru_cache(maxsize=4096)
+def _humor_has_letters(text: str) -> bool:
+    """Whether Humor Sans draws every letter of ``text``, or makes it of its own."""
+    cmap = font("HumorSans").cmap
+    return all(
+        not char.isalpha() or ord(char) in cmap or _composed("HumorSans", char) is not None
+        for char in text
+    )
 
 
 class Glyph(NamedTuple):
@@ -84,7 +130,7 @@ def layout(text: str, bold: bool = False, typeface: str = "dejavu") -> tuple[lis
     Characters that no installed font can draw are named in one warning,
     once per process.
     """
-    fonts = [(name, font(name)) for name in faces(bold, typeface)]
+    fonts = [(name, font(name)) for name in faces(bold, line_typeface(text, typeface))]
     out: list[Glyph] = []
     x = 0.0
     previous = -1
@@ -214,7 +260,7 @@ def fallback_outline(char: str, bold: bool) -> tuple[float, list[PathOp]]:
 
     When no installed font has it, the outline is the font's "missing" box.
     """
-    # lazy: a cached map runs without it
+    # lazy: cairo, only for a character no shipped font has
     import cairo
 
     family = _family_for(char)

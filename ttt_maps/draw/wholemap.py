@@ -204,13 +204,17 @@ def facts_line(game: WholeGame) -> str:
             f.boards,
             start=str(game.root.board),
         )
+    sentences = [tr("{text}.", text=text)]
     if game.folded:
-        # TRANSLATORS: added to "Drawn by ttt-maps: 1,234 boards with a move to make".
-        text += tr(" (folded by symmetry)")
+        sentences.append(tr("The map is folded by symmetry."))
     if game.depth is not None:
-        # TRANSLATORS: added after the boards drawn, and the folding if said.
-        text += tr(", cut at depth {depth} (three dots: the game goes on)", depth=game.depth)
-    return f"{text}."
+        sentences.append(
+            tr(
+                "The map is cut at depth {depth}: three dots mark where the game goes on.",
+                depth=game.depth,
+            )
+        )
+    return " ".join(sentences)
 
 
 def _legend(x: float, top: float, face: str) -> list[Item]:

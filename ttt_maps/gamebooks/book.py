@@ -20,11 +20,11 @@ from collections import deque
 from typing import NamedTuple
 
 from ttt_maps.errors import UsageError
-from ttt_maps.game.cell_names import cell_place
+from ttt_maps.game.cell_names import cell_to
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.position import Mark, Position, other
 from ttt_maps.game.symmetry import inverse, turn_names
-from ttt_maps.language import ENGLISH, N_, speaking, tr
+from ttt_maps.language import N_, tr
 from ttt_maps.policy.chains import PRESETS, preset_chain
 from ttt_maps.reasons.explain import explain_key
 from ttt_maps.solve.registry import solver_for
@@ -92,8 +92,9 @@ class Gamebook(NamedTuple):
 
 def cell_words(geometry: Geometry, cell: int) -> str:
     """A cell as a player says it: ``the top-left corner``, ``the centre``, ``the top
-    edge`` on 3x3; ``row 2, column 3`` elsewhere."""
-    return cell_place(geometry, cell)
+    edge`` on 3x3; ``the cell in row 2, column 3`` elsewhere (the form of a cell a move
+    goes to: ``game.cell_names.cell_to``)."""
+    return cell_to(geometry, cell)
 
 
 def policy_words(strategy: Strategy) -> str:
@@ -124,38 +125,39 @@ def outcome(node: Node, player: Mark, memo: dict[int, int]) -> int:
 
 
 def move_reason(board: Position, cell: int, result: int) -> str:
-    """Why the player plays ``cell`` on ``board``: the move's reason (``explain``: the
-    line it completes or blocks, the fork, the forcing line...), said after "X plays
-    the centre (4): ", else its outcome with best play. (A line that loses, under
-    misère, is the reason's: the player had no other move.)
+    """Why the player plays ``cell`` on ``board``, as a whole sentence said after "X plays
+    the centre (cell 4).": the move's reason (``explain``: the line it completes or
+    blocks, the fork, the forcing line...), else what it achieves with best play. (A
+    line that loses, under misère, is the reason's: the player had no other move.)
 
     The one place a gamebook's words about a move come from."""
+    who = board.to_move.upper()
     after = board.play(cell)
-    if after.winner() == board.to_move:
-        return tr("wins at once")
     if after.is_over and after.winner() is None:
-        return tr("fills the board: a draw")
-
+        return tr("{player} fills the board, and the game is drawn.", player=who)
     why = explain_key(solver_for(board.geometry), board.key, cell, deep=False)
-    who = f"{board.to_move.upper()} "
-    if why.code in ("hold", "keep-win", "resist") or not why.text.startswith(who):
-        return tr(OUTCOME_WORDS[result])
-    return why.text.removeprefix(who).rstrip(".")
+    if after.winner() == board.to_move and why.code != "win":
+        return tr("{player} wins at once.", player=who)
+    if why.code in ("hold", "keep-win", "resist"):
+        return tr(OUTCOME_WORDS[result], player=who)
+    return why.text
 
 
-#: What a move achieves with best play, said after "X plays the centre (4): ", for a
+#: What a move achieves with best play, said after "X plays the centre (cell 4).", for a
 #: move whose reason is only its value: by the result for the player (1, 0, -1).
 OUTCOME_WORDS = {
-    1: N_("wins whatever the reply"),
-    0: N_("holds the draw"),
-    -1: N_("holds out longest"),
+    1: N_("{player} wins whatever the reply."),
+    0: N_("{player} holds the draw."),
+    -1: N_("{player} holds out longest."),
 }
 
 
 def ending_words(board: Position) -> str:
-    """How a finished game ended: ``X wins`` or ``a draw``."""
+    """How a finished game ended, as a sentence: ``The game is over: X wins.``"""
     winner = board.winner()
-    return tr("a draw") if winner is None else tr("{player} wins", player=winner.upper())
+    if winner is None:
+        return tr("The game is over: it is a draw.")
+    return tr("The game is over: {player} wins.", player=winner.upper())
 
 
 def build_gamebook(strategy: Strategy) -> Gamebook:
@@ -198,7 +200,7 @@ def build_gamebook(strategy: Strategy) -> Gamebook:
         if child.chooses:
             return Reply(cell, number(child), "", turn)
         if child.cut or child.children:  # pragma: no cover - a tree built to every end
-            return Reply(cell, None, tr("the gamebook stops here"), "")
+            return Reply(cell, None, tr("The gamebook stops here."), "")
         return Reply(cell, None, ending_words(child.board), "")
 
     opening: tuple[Reply, ...] = ()
@@ -223,8 +225,8 @@ def no_gamebook(strategy: Strategy) -> str:
     or every move before the player's turn ends it), or "" when it has one."""
     root, who = strategy.root, strategy.player.upper()
     if not root.children:
-        with speaking(ENGLISH):  # a usage error, in English as the others are
-            ended = ending_words(root.board)
+        winner = root.board.winner()
+        ended = "a draw" if winner is None else f"{winner.upper()} wins"
         return f"the game is over ({ended}); {who} has no move to choose"
     if root.chooses or any(child.chooses for _, child in root.children):
         return ""

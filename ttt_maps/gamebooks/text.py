@@ -85,25 +85,28 @@ def preface(gamebook: Gamebook) -> list[str]:
 
 
 def move_line(gamebook: Gamebook, section: Section, cell_ref: str) -> str:
-    """``X plays the centre (4): holds the draw.`` (``cell_ref`` is how the cell is numbered)."""
+    """``X plays the centre (cell 4). X takes the centre, on 4 lines, and holds the draw.``:
+    the move, its reason and how the game ends, if it does, each a whole sentence
+    (``cell_ref`` is how the cell is numbered)."""
     who, _ = mover(gamebook)
-    said = {
-        "player": who,
-        "cell": cell_words(gamebook.geometry, section.move),
-        "ref": cell_ref,
-        "reason": section.reason,
-    }
+    move = tr(
+        "{player} plays {cell} ({ref}).",
+        player=who,
+        cell=cell_words(gamebook.geometry, section.move),
+        ref=cell_ref,
+    )
+    # TRANSLATORS: the move and its reason, two whole sentences; a language may turn them.
+    said = tr("{move} {reason}", move=move, reason=section.reason)
     if section.ending:
+        # TRANSLATORS: the move and its reason, then how the game ended, three sentences.
         return tr(
-            "{player} plays {cell} ({ref}): {reason}. The game is over: {ending}.",
-            ending=section.ending,
-            **said,
+            "{move} {reason} {ending}", move=move, reason=section.reason, ending=section.ending
         )
-    return tr("{player} plays {cell} ({ref}): {reason}.", **said)
+    return said
 
 
 def reply_line(gamebook: Gamebook, reply: Reply, go: str, cell_ref: str = "") -> str:
-    """``O plays the top edge (1): go to §4`` (``go`` names the target as the format does,
+    """``O plays the top edge (1): go to §4.`` (``go`` names the target as the format does,
     ``cell_ref`` the cell's number: ``1`` or ``cell 1``)."""
     _, them = mover(gamebook)
     said = {
@@ -112,11 +115,9 @@ def reply_line(gamebook: Gamebook, reply: Reply, go: str, cell_ref: str = "") ->
         "ref": cell_ref or str(reply.cell),
     }
     if reply.target is None:
-        return tr(
-            "{opponent} plays {cell} ({ref}): the game is over, {ending}.",
-            ending=reply.ending,
-            **said,
-        )
+        move = tr("{opponent} plays {cell} ({ref}).", **said)
+        # TRANSLATORS: a reply and how the game ended with it, two whole sentences.
+        return tr("{move} {ending}", move=move, ending=reply.ending)
     if reply.turn:
         return tr(
             "{opponent} plays {cell} ({ref}): {turn}, then go to {target}.",

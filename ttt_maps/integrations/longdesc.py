@@ -76,11 +76,11 @@ def _gamebook_html(gamebook: Gamebook, ident: str) -> list[str]:
         out.append(_replies(gamebook, gamebook.opening, go))
     for s in gamebook.sections:
         board = " ".join(spoken_board(s.board))
+        title = tr("Section {number}. Move {move}.", number=s.number, move=s.move_number)
+        move = move_line(gamebook, s, cell_ref(s.move))
         out.append(
-            f'<section id="{ident}-s{s.number}"><p><strong>'
-            f"{escape(tr('Section {number}.', number=s.number))}</strong> "
-            f"{escape(tr('Move {number}.', number=s.move_number))} {escape(board)} "
-            f"<strong>{escape(move_line(gamebook, s, cell_ref(s.move)))}</strong></p>"
+            f'<section id="{ident}-s{s.number}"><p><strong>{escape(title)}</strong> '
+            f"{escape(board)} <strong>{escape(move)}</strong></p>"
         )
         if s.replies:
             out.append(_replies(gamebook, s.replies, go))

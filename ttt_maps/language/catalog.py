@@ -2,9 +2,10 @@
 
 The package ships ``.po`` sources only and reads them as they are (no compiled
 ``.mo`` to keep fresh, no dependency: it runs in a browser's Python too). A
-message whose translation is empty or marked fuzzy is left out, so the English
-shows instead. The plural rule is the catalog's own ``Plural-Forms`` header,
-the C expression gettext uses (CLDR's rules, as Babel writes them).
+message whose translation is empty (as ``pybabel update`` leaves a new one), a plural
+with any form empty, or one marked fuzzy is left out, so the English shows instead.
+The plural rule is the catalog's own ``Plural-Forms`` header, the C expression
+gettext uses (CLDR's rules, as Babel writes them).
 """
 
 from __future__ import annotations
@@ -59,9 +60,9 @@ def parse(text: str) -> Catalog:
         if "fuzzy" in entry.flags:
             continue
         if "msgid_plural" in entry.fields:
-            forms = tuple(entry.fields.get(f"msgstr[{i}]", "") for i in range(len(entry.fields)))
-            forms = tuple(f for f in forms if f)
-            if forms:
+            count = sum(1 for name in entry.fields if name.startswith("msgstr["))
+            forms = tuple(entry.fields.get(f"msgstr[{i}]", "") for i in range(count))
+            if forms and all(forms):  # a form left empty would shift the others: all or none
                 messages[(context, msgid)] = forms
         elif entry.fields.get("msgstr"):
             messages[(context, msgid)] = entry.fields["msgstr"]

@@ -33,8 +33,8 @@ import re
 from typing import Any, NamedTuple
 
 from ttt_maps.errors import UsageError, bad_value
+from ttt_maps.game.cell_names import cell_in, cell_to, k_word
 from ttt_maps.game.cell_names import cell_name as cell_name  # also named here, where games are
-from ttt_maps.game.cell_names import cell_terse, k_word
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.position import Mark, Position, other
 from ttt_maps.language import current, ordinal, speaking, tr
@@ -135,8 +135,10 @@ class Game:
                 tr("cell {cell}: the board's cells are 0 to {last}", cell=cell, last=size - 1)
             )
         if self.board.mark_at(cell):
-            name = cell_name(self.geometry, cell)
-            raise UsageError(tr("cell {cell} ({name}) is taken", cell=cell, name=name))
+            where = cell_in(self.geometry, cell)
+            raise UsageError(
+                tr("There is a mark {where} already (cell {cell}).", where=where, cell=cell)
+            )
         return self._add(Move(self.board.to_move, cell, "player"))
 
     def map_move(self) -> int:
@@ -325,15 +327,15 @@ class Game:
         return tr("a draw with best play")
 
     def describe(self, move: Move) -> str:
-        """``X plays centre (4)``, saying when the map's side strayed from the map."""
+        """``X plays the centre (4)``, saying when the map's side strayed from the map."""
         with speaking(self.lang):
             said = {
                 "player": move.mark.upper(),
-                "cell": cell_terse(self.geometry, move.cell),
+                "cell": cell_to(self.geometry, move.cell),
                 "number": move.cell,
             }
             if move.by == "stray":
-                return tr("{player} strays from the map: {cell} ({number})", **said)
+                return tr("{player} strays from the map and plays {cell} ({number})", **said)
             return tr("{player} plays {cell} ({number})", **said)
 
     def result_line(self) -> str:

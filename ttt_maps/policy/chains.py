@@ -13,36 +13,42 @@ from collections.abc import Callable
 
 from ttt_maps.errors import UsageError, quote
 from ttt_maps.game.geometry import STANDARD, Geometry
-from ttt_maps.language import N_
+from ttt_maps.language import N_, tr
 from ttt_maps.policy.books import load_opening_book, xkcd_opening_book
 from ttt_maps.policy.keys import book_key, random_key, simple_keys
 from ttt_maps.policy.policy import DEFAULT_BIG, Key, Policy
 
+#: What each key prefers, as ``ttt-maps policies`` says it (in the reader's language).
 KEY_HELP: dict[str, str] = {
-    "fast": "win in the fewest plies; when losing, hold out longest (as Yorgey's maps do)",
-    "trap": "leave the opponent the fewest replies that do not lose (past 16 cells, "
-    "not in a drawn position)",
-    "novice": "the highest expected score against a novice (wins, blocks, else plays at random)",
-    "compact": "the smallest resulting map (fewest boards drawn), for legible posters",
-    "center": "a centre cell",
-    "corner": "a corner cell",
-    "edge": "an edge cell (neither corner nor centre)",
-    "first": "the lowest cell number (always appended last)",
-    "last": "the highest cell number",
-    "random:SEED": "a reproducible random choice per position (random = random:0)",
-    "rules": "what a rule-following human (win, block, opening, fork, threat) would play, "
-    "when optimal",
-    "book:PATH": 'the move a JSON opening book {"board": cell} gives, when optimal',
+    "fast": N_("win in the fewest plies; when losing, hold out longest (as Yorgey's maps do)"),
+    "trap": N_(
+        "leave the opponent the fewest replies that do not lose (past 16 cells, "
+        "not in a drawn position)"
+    ),
+    "novice": N_(
+        "the highest expected score against a novice (wins, blocks, else plays at random)"
+    ),
+    "compact": N_("the smallest resulting map (fewest boards drawn), for legible posters"),
+    "center": N_("a centre cell"),
+    "corner": N_("a corner cell"),
+    "edge": N_("an edge cell (neither corner nor centre)"),
+    "first": N_("the lowest cell number (always appended last)"),
+    "last": N_("the highest cell number"),
+    "random:SEED": N_("a reproducible random choice per position (random = random:0)"),
+    "rules": N_(
+        "what a rule-following human (win, block, opening, fork, threat) would play, when optimal"
+    ),
+    "book:PATH": N_('the move a JSON opening book {"board": cell} gives, when optimal'),
 }
 
 #: Preset name -> (chain, description).
 PRESETS: dict[str, tuple[str, str]] = {
-    "yorgey": ("fast,last", "Brent Yorgey's Haskell maps exactly: X opens bottom-right"),
+    "yorgey": ("fast,last", N_("Brent Yorgey's Haskell maps exactly: X opens bottom-right")),
     "xkcd": (
         "book:xkcd,center,corner",
-        "the comic's first two plies (X opens top-left), then centre, corner",
+        N_("the comic's first two plies (X opens top-left), then centre, corner"),
     ),
-    "default": ("fast,novice", "make the opponent's mistakes likelier"),
+    "default": ("fast,novice", N_("make the opponent's mistakes likelier")),
 }
 
 #: Presets and keys made for the 3x3 board: the comic's moves, the rule player.
@@ -56,8 +62,9 @@ NOVICE_WAYS = (
     N_("wins or blocks when it can"),
     N_("leaves the opponent only moves that complete a line, else avoids completing its own"),
 )
-MISERE_NOVICE = (
-    f"the highest expected score against a novice (who {NOVICE_WAYS[1]}, else plays at random)"
+MISERE_NOVICE = N_(
+    "the highest expected score against a novice (who leaves the opponent only moves that "
+    "complete a line, else avoids completing its own, else plays at random)"
 )
 
 
@@ -164,13 +171,21 @@ def opening_book_files(chain: str) -> list[str]:
 
 
 def describe_policies(geometry: Geometry = STANDARD) -> list[tuple[str, str]]:
-    """(name, one line) for every key and preset on a board, for ``ttt-maps policies``."""
-    only = "" if geometry == STANDARD else " (normal 3x3 game only)"
+    """(name, one line) for every key and preset on a board, for ``ttt-maps policies``, in
+    the reader's language (the names and chains are what a user types: they stay)."""
     helps = dict(KEY_HELP, novice=MISERE_NOVICE) if geometry.misere else KEY_HELP
-    rows = [(k, text + (only if k in ONLY_3X3 else "")) for k, text in helps.items()]
+    rows = [(k, _only(tr(text), k, geometry)) for k, text in helps.items()]
     for name, (_, text) in PRESETS.items():
         if name in ONLY_3X3 and geometry != STANDARD:
-            rows.append((name, f"{text}{only}"))
+            rows.append((name, _only(tr(text), name, geometry)))
         else:
-            rows.append((name, f"= {preset_chain(name, geometry)},first: {text}"))
+            chain = f"{preset_chain(name, geometry)},first"
+            rows.append((name, tr("= {chain}: {text}", chain=chain, text=tr(text))))
     return rows
+
+
+def _only(text: str, name: str, geometry: Geometry) -> str:
+    """A key's or preset's words, saying so where it is for the normal 3x3 game only."""
+    if name in ONLY_3X3 and geometry != STANDARD:
+        return tr("{text} (normal 3x3 game only)", text=text)
+    return text

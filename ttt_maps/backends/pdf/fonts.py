@@ -20,7 +20,16 @@ from __future__ import annotations
 import zlib
 from typing import Protocol
 
-from ttt_maps.draw.typeface import FONT_FILES, FONT_SCALES, Glyph, faces, font, layout, outline
+from ttt_maps.draw.typeface import (
+    FONT_FILES,
+    FONT_SCALES,
+    Glyph,
+    faces,
+    font,
+    layout,
+    line_typeface,
+    outline,
+)
 
 #: PDF path operators by path operation.
 _OPERATORS = {"M": "m", "L": "l", "C": "c"}
@@ -30,6 +39,7 @@ _RESOURCES: dict[str, tuple[str, object]] = {
     "DejaVuSans": ("TR", False),
     "DejaVuSans-Bold": ("TB", True),
     "HumorSans": ("TH", "HumorSans"),
+    "ShantellSans": ("TS", "ShantellSans"),
 }
 assert set(_RESOURCES) == set(FONT_FILES)
 
@@ -74,7 +84,7 @@ class PdfText:
     def _shown(self, glyphs: list[Glyph], x: float, y: float, size: float, bold: bool) -> str:
         """A text object: the shipped glyphs, kerned, each in its face; the others
         invisible, for search, in the line's first face."""
-        first = faces(bold, self.typeface)[0]
+        first = faces(bold, line_typeface("".join(g.char for g in glyphs), self.typeface))[0]
         parts: list[str] = []
         run = ""
         pen = 0.0

@@ -30,6 +30,7 @@ from ttt_maps.backends.pdf.links import add_links, add_outline, pdf_string
 from ttt_maps.draw.hand import sketched
 from ttt_maps.draw.scene import Box, Item, Line, Scene, Text
 from ttt_maps.draw.themes import rgb
+from ttt_maps.draw.typeface import lettering
 from ttt_maps.errors import UsageError
 from ttt_maps.io.environment import whole_number
 
@@ -54,7 +55,10 @@ def scene_to_pdf(
     info = _info(scene)  # a bad SOURCE_DATE_EPOCH fails before any drawing
     if scene.theme.hand is not None:
         scene = sketched(scene)
-    content = Content(scene.theme, text_as_paths)
+    theme = scene.theme
+    if theme.typeface == "humor":  # the comic's hand: the one of the drawing's language
+        theme = theme.replace(typeface=lettering(theme.typeface, scene.lang))
+    content = Content(theme, text_as_paths)
     background = rgb(scene.theme.background)
     pages: list[tuple[float, float, str]] = []  # width, height, operators
     places: list[_Place] = []

@@ -18,6 +18,7 @@ from ttt_maps.backends.svg.style import outlined
 from ttt_maps.backends.svg.tokens import Numbers, attr, digits_for, sep, shorter
 from ttt_maps.backends.svg.tokens import text as text_
 from ttt_maps.draw.scene import Group, Item, Line, Mark, Rect, Scene, Text
+from ttt_maps.draw.typeface import lettering
 
 #: Digits of stroke widths (map units, or unit-glyph units for marks).
 WIDTHS = Numbers(3)
@@ -95,7 +96,8 @@ class Walk:
         #: Text drawn as outlines (``style.outlined``), its glyphs for ``<defs>``.
         self.lettering: Lettering | None = None
         if outlined(scene.theme):
-            self.lettering = Lettering(scene.theme.typeface, Numbers(digits_for(self.smallest)))
+            face = lettering(scene.theme.typeface, scene.lang)  # the hand of its language
+            self.lettering = Lettering(face, Numbers(digits_for(self.smallest)))
         self.parts: list[str | int]
         self.tokens: dict[Token, int]
         self._walk(digits_for(self.smallest))

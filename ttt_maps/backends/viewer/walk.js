@@ -47,12 +47,13 @@
   const reasonOf = (n, chosen) => {
     const title = n.el ? n.el.querySelector(":scope > title") : null;
     const why = title ? title.textContent.trim() : n.el ? n.el.getAttribute("data-why") : "";
-    if (why) return why.replace(/\.$/, "");
+    if (why) return why;
     const after = put(n.board, chosen.cell, chosen.mark);
-    if (winnerOf(after)) return tr("winsAtOnce");
-    if (!after.includes(".")) return tr("fillsBoard");
+    const player = chosen.mark.toUpperCase();
+    if (winnerOf(after)) return tr("winsAtOnce", { player });
+    if (!after.includes(".")) return tr("fillsBoard", { player });
     const value = valueOf(n);
-    return value === null ? "" : tr(["holdsOut", "holdsDraw", "winsAnyway"][value + 1]);
+    return value === null ? "" : tr(["holdsOut", "holdsDraw", "winsAnyway"][value + 1], { player });
   };
   /** The replies that end the game at once, said after the move (a draw, or a loss). */
   const endings = (n, chosen) => {
