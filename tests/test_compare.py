@@ -313,3 +313,27 @@ def test_committed_comparison_is_fresh() -> None:
     assert committed.read_text(encoding="utf-8") == fresh, (
         "output/compare-x.svg is stale: run `make posters`"
     )
+
+
+def test_a_png_of_the_maps_or_the_sheet_takes_a_width_or_a_dpi(tmp_path: Path) -> None:
+    """--width and --dpi size the PNG that -o or --sheet writes, as render's do; for an
+    SVG alone they are refused by name."""
+    from PIL import Image
+
+    maps, sheet = tmp_path / "maps.png", tmp_path / "sheet.png"
+    result = CliRunner().invoke(
+        app, ["compare", "yorgey", "xkcd", "-o", str(maps), "--width", "900"]
+    )
+    assert result.exit_code == 0, result.stderr
+    assert Image.open(maps).width == 900
+    result = CliRunner().invoke(
+        app, ["compare", "yorgey", "xkcd", "--sheet", str(sheet), "--dpi", "72"]
+    )
+    assert result.exit_code == 0, result.stderr
+    assert Image.open(sheet).width == 595  # A4 at 72 dpi
+    svg = tmp_path / "maps.svg"
+    assert_usage_error(
+        CliRunner().invoke(app, ["compare", "yorgey", "xkcd", "-o", str(svg), "--dpi", "72"]),
+        "--dpi does not apply when writing SVG: it is for PNG",
+    )
+    assert not svg.exists()

@@ -104,13 +104,15 @@ def compare_command(
     outs = [t for t in (output, sheet_path) if t == "-"]
     if len(outs) > 1 or (outs and as_json):
         raise UsageError("only one of -o -, --sheet - and --json can write to standard output")
+    page = request.output([f for f in (image_fmt, sheet_fmt) if f])  # --width, --dpi
     found = compare_policies(policies, request, settings=settings)
     written: list[tuple[str, int]] = []  # the files, said after the summary as render says them
     if output is not None and image_fmt is not None:
         opts = request.map_options if explain else None
-        written.append(_write(output, found.maps(image_fmt, chosen_theme, opts)))
+        written.append(_write(output, found.maps(image_fmt, chosen_theme, opts, page)))
     if sheet_path is not None and sheet_fmt is not None:
-        written.append(_write(sheet_path, found.differences_sheet(sheet_fmt, chosen_theme)))
+        sheet_bytes = found.differences_sheet(sheet_fmt, chosen_theme, page)
+        written.append(_write(sheet_path, sheet_bytes))
     if as_json:
         print_json(found.as_json())
         return

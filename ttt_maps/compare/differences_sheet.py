@@ -244,13 +244,18 @@ def _legend_row(
     return out
 
 
-def differences_sheet_file(scene: Scene, fmt: str) -> bytes:
+def differences_sheet_file(
+    scene: Scene, fmt: str, width: int | None = None, dpi: float | None = None
+) -> bytes:
     """The sheet as a file: a PDF of A4 pages, an SVG that says it is that many
-    millimetres (the pages one below the other), a PNG of it at ``PNG_DPI``."""
+    millimetres (the pages one below the other), a PNG of it at ``PNG_DPI`` (or
+    ``width`` pixels wide, or at ``dpi``)."""
     pages = scene.pages if fmt == "pdf" else 1  # a PNG is one image of them all
     mm = f"{PAGE_W / 10:g}x{scene.height / pages / 10:g}mm"
     if fmt == "svg":
         svg = scene_to_svg(scene, width=f"{PAGE_W / 10:g}mm", height=f"{scene.height / 10:g}mm")
         return svg.encode("utf-8")
     page = parse_size(mm)
-    return render_scene(scene, fmt, size=page, margin_mm=0.0, dpi=PNG_DPI if fmt == "png" else None)
+    if fmt == "png" and width is None:
+        dpi = dpi or PNG_DPI
+    return render_scene(scene, fmt, size=page, margin_mm=0.0, width_px=width, dpi=dpi)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ttt_maps.backends import render_scene
+from ttt_maps.backends import Output
 from ttt_maps.compare.differences import compare_all
 from ttt_maps.compare.differences_sheet import differences_sheet_file, differences_sheet_scene
 from ttt_maps.compare.panes import linked_page
@@ -28,6 +28,10 @@ if TYPE_CHECKING:
     from ttt_maps.trees.strategy import Strategy
 
 
+#: Files drawn with no page options: the drawing's own size.
+PLAIN = Output()
+
+
 class Compared:
     """Several policies' maps for one player: the trees (``strategies``), their labels,
     the differences from the first (``found``) and the summary (``rows``)."""
@@ -43,8 +47,15 @@ class Compared:
         #: The language the comparison's words are said in: the one it was made in.
         self.lang = current()
 
-    def maps(self, fmt: str, theme: str | Theme = "light", opts: MapOptions | None = None) -> bytes:
-        """The maps side by side as an image (svg, pdf, png), or linked viewers (html)."""
+    def maps(
+        self,
+        fmt: str,
+        theme: str | Theme = "light",
+        opts: MapOptions | None = None,
+        out: Output = PLAIN,
+    ) -> bytes:
+        """The maps side by side as an image (svg, pdf, png; ``out``: its width or dpi),
+        or linked viewers (html)."""
         with speaking(self.lang):
             name = get_theme(theme).name
             if fmt == "html":
@@ -60,15 +71,18 @@ class Compared:
             scene = compare_scene(
                 self.strategies, theme=name, opts=opts, labels=self.labels, comparisons=self.found
             )
-            return render_scene(scene, fmt)
+            return out.draw(scene, fmt)
 
-    def differences_sheet(self, fmt: str, theme: str | Theme = "light") -> bytes:
-        """The differences sheet (svg, pdf or png; A4 pages)."""
+    def differences_sheet(
+        self, fmt: str, theme: str | Theme = "light", out: Output = PLAIN
+    ) -> bytes:
+        """The differences sheet (svg, pdf or png; A4 pages; ``out``: a PNG's width or
+        dpi)."""
         with speaking(self.lang):
             scene = differences_sheet_scene(
                 self.strategies, labels=self.labels, theme=get_theme(theme), comparisons=self.found
             )
-            return differences_sheet_file(scene, fmt)
+            return differences_sheet_file(scene, fmt, out.width, out.dpi)
 
     sheet = differences_sheet  # its old name, which callers keep
 

@@ -368,8 +368,8 @@ COMMANDS: dict[str, Takes] = {
     ),
     "policies": Takes("board rules lang", defaults={"board": "3x3", "rules": "normal"}),
     "compare": Takes(
-        f"chains player board rules start fold theme explain lang {_RUN} format output sheet "
-        "diff_png as_json",
+        f"chains player board rules start fold theme explain width dpi lang {_RUN} format "
+        "output sheet diff_png as_json",
         defaults={"fold": False, "board": "3x3", "rules": "normal"},
         checks={"format": checks.formats("svg", "pdf", "png", "html")},
         hidden="diff_png",
@@ -378,6 +378,9 @@ COMMANDS: dict[str, Takes] = {
             "fold": "The maps folded by symmetry: replies that are rotations or reflections "
                     "of each other are drawn once, and played alike, turned.",
             "explain": "Give each red move of the maps (-o) its reason.",
+            "width": "The width in pixels of a PNG that -o or --sheet writes (SVG: the width "
+                     "it declares).",
+            "dpi": "The resolution of a PNG that -o or --sheet writes.",
             "format": "Format of -o FILE (default: from its suffix).",
             "output": "Write the maps side by side to FILE: an image (.svg, .pdf, .png) with "
                       "the positions where a map plays differently tinted, or linked viewers "
