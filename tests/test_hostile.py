@@ -210,8 +210,28 @@ def test_play_caps_a_line() -> None:
 def test_a_title_that_is_not_utf8_is_refused(tmp_path: Path, fmt: str) -> None:
     out = tmp_path / f"m.{fmt}"
     proc = ttt("render", "--player", "x", "--title", os.fsdecode(b"Caf\xe9"), "-o", out)
-    one_error_line(proc, "title", "byte 0xe9 is not UTF-8")
+    one_error_line(proc, "--title 'Caf\\udce9': byte 0xe9 is not UTF-8")
     assert list(tmp_path.iterdir()) == []
+
+
+#: Code points that are no characters at all: Unicode's noncharacters, which neither
+#: cairo's UTF-8 nor XML may hold.
+NONCHARACTERS = ("\ufffe", "\uffff", "\ufdd0", "\U0010ffff")
+
+
+@pytest.mark.parametrize("theme", ["light", "xkcd"])
+@pytest.mark.parametrize("fmt", ["svg", "pdf", "png", "html"])
+def test_a_title_with_noncharacters_draws_with_the_replacement_character(
+    tmp_path: Path, fmt: str, theme: str
+) -> None:
+    out = tmp_path / f"m.{fmt}"
+    title = "A " + "".join(NONCHARACTERS) + " map"
+    proc = ttt("render", "--player", "x", "--depth", "1", "--theme", theme, "--title", title,
+               "-o", out)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    texts = metadata(out)
+    assert any("A \ufffd\ufffd\ufffd\ufffd map" in t for t in texts), texts
+    assert not any(c in t for t in texts for c in NONCHARACTERS)
 
 
 def metadata(path: Path) -> list[str]:

@@ -205,3 +205,111 @@ def test_maps_of_two_games_linked_say_how_they_differ() -> None:
     misere = ttt_maps.strategy("x", depth=1, rules="misere")
     with pytest.raises(UsageError, match="misère"):
         ttt_maps.widget(normal, misere)
+
+
+# -- one value, the same answer on every surface -------------------------------------------
+
+HUGE = "9" * 20  # a depth past any game's end, in more digits than a 64-bit number holds
+
+
+def _playground(query: str) -> dict[str, Any]:
+    import json
+
+    from ttt_maps.integrations import playground
+
+    return dict(json.loads(playground.answer("map", query)))
+
+
+def test_a_depth_past_the_game_s_end_draws_the_whole_map_on_every_surface() -> None:
+    from ttt_maps.integrations.recipe import directive_options, render
+
+    whole = ttt_maps.render(ttt_maps.strategy("x"))
+    assert ttt_maps.render(ttt_maps.strategy("x", depth=int(HUGE))) == whole
+    result = CliRunner().invoke(
+        app, ["render", "--player", "x", "--depth", HUGE, "-o", "-", "-f", "svg"]
+    )
+    assert result.exit_code == 0 and result.stdout == whole
+    options, _, surface = read_fence(["player: x", f"depth: {HUGE}"], 1)
+    assert render(scene_of(options, str, surface), "svg") == render(
+        scene_of({"player": "x"}, str), "svg"
+    )
+    assert directive_options()["depth"](HUGE) == int(HUGE)
+    deep, plain = _playground(f"player=x&depth={HUGE}"), _playground("player=x")
+    assert "error" not in deep and deep["svg"] == plain["svg"]
+
+
+def test_two_spellings_of_one_option_are_refused_on_every_surface() -> None:
+    from ttt_maps.integrations.recipe import directive_surface
+
+    start = ["--start", "x........", "--from", "x........"]
+    result = CliRunner().invoke(app, ["export", "--player", "o", *start])
+    assert result.exit_code == 2
+    assert "--start and --from are one option; give one" in result.stderr
+    with pytest.raises(UsageError, match=r"^root= and start= are one option; give one"):
+        ttt_maps.strategy("o", start="x........", root="x........")
+    with pytest.raises(FenceError, match=r"^start and from are one option; give one"):
+        read_fence(["start: x........", "from: x........"], 1)
+    with pytest.raises(UsageError, match=r"^:start: and :from: are one option; give one"):
+        directive_surface({"start": "x........", "from": "x........"})
+    said = _playground("player=o&start=x........&from=x........")["error"]
+    assert said == "ttt-maps: error: --start and --from are one option; give one"
+
+
+def test_a_refusal_names_the_spelling_written_on_every_surface() -> None:
+    from ttt_maps.integrations.recipe import directive_surface
+
+    result = CliRunner().invoke(app, ["export", "--player", "o", "--from", "xx......."])
+    assert result.stderr.startswith("ttt-maps: error: --from 'xx.......': illegal position")
+    with pytest.raises(UsageError, match=r"^root='xx\.+': illegal position"):
+        ttt_maps.strategy("o", root="xx.......")
+    options, _, surface = read_fence(["from: xx.......", "player: o"], 1)
+    with pytest.raises(OptionRefused, match=r"^bad from option: 'xx\.+': illegal position"):
+        scene_of(options, str, surface)
+    options, surface = directive_surface({"from": "xx.......", "player": "o"})
+    with pytest.raises(OptionRefused, match=r"^bad :from: option: 'xx\.+': illegal position"):
+        scene_of(options, str, surface)
+    said = _playground("player=o&from=xx.......")["error"]
+    assert said.startswith("ttt-maps: error: --from 'xx.......': illegal position"), said
+
+
+def test_a_title_that_is_not_utf8_is_refused_by_its_flag(tmp_path: Any) -> None:
+    import os
+    import subprocess
+    import sys
+
+    title = os.fsdecode(b"A \xff map")  # as the command line reads bytes that are not UTF-8
+    code = "import sys; from ttt_maps.cli import main; main()"
+    out = tmp_path / "x.svg"
+    proc = subprocess.run(
+        [sys.executable, "-c", code, "render", "--player", "x", "--title", title, "-o", str(out)],
+        capture_output=True, text=True, timeout=60, check=False,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8:surrogateescape"},
+    )  # fmt: skip
+    assert proc.returncode == 2 and not out.exists()
+    assert proc.stderr == "ttt-maps: error: --title 'A \\udcff map': byte 0xff is not UTF-8 text\n"
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "says"),
+    [
+        ("player", "y", "bad :player: option: 'y': choose x, o or both"),
+        ("depth", "-1", "bad :depth: option: -1: expected a whole number, 0 or more"),
+        ("depth", "one", "bad :depth: option: 'one': expected a whole number in digits 0-9"),
+        ("theme", "neon", "bad :theme: option: 'neon': unknown"),
+        ("lang", "it", "bad :lang: option: 'it': not a language"),
+        ("mode", "float", "bad :mode: option: 'float': choose inline or image"),
+        ("width", "wide", "bad :width: option: 'wide': not a width"),
+    ],
+)
+def test_a_bad_directive_option_is_named_as_docutils_reports_it(
+    key: str, value: str, says: str
+) -> None:
+    """docutils calls each converter and raises the error's own class again with its
+    words (``assemble_option_dict``): the refusal must survive that, naming the option."""
+    from docutils.utils import assemble_option_dict
+
+    from ttt_maps.integrations.recipe import directive_options
+
+    with pytest.raises(OptionRefused) as caught:
+        assemble_option_dict([(key, value)], directive_options())
+    assert says in str(caught.value), caught.value

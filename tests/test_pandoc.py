@@ -624,3 +624,67 @@ def test_the_filter_passes_the_documents_language(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     html = (tmp_path / "doc.html").read_text(encoding="utf-8")
     assert svg_language(html) == ["ru", "ru"] and "Карта для X" in html
+
+
+@pytest.mark.parametrize("forced", [False, True], ids=["kept", "force"])
+def test_what_stands_at_the_filter_s_name_in_a_relative_folder_is_never_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forced: bool
+) -> None:
+    """A link (to a file, or dangling), a pipe and a folder at the filter's own name, in a
+    folder named relative to the working one: each refused in one line; nothing is
+    written through the link, nothing made outside the folder, the pipe never read."""
+    monkeypatch.chdir(tmp_path)
+    Path("docs").mkdir()
+    target = tmp_path / "theirs.lua"
+    target.write_text("theirs", encoding="utf-8")
+    at = Path("docs") / FILTER
+    dangling = tmp_path / "nowhere.lua"
+    for plant in (
+        lambda: at.symlink_to(target),
+        lambda: at.symlink_to(dangling),
+        lambda: os.mkfifo(at),
+        lambda: at.mkdir(),
+    ):
+        plant()
+        with pytest.raises(UsageError, match=r"^docs/ttt-map\.lua: is not a plain file"):
+            install("pandoc", "docs", python="py", force=forced)
+        assert target.read_text(encoding="utf-8") == "theirs" and not dangling.exists()
+        assert not (Path("docs") / ENGINE).exists()  # nothing written unless all can be
+        at.rmdir() if at.is_dir() and not at.is_symlink() else at.unlink()
+
+
+def test_docs_keeps_a_filter_whose_python_line_a_person_edited(tmp_path: Path) -> None:
+    """The WRITTEN_BY line says which Python ttt-maps wrote in: another Python's is still
+    ttt-maps' own, but a line a person changed otherwise is theirs, and kept."""
+    install("pandoc", tmp_path, python="py")
+    lua = tmp_path / FILTER
+    text = lua.read_text(encoding="utf-8")
+    for edit in ('local WRITTEN_BY = "py" -- mine', 'local WRITTEN_BY = os.getenv("PY")'):
+        lua.write_text(text.replace('local WRITTEN_BY = "py"', edit, 1), encoding="utf-8")
+        with pytest.raises(UsageError, match=r"is not as ttt-maps wrote it"):
+            install("pandoc", tmp_path, python="py3")
+        assert edit in lua.read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_a_document_language_that_looks_like_an_option_draws_in_english(tmp_path: Path) -> None:
+    """The filter passes the document's ``lang`` as one word (``--lang=-x``): a value that
+    begins with a dash is a language ttt-maps does not speak, so the maps are English."""
+    (tmp_path / "doc.md").write_text('---\nlang: "-x"\n---\n\n' + DOC, encoding="utf-8")
+    run = pandoc(tmp_path, "doc.md", "-s", "-o", "doc.html")
+    assert run.returncode == 0, run.stderr
+    assert svg_language((tmp_path / "doc.html").read_text(encoding="utf-8")) == ["en", "en"]
+
+
+def test_the_block_drawer_takes_a_language_that_begins_with_a_dash(
+    monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    import io
+    import sys
+
+    from ttt_maps.integrations.pandoc.__main__ import main
+
+    stdin = io.TextIOWrapper(io.BytesIO(b"player: x\ndepth: 1\n"))
+    monkeypatch.setattr(sys, "stdin", stdin)
+    assert main(["--to", "html", "--prefix", "p", "--line", "1", "--lang=-x"]) == 0
+    assert svg_language(capsysbinary.readouterr().out.decode("utf-8")) == ["en"]

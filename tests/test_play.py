@@ -214,3 +214,35 @@ def test_a_saved_game_is_audited_by_check(tmp_path: Path) -> None:
     path.write_text(json.dumps(log), encoding="utf-8")
     proc = check(str(path))
     assert proc.returncode == 2 and "move 2: cell" in proc.stderr and "not free" in proc.stderr
+
+
+#: What a piped line may hold that a terminal must never be sent as it is: an escape
+#: sequence (CSI, OSC), a bell, a backspace, a NUL, and bytes that are not UTF-8.
+HOSTILE = "\x1b[2J\x1b]0;pwned\x07\x08\x00\x9b" + "\udcff"
+
+
+def test_what_interactive_play_reads_is_echoed_escaped() -> None:
+    """A piped line is shown after its prompt as a terminal would show it, with every
+    character that does not print written as its escape."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "ttt_maps", "play", "-i"],
+        input=("4" + HOSTILE + "\nq\n").encode("utf-8", "surrogateescape"),
+        capture_output=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert not any(c in out for c in (b"\x1b", b"\x07", b"\x08", b"\x00", b"\xc2\x9b", b"\xff"))
+    assert b"4\\x1b[2J\\x1b]0;pwned\\x07\\x08\\x00\\x9b\\udcff" in out
+
+
+def test_a_book_s_file_name_is_printed_escaped(tmp_path: Path) -> None:
+    """A policy names its opening book as typed: the opening line and ``w`` show it
+    escaped, never as raw control characters."""
+    book = tmp_path / "b\x1b[31m.json"
+    book.write_text('{".........": 0}')
+    proc = play("-i", "--policy", f"book:{book},fast", moves="w\nq\n", tmp=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "\x1b" not in proc.stdout
+    said = " ".join(proc.stdout.split())
+    assert "against the map for X (book:" in said and "b\\x1b[31m.json" in said
+    assert "chose it: book:" in said or "X played 0" in said

@@ -14,6 +14,7 @@ comparison, axe-core, and the page used by keyboard alone.
 from __future__ import annotations
 
 import json
+import os
 import shlex
 import subprocess
 import sys
@@ -132,11 +133,14 @@ def test_the_address_says_only_what_differs_and_reads_back() -> None:
     assert playground.read_address("").query() == ""
 
 
-def run_shown(command: str, folder: Path) -> None:
-    """Run a command line the page shows, as a user would paste it, in ``folder``."""
+def run_shown(command: str, folder: Path, language: str = "C.UTF-8") -> None:
+    """Run a command line the page shows, as a user would paste it, in ``folder``, in a
+    shell whose language is ``language``."""
     words = shlex.split(command)
     assert words[0] == "ttt-maps"
-    proc = subprocess.run([str(EXE), *words[1:]], cwd=folder, capture_output=True, timeout=300)
+    env = {**os.environ, "LANGUAGE": language, "LC_ALL": language, "LANG": language}
+    proc = subprocess.run([str(EXE), *words[1:]], cwd=folder, capture_output=True,
+                          timeout=300, env=env)  # fmt: skip
     assert proc.returncode == 0, proc.stderr
 
 
@@ -153,6 +157,17 @@ def test_the_command_shown_writes_the_bytes_the_page_offers(tmp_path: Path) -> N
     run_shown(both["command"], tmp_path)
     assert (tmp_path / "compare.html").read_bytes() == both["html"].encode()
     assert [r["policy"] for r in both["rows"]] == ["default", "yorgey"]
+
+
+def test_the_command_shown_writes_the_same_bytes_in_a_shell_of_another_language(
+    tmp_path: Path,
+) -> None:
+    """The command line's words follow the shell's language unless told: the command
+    the page shows says its language, so a French shell writes the page's bytes."""
+    found = answer("map", "player=x&depth=1")
+    assert "--lang en" in found["command"]
+    run_shown(found["command"], tmp_path, language="fr_FR.UTF-8")
+    assert (tmp_path / "output" / "x-map.svg").read_bytes() == found["svg"].encode()
 
 
 def test_the_drawing_path_needs_no_compiled_dependency() -> None:

@@ -481,3 +481,18 @@ def test_help() -> None:
     assert result.exit_code == 0
     assert "--prover" in result.stdout and "cheat sheet" in result.stdout
     assert "table" in run("--help").stdout
+
+
+def test_the_search_limit_a_refusal_names_answers_as_it_is_typed() -> None:
+    """The limit a refusal suggests is written as it is typed (digits, no grouping
+    commas), and pasted as printed, it answers."""
+    import re
+
+    args = ["table", "--player", "x", "--board", "4x4k3", "--no-cache"]
+    refused = CliRunner().invoke(app, [*args, "--search-limit", "1000"])
+    assert refused.exit_code == 2, refused.stdout
+    found = re.search(r"; (--search-limit [0-9]+) answers \(about \d+ s\)$", refused.stderr.strip())
+    assert found, refused.stderr
+    answered = CliRunner().invoke(app, [*args, *found.group(1).split()])
+    assert answered.exit_code == 0, answered.stderr
+    assert "positions for X, proven minimal" in answered.stdout

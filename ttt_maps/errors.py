@@ -89,9 +89,26 @@ class Limit(UsageError):
         self.template, self.options = template, options
         super().__init__(self.worded(_flag))
 
-    def worded(self, say: Callable[[str, object], str]) -> str:
-        """The message with each option said by ``say(name, value)``."""
+    def worded(self, say: Callable[[str, object], str] | None = None) -> str:
+        """The message with each option said by ``say(name, value)`` (by default as the
+        command line writes it)."""
+        if not self.options:
+            return self.template
+        say = say or _flag
         return self.template.format(**{name: say(name, v) for name, v in self.options.items()})
+
+    def said_as(self, say: Callable[[str, object], str]) -> Limit:
+        """The same limit, its message said by ``say`` (another surface may word it
+        again: a command's limit reached through the API is said in the command's words)."""
+        copy = type(self).__new__(type(self))
+        copy.template, copy.options = self.template, self.options
+        UsageError.__init__(copy, self.worded(say))
+        return copy
+
+
+def literal(text: object) -> str:
+    """Text put into a ``Limit``'s template as it is (its braces doubled)."""
+    return str(text).replace("{", "{{").replace("}", "}}")
 
 
 def _flag(name: str, value: object) -> str:

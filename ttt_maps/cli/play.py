@@ -20,7 +20,7 @@ from rich.text import Text
 from ttt_maps.api import explain, new_game, tie_break
 from ttt_maps.cli.options import Args, command
 from ttt_maps.cli.output import board_grid, write_output
-from ttt_maps.errors import UsageError
+from ttt_maps.errors import UsageError, escaped
 from ttt_maps.io.files import check_target
 from ttt_maps.io.paths import check_not_read
 from ttt_maps.language import tr
@@ -108,7 +108,7 @@ def parse_move(text: str, game: Game) -> int:
         )
     raise UsageError(
         tr(
-            "{typed}: type a cell number, a row and a column, u, ? or q",
+            "{typed}: type a cell number, a row and a column, u, ?, w or q",
             typed=repr(text.strip()[:20]),
         )
     )
@@ -153,7 +153,7 @@ def interactive(game: Game, piped: TextIO | None = None) -> None:
             "You play {opponent} against the map for {player} ({policy}, level {level}).",
             opponent=them,
             player=you,
-            policy=game.policy.name,
+            policy=escaped(game.policy.name),
             level=game.level,
         ),
         *([game.rules_words()] if game.geometry.misere else []),
@@ -184,7 +184,7 @@ def interactive(game: Game, piped: TextIO | None = None) -> None:
             else:
                 con.print(prompt, end="")
                 text = read_line(piped)
-                con.print(text, markup=False)
+                con.print(escaped(text), markup=False)  # no escape sequence reaches the terminal
         except EOFError:
             con.print()
             return
@@ -215,7 +215,7 @@ def interactive(game: Game, piped: TextIO | None = None) -> None:
             continue
         if word in ("w", "why"):
             try:
-                con.print(last_reason(game), markup=False)
+                con.print(escaped(last_reason(game)), markup=False)  # a book's name as typed
             except UsageError as exc:  # past the search budget
                 con.print(Text(str(exc), style="red"))
             continue
@@ -273,7 +273,7 @@ def last_reason(game: Game) -> str:
         if choice.move == move.cell and choice.key is not None:
             chose = tr(
                 "Among the equally good moves, {policy} chose it: {choice}.",
-                policy=game.policy.name,
+                policy=escaped(game.policy.name),
                 choice=choice.text,
             )
             line += f" {chose}"

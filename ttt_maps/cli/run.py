@@ -22,7 +22,7 @@ from typer.core import TyperGroup
 
 from ttt_maps.cli import streams
 from ttt_maps.cli.complete import check_request, one_line_helps
-from ttt_maps.errors import OutputFailed, Stopped, UsageError, error_line
+from ttt_maps.errors import Limit, OutputFailed, Stopped, UsageError, error_line
 
 # -- errors ------------------------------------------------------------------
 
@@ -64,6 +64,9 @@ class TTTGroup(TyperGroup):
         try:
             rv = run(args, prog_name, complete_var, False, windows_expand_args, **extra)
             code = rv if isinstance(rv, int) else 0
+        except Limit as exc:  # a limit reached through the API: said in the command's words
+            report(exc.worded())
+            code = 2
         except UsageError as exc:
             report(str(exc))
             code = 2

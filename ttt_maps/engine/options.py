@@ -514,7 +514,8 @@ class Surface:
         spelled = self.spelled(option)
         said = f"{value:g}" if isinstance(value, float) else str(value)
         if self.name == "python":
-            return f"{spelled}{said if isinstance(value, int | float) else repr(value)}"
+            said = said if isinstance(value, int | float) else repr(value)
+            return f"Settings({spelled}{said})" if option.name in SETTINGS else f"{spelled}{said}"
         return f"{spelled}: {said}" if self.name == "fence" else f"{spelled} {said}"
 
     def say(self, name: str, value: object = None) -> str:
@@ -626,12 +627,7 @@ def checked(function: F) -> F:
         try:
             return function(*bound.args, **bound.kwargs)
         except Limit as exc:  # said in the words of Python: depth=3, width=
-            shown = surface.shown
-            raise UsageError(
-                exc.worded(
-                    lambda n, v: surface.spelled(OPTIONS[n]) if v is None else shown(OPTIONS[n], v)
-                )
-            ) from None
+            raise exc.said_as(surface.say) from None
         except OptionRefused as exc:
             if exc.option not in said or not exc.spelled:
                 raise

@@ -41,7 +41,7 @@ from ttt_maps.engine.options import (
 from ttt_maps.engine.outputs import default_stem, write_files
 from ttt_maps.engine.request import Request
 from ttt_maps.errors import PROG, UsageError, error_line
-from ttt_maps.language import speaking
+from ttt_maps.language import ENGLISH, speaking
 
 #: Where the page keeps the solved positions of bigger boards: the worker's memory, for
 #: as long as the page is open (the browser gives Python no lasting folder of ours).
@@ -155,11 +155,14 @@ class Address:
     ) -> list[str]:
         """The command line's options for ``command`` (``render`` or ``compare``): each
         value that it takes (of ``only``, when given) and whose default does not give it
-        already."""
+        already. The language is always said: the command line's default is the shell's,
+        and the page promises the very bytes it draws."""
         takes = COMMANDS[command]
         out = []
         for o in options():
             value = self.values[o.name]
+            if o.name == "lang":
+                value = value or ENGLISH
             if not o.flags or o.name not in takes or o.name in skip:
                 continue
             if only is not None and o.name not in only:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import importlib.util
 import time
 
-from ttt_maps.errors import UsageError
+from ttt_maps.errors import UsageError, literal
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.game.position import Mark
 from ttt_maps.io.progress import stage
@@ -221,7 +221,7 @@ def minimal_table(
     try:
         graph = build_graph(player, geometry, opening=opening)
     except OverBudget as exc:
-        raise TableTooBig(_what_answers(exc, player, geometry, name, opening)) from None
+        raise _what_answers(exc, player, geometry, name, opening) from None
     return _proven(graph, name)
 
 
@@ -242,29 +242,34 @@ def _proven(graph: Graph, name: str) -> Table:
 
 def _what_answers(
     exc: OverBudget, player: Mark, geometry: Geometry, prover: str, opening: int | None
-) -> str:
+) -> TableTooBig:
     """A graph past a search budget, with what would answer: below the default budget,
     the same table found cold within the default one, whose work is the
     ``--search-limit`` named, or why that does not answer either."""
     limit = getattr(solver_for(geometry), "search_limit", 0)
     default = default_limit(geometry)
+    said = literal(exc)
     if limit >= default:
-        return f"{exc}; no --search-limit is known to answer"
+        return TableTooBig(f"{said}; no {{search_limit}} is known to answer", search_limit=None)
     solver = cold_solver(geometry, default)
     started = time.monotonic()
     try:
         graph = build_graph(player, geometry, opening=opening, solver=solver)
         _proven(graph, prover)
     except OverBudget:
-        return (
-            f"{exc}; nor within the default budget of {default:,} positions, and no "
-            "--search-limit is known to answer"
+        return TableTooBig(
+            f"{said}; nor within the default budget of {default:,} positions, and no "
+            "{search_limit} is known to answer",
+            search_limit=None,
         )
     except TableTooBig as beyond:  # past the classes a proof finishes over, or its steps
-        return f"{exc}; {str(beyond).split(': ', 1)[1]}"
-    work = graph.work
+        return TableTooBig(f"{said}; {literal(str(beyond).split(': ', 1)[1])}")
     seconds = time.monotonic() - started
-    return f"{exc}; --search-limit {_rounded_up(work):,} answers (about {seconds:.0f} s)"
+    # The limit as it is typed: digits alone, however the message groups other numbers.
+    return TableTooBig(
+        f"{said}; {{search_limit}} answers (about {seconds:.0f} s)",
+        search_limit=_rounded_up(graph.work),
+    )
 
 
 def _rounded_up(n: int) -> int:

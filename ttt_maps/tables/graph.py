@@ -30,7 +30,7 @@ from collections import deque
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from ttt_maps.errors import UsageError
+from ttt_maps.errors import Limit, UsageError, literal
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.game.position import Mark, Position
 from ttt_maps.game.symmetry import canonicaliser
@@ -91,8 +91,9 @@ class Proof(NamedTuple):
     steps: int
 
 
-class TableTooBig(UsageError):
-    """A board whose minimal table could not be proven within the step limit."""
+class TableTooBig(Limit):
+    """A board whose minimal table could not be proven within the step limit, or a
+    search past its budget, with what would answer."""
 
 
 class OverBudget(UsageError):
@@ -173,7 +174,7 @@ def build_graph(
         needed = sorted({c for o in options[key] for c in o.needs} - met)
         met.update(needed)
         if len(met) > PROVABLE_CLASSES:
-            raise TableTooBig(out_of_reach(player, geometry))
+            raise out_of_reach(player, geometry)
         todo.extend(needed)
     work = listing_cost(geometry, named) + solver.searched - started
     return Graph(geometry, player, roots, options, len(options), work)
@@ -188,14 +189,15 @@ def _over_budget(player: Mark, geometry: Geometry, budget: int, classes: int) ->
     return OverBudget(too_big(player, geometry, why), classes)
 
 
-def out_of_reach(player: Mark, geometry: Geometry) -> str:
+def out_of_reach(player: Mark, geometry: Geometry) -> TableTooBig:
     """The refusal of a graph past ``PROVABLE_CLASSES``: no search budget would answer."""
-    return too_big(
+    head = too_big(
         player,
         geometry,
         f"a perfect {player.upper()} meets more than {PROVABLE_CLASSES:,} classes of positions, "
-        "more than any proof of a table here finishes over, so no --search-limit would answer",
+        "more than any proof of a table here finishes over, so no",
     )
+    return TableTooBig(f"{literal(head)} {{search_limit}} would answer", search_limit=None)
 
 
 def _undominated(found: Iterable[tuple[frozenset[int], int]]) -> tuple[Option, ...]:

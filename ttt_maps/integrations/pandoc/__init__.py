@@ -17,13 +17,14 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import stat
 import sys
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
 
 from ttt_maps._version import __version__
-from ttt_maps.errors import UsageError
+from ttt_maps.errors import UsageError, shown
 from ttt_maps.io.files import write_atomic
 
 #: The filter's file name, in the package and where it is written, and the engine
@@ -46,6 +47,7 @@ WRITTEN = frozenset(
         "aa63f43a81b2afff638382511af0cf734231f8e050a7753651f821cf62065a62",
         "94a2db5b44278f6a2558e179e18fceb2291ac830e55b50fd7e9c054cf2841941",
         "ea9aa53fd1bd2c082744b368585a742b4d32cd9cd695e49f2e3c856274aeaa7f",
+        "6783e37218b5301de826252e7e3dedf433d3860f82a794eb76f6dcb3a625a1f9",
         # ttt-map-engine.lua
         "ba3e4a825fadf563cb28648710efa02de7ecba23797a2676977af5b11a78dcaa",
         "0add6d48c9f28f72ee7580942134e0bc0596afdefa50d488f9d30ba128742d7e",
@@ -122,8 +124,8 @@ def digest(text: str) -> str:
 
 
 def _ours(path: Path) -> bool:
-    """Whether a file's text is exactly one that ``install`` wrote, in this version of
-    ttt-maps or an earlier one (an edited copy is not)."""
+    """Whether a regular file's text is exactly one that ``install`` wrote, in this
+    version of ttt-maps or an earlier one (an edited copy is not)."""
     try:
         text = path.read_bytes().decode("utf-8")
     except (OSError, UnicodeDecodeError):
@@ -131,9 +133,16 @@ def _ours(path: Path) -> bool:
     return digest(text) in WRITTEN
 
 
-def _plain_kind(path: Path, file: bool) -> bool:
-    """Whether ``path`` is a plain file (``file``) or a plain folder, not a link or a device."""
-    return path.is_file() if file else path.is_dir()
+def _kind_there(path: Path) -> str | None:
+    """What stands at ``path``, itself (a link is not followed): ``file``, ``folder``,
+    something else (a link, a pipe, a device), or ``None`` when nothing does."""
+    try:
+        mode = path.lstat().st_mode
+    except FileNotFoundError:
+        return None
+    if stat.S_ISREG(mode):
+        return "file"
+    return "folder" if stat.S_ISDIR(mode) else "other"
 
 
 def install(
@@ -150,24 +159,25 @@ def install(
     """
     root = Path(folder)
     if not root.is_dir():
-        raise UsageError(f"{folder}: no such folder")
+        raise UsageError(f"{shown(str(folder))}: no such folder")
     plan = planned(kind, root, python or sys.executable)
     for path in plan:
-        for place in (*reversed(path.relative_to(root).parents[:-1]), path):
-            there = root / place
-            if there.is_symlink() or (there.exists() and not _plain_kind(there, there == path)):
-                kind = "file" if there == path else "folder"
-                raise UsageError(f"{there}: is not a plain {kind}; move it away first")
-        if path.exists() and not force and not _ours(path):
+        folders = [root / place for place in reversed(path.relative_to(root).parents[:-1])]
+        for there in (*folders, path):
+            want = "file" if there == path else "folder"
+            found = _kind_there(there)
+            if found not in (None, want):  # a link, a pipe, a device: never read or written
+                raise UsageError(f"{shown(str(there))}: is not a plain {want}; move it away first")
+        if _kind_there(path) == "file" and not force and not _ours(path):
             raise UsageError(
-                f"{path}: exists and is not as ttt-maps wrote it (changed, or another's); "
-                "kept: use --force to replace it"
+                f"{shown(str(path))}: exists and is not as ttt-maps wrote it (changed, or "
+                "another's); kept: use --force to replace it"
             )
     written = []
     for path, text in plan.items():
-        if path.exists() and path.read_text(encoding="utf-8", errors="replace") == text:
+        if _kind_there(path) == "file" and path.read_bytes() == text.encode("utf-8"):
             continue
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, text)
+        write_atomic(path, text, derived_from="the filter's own name")
         written.append(path)
     return written

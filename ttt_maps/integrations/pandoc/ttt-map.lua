@@ -112,8 +112,7 @@ local function draw(block)
     seen[block.text] = (seen[block.text] or 0) + 1
   end
   if settings.lang then -- the document's language, for the words of its maps
-    args[#args + 1] = "--lang"
-    args[#args + 1] = settings.lang
+    args[#args + 1] = "--lang=" .. settings.lang -- one word: a language may begin with "-"
   end
   count = count + 1
   local ok, out = pcall(pandoc.pipe, python(), args, block.text)
