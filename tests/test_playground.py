@@ -145,7 +145,12 @@ def test_the_command_shown_writes_the_bytes_the_page_offers(tmp_path: Path) -> N
     """The map's SVG, the gamebook and the comparison: each the command line's file."""
     found = answer("map", "player=o&policy=xkcd&outcomes=1&explain=1")
     run_shown(found["command"], tmp_path)
-    assert (tmp_path / "output" / "o-map.svg").read_bytes() == found["svg"].encode()
+    svg = answer("svg", "player=o&policy=xkcd&outcomes=1&explain=1")
+    assert svg["file"] == "o-map.svg"
+    assert (tmp_path / "output" / "o-map.svg").read_bytes() == svg["svg"].encode()
+    shown = found["command"].replace("--format svg", "--format html")
+    run_shown(shown, tmp_path)  # the viewer the page shows: the command line's too
+    assert (tmp_path / "output" / "o-map.html").read_bytes() == found["html"].encode()
     book = answer("gamebook", "player=x&rules=misere&depth=1")
     assert "--depth" not in book["command"]
     run_shown(book["command"], tmp_path)
@@ -156,13 +161,38 @@ def test_the_command_shown_writes_the_bytes_the_page_offers(tmp_path: Path) -> N
     assert [r["policy"] for r in both["rows"]] == ["default", "yorgey"]
 
 
+def test_a_long_job_tells_the_page_how_far_it_is() -> None:
+    """A search on a bigger board reports its stage and figures while it runs; a quick
+    map reports nothing, and a report changes nothing of the answer."""
+    heard: list[str] = []
+    query = "board=4x4k3&player=o&depth=2"
+    told = answer("map", query)
+    playground.REPORT_EVERY, every = 0.0, playground.REPORT_EVERY
+    try:
+        found = json.loads(playground.answer("map", query, heard.append))
+    finally:
+        playground.REPORT_EVERY = every
+    assert found["html"] == told["html"]
+    reports = [json.loads(h) for h in heard]
+    assert reports, "no report from a search on 4x4"
+    assert all(r["stage"].startswith("choosing O's moves on the 4x4 board") for r in reports)
+    assert [r["searched"] for r in reports] == sorted(r["searched"] for r in reports)
+    assert reports[-1]["count"] > reports[0]["count"] > 0  # moves chosen so far
+    assert reports[0]["searched"] > 0 and reports[0]["total"] is None
+    assert all(r["seconds"] >= 0 for r in reports)
+    quiet: list[str] = []
+    playground.answer("map", "player=o", quiet.append)
+    assert quiet == []
+
+
 def test_the_drawing_path_needs_no_compiled_dependency() -> None:
     """What runs in the browser imports none of the command line's or the raster
     path's packages (Pyodide has none of them, and the page loads nothing else)."""
     script = (
         "import sys, json\n"
         "from ttt_maps.integrations import playground as p\n"
-        "for job, q in [('map', 'player=both&board=3x4k3'), ('gamebook', 'player=o'),\n"
+        "for job, q in [('map', 'player=both&board=3x4k3'), ('svg', 'player=o'),\n"
+        "               ('gamebook', 'player=o'),\n"
         "               ('compare', 'compare=yorgey')]:\n"
         "    assert 'error' not in json.loads(p.answer(job, q))\n"
         "print(sorted({m.split('.')[0] for m in sys.modules}))\n"

@@ -20,7 +20,7 @@ one nearer the limit is counted exactly.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from contextvars import ContextVar
 from typing import TYPE_CHECKING
@@ -60,6 +60,10 @@ def sizes_only() -> Iterator[None]:
         yield
     finally:
         _SUGGEST.reset(token)
+
+
+def _nothing() -> None:
+    """No one to tell (a small board)."""
 
 
 class MapTooLarge(UsageError):
@@ -137,6 +141,7 @@ def plan_map(
             # run with that --depth would.
             raise _solved_within(refused, policy, player, root, max_boards) from None
     watch: AbstractContextManager[None] = nullcontext()  # a small board takes milliseconds
+    tick: Callable[[], None] = _nothing  # a listener is told how far the choosing is
     if not solver.whole:
         # lazy: a cached map and `stats` run without it
         from ttt_maps.io import progress
@@ -146,6 +151,7 @@ def plan_map(
             count=lambda: len(choices),
             searched=lambda: solver.searched,
         )
+        tick = progress.tick
     try:
         with watch:
             while frontier:
@@ -157,6 +163,7 @@ def plan_map(
                 following: dict[int, int] = {}
                 for key, paths in frontier.items():
                     cell = choices[key] = choose(key)
+                    tick()
                     if last:
                         continue
                     for _, reply in replies(play(key, cell)):
