@@ -179,6 +179,9 @@ def test_a_long_job_tells_the_page_how_far_it_is() -> None:
     assert [r["searched"] for r in reports] == sorted(r["searched"] for r in reports)
     assert reports[-1]["count"] > reports[0]["count"] > 0  # moves chosen so far
     assert reports[0]["searched"] > 0 and reports[0]["total"] is None
+    assert [r["unit"] for r in reports] == [
+        "move chosen" if r["count"] == 1 else "moves chosen" for r in reports
+    ]
     assert all(r["seconds"] >= 0 for r in reports)
     quiet: list[str] = []
     playground.answer("map", "player=o", quiet.append)

@@ -118,8 +118,9 @@ function watch(pending) {
       return;
     }
     const parts = [];
-    if (heard.total != null) parts.push(`${whole(heard.count)} of ${whole(heard.total)}`);
-    else parts.push(whole(heard.count));
+    const unit = heard.unit ? ` ${heard.unit}` : "";
+    if (heard.total != null) parts.push(`${whole(heard.count)} of ${whole(heard.total)}${unit}`);
+    else parts.push(`${whole(heard.count)}${unit}`);
     if (heard.searched != null) parts.push(`${whole(heard.searched)} positions searched`);
     const stage = heard.stage.charAt(0).toUpperCase() + heard.stage.slice(1);
     showFigures(`${stage}: ${parts.join(", ")} · ${time}`);
@@ -346,10 +347,9 @@ function showMap(answer, query) {
   const given = new URLSearchParams(query);
   const playing = YES.includes((given.get("play") || "0").trim().toLowerCase());
   const player = (given.get("player") || "x").trim().toLowerCase();
-  const title = $(".ttt-pg-title");
-  title.textContent = answer.title;
-  // A drawing with its own title (the poster) shows it once: in the drawing.
-  title.classList.toggle("ttt-pg-unseen", player === "both");
+  // The viewer shows the map's title (the poster draws its own): the page's heading is
+  // for screen readers, so that no one sees it twice.
+  $(".ttt-pg-title").textContent = answer.title;
   showCommand($(".ttt-pg-command"), answer.command);
   $(".ttt-pg-svg-file").hidden = true;
   download($(".ttt-pg-html"), `${answer.file}.html`, answer.html, "text/html");
@@ -368,6 +368,7 @@ function showComparison(answer) {
   showCommand($(".ttt-pg-compare-command"), answer.command);
   const frame = $(".ttt-pg-linked");
   frame.title = `${answer.labels.join(" and ")} compared: linked viewers`;
+  frame.style.setProperty("--ttt-pg-panes", String(answer.labels.length));
   download($(".ttt-pg-compare-html"), "compare.html", answer.html, "text/html");
   download($(".ttt-pg-sheet-svg"), "sheet.svg", answer.sheet, "image/svg+xml");
   $(".ttt-pg-sheet").innerHTML = answer.sheet.replace(/^<\?xml[^>]*\?>\s*/, "");
