@@ -7,7 +7,9 @@ Each round opens the page in a browser with a new profile (an empty cache):
 - the first map, cold: the page's own address (``playground.html``), from the
   browser asking for the page to the map shown in its viewer (the page's own
   mark ``ttt-pg-first-map``, read from the page's clock: the same measure in
-  both browsers), and to Python's answer (``ttt-pg-answer``);
+  both browsers; for this address the map built with the site, the very bytes
+  Python draws, shown while Python starts), to Python's first answer
+  (``ttt-pg-answer``) and to Python's first map shown (``ttt-pg-python-first-map``);
 - the first map on a second visit: the same address again in the same profile
   (its cache as the first visit left it);
 - the first map of another address, cold (``ANOTHER``: the O map);
@@ -84,9 +86,15 @@ def build_site(out: Path) -> Path:
     return out / "html"
 
 
-def first_map(marks: dict[str, float]) -> tuple[float, float]:
-    """Seconds from asking for the page to the first map's answer, and to it shown."""
-    return marks["answer"] / 1000, marks["first-map"] / 1000
+def first_map(marks: dict[str, float]) -> dict[str, float]:
+    """Seconds from asking for the page to its first map shown (built with the site, for
+    the page's own address, or drawn by Python), to Python's first answer, and to Python's
+    first map shown (or, the same bytes as the built one, confirmed)."""
+    return {
+        "shown": marks["first-map"] / 1000,
+        "python_answer": marks["answer"] / 1000,
+        "python_shown": marks["python-first-map"] / 1000,
+    }
 
 
 def chromium_rounds(site: Site, outside: Outside, rounds: int, tmp: Path) -> dict[str, Any]:
@@ -216,20 +224,22 @@ def report(figures: dict[str, Any]) -> list[str]:
     lines = [
         f"  transfer until the first map: {figures['transfer_bytes'] / mb:.1f} MiB "
         f"({figures['transfer_gzip_bytes'] / mb:.1f} MiB from a server that compresses)",
-        "  first map (page asked for -> Python's answer / shown in the viewer; median, s):",
+        "  first map, from the page asked for (median s; the page's own address shows the "
+        "map built with the site, the very bytes Python draws, until Python's own):",
     ]
     for browser in ("chromium", "firefox"):
         found = figures[browser]
         if "error" in found:
             lines.append(f"    {browser}: not measured: {found['error']}")
             continue
-        said = []
+        lines.append(f"    {browser}:")
         for key, words, target in (("cold", "cold", 1.5), ("second", "second visit", 1.0),
-                                   ("another", f"?{ANOTHER}", 2.5)):  # fmt: skip
-            answer = statistics.median(a for a, _ in found[key])
-            shown = statistics.median(s for _, s in found[key])
-            said.append(f"{words} {answer:.2f} / {shown:.2f} (target {target})")
-        lines.append(f"    {browser}: " + "; ".join(said))
+                                   ("another", f"?{ANOTHER}, cold", 2.5)):  # fmt: skip
+            m = {k: statistics.median(r[k] for r in found[key]) for k in found[key][0]}
+            lines.append(
+                f"      {words}: map shown {m['shown']:.2f} (target {target}); Python's "
+                f"answer {m['python_answer']:.2f}, its map shown {m['python_shown']:.2f}"
+            )
     lines += [
         "  3x3 O map once Python is warm (Chromium): page "
         f"{figures['o_map_page_answered_s']:.3f} s to Python's answer, "

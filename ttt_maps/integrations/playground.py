@@ -53,12 +53,9 @@ PAGE_HELP = {
 }
 #: Seconds between two reports of a long search's progress.
 REPORT_EVERY = 0.1
-#: What a stage counts, by the start of its label (``io.progress.stage``'s callers).
-UNITS = (
-    ("choosing", "move chosen", "moves chosen"),
-    ("drawing", "board", "boards"),
-    ("positions", "position", "positions"),
-)
+#: What a stage counts, by the start of its label (``io.progress.stage``'s callers): the
+#: page says it in its own words.
+COUNTS = (("choosing", "moves"), ("drawing", "boards"), ("positions", "positions"))
 #: The form's groups, by what an option does.
 GROUPS = {"build": "What to draw", "both": "What to draw", "draw": "How it looks"}
 _OWN_GROUPS = {"compare": "Compare two policies", "play": "Play"}
@@ -322,7 +319,7 @@ def error_line(message: str) -> str:
 
 #: What a long job tells the page, as JSON text: the stage (the command line's progress
 #: label: ``choosing O's moves on ...``, ``drawing the O map``), its count done and what
-#: it counts (``UNITS``), its total (null when not known), the positions searched (null
+#: it counts (``COUNTS``), its total (null when not known), the positions searched (null
 #: when the stage does not count them) and the seconds since the job started.
 Report = Callable[[str], None]
 
@@ -336,9 +333,8 @@ def _reporter(report: Report, started: float) -> progress.Listener:
         if now - last[0] < REPORT_EVERY:
             return
         last[0] = now
-        said = next((words for start, *words in UNITS if label.startswith(start)), ["", ""])
-        unit = said[0] if count == 1 else said[1]
-        figures = {"stage": label, "count": count, "unit": unit, "total": total,
+        counts = next((what for start, what in COUNTS if label.startswith(start)), "")
+        figures = {"stage": label, "count": count, "counts": counts, "total": total,
                    "searched": searched}  # fmt: skip
         report(json.dumps({**figures, "seconds": round(now - started, 1)}))
 

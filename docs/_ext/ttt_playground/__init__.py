@@ -86,7 +86,7 @@ WARM_UP = {
     "runs": [["map", ""]],
 }
 #: What the snapshot adds to the site, beside the page's files.
-SNAPSHOT_FILES = ("python.snapshot", "stdlib-empty.zip", "options.json")
+SNAPSHOT_FILES = ("python.snapshot", "stdlib-empty.zip", "options.json", "first-map.json")
 #: Where the site serves it all.
 FOLDER = "_playground"
 #: What goes into the wheel: the package and what its metadata reads.

@@ -30,6 +30,13 @@ const blobs = new Map(); // what a link or frame shows -> its object URL
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const whole = (n) => Number(n).toLocaleString("en");
 
+/** What a long job's stage counts (its report's ``counts``), in the page's words. */
+const UNITS = {
+  moves: ["move chosen", "moves chosen"],
+  boards: ["board", "boards"],
+  positions: ["position", "positions"],
+};
+
 /** The step of Python's start the worker is at, in the page's words. */
 const LOADING = {
   fetching: "Fetching Python (Pyodide) and ttt-maps …",
@@ -118,7 +125,8 @@ function watch(pending) {
       return;
     }
     const parts = [];
-    const unit = heard.unit ? ` ${heard.unit}` : "";
+    const words = UNITS[heard.counts];
+    const unit = words ? ` ${words[heard.count === 1 ? 0 : 1]}` : "";
     if (heard.total != null) parts.push(`${whole(heard.count)} of ${whole(heard.total)}${unit}`);
     else parts.push(`${whole(heard.count)}${unit}`);
     if (heard.searched != null) parts.push(`${whole(heard.searched)} positions searched`);
@@ -394,6 +402,28 @@ function showComparison(answer) {
 // ---- the jobs ------------------------------------------------------------------------------
 
 let shown = ""; // the address whose answers are on the page
+let built = null; // the page's own first map as the site was built with it, while shown
+let pythonAnswered = false; // has Python answered a map yet?
+
+/** The first map is in the viewer: from the browser asking for the page to now, and who
+ * drew it ("build": the map built with the site; "python": Python in this page). */
+function firstShown(from) {
+  mark("first-map");
+  root.dataset.firstMap = String(performance.now() / 1000);
+  root.dataset.firstMapFrom = from;
+}
+
+/** The page's own first map, as ttt-maps drew it in Python when the site was built
+ * (first-map.json, by snapshot.mjs): the very bytes Python draws here, shown while
+ * Python starts, and said so; Python's own answer replaces it (or, the same bytes,
+ * confirms it). */
+async function showBuilt(answer) {
+  if (shown !== "" || pythonAnswered) return; // another address asked, or Python was first
+  built = answer;
+  $(".ttt-pg-built").hidden = false; // the page says where this map comes from
+  await showMap(answer, "");
+  if (built === answer) firstShown("build");
+}
 
 async function drawAddress(query, { push = false } = {}) {
   shown = query;
@@ -415,16 +445,26 @@ async function drawAddress(query, { push = false } = {}) {
     shown = answer.query;
     history.replaceState(null, "", answer.query ? `?${answer.query}` : location.pathname);
   }
-  if (!root.dataset.firstMap) mark("answer");
-  showProgress("Showing the map …");
-  await showMap(answer, answer.query);
-  if (shown !== answer.query) return;
+  const first = !pythonAnswered;
+  pythonAnswered = true;
+  if (first) mark("answer");
   let said = `Drawn in ${seconds(performance.now() - started)} (Python: ${answer.seconds.toFixed(2)} s).`;
-  if (!root.dataset.firstMap) {
-    // From the moment the browser asked for the page to the map shown in its viewer.
-    mark("first-map");
-    root.dataset.firstMap = String(performance.now() / 1000);
-    said += ` The first map showed ${seconds(performance.now())} after the page was asked for.`;
+  if (built && built.html === answer.html && built.query === answer.query) {
+    // The map built with the site is on the page already: Python drew the very same.
+    said = `Python drew this map again in ${seconds(performance.now() - started)}: the same bytes as the one built with the site.`;
+  } else {
+    showProgress("Showing the map …");
+    await showMap(answer, answer.query);
+    if (shown !== answer.query) return;
+  }
+  built = null;
+  $(".ttt-pg-built").hidden = true;
+  if (first) {
+    // From the moment the browser asked for the page to Python's first map shown.
+    mark("python-first-map");
+    root.dataset.pythonFirstMap = String(performance.now() / 1000);
+    if (!root.dataset.firstMap) firstShown("python");
+    said += ` Python's first map showed ${seconds(performance.now())} after the page was asked for.`;
   }
   showProgress(said);
   compared.hidden = true;
@@ -458,6 +498,7 @@ async function fileJob(job, link, what, type) {
   }
   const file = answer.file;
   download(link, file, answer.text ?? answer.svg, type);
+  link.textContent = file; // a link to the file again, by its name
   showProgress(`${what.charAt(0).toUpperCase()}${what.slice(1)} is ready: ${file}.`);
   link.click();
   return answer;
@@ -494,18 +535,21 @@ window.addEventListener("popstate", () => {
 
 // The form, as Python describes it (options.json: made by the wheel's own Python when
 // the site was built), at once; the page's first map is asked for at once too.
-fetch(new URL("options.json", base))
-  .then((response) => {
-    if (!response.ok) throw new Error(`options.json: ${response.status}`);
+const fetchJson = (name) =>
+  fetch(new URL(name, base)).then((response) => {
+    if (!response.ok) throw new Error(`${name}: ${response.status}`);
     return response.json();
-  })
+  });
+const address = location.search.replace(/^\?/, "");
+const builtMap = address ? null : fetchJson("first-map.json").catch(() => null);
+fetchJson("options.json")
   .then(
     (described) => {
       options = described.options;
       buildForm();
-      const query = location.search.replace(/^\?/, "");
-      fillForm(query);
-      drawAddress(query);
+      fillForm(address);
+      drawAddress(address);
+      if (builtMap) builtMap.then((answer) => answer && showBuilt(answer));
     },
     (error) => {
       showError(`The playground could not read its form: ${error.message || error}`);

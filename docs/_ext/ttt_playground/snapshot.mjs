@@ -23,7 +23,8 @@
 // library and runs the job again.
 //
 // Writes OUT_FOLDER/python.snapshot, OUT_FOLDER/stdlib-empty.zip, OUT_FOLDER/options.json
-// (playground.describe(): the form the page builds while Python starts) and
+// (playground.describe(): the form the page builds while Python starts),
+// OUT_FOLDER/first-map.json (the page's own first map, as this Python answers it) and
 // OUT_FOLDER/snapshot.json (what the snapshot holds: for the build's log and the tests).
 //
 // python.snapshot is Pyodide's snapshot with its pages of zeros left out (about half of
@@ -144,6 +145,12 @@ sorted(sys.modules)
 `).toJs();
 const snapshot = second.makeMemorySnapshot();
 writeFileSync(join(out, "python.snapshot"), sparse(snapshot));
+// The page's own first map as this Python draws it (after the snapshot: it leaves nothing
+// in it): the page shows it while Python starts, says so, and checks Python's against it.
+writeFileSync(
+  join(out, "first-map.json"),
+  second.runPython("from ttt_maps.integrations import playground; playground.answer('map', '')"),
+);
 writeFileSync(join(out, "stdlib-empty.zip"), EMPTY_ZIP);
 writeFileSync(join(out, "options.json"), described);
 writeFileSync(

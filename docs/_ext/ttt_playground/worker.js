@@ -51,6 +51,7 @@ const quiet = { stdout: () => {}, stderr: () => {} };
 // WebAssembly as soon as it is asked to load).
 say("fetching");
 const snapshot = fetched("python.snapshot").then(unpacked);
+snapshot.catch(() => {}); // a snapshot that does not come is handled in start(), not here
 const pyodideModule = import("./pyodide/pyodide.mjs");
 const indexURL = here("pyodide/");
 
