@@ -92,6 +92,16 @@ def test_the_pages_options_are_the_command_lines() -> None:
     assert next(d for d in described if d["name"] == "player")["default"] == "x"
 
 
+def test_the_forms_help_is_written_for_a_web_page() -> None:
+    """No help speaks of the shell's variables, commands to type, quoting, or what the page
+    does not make; each says something."""
+    described = json.loads(playground.describe())["options"]
+    for d in described:
+        assert len(d["help"]) > 20, d
+        for word in ("LANGUAGE", "LC_ALL", "LANG", "ttt-maps ", "--whole", "PDF", "PNG", "'"):
+            assert word not in d["help"], (d["name"], d["help"])
+
+
 @pytest.mark.parametrize(
     ("query", "args"),
     [

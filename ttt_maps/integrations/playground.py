@@ -46,8 +46,18 @@ CACHE_DIR = "/tmp/ttt-maps-cache"
 #: How the page checks its settings: as the command line does, and in its words (the
 #: page shows the command line that draws the same map).
 USE = Use("cli", "playground")
-#: The page's own help for an option where the command line's speaks of a terminal.
+#: The page's own help for an option where the command line's speaks of a terminal, a
+#: shell or what the page does not make (PDF, PNG, --whole).
 PAGE_HELP = {
+    "policy": "The tie-break policy: a preset (default, yorgey, xkcd) or a chain of keys "
+    "separated by commas, such as fast,center (the page “Tie-break policies” lists them).",
+    "start": "The position the map starts from (empty: the empty board), row by row: x, o "
+    "and . for an empty cell, such as x...o.... or x../.o./...",
+    "depth": "Draw this many levels of sub-maps, then only the moves (empty: every level).",
+    "fold": "Fold by symmetry: replies that are rotations or reflections of each other are "
+    "drawn once, lettered, with how many they stand for.",
+    "theme": "light, dark, print, xkcd (drawn by hand and lettered as the comic is), or "
+    "auto: light or dark as this site is shown.",
     "lang": "The language of every word the map and its viewer say: en (English), fr "
     "(French), de (German), es (Spanish) or ru (Russian).",
 }

@@ -25,7 +25,7 @@
 // Writes OUT_FOLDER/python.snapshot, OUT_FOLDER/stdlib-empty.zip, OUT_FOLDER/options.json
 // (playground.describe(): the form the page builds while Python starts),
 // OUT_FOLDER/first-map.json (the page's own first map, as this Python answers it) and
-// OUT_FOLDER/snapshot.json (what the snapshot holds: for the build's log and the tests).
+// OUT_FOLDER/snapshot.json (what the snapshot holds, kept beside it in the cache folder).
 //
 // python.snapshot is Pyodide's snapshot with its pages of zeros left out (about half of
 // Python's memory is still untouched): four little-endian 32-bit words (the magic
