@@ -134,8 +134,8 @@ function watch(pending) {
     showFigures(`${stage}: ${parts.join(", ")} · ${time}`);
   };
   const clock = setInterval(say, 250);
-  pending.report = (figures) => {
-    heard = figures;
+  pending.report = (told) => {
+    heard = told;
     say();
   };
   return () => clearInterval(clock);
