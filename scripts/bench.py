@@ -13,7 +13,8 @@ per-round ratios. Targets are reported, not enforced: the script exits 0.
         [--seed /tmp/yorgey-map] [--baseline TTT_MAPS_OR_GIT_REVISION]
 
 The playground page of the docs site is measured too (``benchpage``: its
-transfer size, the time to its first map, a 3x3 O map in the page against the
+transfer size, the time to its first map in Chromium and Firefox ESR, cold, on
+a second visit and for another address, a 3x3 O map in the page against the
 command line), unless ``--no-page`` or ``--only`` is given.
 
 ``--seed`` compares with the program ttt-maps grew from (``make bench SEED=1``
@@ -383,7 +384,7 @@ def main(argv: list[str] | None = None) -> int:
         "--before", metavar="REV", help="also the imports of this revision's build (e.g. main)"
     )
     parser.add_argument(
-        "--no-page", action="store_true", help="leave out the playground page (Chromium)"
+        "--no-page", action="store_true", help="leave out the playground page (the browsers)"
     )
     args = parser.parse_args(argv)
     rounds = max(1, args.runs)
@@ -413,7 +414,7 @@ def main(argv: list[str] | None = None) -> int:
         from benchpage import report
 
         print()
-        print("the playground page (docs site from 127.0.0.1, Chromium, empty cache):")
+        print("the playground page (docs site from 127.0.0.1, a new browser profile each round):")
         lines = report(page) if "error" not in page else [f"  not measured: {page['error']}"]
         print("\n".join(lines))
     return 0

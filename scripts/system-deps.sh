@@ -21,7 +21,7 @@
 #   - man and groff, to read the manual page the Sphinx man builder makes
 #     (man-db, groff-base);
 #   - npm, with which the docs build fetches Pyodide for the playground page
-#     (npm; Node.js comes with it).
+#     (npm; Node.js comes with it, and runs Pyodide to make the page's snapshot).
 # Browsers always come from apt, never from `playwright install`. Chromium is
 # required for --browser; a test tool that still cannot be installed only
 # makes its tests skip, with the reason.

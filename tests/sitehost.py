@@ -38,13 +38,23 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         self.server.sent += source.tell() - start  # type: ignore[attr-defined]
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that closed its connection mid-file (a page closed while it loads) is
+        no error of the site's; anything else is printed as usual."""
+        import sys
+
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 class Site:
     """A folder served on ``http://127.0.0.1:PORT`` until ``close``; ``sent`` is the bytes of
     files served so far."""
 
     def __init__(self, folder: Path) -> None:
         handler = functools.partial(_Quiet, directory=str(folder))
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.server = _Server(("127.0.0.1", 0), handler)
         self.server.sent = 0  # type: ignore[attr-defined]
         self.origin = f"http://127.0.0.1:{self.server.server_port}"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()

@@ -105,12 +105,21 @@ def test_maps_that_play_the_same_have_an_empty_sheet() -> None:
     assert "None: the maps play the same" in "".join(svg.itertext())
 
 
-def test_the_sheet_is_a4_in_every_format(tmp_path: Path) -> None:
-    scene = differences_sheet_scene(trees("o"), labels=POLICIES)
+def test_a_one_page_sheet_is_as_tall_as_it_shows_on_screen_and_a4_in_print(
+    tmp_path: Path,
+) -> None:
+    """The SVG and PNG end below the last board (a few differences are not a page of
+    white); the PDF prints them on an A4 page."""
+    one = (build_strategy("x", "default"), build_strategy("x", "yorgey"))  # one difference
+    scene = differences_sheet_scene(one)
+    cards = [i for i in scene.items if getattr(i, "classes", ()) == ("ttt-difference",)]
+    last = max(c.box.y + c.box.h for c in cards)
+    assert len(cards) == 1 and scene.pages == 1
+    assert last < scene.height <= last + 200 < 2970 * 0.6
     svg = ET.fromstring(differences_sheet_file(scene, "svg"))
-    assert (svg.get("width"), svg.get("height")) == ("210mm", "297mm")
+    assert (svg.get("width"), svg.get("height")) == ("210mm", f"{scene.height / 10:g}mm")
     png = Image.open(io.BytesIO(differences_sheet_file(scene, "png")))
-    assert png.size == (1654, 2339)  # A4 at 200 dpi
+    assert png.size == (1654, round(scene.height / 254 * 200))  # A4's width at 200 dpi
     assert round(png.info["dpi"][0]) == 200
     pdf = tmp_path / "sheet.pdf"
     pdf.write_bytes(differences_sheet_file(scene, "pdf"))
@@ -121,7 +130,7 @@ def test_the_sheet_is_a4_in_every_format(tmp_path: Path) -> None:
     text = subprocess.run(
         [need_tool("pdftotext", "poppler-utils"), str(pdf), "-"], capture_output=True, text=True
     ).stdout
-    assert "Where the maps for O differ" in text and "Ply 2, O's 1st move" in text
+    assert "Where the maps for X differ" in text and "Ply 3, X's 2nd move" in text
     fonts = subprocess.run(
         [need_tool("pdffonts", "poppler-utils"), str(pdf)], capture_output=True, text=True
     ).stdout
@@ -181,6 +190,7 @@ def test_diff_png_writes_the_sheet_with_a_one_line_hint(tmp_path: Path) -> None:
     out = tmp_path / "diff.png"
     result = runner.invoke(app, ["compare", "xkcd", "yorgey", "--diff-png", str(out)])
     assert result.exit_code == 0, result.stderr
-    assert Image.open(out).size == (1654, 2339)
+    width, height = Image.open(out).size
+    assert width == 1654 and 1000 < height < 2339  # A4's width at 200 dpi; as tall as it shows
     lines = [line for line in result.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and "--sheet" in lines[0]

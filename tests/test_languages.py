@@ -766,7 +766,8 @@ def test_the_language_is_one_option_in_python_and_on_the_page() -> None:
     assert french.verdict() != english.verdict() and french.cell_name(4) == "centre"
     assert english.cell_name(0) == "top-left corner" and french.cell_name(0) != english.cell_name(0)
     page = json.loads(answer("map", "depth=1&lang=ru"))
-    assert svg_lang(page["svg"]) == "ru" and "--lang ru" in page["command"]
+    assert ' lang="ru">' in page["html"].split("<head>", 1)[0] and "--lang ru" in page["command"]
+    assert svg_lang(json.loads(answer("svg", "depth=1&lang=ru"))["svg"]) == "ru"
     assert json.loads(answer("map", "lang=xx"))["error"].startswith("ttt-maps: error: --lang 'xx'")
 
 

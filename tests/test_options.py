@@ -235,7 +235,7 @@ def test_a_depth_past_the_game_s_end_draws_the_whole_map_on_every_surface() -> N
     )
     assert directive_options()["depth"](HUGE) == int(HUGE)
     deep, plain = _playground(f"player=x&depth={HUGE}"), _playground("player=x")
-    assert "error" not in deep and deep["svg"] == plain["svg"]
+    assert "error" not in deep and deep["html"] == plain["html"]
 
 
 def test_two_spellings_of_one_option_are_refused_on_every_surface() -> None:

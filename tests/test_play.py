@@ -240,7 +240,7 @@ def test_a_book_s_file_name_is_printed_escaped(tmp_path: Path) -> None:
     escaped, never as raw control characters."""
     book = tmp_path / "b\x1b[31m.json"
     book.write_text('{".........": 0}')
-    proc = play("-i", "--policy", f"book:{book},fast", moves="w\nq\n", tmp=tmp_path)
+    proc = play("-i", "--policy", f"book:{book.name},fast", moves="w\nq\n", tmp=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert "\x1b" not in proc.stdout
     said = " ".join(proc.stdout.split())

@@ -6,15 +6,21 @@ bytes it offers, and its drawing path needs none of the compiled dependencies.
 
 In Chromium and Firefox (slow; one docs build, shared with test_docs): the
 site served from 127.0.0.1 and every other host trapped (the test fails on
-any attempt to reach one), an address drawn, a map changed, a download
-compared with ``ttt-maps render``, a game played, a long search stopped, a
-comparison, axe-core, and the page used by keyboard alone.
+any attempt to reach one), Python started from the build's snapshot (and
+afresh when the snapshot is missing), the loading words in order, an address
+drawn, a map changed, a download compared with ``ttt-maps render``, the
+wheel installed only when a job needs a file the snapshot lacks, a game
+played, a long search that says its count and time beside a Stop in view, and
+stopped, a comparison with both panes side by side and a sheet as tall as it
+shows, axe-core, the page used by keyboard alone, and the page without
+JavaScript.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -86,6 +92,16 @@ def test_the_pages_options_are_the_command_lines() -> None:
     assert next(d for d in described if d["name"] == "player")["default"] == "x"
 
 
+def test_the_forms_help_is_written_for_a_web_page() -> None:
+    """No help speaks of the shell's variables, commands to type, quoting, or what the page
+    does not make; each says something."""
+    described = json.loads(playground.describe())["options"]
+    for d in described:
+        assert len(d["help"]) > 20, d
+        for word in ("LANGUAGE", "LC_ALL", "LANG", "ttt-maps ", "--whole", "PDF", "PNG", "'"):
+            assert word not in d["help"], (d["name"], d["help"])
+
+
 @pytest.mark.parametrize(
     ("query", "args"),
     [
@@ -148,7 +164,12 @@ def test_the_command_shown_writes_the_bytes_the_page_offers(tmp_path: Path) -> N
     """The map's SVG, the gamebook and the comparison: each the command line's file."""
     found = answer("map", "player=o&policy=xkcd&outcomes=1&explain=1")
     run_shown(found["command"], tmp_path)
-    assert (tmp_path / "output" / "o-map.svg").read_bytes() == found["svg"].encode()
+    svg = answer("svg", "player=o&policy=xkcd&outcomes=1&explain=1")
+    assert svg["file"] == "o-map.svg"
+    assert (tmp_path / "output" / "o-map.svg").read_bytes() == svg["svg"].encode()
+    shown = found["command"].replace("--format svg", "--format html")
+    run_shown(shown, tmp_path)  # the viewer the page shows: the command line's too
+    assert (tmp_path / "output" / "o-map.html").read_bytes() == found["html"].encode()
     book = answer("gamebook", "player=x&rules=misere&depth=1")
     assert "--depth" not in book["command"]
     run_shown(book["command"], tmp_path)
@@ -167,7 +188,33 @@ def test_the_command_shown_writes_the_same_bytes_in_a_shell_of_another_language(
     found = answer("map", "player=x&depth=1")
     assert "--lang en" in found["command"]
     run_shown(found["command"], tmp_path, language="fr_FR.UTF-8")
-    assert (tmp_path / "output" / "x-map.svg").read_bytes() == found["svg"].encode()
+    svg = answer("svg", "player=x&depth=1")["svg"]
+    assert (tmp_path / "output" / "x-map.svg").read_bytes() == svg.encode()
+
+
+def test_a_long_job_tells_the_page_how_far_it_is() -> None:
+    """A search on a bigger board reports its stage and figures while it runs; a quick
+    map reports nothing, and a report changes nothing of the answer."""
+    heard: list[str] = []
+    query = "board=4x4k3&player=o&depth=2"
+    told = answer("map", query)
+    playground.REPORT_EVERY, every = 0.0, playground.REPORT_EVERY
+    try:
+        found = json.loads(playground.answer("map", query, heard.append))
+    finally:
+        playground.REPORT_EVERY = every
+    assert found["html"] == told["html"]
+    reports = [json.loads(h) for h in heard]
+    assert reports, "no report from a search on 4x4"
+    assert all(r["stage"].startswith("choosing O's moves on the 4x4 board") for r in reports)
+    assert [r["searched"] for r in reports] == sorted(r["searched"] for r in reports)
+    assert reports[-1]["count"] > reports[0]["count"] > 0  # moves chosen so far
+    assert reports[0]["searched"] > 0 and reports[0]["total"] is None
+    assert {r["counts"] for r in reports} == {"moves"}
+    assert all(r["seconds"] >= 0 for r in reports)
+    quiet: list[str] = []
+    playground.answer("map", "player=o", quiet.append)
+    assert quiet == []
 
 
 def test_the_drawing_path_needs_no_compiled_dependency() -> None:
@@ -176,7 +223,8 @@ def test_the_drawing_path_needs_no_compiled_dependency() -> None:
     script = (
         "import sys, json\n"
         "from ttt_maps.integrations import playground as p\n"
-        "for job, q in [('map', 'player=both&board=3x4k3'), ('gamebook', 'player=o'),\n"
+        "for job, q in [('map', 'player=both&board=3x4k3'), ('svg', 'player=o'),\n"
+        "               ('gamebook', 'player=o'),\n"
         "               ('compare', 'compare=yorgey')]:\n"
         "    assert 'error' not in json.loads(p.answer(job, q))\n"
         "print(sorted({m.split('.')[0] for m in sys.modules}))\n"
@@ -193,7 +241,8 @@ def test_the_drawing_path_needs_no_compiled_dependency() -> None:
 #: When the page is done with an address: drawn, refused, or Python failed to start.
 SETTLED = "['drawn', 'refused', 'failed'].includes(document.getElementById('ttt-playground')" \
     ".dataset.state)"  # fmt: skip
-STATE = "document.getElementById('ttt-playground').dataset.state"
+PLAYGROUND = "document.getElementById('ttt-playground')"
+STATE = f"{PLAYGROUND}.dataset.state"
 #: Generous: Pyodide starts in 2-5 s on a laptop, but a shared CI machine is slower.
 WAIT_MS = 120_000
 
@@ -326,6 +375,110 @@ def test_an_address_draws_its_map_and_the_svg_is_the_command_lines(
     assert book == (tmp_path / "o-map.md").read_bytes()
 
 
+#: Every text the status line says, in order (set before the page's scripts run).
+SAYINGS = """
+window.tttSaid = [];
+new MutationObserver(() => {
+  const line = document.querySelector('.ttt-pg-progress');
+  const said = line && line.textContent;
+  if (said && said !== window.tttSaid[window.tttSaid.length - 1]) window.tttSaid.push(said);
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
+
+
+def test_python_starts_from_the_snapshot_and_the_loading_words_are_true_in_order(
+    chromium: Any, served: tuple[Site, Outside]
+) -> None:
+    """A first visit: Python fetched, started from the snapshot the site was built with,
+    then the map drawn and shown; the wheel is not fetched (the snapshot holds ttt-maps),
+    nor Python's whole standard library."""
+    trapped = Trapped(chromium, *served)
+    asked: list[str] = []
+    trapped.page.on("request", lambda r: asked.append(r.url.rsplit("/", 1)[-1]))
+    trapped.page.add_init_script(SAYINGS)
+    try:
+        trapped.open("")
+        assert trapped.page.evaluate(STATE) == "drawn"
+        assert trapped.page.evaluate(f"{PLAYGROUND}.dataset.pythonFrom") == "snapshot"
+        # What it said, in order (a step said and replaced in the same moment is not
+        # seen: the observer sees the line as it is drawn), and nothing else.
+        said = trapped.page.evaluate("window.tttSaid")
+        steps = ["Loading Python", "Fetching Python", "Starting Python from the snapshot",
+                 "Drawing the map", "Showing the map",
+                 ("Drawn in", "Python drew this map again")]  # fmt: skip
+        seen = [next(i for i, step in enumerate(steps) if line.startswith(step)) for line in said]
+        assert seen == sorted(seen) and seen[-1] == len(steps) - 1, said
+        assert {3, 5} <= set(seen), said
+        # The map built with the site, shown while Python starts, is the very bytes Python
+        # draws (here, and in this test's own Python), and the page said where it came from.
+        built = json.loads(trapped.page.evaluate(
+            "async () => await (await fetch('_playground/first-map.json')).text()"))  # fmt: skip
+        assert built["html"] == answer("map", "")["html"]
+        source = trapped.page.evaluate(f"{PLAYGROUND}.dataset.firstMapFrom")
+        assert source in ("build", "python")  # Python may have been quicker
+        if source == "build":
+            assert said[-1].startswith("Python drew this map again"), said
+        assert not trapped.page.is_visible(".ttt-pg-built")  # Python's own is shown now
+        assert "python.snapshot" in asked and "options.json" in asked
+        assert "ttt_maps.whl" not in asked and "python_stdlib.zip" not in asked, asked
+        assert trapped.page.is_visible(".ttt-pg-form")
+        assert not trapped.page.locator("noscript").first.is_visible()
+    finally:
+        trapped.close()
+
+
+def test_a_job_that_needs_a_file_the_snapshot_lacks_installs_the_wheel(
+    chromium: Any, served: tuple[Site, Outside]
+) -> None:
+    """The German catalog is not in the snapshot's memory (its Python drew the page's own
+    map only): the worker installs the wheel's files when the job asks for it, and the
+    map is drawn in German; the next job needs nothing more."""
+    trapped = Trapped(chromium, *served)
+    asked: list[str] = []
+    trapped.page.on("request", lambda r: asked.append(r.url.rsplit("/", 1)[-1]))
+    try:
+        trapped.open("depth=1")
+        assert "ttt_maps.whl" not in asked
+        assert draw(trapped, "depth=1&lang=de") == "drawn"
+        assert asked.count("ttt_maps.whl") == 1
+        assert trapped.page.inner_text(".ttt-pg-title").startswith("Karte für X")
+        assert draw(trapped, "depth=1&lang=fr&theme=xkcd") == "drawn"
+        assert asked.count("ttt_maps.whl") == 1 and "python_stdlib.zip" not in asked
+        assert trapped.page.inner_text(".ttt-pg-title").startswith("Carte pour X")
+    finally:
+        trapped.close()
+
+
+def test_without_its_snapshot_python_starts_afresh(
+    chromium: Any, served: tuple[Site, Outside]
+) -> None:
+    """A site whose snapshot cannot be fetched still draws: Python starts from Pyodide's
+    standard library and the wheel, as before there was a snapshot."""
+    trapped = Trapped(chromium, *served)
+    trapped.context.route("**/python.snapshot", lambda route: route.fulfill(status=404))
+    try:
+        trapped.open("depth=1")
+        assert trapped.page.evaluate(STATE) == "drawn"
+        assert trapped.page.evaluate(f"{PLAYGROUND}.dataset.pythonFrom") == "afresh"
+        assert trapped.page.inner_text(".ttt-pg-title").startswith("Map for X")
+    finally:
+        trapped.close()
+
+
+def test_without_javascript_the_page_says_what_it_needs(
+    chromium: Any, served: tuple[Site, Outside]
+) -> None:
+    site, _ = served
+    context = chromium.new_context(java_script_enabled=False)
+    try:
+        tab = context.new_page()
+        tab.goto(f"{site.origin}/playground.html")
+        assert "The playground needs JavaScript" in tab.inner_text(".ttt-pg")
+        assert tab.inner_text(".ttt-pg-progress") == ""  # no loading words: nothing loads
+    finally:
+        context.close()
+
+
 def test_a_changed_map_redraws_and_the_address_follows(page: Trapped) -> None:
     """The misère poster, chosen in the form."""
     assert draw(page, "theme=light") == "drawn"
@@ -380,14 +533,41 @@ def test_a_game_against_the_map_by_keyboard(page: Trapped) -> None:
     assert "X wins" not in status and ("draw" in status.lower() or "O wins" in status), status
 
 
-def test_a_long_search_is_stopped_and_python_starts_again(page: Trapped) -> None:
+def in_view(page: Trapped, selector: str) -> bool:
+    """Is the element wholly inside the window?"""
+    box = page.page.locator(selector).first.bounding_box()
+    size = page.page.viewport_size
+    assert box is not None and size is not None
+    return bool(box["y"] >= 0 and box["y"] + box["height"] <= size["height"] and box["width"] > 0)
+
+
+def test_a_long_search_says_its_count_and_time_beside_stop_and_is_stopped(page: Trapped) -> None:
+    """Asked from the form's Draw button (the page scrolled down to it): the status bar,
+    with Stop, stays in view and counts what the job does, with its time; Stop ends it and
+    Python starts again."""
     if not page.page.url.startswith(page.site.origin):  # run alone: Python starts first
         assert draw(page, "depth=1") == "drawn"
-    page.page.evaluate(ASK, "board=4x4k3&player=o")
-    page.page.wait_for_function("!document.querySelector('.ttt-pg-stop').disabled")
+    page.page.evaluate(ASK, "board=4x4k3&player=o&depth=1")
+    assert page.settle() == "drawn"
+    page.page.fill("#ttt-pg-depth", "")
+    page.page.locator(".ttt-pg-draw").scroll_into_view_if_needed()
+    page.page.evaluate("window.scrollBy(0, 200)")  # the top of the playground out of view
+    assert not in_view(page, ".ttt-pg-fields legend")
+    page.page.click(".ttt-pg-draw")
+    figures = "document.querySelector('.ttt-pg-figures').textContent"
+    page.page.wait_for_function(f"/moves chosen|boards/.test({figures})", timeout=WAIT_MS)
+    said = page.page.inner_text(".ttt-pg-figures")
+    assert re.search(r"O's moves on the 4x4 board|the O map", said), said
+    assert re.search(r"\d[\d,]* (moves? chosen|of [\d,]+ boards)", said), said
+    assert re.search(r"· \d+\.\d s$", said), said  # its time
+    assert "Drawing the map" in page.page.inner_text(".ttt-pg-progress")
+    assert in_view(page, ".ttt-pg-stop") and in_view(page, ".ttt-pg-figures")
+    assert page.page.is_enabled(".ttt-pg-stop")
     page.page.click(".ttt-pg-stop")
+    assert page.page.evaluate(STATE) == "stopped"
     page.page.wait_for_function(
-        "document.querySelector('.ttt-pg-progress').textContent.includes('Ready')", timeout=WAIT_MS
+        "document.querySelector('.ttt-pg-progress').textContent.includes('Python is ready')",
+        timeout=WAIT_MS,
     )
     assert draw(page, "board=4x4k3&player=x") == "drawn"
     command = page.page.inner_text(".ttt-pg-command")
@@ -406,6 +586,21 @@ def test_two_policies_compared_with_the_differences_marked(page: Trapped) -> Non
     assert command.startswith("ttt-maps compare default yorgey --player o")
     linked = page.page.frame_locator(".ttt-pg-linked")
     assert linked.locator("iframe").count() == 2  # one viewer per policy, linked
+    # Side by side at the frame's width, and whole in the frame.
+    frame = page.page.locator(".ttt-pg-linked").bounding_box()
+    panes = [linked.locator(".tttl-pane").nth(i).bounding_box() for i in range(2)]
+    assert frame is not None and all(p is not None for p in panes)
+    assert abs(panes[0]["y"] - panes[1]["y"]) < 1 and panes[0]["x"] < panes[1]["x"]
+    for p in panes:
+        assert frame["x"] <= p["x"] and p["x"] + p["width"] <= frame["x"] + frame["width"] + 1
+        assert p["y"] + p["height"] <= frame["y"] + frame["height"] + 1
+        assert p["width"] > frame["width"] * 0.4
+    # The differences sheet: A4's width, as tall as its boards (not a page of white).
+    box = page.page.locator(".ttt-pg-sheet svg").bounding_box()
+    cards = page.page.locator(".ttt-pg-sheet svg .ttt-difference")
+    last = max(cards.nth(i).bounding_box()["y"] + cards.nth(i).bounding_box()["height"]
+               for i in range(cards.count()))  # fmt: skip
+    assert box is not None and last < box["y"] + box["height"] < last + 0.1 * box["width"]
 
 
 def test_every_map_follows_the_sites_light_and_dark_switch(page: Trapped) -> None:
@@ -493,8 +688,13 @@ def test_firefox_draws_an_address_offers_its_svg_and_plays(
         tab.wait_for_function(SETTLED, timeout=WAIT_MS / 1000)
         assert tab.evaluate(STATE) == "drawn"
         command = tab.inner_text(".ttt-pg-command")
+        tab.evaluate("document.querySelector('.ttt-pg-svg').click()")  # written when asked for
+        tab.wait_for_function(
+            "(document.querySelector('.ttt-pg-svg-file').href || '').startsWith('blob:')",
+            timeout=WAIT_MS / 1000,
+        )
         offered = tab.evaluate(
-            "async () => { const a = document.querySelector('.ttt-pg-svg');"
+            "async () => { const a = document.querySelector('.ttt-pg-svg-file');"
             " return [a.download, await (await fetch(a.href)).text()]; }"
         )
         assert offered[0] == "x-map-3x4k3.svg"

@@ -15,6 +15,9 @@ boards than fit at a readable size goes on over more A4 pages instead of
 shrinking them: a row of boards never straddles two pages, a move's boards
 that go on to the next page are headed "continued", and each page is
 numbered. The PDF prints each as its own page; the SVG and PNG stack them.
+A sheet that fits one page is as tall as what it shows in the SVG and PNG
+(a few differences are not a page of white below them, on a screen), and an
+A4 page in the PDF, for print.
 """
 
 from __future__ import annotations
@@ -170,7 +173,7 @@ def differences_sheet_scene(
         y += HEADING * 0.55 + row * m.h - m.gap * 0.5
     if page:
         _number_pages(items, page + 1)
-    height = (page + 1) * PAGE_H if page else max(PAGE_H, y + MARGIN)
+    height = (page + 1) * PAGE_H if page else y + MARGIN
     return _scene(items, height, theme, title, strategies, names, cards, page + 1)
 
 
@@ -206,7 +209,7 @@ def _scene(
     policies = ", ".join(f"{letter(i)} {n}" for i, n in enumerate(names))
     return Scene(
         width=PAGE_W,
-        height=round(max(PAGE_H, height), 1),
+        height=round(height, 1),
         items=tuple(items),
         theme=get_theme(theme),
         title=title,
@@ -249,7 +252,10 @@ def differences_sheet_file(
 ) -> bytes:
     """The sheet as a file: a PDF of A4 pages, an SVG that says it is that many
     millimetres (the pages one below the other), a PNG of it at ``PNG_DPI`` (or
-    ``width`` pixels wide, or at ``dpi``)."""
+    ``width`` pixels wide, or at ``dpi``). A sheet shorter than a page is that tall in
+    the SVG and PNG, and on an A4 page in the PDF."""
+    if fmt == "pdf" and scene.height < PAGE_H:
+        scene = scene.replace(height=PAGE_H)  # the page below what it shows stays blank
     pages = scene.pages if fmt == "pdf" else 1  # a PNG is one image of them all
     mm = f"{PAGE_W / 10:g}x{scene.height / pages / 10:g}mm"
     if fmt == "svg":

@@ -18,6 +18,7 @@ are ``fold_marks``'.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from typing import Literal, NamedTuple
 
@@ -58,6 +59,10 @@ class MapOptions(NamedTuple):
     explain: bool = False
 
 
+def _nothing() -> None:
+    """No one to tell (a small map)."""
+
+
 class Layout:
     """One map being laid out: the tree's player, the options and per-side geometry.
 
@@ -82,8 +87,10 @@ class Layout:
         self._classes: dict[tuple[int, bool, str | None], tuple[str, ...]] = {}
         # Boards' accessible names by what they say: a few hundred for thousands of boards.
         self._labels: dict[tuple[Player, tuple[str, int] | None, int | None], str] = {}
-        #: Boards laid out so far (for progress).
+        #: Boards laid out so far (for progress), and what tells a listener how far it
+        #: is (``io.progress.tick``, set for a big map), every 256 boards.
         self.drawn = 0
+        self.tick: Callable[[], None] = _nothing
 
     def side(self, w: float) -> Side:
         hit = self._sides.get(w)
@@ -311,6 +318,8 @@ class Layout:
             if kind != "loss":
                 items.insert(0, Rect(box, "tint-win" if kind == "win" else "tint-draw"))
         self.drawn += 1
+        if not self.drawn & 255:
+            self.tick()
         text = str(node.board)
         classes = self.classes(level, differs, kind)
         data: tuple[tuple[str, str], ...] = (("board", text),)
@@ -374,6 +383,7 @@ def layout_map(strategy: Strategy, box: Box | None = None, opts: MapOptions | No
     if total > QUIET_BOARDS:
         label = f"drawing the {strategy.player.upper()} map"
         watch = progress.stage(label, count=lambda: lay.drawn, total=lambda: total)
+        lay.tick = progress.tick
     with watch:
         if root.chooses:
             return lay.choice_board(root, box, 0, ())

@@ -442,11 +442,36 @@ FUNCTIONS: dict[str, Takes] = {
 }
 
 #: A map in a docs page: the Sphinx and MyST directive, the MkDocs and pandoc fences.
-PAGE = Takes(f"player whole {_MAP} {_LOOK} description lang alt mode css_width", **_BOTH)
+PAGE = Takes(
+    f"player whole {_MAP} {_LOOK} description lang alt mode css_width",
+    helps={"player": "Whose map: x or o (both: the poster)."},
+    **_BOTH,
+)
 #: The playground page: its form, and its address.
-PLAYGROUND = Takes("player board rules policy start depth fold theme alternatives outcomes "
-                   "explain lang compare play",
-                   defaults={"theme": "auto", "board": "3x3", "rules": "normal"}, **_BOTH)
+PLAYGROUND = Takes(
+    "player board rules policy start depth fold theme alternatives outcomes explain lang "
+    "compare play",
+    defaults={"theme": "auto", "board": "3x3", "rules": "normal"},
+    # A web page's words, where the command line's speak of a shell or of what the page
+    # does not make (PDF, PNG, the whole game).
+    helps={
+        "player": "Whose map: x or o (both: the poster, both maps side by side).",
+        "policy": "The tie-break policy: a preset (default, yorgey, xkcd) or a chain of keys "
+                  "separated by commas, such as fast,center (the page “Tie-break policies” "
+                  "lists them).",
+        "start": "The position the map starts from (empty: the empty board), row by row: x, "
+                 "o and . for an empty cell, such as x...o.... or x../.o./...",
+        "depth": "Draw this many levels of sub-maps, then only the moves (empty: every "
+                 "level).",
+        "fold": "Fold by symmetry: replies that are rotations or reflections of each other "
+                "are drawn once, lettered, with how many they stand for.",
+        "theme": "light, dark, print, xkcd (drawn by hand and lettered as the comic is), or "
+                 "auto: light or dark as this site is shown.",
+        "lang": "The language of every word the map and its viewer say: en (English), fr "
+                "(French), de (German), es (Spanish) or ru (Russian).",
+    },
+    **_BOTH,
+)
 
 #: What each kind of request takes, where one command, function or page makes several
 #: kinds: an option of another kind is refused by name (``--alternatives`` for the whole

@@ -10,7 +10,10 @@ as the command line's (``ttt-maps: error: ...``), and draws through the
 command line's own path (``write_files``): the SVG the page offers is
 ``ttt-maps render`` with the same options, byte for byte.
 
-Every answer is JSON text: ``{"error": line}`` or what the job made.
+Every answer is JSON text: ``{"error": line}`` or what the job made. A map is
+answered with its viewer (the HTML ``render --format html`` writes); its SVG is
+a job of its own (``svg``), asked for when the reader downloads it. A job that
+searches long tells ``report`` how far it is (``progress.listening``).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import shlex
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
@@ -41,6 +45,7 @@ from ttt_maps.engine.options import (
 from ttt_maps.engine.outputs import default_stem, write_files
 from ttt_maps.engine.request import Request
 from ttt_maps.errors import PROG, UsageError, error_line
+from ttt_maps.io import progress
 from ttt_maps.language import ENGLISH, speaking
 
 #: Where the page keeps the solved positions of bigger boards: the worker's memory, for
@@ -52,6 +57,11 @@ GROUPS = {"compare": "Compare two policies", "play": "Play"}
 JOB_COMMANDS = {"map": "render", "compare": "compare"}
 #: The options a request holds (the others are the page's own).
 _DRAWN = frozenset(name for names in REQUESTS.values() for name in names)
+#: Seconds between two reports of a long search's progress.
+REPORT_EVERY = 0.1
+#: What a stage counts, by the start of its label (``io.progress.stage``'s callers): the
+#: page says it in its own words.
+COUNTS = (("choosing", "moves"), ("drawing", "boards"), ("positions", "positions"))
 
 
 def options() -> list[Option]:
@@ -106,7 +116,7 @@ def describe() -> str:
                 "flag": o.flags[0] if o.flags else "",
                 "kind": kind,
                 "default": False if kind == "flag" and default is None else default,
-                "help": o.help,
+                "help": PLAYGROUND.help(o.name),
                 "jobs": _jobs(o),
                 "choices": names if kind == "choice" else [],
                 "suggestions": names if kind == "text" else [],
@@ -249,22 +259,35 @@ def _stem(address: Address, request: Request) -> str:
     return default_stem(str(address["player"]), request.geometry)
 
 
-def draw_map(address: Address) -> dict[str, Any]:
-    """The map as ``ttt-maps render`` writes it: its SVG and its viewer (HTML), drawn by
-    the command line's own ``write_files`` into the worker's memory and read back."""
+def _written(address: Address, fmt: str) -> tuple[str, str, str]:
+    """One file of the map as ``ttt-maps render --format FMT`` writes it, by the command
+    line's own ``write_files``, into the worker's memory and read back: its text, its
+    title and its name without the suffix."""
     request = address.request()
     stem = _stem(address, request)
     with tempfile.TemporaryDirectory(prefix="ttt-playground-") as folder:
-        written = write_files(request, ["svg", "html"], str(Path(folder) / stem))
-        files = {w.target.fmt: w.target.path.read_text(encoding="utf-8") for w in written}
+        written = write_files(request, [fmt], str(Path(folder) / stem))
+        text = written[0].target.path.read_text(encoding="utf-8")
+    return text, written[0].title, stem
+
+
+def draw_map(address: Address) -> dict[str, Any]:
+    """The map in its viewer (HTML), as ``ttt-maps render --format html`` writes it, and
+    the command line that writes its SVG (the ``svg`` job)."""
+    html, title, stem = _written(address, "html")
     words = address.words("render")
     return {
-        "title": written[0].title,
-        "svg": files["svg"],
-        "html": files["html"],
+        "title": title,
+        "html": html,
         "file": stem,
         "command": _command(["render", *words, "--format", "svg"]),
     }
+
+
+def draw_svg(address: Address) -> dict[str, Any]:
+    """The map's SVG, as the command line ``draw_map`` shows writes it, byte for byte."""
+    svg, _, stem = _written(address, "svg")
+    return {"svg": svg, "file": f"{stem}.svg"}
 
 
 def gamebook(address: Address) -> dict[str, Any]:
@@ -313,15 +336,41 @@ def _command(words: list[str]) -> str:
 
 JOBS: dict[str, Callable[[Address], dict[str, Any]]] = {
     "map": draw_map,
+    "svg": draw_svg,
     "gamebook": gamebook,
     "compare": compare,
 }
 
 
-def answer(job: str, query: str) -> str:
+#: What a long job tells the page, as JSON text: the stage (the command line's progress
+#: label: ``choosing O's moves on ...``, ``drawing the O map``), its count done and what
+#: it counts (``COUNTS``), its total (null when not known), the positions searched (null
+#: when the stage does not count them) and the seconds since the job started.
+Report = Callable[[str], None]
+
+
+def _reporter(report: Report, started: float) -> progress.Listener:
+    """A listener that tells ``report`` a stage's figures, at most every ``REPORT_EVERY``."""
+    last = [0.0]
+
+    def heard(label: str, count: int, total: int | None, searched: int | None) -> None:
+        now = time.perf_counter()
+        if now - last[0] < REPORT_EVERY:
+            return
+        last[0] = now
+        counts = next((what for start, what in COUNTS if label.startswith(start)), "")
+        figures = {"stage": label, "count": count, "counts": counts, "total": total,
+                   "searched": searched}  # fmt: skip
+        report(json.dumps({**figures, "seconds": round(now - started, 1)}))
+
+    return heard
+
+
+def answer(job: str, query: str, report: Report | None = None) -> str:
     """Run one job of the page on an address: JSON text with what it made, the
     address as the page writes it back (``query``) and the time it took (``seconds``),
-    or ``{"error": line}`` with the command line's refusal."""
+    or ``{"error": line}`` with the command line's refusal. ``report``, when given, is
+    told how far a long search is (JSON text: ``Report``)."""
     os.environ.setdefault("TTT_MAPS_CACHE_DIR", CACHE_DIR)
     started = time.perf_counter()
     try:
@@ -329,7 +378,10 @@ def answer(job: str, query: str) -> str:
         if job == "check":
             made: dict[str, Any] = {}
         elif job in JOBS:
-            with speaking(address["lang"]):
+            with (
+                speaking(address["lang"]),
+                progress.listening(_reporter(report, started)) if report else nullcontext(),
+            ):
                 made = JOBS[job](address)
         else:
             raise UsageError(f"no job {job!r}; the page asks for {', '.join(JOBS)}")

@@ -9,6 +9,11 @@ waits ``DELAY`` seconds and only if the stage is still running draws a rich
 progress bar, refreshed from the counters, and clears it when the stage ends.
 So quick runs, pipes and the library print nothing, and import no rich (the
 playground draws in the browser without it).
+
+A page that runs ttt-maps with no thread and no terminal (the docs site's
+playground, in a browser's worker) listens instead (``listening``): the stage in
+force is then told to the listener whenever the work calls ``tick`` (the search
+does, every ``TICK`` positions), with its figures, and no bar is drawn.
 """
 
 from __future__ import annotations
@@ -27,10 +32,44 @@ DELAY = 1.0
 REFRESH = 0.1
 
 Counter = Callable[[], int]
+#: Who is told how far a stage is: its label, the count done, the total (None: not known)
+#: and the positions searched (None: not counted by this stage).
+Listener = Callable[[str, int, int | None, int | None], None]
+#: Positions a search goes between two ticks while a listener listens.
+TICK = 20_000
 
 #: Whether a stage of this context is watched by a bar already: a stage inside it
 #: (one search among many while moves are chosen) shows nothing of its own.
 _WATCHED: ContextVar[bool] = ContextVar("ttt_maps_progress_watched", default=False)
+_LISTENER: ContextVar[Listener | None] = ContextVar("ttt_maps_progress_listener", default=None)
+#: The stage a listener is told of: its label and counters.
+_STAGE: ContextVar[tuple[str, Counter, Counter | None, Counter | None] | None] = ContextVar(
+    "ttt_maps_progress_stage", default=None
+)
+
+
+@contextmanager
+def listening(listener: Listener) -> Iterator[None]:
+    """Tell ``listener`` of the long stages of the body instead of drawing bars."""
+    token = _LISTENER.set(listener)
+    try:
+        yield
+    finally:
+        _LISTENER.reset(token)
+
+
+def listened() -> bool:
+    """Is a listener told of the stages of this context (``listening``)?"""
+    return _LISTENER.get() is not None
+
+
+def tick() -> None:
+    """Tell the listener how far the stage in force is (nothing without both)."""
+    listener, watched = _LISTENER.get(), _STAGE.get()
+    if listener is None or watched is None:
+        return
+    label, count, total, searched = watched
+    listener(label, count(), total() if total else None, searched() if searched else None)
 
 
 @contextmanager
@@ -42,8 +81,21 @@ def stage(
 ) -> Iterator[None]:
     """Run the body; past ``DELAY`` seconds, show ``label`` with ``count()`` done of
     ``total()`` (a bar) or of an unknown total (a spinner), and ``searched()``
-    positions searched when given. Inside another stage's bar, nothing more is shown."""
-    if _WATCHED.get() or not (current().progress and sys.stderr.isatty()):
+    positions searched when given. Inside another stage's bar, nothing more is shown.
+    With a listener (``listening``), the stage is what ``tick`` tells it, and no bar."""
+    if _WATCHED.get():
+        yield
+        return
+    if _LISTENER.get() is not None:
+        told = _STAGE.set((label, count, total, searched))
+        inside = _WATCHED.set(True)
+        try:
+            yield
+        finally:
+            _WATCHED.reset(inside)
+            _STAGE.reset(told)
+        return
+    if not (current().progress and sys.stderr.isatty()):
         yield
         return
 

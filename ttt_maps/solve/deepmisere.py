@@ -51,7 +51,7 @@ class MisereDeepSolver(DeepSolver):
         """``DeepSolver._search`` (fail-soft alpha-beta on absolute scores) under misère."""
         self.searched += 1
         if self.searched > self._stop_at:
-            raise self._too_big()
+            self._checkpoint()
         far = self._far
         free = self._full & ~(mine | last)
         plies = self._size - free.bit_count()

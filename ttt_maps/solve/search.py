@@ -72,7 +72,9 @@ class DeepSolver(Solver):
         self._clock: float | None = None
         #: Whether this request's questions may show a progress bar (``progress_shown``).
         self._bars = False
-        self._stop_at = self.search_limit
+        #: Where the budget ends, and where the search next stops to check it: the same,
+        #: unless a listener is told of the search's progress every ``progress.TICK``.
+        self._end = self._stop_at = self.search_limit
         self.refused = False
         self._open: dict[int, bool] = {}
         #: Pairings are looked for with four or more in a row: lines of three
@@ -254,7 +256,7 @@ class DeepSolver(Solver):
         the budget a command gets)."""
         self.started = self.searched
         self._clock = None
-        self._stop_at = self.searched + self.search_limit
+        self._end = self._stop_at = self.searched + self.search_limit
         self.refused = False
 
     def seconds(self) -> float:
@@ -332,6 +334,14 @@ class DeepSolver(Solver):
             "answer"
         )
 
+    def _checkpoint(self) -> None:
+        """The search has gone as far as ``_stop_at``: past the budget, the refusal;
+        before it (a listener is told of the progress), a tick, and the next stop."""
+        if self.searched > self._end:
+            raise self._too_big()
+        progress.tick()
+        self._stop_at = min(self._end, self.searched + progress.TICK)
+
     def _bounded(self, key: int, alpha: int, beta: int) -> int:
         """The absolute score if it lies inside (alpha, beta), else a bound beyond it.
         (All of one request's questions together may visit ``search_limit`` positions.)"""
@@ -340,6 +350,8 @@ class DeepSolver(Solver):
         if self._clock is None:
             self._clock = time.monotonic()
             self._bars = progress_shown()
+            if progress.listened():
+                self._stop_at = min(self._end, self.searched + progress.TICK)
         if self._bars:
             with self.watched():
                 return self._bounded_search(key, x, o, alpha, beta)
@@ -363,7 +375,7 @@ class DeepSolver(Solver):
         """
         self.searched += 1
         if self.searched > self._stop_at:
-            raise self._too_big()
+            self._checkpoint()
         far = self._far
         free = self._full & ~(mine | last)
         plies = self._size - free.bit_count()
@@ -468,9 +480,10 @@ class DeepSolver(Solver):
 
 
 def progress_shown() -> bool:
-    """Would a progress bar be drawn (progress asked for, stderr a terminal)? Asked once
-    a request, so that the many quick questions of a map cost no bar's bookkeeping."""
-    return current().progress and sys.stderr.isatty()
+    """Would progress be shown: a bar (progress asked for, stderr a terminal), or a
+    listener told (``progress.listening``)? Asked once a request, so that the many quick
+    questions of a map cost no bar's bookkeeping."""
+    return progress.listened() or (current().progress and sys.stderr.isatty())
 
 
 def bound_span(size: int) -> int:

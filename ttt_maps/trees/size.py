@@ -20,7 +20,7 @@ one nearer the limit is counted exactly.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from contextvars import ContextVar
 from typing import TYPE_CHECKING
@@ -62,6 +62,10 @@ def sizes_only() -> Iterator[None]:
         yield
     finally:
         _SUGGEST.reset(token)
+
+
+def _nothing() -> None:
+    """No one to tell (a small board)."""
 
 
 class MapTooLarge(UsageError):
@@ -132,12 +136,14 @@ def plan_map(
             # run with that --depth would.
             raise _solved_within(refused, policy, player, root, max_boards) from None
     watch: AbstractContextManager[None] = nullcontext()  # a small board takes milliseconds
+    tick: Callable[[], None] = _nothing  # a listener is told how far the choosing is
     if not solver.whole:
         watch = progress.stage(
             f"choosing {player.upper()}'s moves on {root.geometry.describe()}",
             count=lambda: len(choices),
             searched=lambda: solver.searched,
         )
+        tick = progress.tick
     try:
         with watch:
             while frontier:
@@ -149,6 +155,7 @@ def plan_map(
                 following: dict[int, int] = {}
                 for key, paths in frontier.items():
                     cell = choices[key] = choose(key)
+                    tick()
                     if last:
                         continue
                     for _, reply in replies(play(key, cell)):

@@ -2,22 +2,29 @@
 
 A plain ``sphinx-build`` of docs/ makes it whole: this extension builds the
 package's wheel from the checkout, fetches Pyodide from npm (once: it is kept in
-a cache folder outside the repository), and copies both, with the page's script
-and its worker, into ``_playground/`` of the site. The page then needs nothing
-but the site: Pyodide's files and our wheel are served with it, and the wheel
-installs without its dependencies (the drawing path imports none of them).
+a cache folder outside the repository), makes Python's memory snapshot in Node
+(``snapshot.mjs``: Pyodide started with the wheel installed, every module the
+page's jobs import imported, the page's first map drawn once), and copies them,
+with the page's script and its worker, into ``_playground/`` of the site. The
+page then needs nothing but the site: Pyodide's files, the snapshot and our
+wheel are served with it, and the wheel installs without its dependencies (the
+drawing path imports none of them). The worker starts Python from the snapshot,
+and installs the wheel's files or the whole standard library only when a job
+asks for what the snapshot does not hold.
 
 The ``{ttt-playground}`` directive puts the page's frame where it stands; the
 form inside it is made at run time from what Python describes
 (``ttt_maps.integrations.playground``).
 
 Environment: ``TTT_MAPS_DOCS_CACHE`` (default ``$XDG_CACHE_HOME/ttt-maps-docs``,
-else ``~/.cache/ttt-maps-docs``) is where Pyodide and the wheel are kept.
+else ``~/.cache/ttt-maps-docs``) is where Pyodide, the wheel and the snapshot are
+kept.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -57,7 +64,29 @@ python_stdlib.zip is under the Python Software Foundation License.
 These files are served unchanged with the ttt-maps documentation.
 """
 #: The page's own files, beside this module (``frame.html`` is the directive's HTML).
-ASSETS = ("page.js", "worker.js", "page.css")
+ASSETS = ("start.js", "page.js", "worker.js", "page.css")
+#: What the snapshot's Python runs (``snapshot.mjs``), as the page asks for it: the
+#: ``imports`` jobs once, to learn every module the page's jobs import (each of the
+#: page's jobs, in each kind of drawing); the ``runs`` jobs in the Python whose memory
+#: is kept (the page's own address: its first map). Small maps: what a job imports is
+#: the same at depth 1, and a drawn map's tables would only fill the snapshot.
+WARM_UP = {
+    "imports": [
+        ["map", ""],
+        ["map", "player=o&depth=1&theme=dark&fold=1&outcomes=1&alternatives=1&explain=1"],
+        ["map", "player=both&depth=1&theme=xkcd&rules=misere&lang=fr"],
+        ["map", "depth=1&theme=print&lang=ru&start=x........"],
+        ["map", "board=4x4k3&depth=1"],
+        ["map", "board=3x4k3&depth=1&player=o&rules=misere"],
+        ["svg", "depth=1"],
+        ["gamebook", "player=o&depth=1"],
+        ["compare", "player=o&compare=yorgey&depth=1"],
+        ["check", "depth=two"],
+    ],
+    "runs": [["map", ""]],
+}
+#: What the snapshot adds to the site, beside the page's files.
+SNAPSHOT_FILES = ("python.snapshot", "stdlib-empty.zip", "options.json", "first-map.json")
 #: Where the site serves it all.
 FOLDER = "_playground"
 #: What goes into the wheel: the package and what its metadata reads.
@@ -171,6 +200,51 @@ def wheel() -> Path:
     return target
 
 
+def snapshot(pyodide: Path, built: Path) -> Path:
+    """The folder of Python's memory snapshot (``SNAPSHOT_FILES``), made by
+    ``snapshot.mjs`` in Node from Pyodide and the wheel, and kept by the digest of what
+    makes it."""
+    script = HERE / "snapshot.mjs"
+    digest = hashlib.sha256()
+    for part in (PYODIDE.encode(), built.read_bytes(), script.read_bytes(), json.dumps(WARM_UP)):
+        digest.update(part if isinstance(part, bytes) else part.encode())
+    folder = cache_folder() / "snapshots" / digest.hexdigest()[:16]
+    if all((folder / name).is_file() for name in SNAPSHOT_FILES):
+        return folder
+    node = shutil.which("node")
+    if node is None:
+        raise ExtensionError(
+            "the playground page's snapshot is made with Node, and node is not installed "
+            "(apt-get install nodejs)"
+        )
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=folder.parent, prefix=".snapshot-") as work:
+        made_here = Path(work) / "snapshot"
+        made_here.mkdir()
+        logger.info("making the playground's Python snapshot (Node) ...")
+        made = subprocess.run(
+            [node, str(script), str(pyodide), str(built), str(made_here), json.dumps(WARM_UP)],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
+        if made.returncode != 0 or not (made_here / SNAPSHOT_FILES[0]).is_file():
+            # Python's own error, not Node's trace nor the minified line it quotes.
+            said = [
+                line.strip()
+                for line in made.stderr.splitlines()
+                if line.strip() and len(line) < 400 and not line.lstrip().startswith("at ")
+            ][-3:]
+            raise ExtensionError(
+                f"could not make the playground's snapshot (node snapshot.mjs): {' | '.join(said)}"
+            )
+        if folder.exists():
+            shutil.rmtree(folder)
+        made_here.rename(folder)
+    return folder
+
+
 class PlaygroundDirective(SphinxDirective):
     """``{ttt-playground}``: the page's frame; its script fills it."""
 
@@ -180,7 +254,9 @@ class PlaygroundDirective(SphinxDirective):
         builder = self.env.app.builder
         here = builder.get_target_uri(self.env.docname)
         base = relative_uri(here, f"{FOLDER}/")
-        html = (HERE / "frame.html").read_text(encoding="utf-8").replace("{base}", base)
+        frame = HERE / "frame.html"
+        self.env.note_dependency(str(frame))  # a changed frame reads the page again
+        html = frame.read_text(encoding="utf-8").replace("{base}", base)
         return [nodes.raw("", html, format="html")]
 
 
@@ -189,7 +265,8 @@ def prepare(app: Sphinx) -> None:
     build at once, saying what is missing."""
     if app.builder.name not in SITES:
         return
-    app.ttt_playground = (pyodide_folder(), wheel())  # type: ignore[attr-defined]
+    pyodide, built = pyodide_folder(), wheel()
+    app.ttt_playground = (pyodide, built, snapshot(pyodide, built))  # type: ignore[attr-defined]
 
 
 def lay_out(app: Sphinx, exception: Exception | None) -> None:
@@ -197,7 +274,7 @@ def lay_out(app: Sphinx, exception: Exception | None) -> None:
     found = getattr(app, "ttt_playground", None)
     if exception is not None or found is None:
         return
-    pyodide, built = found
+    pyodide, built, snapshot_folder = found
     out = Path(app.outdir) / FOLDER
     (out / "pyodide").mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
@@ -208,6 +285,8 @@ def lay_out(app: Sphinx, exception: Exception | None) -> None:
     _copy(built, out / "ttt_maps.whl")
     for name in ASSETS:
         _copy(HERE / name, out / name)
+    for name in SNAPSHOT_FILES:
+        _copy(snapshot_folder / name, out / name)
 
 
 def _copy(source: Path, target: Path) -> None:
@@ -218,8 +297,22 @@ def _copy(source: Path, target: Path) -> None:
     shutil.copyfile(source, target)
 
 
+def start_early(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """A page with the playground loads ``start.js`` from its head (async): Python starts
+    while the rest of the page loads."""
+    if app.builder.name in SITES and 'id="ttt-playground"' in context.get("body", ""):
+        # Not add_js_file: its files are in _static/. The head's metatags come early.
+        src = context["pathto"](f"{FOLDER}/start.js", 1)
+        context["metatags"] = (
+            context.get("metatags", "") + f'\n<script type="module" async src="{src}"></script>'
+        )
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("ttt-playground", PlaygroundDirective)
+    app.connect("html-page-context", start_early)
     app.connect("builder-inited", prepare)
     app.connect("build-finished", lay_out)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -2,11 +2,14 @@
 // the settings, and the answers of the worker (worker.js) shown: the viewer, the
 // downloads, the comparison. Everything ttt-maps decides (which options there are,
 // whether a value is good, what a refusal says) is Python's; this script only shows.
+// It runs as soon as it is fetched (an async module after the page's frame), and
+// starts Python first of all.
 
 const root = document.getElementById("ttt-playground");
 const base = new URL(root.dataset.base, document.baseURI);
 const $ = (selector) => root.querySelector(selector);
 const progress = $(".ttt-pg-progress");
+const figures = $(".ttt-pg-figures");
 const errorLine = $(".ttt-pg-error");
 const form = $(".ttt-pg-form");
 const stopButton = $(".ttt-pg-stop");
@@ -17,54 +20,148 @@ const YES = ["", "1", "true", "yes", "on"];
 
 let options = [];
 let worker = null;
+let pythonReady = false;
 let nextId = 0;
-const waiting = new Map(); // job id -> {resolve, job}
+const waiting = new Map(); // job id -> {resolve, job, words, started, report}
 const blobs = new Map(); // what a link or frame shows -> its object URL
-let loadStarted = 0;
 
-// ---- the worker ----------------------------------------------------------------------
+// ---- what the page says ------------------------------------------------------------
 
-function startWorker() {
-  loadStarted = performance.now();
-  const readyOnce = new Promise((resolve) => {
-    worker = new Worker(new URL("worker.js", base), { type: "module" });
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const whole = (n) => Number(n).toLocaleString("en");
+
+/** What a long job's stage counts (its report's ``counts``), in the page's words. */
+const UNITS = {
+  moves: ["move chosen", "moves chosen"],
+  boards: ["board", "boards"],
+  positions: ["position", "positions"],
+};
+
+/** The step of Python's start the worker is at, in the page's words. */
+const LOADING = {
+  fetching: "Fetching Python (Pyodide) and ttt-maps …",
+  starting: "Starting Python from the snapshot the site was built with …",
+  afresh: "Starting Python afresh (the site's snapshot did not load) …",
+};
+
+function showProgress(text) {
+  progress.textContent = text;
+}
+
+function showFigures(text) {
+  figures.textContent = text;
+}
+
+function showError(line) {
+  errorLine.textContent = line || "";
+  errorLine.hidden = !line;
+}
+
+// ---- the worker --------------------------------------------------------------------
+
+/** A moment of the page's life, for anyone measuring it (scripts/benchpage.py reads
+ * them: performance.getEntriesByType("mark")). */
+const mark = (name) => performance.mark(`ttt-pg-${name}`);
+
+/** The worker start.js started from the page's head (once), or null. */
+function earlyWorker() {
+  const early = globalThis.tttPlaygroundStart;
+  globalThis.tttPlaygroundStart = "taken"; // start.js, should it run later, starts none
+  return early && early.worker ? early : null;
+}
+
+function startWorker(again) {
+  const early = again ? null : earlyWorker();
+  const loadStarted = early ? early.started : performance.now();
+  if (!early && !again) mark("worker");
+  pythonReady = false;
+  showProgress(again ? "Stopped. Python is starting again …" : "Loading Python …");
+  return new Promise((resolve) => {
+    worker = early ? early.worker : new Worker(new URL("worker.js", base), { type: "module" });
     worker.onmessage = (event) => {
       const message = event.data;
-      if (message.type === "progress") {
-        showProgress(`${message.text} (${seconds(performance.now() - loadStarted)})`);
+      if (message.type === "loading") {
+        if (!again) showProgress(LOADING[message.step] || message.step);
+        showFigures(seconds(performance.now() - loadStarted));
       } else if (message.type === "ready") {
-        root.dataset.pythonSeconds = String(message.seconds);
-        resolve(message.options);
+        if (!again) mark("ready");
+        pythonReady = true;
+        root.dataset.pythonSeconds = String((performance.now() - loadStarted) / 1000);
+        root.dataset.pythonFrom = message.from;
+        showFigures("");
+        for (const pending of waiting.values()) pending.started = performance.now();
+        resolve();
       } else if (message.type === "failed") {
         showProgress(`Python could not start: ${message.text}`);
         root.dataset.state = "failed";
+      } else if (message.type === "progress") {
+        const pending = waiting.get(message.id);
+        if (pending) pending.report(JSON.parse(message.text));
       } else if (message.type === "answer") {
         const pending = waiting.get(message.id);
         waiting.delete(message.id);
         if (pending) pending.resolve(JSON.parse(message.text));
+        setBusy();
       }
     };
     worker.onerror = (event) => {
       showProgress(`Python could not start: ${event.message || "the worker failed"}`);
       root.dataset.state = "failed";
     };
+    for (const event of early ? early.early : []) worker.onmessage(event);
   });
-  return readyOnce;
 }
 
-let ready = startWorker();
+let ready = startWorker(false);
 
-/** Run one job in the worker: its answer, or null when it was stopped. */
-function run(job, query) {
+/** What a long job says while it runs: its stage, its figures, the time since it began
+ * (the clock goes on between the worker's reports). */
+function watch(pending) {
+  let heard = null;
+  const say = () => {
+    const time = seconds(performance.now() - pending.started);
+    if (!heard) {
+      showFigures(time);
+      return;
+    }
+    const parts = [];
+    const words = UNITS[heard.counts];
+    const unit = words ? ` ${words[heard.count === 1 ? 0 : 1]}` : "";
+    if (heard.total != null) parts.push(`${whole(heard.count)} of ${whole(heard.total)}${unit}`);
+    else parts.push(`${whole(heard.count)}${unit}`);
+    if (heard.searched != null) parts.push(`${whole(heard.searched)} positions searched`);
+    const stage = heard.stage.charAt(0).toUpperCase() + heard.stage.slice(1);
+    showFigures(`${stage}: ${parts.join(", ")} · ${time}`);
+  };
+  const clock = setInterval(say, 250);
+  pending.report = (told) => {
+    heard = told;
+    say();
+  };
+  return () => clearInterval(clock);
+}
+
+/** Run one job in the worker (at once: the worker holds it until Python runs), saying
+ * ``words`` and the job's figures once Python works on it: its answer, or null when it
+ * was stopped. */
+function run(job, query, words) {
   const id = ++nextId;
-  return ready.then(
-    () =>
-      new Promise((resolve) => {
-        waiting.set(id, { resolve, job });
-        setBusy();
-        worker.postMessage({ id, job, query });
-      }),
-  ).finally(setBusy);
+  return new Promise((resolve) => {
+    const pending = { job, words, started: performance.now(), report: () => {}, unwatch: null };
+    pending.resolve = (answer) => {
+      if (pending.unwatch) pending.unwatch();
+      showFigures("");
+      resolve(answer);
+    };
+    waiting.set(id, pending);
+    setBusy();
+    worker.postMessage({ id, job, query });
+    ready.then(() => {
+      if (!waiting.has(id)) return;
+      showProgress(words);
+      pending.unwatch = watch(pending);
+    });
+  });
 }
 
 function setBusy() {
@@ -79,10 +176,9 @@ function stop() {
   for (const pending of waiting.values()) pending.resolve(null);
   waiting.clear();
   setBusy();
-  showProgress("Stopped. Python is starting again …");
-  ready = startWorker().then((found) => {
-    showProgress("Stopped. Ready for the next map.");
-    return found;
+  root.dataset.state = "stopped";
+  ready = startWorker(true).then(() => {
+    if (!waiting.size) showProgress("Stopped. Python is ready for the next map.");
   });
 }
 
@@ -180,17 +276,6 @@ function fillForm(query) {
 
 // ---- showing answers --------------------------------------------------------------------
 
-const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
-
-function showProgress(text) {
-  progress.textContent = text;
-}
-
-function showError(line) {
-  errorLine.textContent = line || "";
-  errorLine.hidden = !line;
-}
-
 /** An object URL for some text, made once per name (the previous one is let go). */
 function blobUrl(name, text, type) {
   if (blobs.has(name)) URL.revokeObjectURL(blobs.get(name));
@@ -233,15 +318,25 @@ new MutationObserver(followSchemeEverywhere).observe(document.body, {
 });
 matchMedia("(prefers-color-scheme: dark)").addEventListener("change", followSchemeEverywhere);
 
+/** Show a page in a frame: resolved once the frame has loaded it. */
 function showFrame(frame, name, html, fragment) {
-  frame.onload = () => {
-    followScheme(frame);
-    for (const inner of frame.contentDocument.querySelectorAll("iframe")) {
-      inner.addEventListener("load", () => followScheme(inner));
-    }
-  };
-  frame.src = blobUrl(name, html, "text/html") + (fragment || "");
-  frame.hidden = false;
+  return new Promise((resolve) => {
+    frame.onload = () => {
+      followScheme(frame);
+      for (const inner of frame.contentDocument.querySelectorAll("iframe")) {
+        inner.addEventListener("load", () => followScheme(inner));
+      }
+      resolve();
+    };
+    frame.src = blobUrl(name, html, "text/html") + (fragment || "");
+    frame.hidden = false;
+  });
+}
+
+/** The drawing's proportions (its SVG's viewBox), or null. */
+function proportions(html) {
+  const box = /<svg\b[^>]*\bviewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"/.exec(html);
+  return box ? Number(box[1]) / Number(box[2]) : null;
 }
 
 /** A command line, wrapped between its words only (never inside `--theme`). */
@@ -260,23 +355,28 @@ function showMap(answer, query) {
   const given = new URLSearchParams(query);
   const playing = YES.includes((given.get("play") || "0").trim().toLowerCase());
   const player = (given.get("player") || "x").trim().toLowerCase();
+  // The viewer shows the map's title (the poster draws its own): the page's heading is
+  // for screen readers, so that no one sees it twice.
   $(".ttt-pg-title").textContent = answer.title;
   showCommand($(".ttt-pg-command"), answer.command);
-  download($(".ttt-pg-svg"), `${answer.file}.svg`, answer.svg, "image/svg+xml");
+  $(".ttt-pg-svg-file").hidden = true;
   download($(".ttt-pg-html"), `${answer.file}.html`, answer.html, "text/html");
   $(".ttt-pg-gamebook").hidden = !["x", "o"].includes(player);
   const link = $(".ttt-pg-link");
   link.href = `?${answer.query}`;
   viewer.title = `${answer.title}: the zoomable viewer`;
-  showFrame(viewer, "viewer", answer.html, playing ? `#play=${player === "both" ? "x" : player}` : "");
+  // The frame no taller than it needs (page.css): the viewer's heading and bar, and the
+  // drawing at the frame's width (a poster is wide, a map square).
+  viewer.style.setProperty("--ttt-pg-ratio", String(proportions(answer.html) || 1));
   result.hidden = false;
+  return showFrame(viewer, "viewer", answer.html, playing ? `#play=${player === "both" ? "x" : player}` : "");
 }
 
 function showComparison(answer) {
-  $(".ttt-pg-compare-command").textContent = answer.command;
+  showCommand($(".ttt-pg-compare-command"), answer.command);
   const frame = $(".ttt-pg-linked");
   frame.title = `${answer.labels.join(" and ")} compared: linked viewers`;
-  showFrame(frame, "compare", answer.html);
+  frame.style.setProperty("--ttt-pg-panes", String(answer.labels.length));
   download($(".ttt-pg-compare-html"), "compare.html", answer.html, "text/html");
   download($(".ttt-pg-sheet-svg"), "sheet.svg", answer.sheet, "image/svg+xml");
   $(".ttt-pg-sheet").innerHTML = answer.sheet.replace(/^<\?xml[^>]*\?>\s*/, "");
@@ -296,19 +396,43 @@ function showComparison(answer) {
     }),
   );
   compared.hidden = false;
+  return showFrame(frame, "compare", answer.html);
 }
 
 // ---- the jobs ------------------------------------------------------------------------------
 
 let shown = ""; // the address whose answers are on the page
+let built = null; // the page's own first map as the site was built with it, while shown
+let pythonAnswered = false; // has Python answered a map yet?
+
+/** The first map is in the viewer: from the browser asking for the page to now, and who
+ * drew it ("build": the map built with the site; "python": Python in this page). */
+function firstShown(from) {
+  mark("first-map");
+  root.dataset.firstMap = String(performance.now() / 1000);
+  root.dataset.firstMapFrom = from;
+}
+
+/** The page's own first map, as ttt-maps drew it in Python when the site was built
+ * (first-map.json, by snapshot.mjs): the very bytes Python draws here, shown while
+ * Python starts, and said so; Python's own answer replaces it (or, the same bytes,
+ * confirms it). */
+async function showBuilt(answer) {
+  if (shown !== "" || pythonAnswered) return; // another address asked, or Python was first
+  built = answer;
+  $(".ttt-pg-built").hidden = false; // the page says where this map comes from
+  await showMap(answer, "");
+  if (built === answer) firstShown("build");
+}
 
 async function drawAddress(query, { push = false } = {}) {
   shown = query;
   if (push && `?${query}` !== location.search) history.pushState(null, "", query ? `?${query}` : location.pathname);
   root.dataset.state = "drawing";
-  const started = performance.now();
-  showProgress("Drawing the map …");
-  const answer = await run("map", query);
+  let started = performance.now();
+  ready.then(() => (started = Math.max(started, performance.now()))); // once Python runs
+  const answer = await run("map", query, "Drawing the map …");
+  mark("answered");
   if (answer === null || shown !== query) return; // stopped, or another address asked since
   if (answer.error) {
     showError(answer.error);
@@ -321,11 +445,26 @@ async function drawAddress(query, { push = false } = {}) {
     shown = answer.query;
     history.replaceState(null, "", answer.query ? `?${answer.query}` : location.pathname);
   }
-  showMap(answer, answer.query);
+  const first = !pythonAnswered;
+  pythonAnswered = true;
+  if (first) mark("answer");
   let said = `Drawn in ${seconds(performance.now() - started)} (Python: ${answer.seconds.toFixed(2)} s).`;
-  if (!root.dataset.firstMap) {
-    root.dataset.firstMap = String((performance.now() - pageStarted) / 1000);
-    said += ` First map ${seconds(performance.now() - pageStarted)} after the page opened.`;
+  if (built && built.html === answer.html && built.query === answer.query) {
+    // The map built with the site is on the page already: Python drew the very same.
+    said = `Python drew this map again in ${seconds(performance.now() - started)}: the same bytes as the one built with the site.`;
+  } else {
+    showProgress("Showing the map …");
+    await showMap(answer, answer.query);
+    if (shown !== answer.query) return;
+  }
+  built = null;
+  $(".ttt-pg-built").hidden = true;
+  if (first) {
+    // From the moment the browser asked for the page to Python's first map shown.
+    mark("python-first-map");
+    root.dataset.pythonFirstMap = String(performance.now() / 1000);
+    if (!root.dataset.firstMap) firstShown("python");
+    said += ` Python's first map showed ${seconds(performance.now())} after the page was asked for.`;
   }
   showProgress(said);
   compared.hidden = true;
@@ -336,38 +475,45 @@ async function drawAddress(query, { push = false } = {}) {
 async function compareAddress(query) {
   root.dataset.state = "comparing";
   const started = performance.now();
-  showProgress("Comparing the two policies …");
-  const answer = await run("compare", query);
+  const answer = await run("compare", query, "Comparing the two policies …");
   if (answer === null || shown !== query) return;
   if (answer.error) {
     showError(answer.error);
     root.dataset.state = "refused";
     return;
   }
-  showComparison(answer);
+  await showComparison(answer);
   showProgress(`Compared in ${seconds(performance.now() - started)}.`);
   root.dataset.state = "drawn";
 }
 
-async function gamebook() {
+/** A file made by a job on the address shown, downloaded: the gamebook, the SVG. */
+async function fileJob(job, link, what, type) {
   const query = shown;
-  showProgress("Writing the gamebook …");
-  const answer = await run("gamebook", query);
-  if (answer === null) return;
+  const answer = await run(job, query, `Writing ${what} …`);
+  if (answer === null) return null;
   if (answer.error) {
     showError(answer.error);
-    return;
+    return null;
   }
-  const link = $(".ttt-pg-gamebook-file");
-  download(link, answer.file, answer.text, "text/markdown");
-  showCommand($(".ttt-pg-gamebook-command"), answer.command);
-  showProgress(`The gamebook is ready: ${answer.file}.`);
+  const file = answer.file;
+  download(link, file, answer.text ?? answer.svg, type);
+  link.textContent = file; // a link to the file again, by its name
+  showProgress(`${what.charAt(0).toUpperCase()}${what.slice(1)} is ready: ${file}.`);
   link.click();
+  return answer;
+}
+
+async function gamebook() {
+  const answer = await fileJob("gamebook", $(".ttt-pg-gamebook-file"), "the gamebook", "text/markdown");
+  if (answer) showCommand($(".ttt-pg-gamebook-command"), answer.command);
+}
+
+function svg() {
+  return fileJob("svg", $(".ttt-pg-svg-file"), "the SVG", "image/svg+xml");
 }
 
 // ---- start -----------------------------------------------------------------------------------
-
-const pageStarted = performance.now();
 
 form.addEventListener("submit", (event) => {
   event.preventDefault();
@@ -375,6 +521,8 @@ form.addEventListener("submit", (event) => {
 });
 stopButton.addEventListener("click", stop);
 $(".ttt-pg-gamebook").addEventListener("click", gamebook);
+$(".ttt-pg-svg").addEventListener("click", svg);
+$(".ttt-pg-full").addEventListener("click", () => viewer.requestFullscreen());
 $(".ttt-pg-reset").addEventListener("click", () => {
   fillForm("");
   drawAddress("", { push: true });
@@ -385,12 +533,26 @@ window.addEventListener("popstate", () => {
   drawAddress(query);
 });
 
-ready.then((found) => {
-  options = found.options;
-  buildForm();
-  const query = location.search.replace(/^\?/, "");
-  fillForm(query);
-  root.dataset.state = "ready";
-  showProgress(`Python is ready (${seconds(performance.now() - loadStarted)}).`);
-  drawAddress(query);
-});
+// The form, as Python describes it (options.json: made by the wheel's own Python when
+// the site was built), at once; the page's first map is asked for at once too.
+const fetchJson = (name) =>
+  fetch(new URL(name, base)).then((response) => {
+    if (!response.ok) throw new Error(`${name}: ${response.status}`);
+    return response.json();
+  });
+const address = location.search.replace(/^\?/, "");
+const builtMap = address ? null : fetchJson("first-map.json").catch(() => null);
+fetchJson("options.json")
+  .then(
+    (described) => {
+      options = described.options;
+      buildForm();
+      fillForm(address);
+      drawAddress(address);
+      if (builtMap) builtMap.then((answer) => answer && showBuilt(answer));
+    },
+    (error) => {
+      showError(`The playground could not read its form: ${error.message || error}`);
+      root.dataset.state = "failed";
+    },
+  );
