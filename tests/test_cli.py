@@ -608,3 +608,25 @@ def test_table_names_the_file_it_wrote_and_its_size(tmp_path: Path) -> None:
     size = f"{out.stat().st_size / 1000:.1f} kB"
     assert result.stdout.startswith(f"{out}  {size}: ") and " positions for O" in result.stdout
     assert "--search-limit" in run("table", "--help").stdout
+
+
+@pytest.mark.parametrize("columns", [30, 48, 64, 80, 100])
+def test_solve_fits_its_tables_to_the_terminal_without_cutting_a_word(columns: int) -> None:
+    """At every width every word of the reasons is printed whole: a table whose lines
+    all fit the terminal, or, where a word would not fit its column, plain lines of
+    ``column: value`` pairs that the terminal wraps itself."""
+    import ttt_maps
+
+    result = CliRunner().invoke(app, ["solve", "xo.......", "--lang", "en"],
+                                env={"COLUMNS": str(columns)})  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    plain = [line for line in lines if line.startswith(("cell: ", "policy: "))]
+    tables = [line for line in lines if line not in plain]
+    assert all(len(line) <= columns for line in tables), [ln for ln in tables if len(ln) > columns]
+    printed = set(result.stdout.replace(";", " ").split())
+    doc = ttt_maps.solve_position("xo.......")
+    for move in doc["moves"]:
+        for word in move["why"]["brief"].split():
+            assert word in printed, (word, columns)
+    assert "…" not in result.stdout

@@ -139,11 +139,15 @@ def test_traps_count_losing_replies_over_the_tree() -> None:
     assert sum(solver.outcome(c.board).result > 0 for _, c in t.root.children) == 5
 
 
-def test_strategies_must_share_player_and_root() -> None:
-    with pytest.raises(UsageError):
-        compare_summary([tree("x", "yorgey"), tree("o", "yorgey")])
-    with pytest.raises(UsageError):
-        compare_scene([tree("x", "yorgey")])
+def test_maps_must_share_player_and_root_where_they_enter() -> None:
+    """The widget takes maps of its own: it names itself in the refusal."""
+    import ttt_maps
+
+    with pytest.raises(UsageError, match=r"^widget: every map must be for the same player"):
+        ttt_maps.widget(tree("x", "yorgey"), tree("o", "yorgey"))
+    misere = ttt_maps.strategy("x", "yorgey", rules="misere")
+    with pytest.raises(UsageError, match=r"^widget: the maps must be of one game"):
+        ttt_maps.widget(tree("x", "yorgey"), misere)
 
 
 # -- the image: highlights are exactly the differing positions --------------------

@@ -189,3 +189,21 @@ def test_the_api_names_what_does_not_apply() -> None:
         ttt_maps.gamebook(ttt_maps.poster(), "md")  # type: ignore[arg-type]
     pdf = ttt_maps.gamebook(tree, "pdf", size="A4")
     assert isinstance(pdf, bytes) and b"/MediaBox [0 0 595.2756 841.8898]" in pdf
+
+
+def test_markup_in_a_policy_s_name_is_shown_as_text_in_markdown(tmp_path: Path) -> None:
+    """A book's file name is the user's text: in the Markdown gamebook every character
+    that could start markup is a character reference, so a Markdown renderer shows it as
+    written and makes no tag, link or emphasis of it."""
+    import markdown
+
+    import ttt_maps
+
+    book = tmp_path / "<b>*x*_[y](z)`.json"
+    book.write_text('{".........": 4}', encoding="utf-8")
+    tree = ttt_maps.strategy("x", f"book:{book},fast")
+    md = str(ttt_maps.gamebook(tree, "md"))
+    assert "<b>" not in md and "&#60;b&#62;&#42;x&#42;&#95;&#91;y&#93;(z)&#96;.json" in md
+    html = markdown.markdown(md)
+    assert "<b>" not in html and "<em>" not in html and '<a href="z"' not in html
+    assert "&#60;b&#62;&#42;x&#42;" in html  # shown by a browser as the characters

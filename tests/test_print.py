@@ -186,8 +186,9 @@ def test_a_character_no_font_has_is_named_in_one_warning(tmp_path: Path) -> None
 # -- pages -------------------------------------------------------------------------------
 
 
-def test_a_named_page_takes_the_drawing_orientation() -> None:
-    """The landscape poster on --size A1 fills a landscape A1; -portrait keeps it upright."""
+def test_a_page_takes_the_drawing_orientation() -> None:
+    """The landscape poster on --size A1 fills a landscape A1; -portrait keeps it upright.
+    A measured page turns alike (24x36in holds the poster as 36 by 24 inches)."""
     poster = ttt_maps.poster(policy="yorgey")
     box = media_box(ttt_maps.render(poster, "pdf", size="A1"))
     assert box[2:] == pytest.approx((841 * MM, 594 * MM), abs=0.01)
@@ -199,7 +200,11 @@ def test_a_named_page_takes_the_drawing_orientation() -> None:
     square = media_box(ttt_maps.render(ttt_maps.strategy("x", "yorgey"), "pdf", size="A1"))
     assert square[2:] == pytest.approx((594 * MM, 841 * MM), abs=0.01)
     measured = media_box(ttt_maps.render(poster, "pdf", size="300x400mm"))
-    assert measured[2:] == pytest.approx((300 * MM, 400 * MM), abs=0.01)
+    assert measured[2:] == pytest.approx((400 * MM, 300 * MM), abs=0.01)
+    inches = media_box(ttt_maps.render(poster, "pdf", size="24x36in"))
+    assert inches[2:] == pytest.approx((36 * 72, 24 * 72), abs=0.01)
+    kept = media_box(ttt_maps.render(poster, "pdf", size="300x400mm-portrait"))
+    assert kept[2:] == pytest.approx((300 * MM, 400 * MM), abs=0.01)
 
 
 def test_png_with_a_page_is_300_dpi_unless_told() -> None:
@@ -295,3 +300,23 @@ def test_title_is_drawn_on_a_single_map(fmt: str, tmp_path: Path) -> None:
         image = Image.open(io.BytesIO(bytes(data))).convert("L")  # type: ignore[arg-type]
         top = image.crop((0, 0, image.width, image.height // 12))
         assert top.getextrema()[0] < 60  # dark letters above the map
+
+
+@pytest.mark.parametrize("theme", ["light", "xkcd"])
+@pytest.mark.parametrize("kind", ["map", "poster"])
+def test_every_line_of_text_fits_its_drawing_as_it_is_set(kind: str, theme: str) -> None:
+    """A long title, set bold, is shrunk to the room it has, measured as it is drawn
+    (bold measures wider than regular): no line runs past the drawing's edges."""
+    from ttt_maps.draw.themes import get_theme
+    from ttt_maps.draw.typeface import width
+
+    title = "Our class's complete map of optimal moves, with every reply " * 3
+    tree = ttt_maps.strategy("x", "yorgey", depth=1)
+    obj = tree if kind == "map" else ttt_maps.poster("yorgey", depth=1)
+    scene = scene_of(obj, None, get_theme(theme), title)
+    texts = [item for item in scene.walk() if isinstance(item, Text)]
+    assert any(t.bold and title.strip() in t.text for t in texts)
+    for t in texts:
+        drawn = width(t.text, t.size, t.bold, scene.theme.typeface)
+        left = t.start(drawn)
+        assert left >= 0 and left + drawn <= scene.width + 1e-6, (t.text, left, drawn, scene.width)

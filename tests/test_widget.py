@@ -41,7 +41,11 @@ def test_the_widget_shows_the_viewer_page_and_tells_where_the_reader_is() -> Non
     assert w.page == with_bridge(page) != page
     assert w.page.replace(f"<script>\n{asset(BRIDGE).strip()}\n</script>\n", "") == page
     assert w.page.index("window.tttViewer") < w.page.index("tttMaps: 1") < w.page.index("</body>")
-    assert (w.height, w.label, w.position) == (500, "ttt-maps viewer", {})
+    assert (w.height, w.label) == (500, "ttt-maps viewer")
+    assert w.position == {"board": ".........", "moves": []}  # before the page says more
+    start = {"board": "x........", "moves": []}
+    linked = ttt_maps.widget(*(ttt_maps.strategy("o", p, "x........") for p in ("yorgey", "xkcd")))
+    assert linked.position == {"leader": 0, "panes": [start, start]}
     assert "export default { render }" in w._esm
     assert ttt_maps.widget(tree, height=500).page == w.page  # same map, same bytes
     model = json.loads(myst_model(w))
@@ -208,7 +212,9 @@ def test_the_scripts_post_and_hear_where_the_reader_is(tmp_path: Path) -> None:
     assert bridge["steps"] == {"atStart": 1, "unchanged": 1, "moved": 2}
     [(target, options)] = bridge["options"]
     assert target == "body" and options["attributes"] is True
-    assert {"data-moves", "data-map"} <= set(options["attributeFilter"])
+    # Every attribute the viewer sets when where its reader is changes: a move or a map
+    # (navigate.js), a linked pane following (link.js), the page ready (input.js, link.js).
+    assert set(options["attributeFilter"]) == {"data-moves", "data-map", "data-syncs", "data-ready"}
     assert out["bridgeAlone"]["posted"] == []  # a page shown on its own has no one to tell
     assert out["bridgeLoading"]["steps"] == {
         "atStart": 0,

@@ -67,9 +67,10 @@ class PageSize(NamedTuple):
 def parse_size(text: str) -> PageSize:
     """A page size from ``A6..A0|letter|tabloid|WxH(mm|in|pt|px)``.
 
-    Case-insensitive. A named size follows the drawing's orientation unless
-    ``-landscape`` or ``-portrait`` (or ``:landscape``...) fixes it; a
-    measured size is taken as given. Pixels count at 96 per inch, as in CSS.
+    Case-insensitive. A page follows the drawing's orientation unless
+    ``-landscape`` or ``-portrait`` (or ``:landscape``...) fixes it, a named one and a
+    measured one alike (``24x36in`` holds a landscape poster as 36 by 24 inches).
+    Pixels count at 96 per inch, as in CSS.
     """
     raw = text.strip().lower()
     orient = ""
@@ -96,7 +97,7 @@ def parse_size(text: str) -> PageSize:
         )
     if (orient == "landscape" and h > w) or (orient == "portrait" and w > h):
         w, h, w_txt, h_txt = h, w, h_txt, w_txt
-    return PageSize(f"{_num(w_txt)}x{_num(h_txt)}{unit}", w, h)
+    return PageSize(f"{_num(w_txt)}x{_num(h_txt)}{unit}", w, h, turns=not orient)
 
 
 def _num(text: str) -> str:
@@ -106,8 +107,11 @@ def _num(text: str) -> str:
 
 
 def oriented(size: PageSize, scene: Scene) -> PageSize:
-    """The page turned to the drawing's orientation, when its size allows it."""
-    if not size.turns or (size.width_pt > size.height_pt) == (scene.width > scene.height):
+    """The page turned to the drawing's orientation, when its size allows it (a square
+    drawing, or a square page, has none to follow)."""
+    if not size.turns or scene.width == scene.height or size.width_pt == size.height_pt:
+        return size
+    if (size.width_pt > size.height_pt) == (scene.width > scene.height):
         return size
     name = size.name + ("-landscape" if size.height_pt > size.width_pt else "-portrait")
     return PageSize(name, size.height_pt, size.width_pt)

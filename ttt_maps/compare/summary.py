@@ -60,29 +60,24 @@ def differing(first: Strategy, other: Strategy) -> dict[Position, tuple[int, int
     return dict(sorted(found.items(), key=lambda kv: (kv[0].count, str(kv[0]))))
 
 
-def check_same(strategies: Sequence[Strategy]) -> None:
+def unlike(strategies: Sequence[Strategy]) -> str | None:
+    """Why maps cannot be compared (where they enter, the surface says so), or ``None``:
+    two at least, of one game, for one player from one position."""
     if len(strategies) < 2:
-        raise UsageError(f"compare needs at least two strategies, got {len(strategies)}")
+        return f"a comparison needs two maps or more, not {len(strategies)}"
     first = strategies[0]
     for s in strategies[1:]:
         if s.geometry != first.geometry:
-            raise UsageError(
-                f"compare: the maps must be of one game; got {first.geometry.describe()} "
-                f"and {s.geometry.describe()}"
+            return (
+                f"the maps must be of one game; got {first.geometry.describe()} and "
+                f"{s.geometry.describe()}"
             )
         if s.player != first.player or s.root.board != first.root.board:
-            raise UsageError(
-                f"compare: every strategy must be for the same player and root; "
-                f"got {first.player} from {first.root.board} and {s.player} from {s.root.board}"
+            return (
+                "every map must be for the same player from the same position; got "
+                f"{first.player} from {first.root.board} and {s.player} from {s.root.board}"
             )
-
-
-def labels_for(strategies: Sequence[Strategy], labels: Sequence[str] | None) -> list[str]:
-    if labels is None:
-        return [s.policy.name for s in strategies]
-    if len(labels) != len(strategies):
-        raise UsageError(f"compare: {len(labels)} labels for {len(strategies)} strategies")
-    return list(labels)
+    return None
 
 
 def compared(
@@ -90,10 +85,10 @@ def compared(
     labels: Sequence[str] | None,
     comparisons: Sequence[Comparison] | None,
 ) -> tuple[list[str], Sequence[Comparison]]:
-    """Where every view of a comparison starts: the maps checked to be alike, their
-    names, and their differences (``compare_all``, unless the caller has them)."""
-    check_same(strategies)
-    names = labels_for(strategies, labels)
+    """Where every view of a comparison starts: the names of the maps (alike, as their
+    surface checked), and their differences (``compare_all``, unless the caller has
+    them)."""
+    names = [s.policy.name for s in strategies] if labels is None else list(labels)
     return names, compare_all(strategies) if comparisons is None else comparisons
 
 

@@ -139,7 +139,7 @@ def map_scene(
         top += margin
     if title:
         top += CAP * TITLE_SIZE
-        size = _fit(title, TITLE_SIZE, MAP_SIZE, face, bold=True)
+        size = fitted(title, TITLE_SIZE, MAP_SIZE, face, bold=True)
         items.append(Text(side / 2, top, title, size, "title", bold=True))
         top += (DESCENT + 0.45) * TITLE_SIZE
     if caption:
@@ -155,7 +155,7 @@ def map_scene(
     notes = ((tr(FOLDED),) if strategy.folded else ()) + ((rules_line(g),) if said else ())
     for note in notes:
         bottom += 1.2 * FOOTER_SIZE + CAP * FOOTER_SIZE
-        size = _fit(note, FOOTER_SIZE, MAP_SIZE, face)
+        size = fitted(note, FOOTER_SIZE, MAP_SIZE, face)
         items.append(Text(margin, bottom, note, size, "footer", "start"))
         bottom += DESCENT * FOOTER_SIZE
     if caption:
@@ -186,7 +186,7 @@ def _caption_head(
     who, g = strategy.player.upper(), strategy.geometry
     heading = titled(g, MAP_HEADING, player=who)
     top += CAP * HEADING_SIZE
-    size = _fit(heading, HEADING_SIZE, MAP_SIZE, face, bold=True)
+    size = fitted(heading, HEADING_SIZE, MAP_SIZE, face, bold=True)
     items.append(Text(left, top, heading, size, "heading", "start", bold=True))
     top += DESCENT * HEADING_SIZE
     for line in wrapped(instruction(g).split(" "), CAPTION_SIZE, MAP_SIZE, face):
@@ -203,11 +203,11 @@ def _caption_foot(
     left, bottom = at
     line = tr("Tie-break policy: {policy}", policy=policy_label(strategy.policy))
     bottom += 1.6 * FOOTER_SIZE + CAP * FOOTER_SIZE
-    size = _fit(line, FOOTER_SIZE, MAP_SIZE, face)
+    size = fitted(line, FOOTER_SIZE, MAP_SIZE, face)
     items.append(Text(left, bottom, line, size, "footer", "start"))
     facts = _facts_line(strategy)
     bottom += 1.55 * SMALL_SIZE + 0.3 * FOOTER_SIZE
-    size = _fit(facts, SMALL_SIZE, MAP_SIZE, face)
+    size = fitted(facts, SMALL_SIZE, MAP_SIZE, face)
     items.append(Text(left, bottom, facts, size, "footer", "start"))
     return bottom + DESCENT * SMALL_SIZE
 
@@ -247,7 +247,7 @@ def poster_scene(
             width / 2,
             y,
             heading,
-            _fit(heading, TITLE_SIZE, room, face, bold=True),
+            fitted(heading, TITLE_SIZE, room, face, bold=True),
             "title",
             bold=True,
         )
@@ -256,7 +256,7 @@ def poster_scene(
     lines = _instruction_lines(g) + ((tr(FOLDED),) if x.folded else ())
     for line in lines:
         y += CAP * SUBTITLE_SIZE if line is lines[0] else 1.45 * SUBTITLE_SIZE
-        items.append(Text(width / 2, y, line, _fit(line, SUBTITLE_SIZE, room, face), "subtitle"))
+        items.append(Text(width / 2, y, line, fitted(line, SUBTITLE_SIZE, room, face), "subtitle"))
     y += DESCENT * SUBTITLE_SIZE + 1.5 * HEADING_SIZE
     heading_y = y + CAP * HEADING_SIZE
     map_top = heading_y + 0.55 * HEADING_SIZE
@@ -292,7 +292,7 @@ def poster_scene(
         items += _legend(width - MARGIN, y, face)
     y += 1.55 * SMALL_SIZE + 0.3 * FOOTER_SIZE
     facts = _facts_line(x, o)
-    items.append(Text(MARGIN, y, facts, _fit(facts, SMALL_SIZE, room, face), "footer", "start"))
+    items.append(Text(MARGIN, y, facts, fitted(facts, SMALL_SIZE, room, face), "footer", "start"))
     height = y + DESCENT * SMALL_SIZE + MARGIN
 
     return Scene(
@@ -304,12 +304,6 @@ def poster_scene(
         desc=f"{heading}. {instruction(g)} {_policy_line(x, o)}. {facts}",
         meta={"policy": _policy_names(x, o), "player": "both", "board": x.root.board.geometry.name},
     )
-
-
-def _fit(text: str, size: float, room: float, face: str, *, bold: bool = False) -> float:
-    """``typeface.fitted``, its font loaded only for drawings with text."""
-
-    return fitted(text, size, room, face, bold)
 
 
 def _policy_names(x: Strategy, o: Strategy) -> str:

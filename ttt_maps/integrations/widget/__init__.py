@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from ttt_maps import api
 from ttt_maps.api import Renderable
 from ttt_maps.compare.panes import linked_page
+from ttt_maps.compare.summary import unlike
 from ttt_maps.draw.layout import MapOptions
 from ttt_maps.draw.themes import Theme, get_theme
 from ttt_maps.engine.options import VIEWER_HEIGHT, checked
@@ -63,6 +64,9 @@ def page_of(
     strategies = [m for m in maps if isinstance(m, Strategy)]
     if len(strategies) != len(maps):
         raise UsageError("widget: a comparison links players' maps (ttt_maps.strategy(...))")
+    problem = unlike(strategies)
+    if problem is not None:
+        raise UsageError(f"widget: {problem}")
     if title is not None:
         raise UsageError("widget: a comparison names itself; title is for one map")
     if labels is not None and len(labels) != len(maps):
@@ -102,7 +106,20 @@ def widget(
         raise UsageError(
             "the notebook widget needs anywidget: pip install 'ttt-maps[notebook]'"
         ) from None
-    return MapWidget(page=page, height=height, label=label, linked=len(maps) > 1)
+    widget = MapWidget(page=page, height=height, label=label, linked=len(maps) > 1)
+    widget.position = start_position(maps)  # until the page says where its reader is
+    return widget
+
+
+def start_position(maps: Sequence[Renderable]) -> dict[str, object]:
+    """Where a reader starts, as the page says a position: the map's first board and no
+    moves yet (for linked viewers, the first pane leading and each pane's start)."""
+    roots = [m.root.board for m in maps if isinstance(m, Strategy)]
+    roots += [m.x.root.board for m in maps if isinstance(m, api.Poster)]
+    starts: list[dict[str, object]] = [{"board": str(board), "moves": []} for board in roots]
+    if len(maps) > 1:
+        return {"leader": 0, "panes": starts}
+    return starts[0] if starts else {}
 
 
 def myst_model(widget: MapWidget) -> str:
