@@ -364,13 +364,13 @@ def test_an_address_draws_its_map_and_the_svg_is_the_command_lines(
     assert page.page.input_value("#ttt-pg-player") == "o"
     assert page.page.input_value("#ttt-pg-policy") == "xkcd"
     command = page.page.inner_text(".ttt-pg-command")
-    assert command == "ttt-maps render --player o --policy xkcd --format svg"
+    assert command == "ttt-maps render --player o --policy xkcd --lang en --format svg"
     assert downloaded(page, ".ttt-pg-svg") == cli_svg(command)
     frame = page.page.frame_locator(".ttt-pg-viewer")
     assert frame.locator("svg g.ttt-board").count() > 800  # the whole O map, in the viewer
     book = downloaded(page, ".ttt-pg-gamebook")
     shown = page.page.inner_text(".ttt-pg-gamebook-command")
-    assert shown == "ttt-maps render --player o --policy xkcd --gamebook o-map.md"
+    assert shown == "ttt-maps render --player o --policy xkcd --lang en --gamebook o-map.md"
     run_shown(shown, tmp_path)
     assert book == (tmp_path / "o-map.md").read_bytes()
 
