@@ -235,6 +235,18 @@ def test_what_interactive_play_reads_is_echoed_escaped() -> None:
     assert b"4\\x1b[2J\\x1b]0;pwned\\x07\\x08\\x00\\x9b\\udcff" in out
 
 
+def test_a_no_break_space_prints_as_it_is() -> None:
+    """The French no-break spaces (before a colon, inside a percentage) print as spaces in
+    ``w``'s answer and in an error of a move typed wrong: they are not control
+    characters to escape, and an error folded onto one line keeps them."""
+    proc = play("-i", "--player", "o", "--lang", "fr", moves="4\nw\nzz\nq\n")
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout + proc.stderr
+    assert "\\x" not in out and "\\u" not in out, out
+    assert "O a joué en 0\u00a0: O prend un coin" in out, out
+    assert "'zz'\u00a0: tapez un numéro de case" in out, out
+
+
 def test_a_book_s_file_name_is_printed_escaped(tmp_path: Path) -> None:
     """A policy names its opening book as typed: the opening line and ``w`` show it
     escaped, never as raw control characters."""
