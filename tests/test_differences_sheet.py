@@ -121,7 +121,7 @@ def test_the_sheet_is_a4_in_every_format(tmp_path: Path) -> None:
     text = subprocess.run(
         [need_tool("pdftotext", "poppler-utils"), str(pdf), "-"], capture_output=True, text=True
     ).stdout
-    assert "Where the maps for O differ" in text and "Ply 2, O's 1st move" in text
+    assert "Where the maps for O differ" in text and "2nd move of the game (O's 1st)" in text
     fonts = subprocess.run(
         [need_tool("pdffonts", "poppler-utils"), str(pdf)], capture_output=True, text=True
     ).stdout

@@ -23,7 +23,7 @@ from ttt_maps.cli.output import board_grid, write_output
 from ttt_maps.errors import UsageError, escaped
 from ttt_maps.io.files import check_target
 from ttt_maps.io.paths import check_not_read
-from ttt_maps.language import tr
+from ttt_maps.language import percent, tr
 
 if TYPE_CHECKING:
     from ttt_maps.api import Game, Position
@@ -147,15 +147,9 @@ def interactive(game: Game, piped: TextIO | None = None) -> None:
     as a terminal would echo it, so a transcript reads as a game."""
 
     con = Console(highlight=False, emoji=False)
-    you, them = game.side.upper(), game.opponent.upper()
+    them = game.opponent.upper()
     intro = [
-        tr(
-            "You play {opponent} against the map for {player} ({policy}, level {level}).",
-            opponent=them,
-            player=you,
-            policy=escaped(game.policy.name),
-            level=game.level,
-        ),
+        opening(game),
         *([game.rules_words()] if game.geometry.misere else []),
         tr(
             "Type a cell number (from 0, as the empty cells show), or a row and a column "
@@ -235,6 +229,35 @@ def interactive(game: Game, piped: TextIO | None = None) -> None:
             con.print(blunder, markup=False)
     con.print(board_grid(game.board))
     con.print(Text(game.result_line(), style="bold"))
+
+
+def opening(game: Game) -> str:
+    """The game's first sentence: whom the person plays, against which map, and how the
+    map's side plays (its ``--level``, said in words: no reader meets ``perfect``)."""
+    said = {
+        "opponent": game.opponent.upper(),
+        "player": game.side.upper(),
+        "policy": escaped(game.policy.name),  # a book's name as typed
+    }
+    if game.level == "novice":
+        return tr(
+            "You play {opponent} against the map for {player} ({policy}), which plays as a "
+            "novice: it wins if it can, else blocks, else plays anywhere.",
+            **said,
+        )
+    if game.stray_chance:
+        share = f"{game.stray_chance * 100:.6f}".rstrip("0").rstrip(".")
+        places = len(share.partition(".")[2])
+        return tr(
+            "You play {opponent} against the map for {player} ({policy}), which plays a "
+            "random move {percent} of the time.",
+            percent=percent(game.stray_chance, places),
+            **said,
+        )
+    return tr(
+        "You play {opponent} against the map for {player} ({policy}), which plays perfectly.",
+        **said,
+    )
 
 
 def hint_reasons(game: Game) -> list[str]:
