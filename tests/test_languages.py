@@ -215,6 +215,9 @@ def test_a_forbidden_word_is_found() -> None:
     rows = glossary("fr")["row"][2]
     assert any(re.search(p, "Ligne du haut : X, O, vide.", re.I) for p in rows)
     assert not any(re.search(p, "Rangée du haut : X, O, vide.", re.I) for p in rows)
+    plies = glossary("de")["move"][2]  # a ply is a move: one word for both
+    assert any(re.search(p, "Halbzug 2, 1. Zug von O", re.I) for p in plies)
+    assert not any(re.search(p, "2. Zug der Partie (1. Zug von O)", re.I) for p in plies)
 
 
 #: English words a translation never keeps (the keys and presets, ``first``, ``center``...,
