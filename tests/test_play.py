@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
+import re
 import subprocess
 import sys
 from itertools import pairwise
@@ -245,6 +247,17 @@ def test_a_no_break_space_prints_as_it_is() -> None:
     assert "\\x" not in out and "\\u" not in out, out
     assert "O a joué en 0\u00a0: O prend un coin" in out, out
     assert "'zz'\u00a0: tapez un numéro de case" in out, out
+    # Nor does a line wrap there: no line starts with the colon, semicolon or percent
+    # sign a no-break space holds to the word before it, whatever the width.
+    for columns in ("60", "80", "100"):
+        wrapped = subprocess.run(
+            [sys.executable, "-m", "ttt_maps", "play", "-i", "--lang", "fr"],
+            input="4\n?\nw\n8\nq\n", capture_output=True, text=True, timeout=120,
+            check=False, env={**os.environ, "COLUMNS": columns},
+        )  # fmt: skip
+        assert wrapped.returncode == 0, wrapped.stderr
+        lines = wrapped.stdout.splitlines()
+        assert not [line for line in lines if re.match(r"\s*[:;%»]", line)], wrapped.stdout
 
 
 def test_a_book_s_file_name_is_printed_escaped(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from rich.text import Text
 from ttt_maps.api import explain, new_game, tie_break
 from ttt_maps.cli.options import Args, command
 from ttt_maps.cli.output import board_grid, write_output
+from ttt_maps.cli.streams import rich_keeps_no_break_spaces
 from ttt_maps.errors import UsageError, escaped
 from ttt_maps.io.files import check_target
 from ttt_maps.io.paths import check_not_read
@@ -146,6 +147,7 @@ def interactive(game: Game, piped: TextIO | None = None) -> None:
     With ``piped`` input (``--interactive``) each line read is shown after its prompt,
     as a terminal would echo it, so a transcript reads as a game."""
 
+    rich_keeps_no_break_spaces()  # a French line never starts with ": 2 2 est le centre"
     con = Console(highlight=False, emoji=False)
     them = game.opponent.upper()
     intro = [
