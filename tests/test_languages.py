@@ -840,11 +840,11 @@ def test_a_poster_and_stats_say_their_counts_the_languages_way() -> None:
 @pytest.mark.parametrize("geometry", [Geometry(3, 4, 3)])
 def test_a_bigger_board_is_said_too(geometry: Geometry) -> None:
     with speaking("es"):
-        assert geometry.in_words() == "el tablero 3x4, tres en raya"
+        assert geometry.in_words() == "el tablero 3x4, donde gana quien hace tres en raya"
         assert (
             geometry.with_rules("misere")
             .in_words()
-            .startswith("el tablero 3x4, en versión inversa")
+            .startswith("el tablero 3x4 en versión inversa, donde pierde")
         )
     assert geometry.describe() == "the 3x4 board, three in a row"  # errors stay English
 
