@@ -166,8 +166,8 @@ def interactive(game: Game, piped: TextIO | None = None) -> None:
         if game.map_to_move:
             move = game.reply()  # the result, once the game is over, is printed below
             verdict = "" if game.over else game.verdict()  # "" past the search budget
-            said = f"{game.describe(move)}." + (f" {verdict}" if verdict else "")
-            con.print(said, markup=False)
+            said = [f"{game.describe(move)}.", *([sentence(verdict)] if verdict else [])]
+            con.print(" ".join(said), markup=False)
             continue
         if shown != len(game.moves):
             con.print(board_grid(game.board))
@@ -196,16 +196,16 @@ def interactive(game: Game, piped: TextIO | None = None) -> None:
             try:  # a bigger board's value may be past the search budget: the game goes on
                 best = ", ".join(f"{game.cell_name(c)} ({c})" for c in game.hints())
                 hint = tr(
-                    "Your best moves ({player}), by the solved game: {moves}. {verdict}",
+                    "Your best moves ({player}), by the solved game: {moves}.",
                     player=them,
                     moves=best,
-                    verdict=game.verdict(),
                 )
+                verdict = game.verdict()  # "" past the search budget
                 reasons = hint_reasons(game)
             except UsageError as exc:
                 con.print(Text(str(exc), style="red"))
                 continue
-            con.print(hint, markup=False)
+            con.print(" ".join([hint, *([sentence(verdict)] if verdict else [])]), markup=False)
             for line in reasons:
                 con.print(f"  {line}", markup=False)
             continue
@@ -231,6 +231,12 @@ def interactive(game: Game, piped: TextIO | None = None) -> None:
             con.print(blunder, markup=False)
     con.print(board_grid(game.board))
     con.print(Text(game.result_line(), style="bold"))
+
+
+def sentence(text: str) -> str:
+    """``text`` (a verdict: ``X can win in 5 moves, with its 3rd move from here``) as a
+    sentence of a line that says more: its full stop added."""
+    return text if text.endswith((".", "!", "?")) else f"{text}."
 
 
 def opening(game: Game) -> str:
