@@ -14,13 +14,11 @@ import re
 import sys
 from typing import TYPE_CHECKING, TextIO
 
-from rich.console import Console
 from rich.text import Text
 
 from ttt_maps.api import explain, new_game, tie_break
 from ttt_maps.cli.options import Args, command
-from ttt_maps.cli.output import board_grid, write_output
-from ttt_maps.cli.streams import rich_keeps_no_break_spaces
+from ttt_maps.cli.output import board_grid, console, write_output
 from ttt_maps.errors import UsageError, escaped
 from ttt_maps.io.files import check_target
 from ttt_maps.io.paths import check_not_read
@@ -147,8 +145,7 @@ def interactive(game: Game, piped: TextIO | None = None) -> None:
     With ``piped`` input (``--interactive``) each line read is shown after its prompt,
     as a terminal would echo it, so a transcript reads as a game."""
 
-    rich_keeps_no_break_spaces()  # a French line never starts with ": 2 2 est le centre"
-    con = Console(highlight=False, emoji=False)
+    con = console()  # a word wider than the terminal (a book's path) is never cut inside
     them = game.opponent.upper()
     intro = [
         opening(game),
