@@ -271,3 +271,30 @@ def test_a_book_s_file_name_is_printed_escaped(tmp_path: Path) -> None:
     said = " ".join(proc.stdout.split())
     assert "against the map for X (book:" in said and "b\\x1b[31m.json" in said
     assert "chose it: book:" in said or "X played 0" in said
+
+
+def test_the_opening_line_says_the_level_in_words() -> None:
+    """The level is said as what the map's side does, never as the option's value: the
+    reader of any language meets no ``perfect`` or ``random:0.3``; a novice of misère
+    plays its own way."""
+    from ttt_maps.cli.play import opening
+    from ttt_maps.game.geometry import STANDARD
+    from ttt_maps.language import speaking
+
+    def said(level: str, lang: str = "en", misere: bool = False) -> str:
+        g = STANDARD.with_rules("misere") if misere else STANDARD
+        with speaking(lang):
+            return opening(Game("x", geometry=g, level=level))
+
+    assert said("perfect").endswith("(fast,novice,first), which plays perfectly.")
+    assert said("novice").endswith("it wins if it can, else blocks, else plays anywhere.")
+    assert said("novice", misere=True).endswith("else avoids completing one of its own, else "
+                                                "plays anywhere.")  # fmt: skip
+    assert said("random:0.3").endswith("which plays a random move 30% of the time.")
+    assert said("random:0.125").endswith("a random move 12.5% of the time.")
+    assert said("random:0.3", "fr").endswith("qui joue un coup au hasard dans 30\u00a0% des cas.")
+    for lang in ("fr", "de", "es", "ru"):
+        for level in ("perfect", "novice", "random:0.3"):
+            for misere in (False, True):
+                text = said(level, lang, misere)
+                assert not re.search(r"perfect|novice\b(?!,)|random|level", text), text

@@ -244,6 +244,13 @@ def opening(game: Game) -> str:
         "player": game.side.upper(),
         "policy": escaped(game.policy.name),  # a book's name as typed
     }
+    if game.level == "novice" and game.geometry.misere:  # a novice of misère plays its way
+        return tr(
+            "You play {opponent} against the map for {player} ({policy}), which plays as a "
+            "novice: it leaves you only moves that complete a line of yours if it can, else "
+            "avoids completing one of its own, else plays anywhere.",
+            **said,
+        )
     if game.level == "novice":
         return tr(
             "You play {opponent} against the map for {player} ({policy}), which plays as a "
