@@ -123,7 +123,7 @@ LINE = r"\d+(?:-\d+)+"
 NAMED = rf"\d+ \({LINE}\)"
 NAMED_LIST = rf"{NAMED}(?:(?:, | and ){NAMED})*"
 CELLS = r"\d+(?:(?:, | and )\d+)*"
-PLIES = r"(\d+) pl(?:y|ies)"
+PLIES = r"(\d+) moves?"
 
 
 def cells_of(text: str) -> set[int]:

@@ -85,14 +85,14 @@ def test_the_referee_refuses_a_false_sentence() -> None:
         (8, "O blocks X's line 0-4-7 at 8."),  # no such line
         (2, "O blocks X's line 0-4-8 at 2."),  # not the move
         (8, "O holds the draw."),  # O loses anyway: X forks after the block
-        (2, "That loses in 2 plies, not 4: X answers 7."),  # 7 is no best reply
-        (2, "That loses in 2 plies, not 3: X answers 8, completing 0-4-8."),
+        (2, "That loses in 2 moves, not 4: X answers 7."),  # 7 is no best reply
+        (2, "That loses in 2 moves, not 3: X answers 8, completing 0-4-8."),
         (2, "O gives up."),
     ]
     for cell, text in wrong:
         with pytest.raises(ClaimError):
             claims.check(board, cell, text)
-    assert claims.check(board, 2, "That loses in 2 plies, not 4: X answers 8, completing 0-4-8.")
+    assert claims.check(board, 2, "That loses in 2 moves, not 4: X answers 8, completing 0-4-8.")
     forked = "xoxo....."  # X to move: 4 threatens 8 (0-4-8) and 6 (2-4-6)
     assert claims.check(forked, 4, "X threatens 6 (2-4-6) and 8 (0-4-8) at once; O can block only one.")  # fmt: skip  # noqa: E501
     with pytest.raises(ClaimError):  # the fork sentence with X and O swapped
@@ -117,7 +117,7 @@ BRIEFS = [
      ["stays off 5", "stays off 2-5-8"]),
     ("corner", "X takes a corner, on 3 lines, and holds the draw.", "takes a corner",
      ["takes the centre", "holds the draw"]),
-    ("mistake-loses", "That loses: X answers 8, completing 0-4-8; O loses in 2 plies.",
+    ("mistake-loses", "That loses: X answers 8, completing 0-4-8; O loses in 2 moves.",
      "loses: X answers 8, wins",
      ["loses: X answers 7, wins", "loses: X answers 8, blocks", "draws: X answers 8, wins"]),
 ]  # fmt: skip
@@ -233,7 +233,7 @@ CHAINS = ["default", "yorgey", "fast,trap", "compact", "trap,novice", "corner,la
 
 
 def _plies(n: int) -> str:
-    return f"{n} ply" if n == 1 else f"{n} plies"
+    return f"{n} move" if n == 1 else f"{n} moves"
 
 
 def expected_tie_break(ref: Chain, board: str) -> tuple[int, str | None, str]:

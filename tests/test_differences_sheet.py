@@ -130,7 +130,7 @@ def test_a_one_page_sheet_is_as_tall_as_it_shows_on_screen_and_a4_in_print(
     text = subprocess.run(
         [need_tool("pdftotext", "poppler-utils"), str(pdf), "-"], capture_output=True, text=True
     ).stdout
-    assert "Where the maps for X differ" in text and "Ply 3, X's 2nd move" in text
+    assert "Where the maps for X differ" in text and "3rd move of the game (X's 2nd)" in text
     fonts = subprocess.run(
         [need_tool("pdffonts", "poppler-utils"), str(pdf)], capture_output=True, text=True
     ).stdout

@@ -128,7 +128,7 @@ def test_each_request_gets_a_fresh_search_budget(monkeypatch: pytest.MonkeyPatch
     settings = Settings(cache=False, search_limit=None)
     first = ttt_maps.solve_position("", geometry=board, settings=settings)  # ~1,600 positions
     second = ttt_maps.solve_position(".." * 3 + "x" + "." * 18, geometry=board, settings=settings)
-    assert first["outcome"]["text"] == "win in 5 plies"
+    assert first["outcome"]["text"] == "win in 5 moves"
     assert second["outcome"]["result"] == "loss"  # ~1,900 more: past 3,000 in all
     with pytest.raises(UsageError, match=r"3,000 positions searched in \d+ s without an answer"):
         ttt_maps.solve_position("x" + "." * 24, geometry=board, settings=settings)  # ~8,000

@@ -288,7 +288,7 @@ def test_reasons_are_deterministic_and_refuse_illegal_moves() -> None:
 def test_the_tie_break_names_the_key_and_its_figure() -> None:
     fast = tie_break(parse_policy("yorgey"), Position.parse("xo..x...."))
     assert (fast.move, fast.key) == (8, "fast")
-    assert fast.text == "fast: holds out 4 plies, not 2 plies (at 2)"
+    assert fast.text == "fast: holds out 4 moves, not 2 moves (at 2)"
     book = tie_break(parse_policy("xkcd"), Position.parse("........."))
     assert (book.move, book.key, book.text) == (0, "book:xkcd", "book: the xkcd opening")
     novice = tie_break(parse_policy("default"), Position.parse("........."))
@@ -412,7 +412,7 @@ def test_the_why_column_speaks_of_threats_by_their_cells() -> None:
     """``threatens 6, forks at 4`` and ``threatens 2`` in one column: the cell where the
     line would be completed, never the line for one and the cell for another."""
     forcing = CliRunner().invoke(app, ["solve", "xo......."]).stdout
-    assert re.search(r"\n +3 +win in 5 plies .* threatens 6, forks at 4 *\n", forcing)
+    assert re.search(r"\n +3 +win in 5 moves .* threatens 6, forks at 4 *\n", forcing)
     threat = CliRunner().invoke(app, ["solve", "x...o...."]).stdout
     row = next(line for line in threat.splitlines() if line.strip().startswith("1 "))
     assert row.rstrip().endswith("threatens 2"), row
@@ -430,7 +430,7 @@ def test_play_names_a_mistake_with_its_refutation_on_a_terminal() -> None:
     assert "4: O takes the centre, on 4 lines, and holds the draw." in shown
     found = re.search(
         r"That loses: X answers (\d+), threatening (\d+) \(([\d-]+)\); .*? "
-        r"O loses in (\d+) plies\.",
+        r"O loses in (\d+) moves\.",
         shown,
     )
     assert found, shown

@@ -215,6 +215,9 @@ def test_a_forbidden_word_is_found() -> None:
     rows = glossary("fr")["row"][2]
     assert any(re.search(p, "Ligne du haut : X, O, vide.", re.I) for p in rows)
     assert not any(re.search(p, "Rangée du haut : X, O, vide.", re.I) for p in rows)
+    plies = glossary("de")["move"][2]  # a ply is a move: one word for both
+    assert any(re.search(p, "Halbzug 2, 1. Zug von O", re.I) for p in plies)
+    assert not any(re.search(p, "2. Zug der Partie (1. Zug von O)", re.I) for p in plies)
 
 
 #: English words a translation never keeps (the keys and presets, ``first``, ``center``...,
@@ -838,11 +841,11 @@ def test_a_poster_and_stats_say_their_counts_the_languages_way() -> None:
 @pytest.mark.parametrize("geometry", [Geometry(3, 4, 3)])
 def test_a_bigger_board_is_said_too(geometry: Geometry) -> None:
     with speaking("es"):
-        assert geometry.in_words() == "el tablero 3x4, tres en raya"
+        assert geometry.in_words() == "el tablero 3x4, donde gana quien hace tres en raya"
         assert (
             geometry.with_rules("misere")
             .in_words()
-            .startswith("el tablero 3x4, en versión inversa")
+            .startswith("el tablero 3x4 en versión inversa, donde pierde")
         )
     assert geometry.describe() == "the 3x4 board, three in a row"  # errors stay English
 

@@ -560,7 +560,7 @@ def test_every_misere_reason_on_3x3_is_true() -> None:
 @pytest.mark.parametrize(
     ("board", "cell", "code", "text"),
     [
-        (".....xoox", 2, "complete", "That loses at once, not in 5 plies: X completes 2-5-8."),
+        (".....xoox", 2, "complete", "That loses at once, not in 5 moves: X completes 2-5-8."),
         (".....xoox", 0, "avoid", "X stays off 2 (2-5-8), where X would complete a line and lose."),
         (
             "....xxoox",
@@ -585,7 +585,7 @@ def _thrown_away(board: str, completing: set[int]) -> str:
         return f"{me} must complete a line, as every free cell does"
     result, plies = minimax(board, 3, 3, 3)
     if result < 0:
-        return f"That loses at once, not in {plies} plies: {me} completes "
+        return f"That loses at once, not in {plies} moves: {me} completes "
     return f"That gives away the {'win' if result > 0 else 'draw'}: {me} completes "
 
 
@@ -617,12 +617,12 @@ def test_the_verdict_under_misere_names_the_loser_s_own_move(side: str, root: st
                 for c in free
             ]
             assert all(made), board
-            assert text == f"{them} loses in 1 ply: every free cell completes a line of {them}'s"
+            assert text == f"{them} loses in 1 move: every free cell completes a line of {them}'s"
         elif result < 0:
-            assert text.startswith(f"{them} loses in {plies} plies, forced to complete a line")
+            assert text.startswith(f"{them} loses in {plies} moves, forced to complete a line")
             assert own_moves(text) == (plies + 1) // 2, (board, text)
         elif result > 0:
-            assert text.startswith(f"{them} can win in {plies} plies: {me} must complete a line")
+            assert text.startswith(f"{them} can win in {plies} moves: {me} must complete a line")
             assert own_moves(text) == plies // 2, (board, text)
         else:
             assert text == "A draw with best play", (board, text)
@@ -662,7 +662,7 @@ def test_interactive_play_names_a_completed_line_and_a_forced_loss() -> None:
     assert forced.exit_code == 0, forced.stderr
     said = " ".join(forced.stdout.split())
     assert (
-        "X plays the right edge (5). O loses in 1 ply: every free cell completes a line of O's"
+        "X plays the right edge (5). O loses in 1 move: every free cell completes a line of O's"
         in said
     )
     assert "to X's next move" not in said

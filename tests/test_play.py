@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
+import re
 import subprocess
 import sys
 from itertools import pairwise
@@ -235,6 +237,29 @@ def test_what_interactive_play_reads_is_echoed_escaped() -> None:
     assert b"4\\x1b[2J\\x1b]0;pwned\\x07\\x08\\x00\\x9b\\udcff" in out
 
 
+def test_a_no_break_space_prints_as_it_is() -> None:
+    """The French no-break spaces (before a colon, inside a percentage) print as spaces in
+    ``w``'s answer and in an error of a move typed wrong: they are not control
+    characters to escape, and an error folded onto one line keeps them."""
+    proc = play("-i", "--player", "o", "--lang", "fr", moves="4\nw\nzz\nq\n")
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout + proc.stderr
+    assert "\\x" not in out and "\\u" not in out, out
+    assert "O a joué en 0\u00a0: O prend un coin" in out, out
+    assert "'zz'\u00a0: tapez un numéro de case" in out, out
+    # Nor does a line wrap there: no line starts with the colon, semicolon or percent
+    # sign a no-break space holds to the word before it, whatever the width.
+    for columns in ("60", "80", "100"):
+        wrapped = subprocess.run(
+            [sys.executable, "-m", "ttt_maps", "play", "-i", "--lang", "fr"],
+            input="4\n?\nw\n8\nq\n", capture_output=True, text=True, timeout=120,
+            check=False, env={**os.environ, "COLUMNS": columns},
+        )  # fmt: skip
+        assert wrapped.returncode == 0, wrapped.stderr
+        lines = wrapped.stdout.splitlines()
+        assert not [line for line in lines if re.match(r"\s*[:;%»]", line)], wrapped.stdout
+
+
 def test_a_book_s_file_name_is_printed_escaped(tmp_path: Path) -> None:
     """A policy names its opening book as typed: the opening line and ``w`` show it
     escaped, never as raw control characters."""
@@ -246,3 +271,30 @@ def test_a_book_s_file_name_is_printed_escaped(tmp_path: Path) -> None:
     said = " ".join(proc.stdout.split())
     assert "against the map for X (book:" in said and "b\\x1b[31m.json" in said
     assert "chose it: book:" in said or "X played 0" in said
+
+
+def test_the_opening_line_says_the_level_in_words() -> None:
+    """The level is said as what the map's side does, never as the option's value: the
+    reader of any language meets no ``perfect`` or ``random:0.3``; a novice of misère
+    plays its own way."""
+    from ttt_maps.cli.play import opening
+    from ttt_maps.game.geometry import STANDARD
+    from ttt_maps.language import speaking
+
+    def said(level: str, lang: str = "en", misere: bool = False) -> str:
+        g = STANDARD.with_rules("misere") if misere else STANDARD
+        with speaking(lang):
+            return opening(Game("x", geometry=g, level=level))
+
+    assert said("perfect").endswith("(fast,novice,first), which plays perfectly.")
+    assert said("novice").endswith("it wins if it can, else blocks, else plays anywhere.")
+    assert said("novice", misere=True).endswith("else avoids completing one of its own, else "
+                                                "plays anywhere.")  # fmt: skip
+    assert said("random:0.3").endswith("which plays a random move 30% of the time.")
+    assert said("random:0.125").endswith("a random move 12.5% of the time.")
+    assert said("random:0.3", "fr").endswith("qui joue un coup au hasard dans 30\u00a0% des cas.")
+    for lang in ("fr", "de", "es", "ru"):
+        for level in ("perfect", "novice", "random:0.3"):
+            for misere in (False, True):
+                text = said(level, lang, misere)
+                assert not re.search(r"perfect|novice\b(?!,)|random|level", text), text

@@ -1,4 +1,4 @@
-"""One vocabulary on every surface: cells have one name, distances one unit (plies,
+"""One vocabulary on every surface: cells have one name, distances one unit (moves,
 said), and counts one number format (thousands separated: 1,924) in every sentence
 the poster, the maps' descriptions, the whole game and the differences sheet print."""
 
@@ -35,13 +35,13 @@ POSITION = "xo......."
 def test_a_distance_is_the_same_number_of_plies_in_solve_and_play() -> None:
     result = CliRunner().invoke(app, ["solve", POSITION])
     assert result.exit_code == 0, result.stderr
-    said = re.search(r"x to move: win in (\d+) plies", result.stdout)
+    said = re.search(r"x to move: win in (\d+) moves", result.stdout)
     assert said, result.stdout
     doc = json.loads(CliRunner().invoke(app, ["solve", POSITION, "--json"]).stdout)
-    assert doc["outcome"]["text"] == f"win in {said[1]} plies"
+    assert doc["outcome"]["text"] == f"win in {said[1]} moves"
     # play: the person takes X against the map for O, at the same position.
     game = Game("o", start=Position.parse(POSITION))
-    assert f"X can win in {said[1]} plies" in game.verdict()
+    assert f"X can win in {said[1]} moves" in game.verdict()
 
 
 def render_html() -> str:

@@ -14,6 +14,7 @@ terminal; ``shown`` does the same for the names that ordinary output repeats.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 
 #: The program's name, as its messages begin.
@@ -45,10 +46,17 @@ def shown(value: object) -> str:
 
 def escaped(text: str) -> str:
     """``text`` with every character that does not print (a control character, a lone
-    surrogate, a bidirectional override) written as its escape, ``\\x1b``."""
+    surrogate, a bidirectional override) written as its escape, ``\\x1b``. A space of
+    another width (the no-break spaces French sets before a colon and inside a number)
+    prints as it is."""
     if text.isprintable():
         return text
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return "".join(c if _prints(c) else repr(c)[1:-1] for c in text)
+
+
+def _prints(char: str) -> bool:
+    """Whether a terminal shows ``char`` as it is: printable, or a space (``Zs``)."""
+    return char.isprintable() or unicodedata.category(char) == "Zs"
 
 
 def error_line(message: str, kind: str = "error") -> str:
@@ -56,6 +64,15 @@ def error_line(message: str, kind: str = "error") -> str:
     command line prints it and the playground shows it."""
     text = " ".join(part.strip() for part in str(message).splitlines() if part.strip())
     return f"{PROG}: {kind}: {escaped(text) or 'bad usage'}"
+
+
+#: What ``UsageError`` folds into one space: line breaks, tabs and runs of spaces, but
+#: never a no-break space (French sets one before a colon: ``case\u00a0:``).
+_FOLD = re.compile("[ \t\n\r\x0b\x0c\x1c-\x1f\x85\u2028\u2029]+")
+
+
+def _one_line(text: str) -> str:
+    return _FOLD.sub(" ", text).strip(" ")
 
 
 def _shorten(match: re.Match[str]) -> str:
@@ -74,9 +91,9 @@ class UsageError(ValueError):
     """
 
     def __init__(self, message: str, *, reason: str | None = None) -> None:
-        text = escaped(" ".join(str(message).split()))
+        text = escaped(_one_line(str(message)))
         super().__init__(re.sub(_LONG_QUOTE, _shorten, text) if len(text) > _LONG else text)
-        self.reason = None if reason is None else escaped(" ".join(reason.split()))
+        self.reason = None if reason is None else escaped(_one_line(reason))
 
 
 class Limit(UsageError):

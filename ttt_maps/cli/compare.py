@@ -174,7 +174,7 @@ def print_summary(rows: Sequence[SummaryRow], player: str, reference: str, novic
     out.print(
         tr(
             "positions: different positions where {player} chooses; boards: boards the map "
-            "draws (a position reached two ways is drawn twice); depth: plies to the deepest "
+            "draws (a position reached two ways is drawn twice); depth: moves to the deepest "
             "finish; wins/draws/losses: finishes of the tree; traps: opponent replies that "
             "lose; novice: expected score (win 1, draw 0.5) against a novice who {novice}, "
             "else moves at random; differs: positions, up to rotation and reflection, where "

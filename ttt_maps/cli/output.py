@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.measure import Measurement
 from rich.text import Text
 
-from ttt_maps.cli.streams import rich_reports_broken_pipes
+from ttt_maps.cli.streams import rich_keeps_no_break_spaces, rich_reports_broken_pipes
 from ttt_maps.errors import shown
 from ttt_maps.io.files import write_atomic
 
@@ -56,6 +56,7 @@ def console() -> Console:
             super().print(*objects, **options)
 
     rich_reports_broken_pipes()
+    rich_keeps_no_break_spaces()
     out = WordConsole(highlight=False, soft_wrap=False, emoji=False)  # ":x:" is text, too
     out.width = max(out.width, 1)  # COLUMNS=0 would print nothing at all
     return out

@@ -14,16 +14,15 @@ import re
 import sys
 from typing import TYPE_CHECKING, TextIO
 
-from rich.console import Console
 from rich.text import Text
 
 from ttt_maps.api import explain, new_game, tie_break
 from ttt_maps.cli.options import Args, command
-from ttt_maps.cli.output import board_grid, write_output
+from ttt_maps.cli.output import board_grid, console, write_output
 from ttt_maps.errors import UsageError, escaped
 from ttt_maps.io.files import check_target
 from ttt_maps.io.paths import check_not_read
-from ttt_maps.language import tr
+from ttt_maps.language import percent, tr
 
 if TYPE_CHECKING:
     from ttt_maps.api import Game, Position
@@ -146,16 +145,10 @@ def interactive(game: Game, piped: TextIO | None = None) -> None:
     With ``piped`` input (``--interactive``) each line read is shown after its prompt,
     as a terminal would echo it, so a transcript reads as a game."""
 
-    con = Console(highlight=False, emoji=False)
-    you, them = game.side.upper(), game.opponent.upper()
+    con = console()  # a word wider than the terminal (a book's path) is never cut inside
+    them = game.opponent.upper()
     intro = [
-        tr(
-            "You play {opponent} against the map for {player} ({policy}, level {level}).",
-            opponent=them,
-            player=you,
-            policy=escaped(game.policy.name),
-            level=game.level,
-        ),
+        opening(game),
         *([game.rules_words()] if game.geometry.misere else []),
         tr(
             "Type a cell number (from 0, as the empty cells show), or a row and a column "
@@ -170,8 +163,8 @@ def interactive(game: Game, piped: TextIO | None = None) -> None:
         if game.map_to_move:
             move = game.reply()  # the result, once the game is over, is printed below
             verdict = "" if game.over else game.verdict()  # "" past the search budget
-            said = f"{game.describe(move)}." + (f" {verdict}" if verdict else "")
-            con.print(said, markup=False)
+            said = [f"{game.describe(move)}.", *([sentence(verdict)] if verdict else [])]
+            con.print(" ".join(said), markup=False)
             continue
         if shown != len(game.moves):
             con.print(board_grid(game.board))
@@ -200,16 +193,16 @@ def interactive(game: Game, piped: TextIO | None = None) -> None:
             try:  # a bigger board's value may be past the search budget: the game goes on
                 best = ", ".join(f"{game.cell_name(c)} ({c})" for c in game.hints())
                 hint = tr(
-                    "Your best moves ({player}), by the solved game: {moves}. {verdict}",
+                    "Your best moves ({player}), by the solved game: {moves}.",
                     player=them,
                     moves=best,
-                    verdict=game.verdict(),
                 )
+                verdict = game.verdict()  # "" past the search budget
                 reasons = hint_reasons(game)
             except UsageError as exc:
                 con.print(Text(str(exc), style="red"))
                 continue
-            con.print(hint, markup=False)
+            con.print(" ".join([hint, *([sentence(verdict)] if verdict else [])]), markup=False)
             for line in reasons:
                 con.print(f"  {line}", markup=False)
             continue
@@ -235,6 +228,48 @@ def interactive(game: Game, piped: TextIO | None = None) -> None:
             con.print(blunder, markup=False)
     con.print(board_grid(game.board))
     con.print(Text(game.result_line(), style="bold"))
+
+
+def sentence(text: str) -> str:
+    """``text`` (a verdict: ``X can win in 5 moves, with its 3rd move from here``) as a
+    sentence of a line that says more: its full stop added."""
+    return text if text.endswith((".", "!", "?")) else f"{text}."
+
+
+def opening(game: Game) -> str:
+    """The game's first sentence: whom the person plays, against which map, and how the
+    map's side plays (its ``--level``, said in words: no reader meets ``perfect``)."""
+    said = {
+        "opponent": game.opponent.upper(),
+        "player": game.side.upper(),
+        "policy": escaped(game.policy.name),  # a book's name as typed
+    }
+    if game.level == "novice" and game.geometry.misere:  # a novice of misère plays its way
+        return tr(
+            "You play {opponent} against the map for {player} ({policy}), which plays as a "
+            "novice: it leaves you only moves that complete a line of yours if it can, else "
+            "avoids completing one of its own, else plays anywhere.",
+            **said,
+        )
+    if game.level == "novice":
+        return tr(
+            "You play {opponent} against the map for {player} ({policy}), which plays as a "
+            "novice: it wins if it can, else blocks, else plays anywhere.",
+            **said,
+        )
+    if game.stray_chance:
+        share = f"{game.stray_chance * 100:.6f}".rstrip("0").rstrip(".")
+        places = len(share.partition(".")[2])
+        return tr(
+            "You play {opponent} against the map for {player} ({policy}), which plays a "
+            "random move {percent} of the time.",
+            percent=percent(game.stray_chance, places),
+            **said,
+        )
+    return tr(
+        "You play {opponent} against the map for {player} ({policy}), which plays perfectly.",
+        **said,
+    )
 
 
 def hint_reasons(game: Game) -> list[str]:

@@ -43,7 +43,7 @@ def print_stats(data: Stats, out: Console) -> None:
     )
     counts = Table(title=title, header_style="bold")
     if geometry.misere:
-        games = tr("games (play stops at a line, which loses)")
+        games = tr("games (play stops when a player completes a line and loses)")
     else:
         games = tr("games (play stops at a win)")
     counts.add_column(tr("fact"))

@@ -113,8 +113,8 @@ def differences_sheet_scene(
             policy=names[0],
         ),
         tr(
-            "By ply (one player's move); within a ply, the differences that change the map "
-            "most come first. Under each board, per policy: boards drawn below the move, the "
+            "In the order of the game's moves; within a move, the differences that change the "
+            "map most come first. Under each board, per policy: boards drawn below the move, the "
             "finish it leads to, and the expected score against a novice where the scores "
             "differ."
         ),
@@ -147,14 +147,15 @@ def differences_sheet_scene(
     for number, group in groups.items():
         turn = ordinal((number + 1) // 2 if who == "X" else number // 2)
         count = tr_n("{n} position", "{n} positions", len(group))
+        nth = ordinal(number)  # the game's move: one player's, as every surface counts them
         head = tr(
-            "Ply {number}, {player}'s {ordinal} move · {positions}",
-            number=number,
+            "{nth} move of the game ({player}'s {ordinal}) · {positions}",
+            nth=nth,
             player=who,
             ordinal=turn,
             positions=count,
         )
-        again = tr("Ply {number}, continued", number=number)
+        again = tr("{nth} move of the game (continued)", nth=nth)
         row = 0  # rows of the group on this page, below its heading at ``y``
         for at in range(0, len(group), columns):
             # What must fit on this page: the heading before the first row, then each row.

@@ -79,7 +79,7 @@ def linked_page(
         "words": said(LINKED),
     }
     title = tr(
-        "Which optimal move? The map for {player} under {n} policies, linked",
+        "Which optimal move? The maps for {player} under {n} policies, linked",
         player=who,
         n=len(strategies),
     )

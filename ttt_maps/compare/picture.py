@@ -77,13 +77,13 @@ def compare_scene(
         text = title
     elif first.root.board == Position.empty(first.geometry):
         text = tr(
-            "Which optimal move? The map for {player} under {n} tie-break policies",
+            "Which optimal move? The maps for {player} under {n} tie-break policies",
             player=who,
             n=n,
         )
     else:
         text = tr(
-            "Which optimal move? The map for {player} from {board} under {n} tie-break policies",
+            "Which optimal move? The maps for {player} from {board} under {n} tie-break policies",
             player=who,
             board=first.root.board,
             n=n,

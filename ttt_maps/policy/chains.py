@@ -20,7 +20,7 @@ from ttt_maps.policy.policy import DEFAULT_BIG, Key, Policy
 
 #: What each key prefers, as ``ttt-maps policies`` says it (in the reader's language).
 KEY_HELP: dict[str, str] = {
-    "fast": N_("win in the fewest plies; when losing, hold out longest (as Yorgey's maps do)"),
+    "fast": N_("win in the fewest moves; when losing, hold out longest (as Yorgey's maps do)"),
     "trap": N_(
         "leave the opponent the fewest replies that do not lose (past 16 cells, "
         "not in a drawn position)"
@@ -46,7 +46,7 @@ PRESETS: dict[str, tuple[str, str]] = {
     "yorgey": ("fast,last", N_("Brent Yorgey's Haskell maps exactly: X opens bottom-right")),
     "xkcd": (
         "book:xkcd,center,corner",
-        N_("the comic's first two plies (X opens top-left), then centre, corner"),
+        N_("the comic's first two moves (X opens top-left), then centre, corner"),
     ),
     "default": ("fast,novice", N_("make the opponent's mistakes likelier")),
 }

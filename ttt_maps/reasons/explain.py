@@ -23,7 +23,7 @@ from __future__ import annotations
 from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import STANDARD
 from ttt_maps.game.position import Position
-from ttt_maps.language import and_list, tr, tr_n
+from ttt_maps.language import and_list, tr, tr_ctx, tr_n
 from ttt_maps.reasons.facts import (
     CODES,
     FORCING_DEPTH,
@@ -88,7 +88,8 @@ def explain_key(solver: Solver, key: int, cell: int, *, deep: bool = True) -> Wh
                 opponent=Q,
                 cells=named,
             ),
-            tr("threatens {cells}", cells=and_list([str(t) for t in threats])),
+            # Two cells or more: a word in the plural in Russian (угрозы: 0 и 7).
+            tr_ctx("two or more", "threatens {cells}", cells=and_list([str(t) for t in threats])),
             threats=threats,
         )
     if len(threats) == 1 and not p.open_cells(p.theirs, free):

@@ -42,12 +42,12 @@ SOLVER_VERSION = 1
 
 
 def plies(n: int, *, after_in: bool = False) -> str:
-    """A distance as every surface says it: ``1 ply``, ``5 plies`` (a ply is one player's
-    move). ``after_in``: as said after "in" (``wins in 5 plies``), a case of its own in
-    German."""
+    """A distance in plies (one player's move each) as every surface says it: ``1 move``,
+    ``5 moves``; a reader meets one word, move, for a ply. ``after_in``: as said after
+    "in" (``wins in 5 moves``), a case of its own in German."""
     if after_in:
-        return tr_ctx_n("after in", "{n} ply", "{n} plies", n, n=str(n))
-    return tr_n("{n} ply", "{n} plies", n, n=str(n))
+        return tr_ctx_n("after in", "{n} move", "{n} moves", n, n=str(n))
+    return tr_n("{n} move", "{n} moves", n, n=str(n))
 
 
 class Outcome(NamedTuple):
