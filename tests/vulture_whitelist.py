@@ -10,11 +10,10 @@ dies; each name here is used by something outside our code. (Read, never run.)
 command.__signature__
 command.__qualname__
 # The warnings module calls the hook it is given; io calls writable(); rich calls its
-# broken-pipe hook and reads its words' pattern when it wraps a line.
+# broken-pipe hook.
 warnings.showwarning
 stream.writable
 Console.on_broken_pipe
-rich._wrap.re_word
 # MkDocs loads the plugin by its entry point and calls its hooks by name.
 TTTMapsPlugin
 TTTMapsPlugin.on_page_markdown

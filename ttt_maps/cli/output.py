@@ -7,6 +7,7 @@ so none of them imports the command line's declarations.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +16,7 @@ from rich.console import Console
 from rich.measure import Measurement
 from rich.text import Text
 
-from ttt_maps.cli.streams import rich_keeps_no_break_spaces, rich_reports_broken_pipes
+from ttt_maps.cli.streams import rich_reports_broken_pipes
 from ttt_maps.errors import shown
 from ttt_maps.io.files import write_atomic
 
@@ -48,18 +49,51 @@ def console() -> Console:
             if options.get("soft_wrap") is None and self.width >= NARROWEST:
                 markup = options.get("markup") is not False
                 texts = [_plain(o, markup) for o in objects if isinstance(o, (str, Text))]
-                words = (w for text in texts for w in text.split())
+                words = (w for text in texts for w in BREAKS.split(text))
                 if any(cell_len(w) > self.width for w in words):
+                    options["soft_wrap"] = True
+                elif any(c in NO_BREAK for text in texts for c in text):
+                    objects = tuple(self._held(o, markup) for o in objects)
                     options["soft_wrap"] = True
             elif options.get("soft_wrap") is None:
                 options["soft_wrap"] = True
             super().print(*objects, **options)
 
+        def _held(self, o: object, markup: bool) -> object:
+            """``o`` wrapped here between words, where rich would also break at a no-break
+            space (a French line would start with ``: 2 2 est le centre``)."""
+            if not isinstance(o, (str, Text)):
+                return o
+            if isinstance(o, str):
+                o = Text.from_markup(o, emoji=False) if markup else Text(o)
+            lines = o.split("\n", allow_blank=True)
+            return Text("\n").join(wrapped(line, self.width) for line in lines)
+
     rich_reports_broken_pipes()
-    rich_keeps_no_break_spaces()
     out = WordConsole(highlight=False, soft_wrap=False, emoji=False)  # ":x:" is text, too
     out.width = max(out.width, 1)  # COLUMNS=0 would print nothing at all
     return out
+
+
+#: The spaces a line never breaks at: no-break (French sets one before ``:`` and inside
+#: ``« »``), narrow no-break (before ``;`` ``!`` ``?``, between a number's thousands),
+#: figure space, word joiner.
+NO_BREAK = "\u00a0\u202f\u2007\u2060"
+BREAKS = re.compile(f"[^\\S{NO_BREAK}]+")
+
+
+def wrapped(line: Text, width: int) -> Text:
+    """``line`` broken at its plain spaces only, each piece at most ``width`` cells
+    where its words allow (a word is everything between two plain spaces)."""
+    plain, breaks, begin = line.plain, [], 0
+    for word in re.finditer(r"[^ ]+", plain):
+        if word.start() > begin and cell_len(plain[begin : word.end()].rstrip(" ")) > width:
+            breaks.append(word.start())
+            begin = word.start()
+    pieces = line.divide(breaks)
+    for piece in pieces:
+        piece.rstrip()
+    return Text("\n").join(pieces)
 
 
 def show_table(out: Console, table: Table) -> None:

@@ -19,11 +19,9 @@ import contextlib
 import errno
 import io
 import os
-import re
 import signal
 import sys
 
-import rich._wrap
 from rich.console import Console
 
 from ttt_maps.errors import Stopped
@@ -160,22 +158,6 @@ def rich_reports_broken_pipes() -> None:
     """
 
     Console.on_broken_pipe = _raise_broken_pipe  # type: ignore[method-assign,assignment]
-
-
-#: The spaces a line never breaks at: no-break (French sets one before ``:`` and inside
-#: ``« »``), narrow no-break (before ``;`` ``!`` ``?``, between a number's thousands),
-#: figure space, word joiner.
-NO_BREAK = "\u00a0\u202f\u2007\u2060"
-
-
-def rich_keeps_no_break_spaces() -> None:
-    """Make rich wrap a line at its breaking spaces only. rich takes every space for a
-    place to break (its words are ``\\s*\\S+\\s*``), a no-break one too, so a French
-    line would start with ``: 2 2 est le centre``; here a no-break space is part of
-    the word it joins. Called wherever rich is about to write, as
-    ``rich_reports_broken_pipes`` is."""
-    breaks = f"[^\\S{NO_BREAK}]"
-    rich._wrap.re_word = re.compile(f"{breaks}*(?:\\S|[{NO_BREAK}])+{breaks}*")
 
 
 def _raise_broken_pipe(_console: object) -> None:
