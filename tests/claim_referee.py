@@ -450,7 +450,7 @@ class Claims:
         self.need(rank(now) <= rank(best), "a move no better than best play")
         if words == "wins at once":
             self.need(has_line(there, me, self.shape) and not self.misere, "a line that wins")
-        elif words == "fills the board, and the game is drawn":
+        elif words == "fills the board":
             self.need("." not in there and now == (0, 1), "the last cell, and no line")
         elif words == "wins whatever the reply":
             self.need(now[0] == 1, "a win against every reply")

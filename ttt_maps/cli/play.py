@@ -275,7 +275,9 @@ def opening(game: Game) -> str:
 def hint_reasons(game: Game) -> list[str]:
     """``4: X takes the centre...``: each best move with its reason."""
 
-    return [f"{c}: {explain(game.board, c).text}" for c in game.hints()]
+    return [
+        tr("{cell}: {reason}", cell=c, reason=explain(game.board, c).text) for c in game.hints()
+    ]
 
 
 def mistake(before: Position, cell: int) -> str | None:

@@ -133,8 +133,8 @@ def move_reason(board: Position, cell: int, result: int) -> str:
     The one place a gamebook's words about a move come from."""
     who = board.to_move.upper()
     after = board.play(cell)
-    if after.is_over and after.winner() is None:
-        return tr("{player} fills the board, and the game is drawn.", player=who)
+    if after.is_over and after.winner() is None:  # the section's ending then says a draw
+        return tr("{player} fills the board.", player=who)
     why = explain_key(solver_for(board.geometry), board.key, cell, deep=False)
     if after.winner() == board.to_move and why.code != "win":
         return tr("{player} wins at once.", player=who)
