@@ -15,7 +15,7 @@ from ttt_maps.errors import UsageError, quote
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.language import N_
 from ttt_maps.policy.keys import book_key, random_key, simple_keys
-from ttt_maps.policy.policy import DEFAULT_BIG, Key, Policy
+from ttt_maps.policy.policy import DEFAULT_BIG, DEFAULT_LINES, TRAP_DRAWN_CELLS, Key, Policy
 
 KEY_HELP: dict[str, str] = {
     "fast": "win in the fewest plies; when losing, hold out longest (as Yorgey's maps do)",
@@ -26,6 +26,8 @@ KEY_HELP: dict[str, str] = {
     "center": "a centre cell",
     "corner": "a corner cell",
     "edge": "an edge cell (neither corner nor centre)",
+    "lines": "a cell on the most lines (the middle first): the move the search's proof "
+    "finds, so bigger boards are drawn within the budget",
     "first": "the lowest cell number (always appended last)",
     "last": "the highest cell number",
     "random:SEED": "a reproducible random choice per position (random = random:0)",
@@ -63,7 +65,7 @@ MISERE_NOVICE = (
 def preset_chain(name: str, geometry: Geometry = STANDARD) -> str:
     """The chain a preset stands for on a board (``default`` depends on the board)."""
     if name == "default" and geometry.name not in NOVICE_BOARDS:
-        return DEFAULT_BIG
+        return DEFAULT_BIG if geometry.size <= TRAP_DRAWN_CELLS else DEFAULT_LINES
     return PRESETS[name][0]
 
 
