@@ -44,17 +44,24 @@ ESTIMATE_MARGIN = 3
 #: The most positions the estimate looks at; past them it gives up and the map
 #: is counted with the solver (only patient searches of big boards get there).
 ESTIMATE_WORK = 100_000
+#: How deep a map is drawn when no depth is asked for and the estimate says it is too
+#: big to draw whole: deeper, its moves would need more searching than the budget
+#: allows on the bigger boards (the X map of 5x5 with four in a row: 553 boards at
+#: this depth, 11,113 at the next, each of its 10,560 last moves a search).
+DEFAULT_DEPTH = 2
 
 
-#: Whether a map refused before solving is tried at the depth it suggests (off inside
-#: ``sizes_only``: a caller that only reports the map as too big needs no depth).
+#: Whether a map is planned to be drawn: then one too big to draw whole is drawn less
+#: deep when no depth was asked for, and a refused one is tried at the depth it
+#: suggests (off inside ``sizes_only``: a caller that only reports the map as too big
+#: needs neither).
 _SUGGEST: ContextVar[bool] = ContextVar("ttt_maps_suggest_depth", default=True)
 
 
 @contextmanager
 def sizes_only() -> Iterator[None]:
-    """Plan maps whose refusals are reported only as too big (``stats``): no depth that
-    fits is tried against the search budget."""
+    """Plan maps whose refusals are reported only as too big (``stats``): no map is drawn
+    less deep than asked, and no depth that fits is tried against the search budget."""
     token = _SUGGEST.set(False)
     try:
         yield
@@ -80,10 +87,22 @@ class Plan:
     level 1), else 0.
     """
 
-    def __init__(self, choices: dict[int, int], levels: list[int], offset: int) -> None:
+    def __init__(
+        self,
+        choices: dict[int, int],
+        levels: list[int],
+        offset: int,
+        depth: int | None = None,
+        limit: int | None = None,
+    ) -> None:
         self.choices = choices
         self.levels = levels
         self.offset = offset
+        #: The depth the map is cut at (None: it runs to every game's end).
+        self.depth = depth
+        #: The limit of boards that made the map less deep than asked (no depth was asked
+        #: for and the whole map passes it), else None.
+        self.limit = limit
 
     @property
     def boards(self) -> int:
@@ -100,9 +119,12 @@ def plan_map(
     """Choose the player's move at every position of the map, level by level.
 
     ``depth`` stops after that level (its boards show the chosen move only);
-    past ``max_boards`` boards, ``MapTooLarge`` is raised. A folded policy
-    (``Policy.folded``) plans the folded map: one sub-map per set of equivalent
-    replies.
+    past ``max_boards`` boards, ``MapTooLarge`` is raised. Without a ``depth``, a
+    map past ``max_boards`` is drawn less deep instead (``Plan.limit`` says so): as
+    deep as fits when it was counted level by level, ``DEFAULT_DEPTH`` levels (or
+    fewer, if that may not fit) when the estimate refused it before solving. A
+    folded policy (``Policy.folded``) plans the folded map: one sub-map per set of
+    equivalent replies.
     """
     solver = policy.solver
     goes_on, play, choose = solver.goes_on, solver.play, policy.choose_key
@@ -131,6 +153,11 @@ def plan_map(
         try:
             refuse_from_estimate(player, root, depth, max_boards)
         except MapTooLarge as refused:
+            if depth is None and _SUGGEST.get():
+                cut = min(DEFAULT_DEPTH, DEFAULT_DEPTH if refused.depth is None else refused.depth)
+                plan = plan_map(policy, player, root, max(cut, offset), max_boards)
+                plan.limit = max_boards
+                return plan
             if solver.whole or not _SUGGEST.get():
                 raise
             # The depth that fits must also be solved within the budget: tried, as a
@@ -146,13 +173,25 @@ def plan_map(
             count=lambda: len(choices),
             searched=lambda: solver.searched,
         )
+    limit: int | None = None
     try:
         with watch:
+            if not solver.whole:
+                # The root's value first: its proof settles most of what the first levels
+                # ask (every opening of a drawn board, by strategy stealing), where asked
+                # one position at a time each would be proven again from nothing.
+                solver.result(start)
             while frontier:
                 level = len(levels)
                 levels.append(sum(frontier.values()))
                 if max_boards is not None and sum(levels) > max_boards:
-                    raise _too_large(player, root, levels, max_boards, depth)
+                    refused = _too_large(player, root, levels, max_boards, depth)
+                    if depth is not None or not _SUGGEST.get():
+                        raise refused
+                    # No depth asked for: as deep as fits, every move of it chosen already.
+                    depth, limit = refused.depth, max_boards
+                    del levels[(depth or 0) + 1 :]
+                    break
                 last = depth is not None and level >= depth
                 following: dict[int, int] = {}
                 for key, paths in frontier.items():
@@ -171,7 +210,7 @@ def plan_map(
     finally:
         if not solver.whole:  # what was solved is kept, even for a map refused
             keep_all()
-    return Plan(choices, levels, offset)
+    return Plan(choices, levels, offset, depth, limit)
 
 
 def _with_depth(exc: UsageError, player: Mark, solved: int, first: int, drawn: int) -> UsageError:
