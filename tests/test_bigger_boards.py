@@ -556,7 +556,8 @@ def test_the_map_holds_where_its_own_move_is_past_the_budget(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """When the map's choice is refused by the search budget, the map's side plays a move
-    that keeps it from losing (by the referee), and says it is the map's move."""
+    that keeps it from losing (by the referee), and says so: the log calls it a holding
+    move, not the map's, and ``check`` of the log takes it as one."""
     from ttt_maps.policy.policy import Policy
 
     def refused(self: Policy, pos: int) -> int:
@@ -568,8 +569,12 @@ def test_the_map_holds_where_its_own_move_is_past_the_budget(
     rng = random.Random(7)
     while not game.over:
         if game.map_to_move:
-            assert game.reply().by == "map"
+            assert game.reply().by == "hold"
             assert ref.score(game.board.x, game.board.o) <= 0, game.board  # O does not lose
         else:
             game.play(rng.choice(game.board.moves()))
     assert not ref.has_line(game.board.x)
+    monkeypatch.undo()
+    report = ttt_maps.check(game.to_json())
+    assert report.perfect, report.lines
+    assert all("[hold]" in line for line in report.lines if line.split()[2] == "O")

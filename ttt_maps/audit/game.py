@@ -1,13 +1,15 @@
 """A saved game (``ttt-maps/game@1``, written by ``Game.to_json``) replayed and audited.
 
 A log is a claim: who played which cell, whose move each was (the map's red
-move, a stray one, the person's), the positions after each move and the
-result. ``audit_log`` believes none of it: it replays the moves on the
-board, and every field that does not follow from the replay -- a result,
-a position, a mark, a map move that is not the map's -- is a ``UsageError``
-naming the move and the field (``check`` exits 2). What is left is the
-audit proper: each move's value, and the moves that lost their player a win
-or a draw.
+move, a move that holds where the map's was past the search budget, a stray
+one, the person's), the positions after each move and the result.
+``audit_log`` believes none of it: it replays the moves on the board, and every
+field that does not follow from the replay -- a result, a position, a mark, a
+map move that is not the map's, a move that holds but loses -- is a
+``UsageError`` naming the move and the field (``check`` exits 2). What is left
+is the audit proper: each move's value, and the moves that lost their player a
+win or a draw. Each move is worked out within a search budget of its own, as
+``play`` found the map's within one.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from ttt_maps.solve.folding import FoldWalk
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import Outcome, Solver, plies
 
-_BY = ("map", "stray", "player")
+_BY = ("map", "hold", "stray", "player")
 Bad = Callable[[str], UsageError]
 T = TypeVar("T")
 
@@ -67,6 +69,7 @@ def audit_log(doc: dict[str, Any], source: str) -> GameAudit:
     if policy is not None and folded:
         policy = policy.folded()
     solver = solver_for(geometry)
+    fresh = getattr(solver, "fresh_budget", None)
     lines: list[str] = []
     mistakes: list[str] = []
     replayed = [str(board)]
@@ -83,7 +86,9 @@ def audit_log(doc: dict[str, Any], source: str) -> GameAudit:
             raise bad(f'move {n}: "by": {by!r}, but {mark.upper()} moves were {who}')
         if by == "stray" and level == "perfect":
             raise bad(f'move {n}: "by": "stray", but the level is perfect: it never strays')
-        if policy is not None and by != "player":
+        if fresh is not None:
+            fresh()  # each move within a budget of its own, as play found the map's
+        if policy is not None and by in ("map", "stray"):
             chosen = (
                 policy.choose_key(board.key) if walk is None else walk.map_move(policy.choose_key)
             )
@@ -97,6 +102,8 @@ def audit_log(doc: dict[str, Any], source: str) -> GameAudit:
         got, text = _value_after(solver, mark, after)
         name = f"{mark.upper()} {cell_name(geometry, cell)} ({cell})"
         lines.append(f"move {n}: {name} [{by}]: {text}")
+        if by == "hold" and got.result < 0 <= before.result:
+            raise bad(f'move {n}: "by": "hold", but the move loses where {mark.upper()} could hold')
         if got.result < before.result:
             lost = "the win" if before.result > 0 else "the draw"
             mistakes.append(f"move {n} ({name}) lost {lost}")
@@ -153,7 +160,7 @@ def _move(move: object, n: int, bad: Bad) -> tuple[int, Mark, str]:
     if mark not in ("x", "o"):
         raise bad(f'move {n}: "mark" is {_json(mark)}, expected "x" or "o"')
     if by not in _BY:
-        raise bad(f'move {n}: "by" is {_json(by)}, expected "map", "stray" or "player"')
+        raise bad(f'move {n}: "by" is {_json(by)}, expected "map", "hold", "stray" or "player"')
     return cell, mark, by
 
 
