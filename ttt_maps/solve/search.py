@@ -417,6 +417,19 @@ class DeepSolver(Solver):
                 high = known_high - far
             if low >= high:
                 return low
+        # Where only a win by some ply counts (how fast is a win?), or only a loss by
+        # some ply (how long does a loss last?): a line needs as many more moves as it
+        # lacks marks, which may settle the question before any pairing is sought.
+        if alpha > 0 and high > 0:
+            soonest = far - plies - 2 * self._missing(mine, last) + 1
+            if soonest < high:
+                high = soonest if soonest > 0 else 0
+        elif beta < 0 and low < 0 and not forced:
+            latest = plies + 2 * self._missing(last, mine) - far
+            if latest > low:
+                low = latest if latest < 0 else 0
+        if low >= beta or high <= alpha:
+            return low if low >= beta else high
         # A pairing bounds the score by a draw: tried where that would cut.
         pairs = self._pairs
         if pairs and high > 0 and (alpha >= 0 or low >= 0) and self._defends(last, free):
@@ -424,7 +437,7 @@ class DeepSolver(Solver):
         if (
             pairs
             and low < 0
-            and (beta <= 0 or high <= 0)
+            and (beta == 0 or high <= 0)
             and self._defends_after(mine, free, forced)
         ):
             low = 0  # the mover pairs off the opponent's lines, now or after one move
@@ -482,6 +495,18 @@ class DeepSolver(Solver):
             low = high = best
         bounds[slot] = (low + far) * span + high + far
         return best
+
+    def _missing(self, mine: int, theirs: int) -> int:
+        """The fewest marks ``mine`` lacks on a line free of ``theirs`` (more than k when
+        no such line is left)."""
+        k = self.geometry.k
+        fewest = k + 1
+        for line in self.geometry.lines:
+            if not line & theirs:
+                lacks = k - (line & mine).bit_count()
+                if lacks < fewest:
+                    fewest = lacks
+        return fewest
 
     def _two_threats(
         self, key: int, mine: int, free: int, forced: int, slot: int, low: int, high: int
