@@ -1,11 +1,13 @@
 """The search budget of bigger boards: how many positions one request may search.
 
 A request (a command, an API call) may search ``search_limit`` positions in
-all, every question together; by default a count calibrated to about
-``BUDGET_SECONDS`` of search on an ordinary machine, more positions on a
-board of fewer lines. ``--search-limit N`` (``Settings.search_limit``, or
-``$TTT_MAPS_SEARCH_LIMIT``) sets it to N positions. A search past it is
-refused with ``TooBigToSolve``.
+all, every question together; by default a count calibrated per board and per
+rules to about ``BUDGET_SECONDS`` of search on one core of an ordinary machine
+(``default_limit``). A count, not a time, so that a board is answered or
+refused alike on a fast machine and a slow one; a machine busy with other work
+takes longer over the same count. ``--search-limit N``
+(``Settings.search_limit``, or ``$TTT_MAPS_SEARCH_LIMIT``) sets it to N
+positions. A search past it is refused with ``TooBigToSolve``.
 """
 
 from __future__ import annotations
@@ -14,17 +16,43 @@ from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.io.environment import whole_number
 
-#: About how long one request may search by default, in seconds.
+#: About how long one request may search by default, in seconds of one core.
 BUDGET_SECONDS = 10
-#: The work a request may do by default, in lines of positions read: a
-#: position searched costs about what its lines take to read. Measured (CPU
-#: time, one core) on 5x5, 6x6 and 7x7 with four in a row and 8x8 and 10x10
-#: with five: 0.13 to 0.24 µs a line of a position, so about
-#: ``WORK_PER_SECOND`` a second, and the default is about ``BUDGET_SECONDS``
-#: (5 to 11 s on those boards). A count, not a time, so a board is answered
-#: or refused alike on a fast machine and a slow one.
-WORK_PER_SECOND = 6_000_000
-SEARCH_WORK = BUDGET_SECONDS * WORK_PER_SECOND
+
+#: What a position searched costs, in microseconds of one core, per board and rules:
+#: ``scripts/calibrate.py``, each board searched cold in a process of its own as a
+#: request searches it (the empty board's value, every first move's, the X and O maps
+#: two levels deep) up to 1.5 million positions, on a 2-core machine of the kind the
+#: project is built on. A pairing tried counts as a position (``search.PAIRING_COST``),
+#: which is why four in a row costs more a position than misère, where none is tried.
+#: A board and its turn (4x5, 5x4) cost alike; both are named by the wider one.
+MEASURED: dict[str, float] = {
+    "4x4k3": 5.4,
+    "4x4k4": 3.0,
+    "4x5k4": 2.7,
+    "5x5k4": 4.6,
+    "5x6k4": 4.9,
+    "6x6k4": 7.3,
+    "5x5k3": 5.5,
+    "6x6k3": 7.2,
+    "7x7k3": 7.9,
+    "8x8k5": 11.2,
+    "10x10k5": 17.0,
+    "4x4k3-misere": 1.6,
+    "4x4k4-misere": 1.6,
+    "4x5k4-misere": 1.7,
+    "5x5k4-misere": 2.1,
+    "5x6k4-misere": 1.8,
+    "6x6k4-misere": 2.1,
+    "5x5k3-misere": 1.7,
+    "6x6k3-misere": 2.3,
+    "7x7k3-misere": 3.8,
+    "8x8k5-misere": 3.1,
+    "10x10k5-misere": 9.0,
+}
+#: Elsewhere, per rules (normal, misère): ``a + b * lines`` microseconds a position, the
+#: line through the figures above that ``scripts/calibrate.py`` fits (relative errors).
+FITTED: dict[bool, tuple[float, float]] = {False: (2.23, 0.067), True: (1.19, 0.019)}
 
 
 class TooBigToSolve(UsageError):
@@ -35,9 +63,25 @@ class TooBigToSolve(UsageError):
     unsolved = True
 
 
+def cost(geometry: Geometry) -> float:
+    """Microseconds of one core a position searched costs on a board under its rules:
+    measured (``MEASURED``), else fitted (``FITTED``)."""
+    g = geometry
+    wider = g if g.rows <= g.cols else Geometry(g.cols, g.rows, g.k, g.misere)
+    found = MEASURED.get(wider.name)
+    if found is not None:
+        return found
+    a, b = FITTED[g.misere]
+    return a + b * len(g.lines)
+
+
 def default_limit(geometry: Geometry) -> int:
-    """The positions a request may search by default on a board (``SEARCH_WORK``)."""
-    return SEARCH_WORK // max(len(geometry.lines), 1)
+    """The positions a request may search by default on a board: ``BUDGET_SECONDS``'
+    worth at its ``cost``, to three significant digits (a number a person can reason
+    about, and type)."""
+    n = int(BUDGET_SECONDS * 1_000_000 / cost(geometry))
+    step = 10 ** max(len(str(n)) - 3, 0)
+    return n // step * step
 
 
 def search_limit(given: int | None, geometry: Geometry) -> tuple[int, bool]:
