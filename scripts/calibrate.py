@@ -88,8 +88,11 @@ def fit(rows: list[dict[str, object]]) -> dict[str, tuple[float, float]]:
     boards whose work took a tenth of a second or more."""
     out = {}
     for rules in RULES:
-        data = [(float(r["lines"]), float(r["us"])) for r in rows  # type: ignore[arg-type]
-                if r["rules"] == rules and float(r["seconds"]) >= 0.1]  # type: ignore[arg-type]
+        data = [
+            (float(r["lines"]), float(r["us"]))
+            for r in rows  # type: ignore[arg-type]
+            if r["rules"] == rules and float(r["seconds"]) >= 0.1
+        ]  # type: ignore[arg-type]
         if len(data) < 2:
             continue
         # Minimise sum(((a + b x) / y - 1)^2): linear in a and b with weights 1 / y.
