@@ -32,7 +32,6 @@ def run(args: Args) -> None:
     from ttt_maps.api import new_game
     from ttt_maps.io.paths import check_not_read
 
-    how = args.settings(progress=False)
     drawing = args.drawing(player=args["player"])
     save = args["save"]
     if save is not None:
@@ -41,14 +40,16 @@ def run(args: Args) -> None:
 
         check_target(save)
         check_not_read(("--save", save), [("--policy", b) for b in drawing.opening_books])
+    person = is_terminal() or args["interactive"]
+    # A person waiting for a reply on a bigger board sees the search's bar on a terminal
+    # (past a second); the line protocol, read by programs, stays quiet.
+    how = args.settings(progress=False)._replace(progress=person)
     game = new_game(
         drawing.player, drawing.policy, drawing.start, board=drawing.geometry,
         level=args["level"], seed=args["seed"], fold=drawing.folded, settings=how,
     )  # fmt: skip
-    if is_terminal():
-        interactive(game)
-    elif args["interactive"]:
-        interactive(game, sys.stdin)
+    if person:
+        interactive(game, None if is_terminal() else sys.stdin)
     else:
         scripted(game, sys.stdin, sys.stdout)
     if save is not None:

@@ -10,11 +10,13 @@ import typer
 from ttt_maps.cli.options import Args, command
 from ttt_maps.cli.output import written_line
 from ttt_maps.errors import UsageError
+from ttt_maps.language import number, tr_n
 
 if TYPE_CHECKING:
     from ttt_maps.api import Settings
     from ttt_maps.engine.outputs import Written
     from ttt_maps.engine.request import Drawing
+    from ttt_maps.trees.strategy import Strategy
 
 
 def run(args: Args) -> None:
@@ -58,8 +60,16 @@ def render_files(
     # lazy: --version, a usage error and a misspelled command run without it
     from ttt_maps.engine.outputs import write_files
 
+    noted: set[int] = set()
+
     def heard(done: "Written") -> None:
-        if echo is not None and str(done.target.path) != "-":
+        if echo is None:
+            return
+        for tree in done.trees:
+            if tree.limit is not None and id(tree) not in noted:
+                noted.add(id(tree))
+                typer.echo(shallower(tree), err=True)
+        if str(done.target.path) != "-":
             echo(written_line(done.target.path, done.size))
 
     pictured, description = picture
@@ -78,6 +88,24 @@ def render_files(
             echo("\n" + picture_html(light.target.path, dark.target.path, light.title, details))
             if words:
                 echo("\n" + words)
+
+
+def shallower(tree: "Strategy") -> str:
+    """The note on a map drawn less deep than the whole game because the whole would pass
+    the limit of boards (no --depth was given)."""
+    depth = tree.depth or 0
+    return tr_n(
+        "The {player} map of {board} is too big to draw whole (at most {limit} boards are "
+        "drawn): it is drawn {n} level deep, {boards} boards; --depth asks for another depth.",
+        "The {player} map of {board} is too big to draw whole (at most {limit} boards are "
+        "drawn): it is drawn {n} levels deep, {boards} boards; --depth asks for another depth.",
+        depth,
+        player=tree.player.upper(),
+        board=tree.geometry.in_words(),
+        limit=number(tree.limit or 0),
+        n=str(depth),
+        boards=number(tree.facts.boards),
+    )
 
 
 def _check_description(drawing: "Drawing", settings: "Settings") -> None:
