@@ -73,7 +73,7 @@ def _two_levels(policy: object, player: str) -> None:
     solver = policy.solver  # type: ignore[attr-defined]
     frontier = [0] if player == "x" else [after for _, after in solver.children(0)]
     for level in range(3):
-        following = []
+        following: list[int] = []
         for key in frontier:
             if not solver.goes_on(key):
                 continue
@@ -89,10 +89,10 @@ def fit(rows: list[dict[str, object]]) -> dict[str, tuple[float, float]]:
     out = {}
     for rules in RULES:
         data = [
-            (float(r["lines"]), float(r["us"]))
-            for r in rows  # type: ignore[arg-type]
-            if r["rules"] == rules and float(r["seconds"]) >= 0.1
-        ]  # type: ignore[arg-type]
+            (float(str(r["lines"])), float(str(r["us"])))
+            for r in rows
+            if r["rules"] == rules and float(str(r["seconds"])) >= 0.1
+        ]
         if len(data) < 2:
             continue
         # Minimise sum(((a + b x) / y - 1)^2): linear in a and b with weights 1 / y.
