@@ -254,7 +254,7 @@ def collect(
     chains = [*policies, "compact"]
     steps = Steps(2 + 2 * len(chains) + (1 if fold else 0))
     with progress.stage(
-        tr("Counting {board}", board=geometry.in_words()),
+        tr("Counting the game on {board}", board=geometry.in_words()),
         count=lambda: max(steps.done, 0),
         total=lambda: steps.total,
         step=lambda: steps.now,
