@@ -95,9 +95,9 @@ def shallower(tree: "Strategy") -> str:
     the limit of boards (no --depth was given)."""
     depth = tree.depth or 0
     return tr_n(
-        "The {player} map of {board} is too big to draw whole (at most {limit} boards are "
+        "The {player} map of {board}, is too big to draw whole (at most {limit} boards are "
         "drawn): it is drawn {n} level deep, {boards} boards; --depth asks for another depth.",
-        "The {player} map of {board} is too big to draw whole (at most {limit} boards are "
+        "The {player} map of {board}, is too big to draw whole (at most {limit} boards are "
         "drawn): it is drawn {n} levels deep, {boards} boards; --depth asks for another depth.",
         depth,
         player=tree.player.upper(),
