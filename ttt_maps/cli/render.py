@@ -13,10 +13,9 @@ from ttt_maps.errors import UsageError
 from ttt_maps.language import number, tr_n
 
 if TYPE_CHECKING:
-    from ttt_maps.api import Settings
+    from ttt_maps.api import Settings, Strategy
     from ttt_maps.engine.outputs import Written
     from ttt_maps.engine.request import Drawing
-    from ttt_maps.trees.strategy import Strategy
 
 
 def run(args: Args) -> None:

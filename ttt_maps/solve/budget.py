@@ -68,7 +68,7 @@ def cost(geometry: Geometry) -> float:
     measured (``MEASURED``), else fitted (``FITTED``)."""
     g = geometry
     wider = g if g.rows <= g.cols else Geometry(g.cols, g.rows, g.k, g.misere)
-    found = MEASURED.get(wider.name)
+    found: float | None = MEASURED.get(wider.name)
     if found is not None:
         return found
     a, b = FITTED[g.misere]
@@ -81,7 +81,7 @@ def default_limit(geometry: Geometry) -> int:
     about, and type)."""
     n = int(BUDGET_SECONDS * 1_000_000 / cost(geometry))
     step = 10 ** max(len(str(n)) - 3, 0)
-    return n // step * step
+    return int(n // step * step)
 
 
 def search_limit(given: int | None, geometry: Geometry) -> tuple[int, bool]:

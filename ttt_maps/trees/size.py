@@ -185,11 +185,11 @@ def plan_map(
                 level = len(levels)
                 levels.append(sum(frontier.values()))
                 if max_boards is not None and sum(levels) > max_boards:
-                    refused = _too_large(player, root, levels, max_boards, depth)
+                    past = _too_large(player, root, levels, max_boards, depth)
                     if depth is not None or not _SUGGEST.get():
-                        raise refused
+                        raise past
                     # No depth asked for: as deep as fits, every move of it chosen already.
-                    depth, limit = refused.depth, max_boards
+                    depth, limit = past.depth, max_boards
                     del levels[(depth or 0) + 1 :]
                     break
                 last = depth is not None and level >= depth
