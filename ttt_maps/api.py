@@ -161,8 +161,9 @@ def strategy(
     The other options as keywords: ``board`` (``"3x3"``, ``"4x4k3"``...; or the start's),
     ``rules`` (``"misere"``: whoever completes a line loses), ``depth`` (build only as
     deep as a map cut there), ``fold`` (replies that are rotations or reflections of
-    each other once), ``max_boards`` (default 50,000: a bigger map is refused with the
-    depth that fits). ``settings`` says how to run.
+    each other once), ``max_boards`` (default 50,000: without ``depth`` a bigger map is
+    drawn less deep, which ``Strategy.limit`` says; with one, it is refused with the depth
+    that fits). ``settings`` says how to run.
     """
     with request(
         "strategy", "map", options, settings, player=player, policy=policy, start=start
