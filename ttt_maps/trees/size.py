@@ -6,16 +6,17 @@ are counted level by level (a level is one more of the player's moves,
 as the map nests them), from the positions of each level and how many lines
 of play reach each one, with the policy's choice made once per position.
 Counting stops as soon as the map passes the limit, so a map far too big to
-draw is refused in the time it takes to count what fits, with the depth
-that does fit.
+draw is cut (no depth asked for) or refused (asked for deeper) in the time it
+takes to count what fits, with the depth that does fit.
 
 Choosing needs the solved game, which on a big board is the slow part, so
 the map is first estimated without it (``estimate``): the first levels are
 known exactly (no game can end before them, so every choice draws as many
 boards), and the rest are counted with a stand-in for the player that wins,
 blocks and threatens as it can. A map past the limit on its exact levels,
-or estimated at more than ``ESTIMATE_MARGIN`` times it, is refused at once;
-one nearer the limit is counted exactly.
+or estimated at more than ``ESTIMATE_MARGIN`` times it, is drawn
+``DEFAULT_DEPTH`` levels deep at once (or refused, asked for deeper); one
+nearer the limit is counted exactly.
 """
 
 from __future__ import annotations
