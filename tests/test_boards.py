@@ -312,7 +312,6 @@ def test_no_cache_leaves_the_folder_alone(tmp_path: Path) -> None:
 # -- maps too big to draw, boards too big to solve ---------------------------------------
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize(
     ("limit", "how"),
     [
@@ -321,14 +320,18 @@ def test_no_cache_leaves_the_folder_alone(tmp_path: Path) -> None:
     ],
 )
 def test_a_map_past_the_limit_is_refused_with_the_depth_that_fits(limit: int, how: str) -> None:
+    """Asked for deeper than fits, a map is refused with the depth that does; asked for
+    with no depth, it is drawn that deep (at most two levels when the estimate refused it
+    before solving: deeper would need searches past the budget on bigger boards), and
+    the tree says which limit cut it."""
     with pytest.raises(UsageError) as caught:
-        api.strategy("o", geometry="4x4k3", max_boards=limit)
+        api.strategy("o", geometry="4x4k3", max_boards=limit, depth=8)
     message = str(caught.value)
     match = re.fullmatch(
-        r"the O map of the 4x4 board, three in a row, would draw (more than|about) ([\d,]+) "
-        r"boards (?:by level \d+ \(estimated before solving; |\()at most "
+        r"the O map of the 4x4 board, three in a row, to depth 8, would draw (more than|about) "
+        r"([\d,]+) boards (?:by level \d+ \(estimated before solving; |\()at most "
         + f"{limit:,}"
-        + r" are drawn\); --depth (\d+) draws (at most )?([\d,]+)",
+        + r" are drawn\); depth=(\d+) draws (at most )?([\d,]+)",
         message,
     )
     assert match, message
@@ -340,24 +343,38 @@ def test_a_map_past_the_limit_is_refused_with_the_depth_that_fits(limit: int, ho
         assert cut.facts.boards <= drawn
     else:
         assert cut.facts.boards == drawn
+    shallower = api.strategy("o", geometry="4x4k3", max_boards=limit)
+    assert shallower.limit == limit and cut.limit is None
+    assert shallower.depth == (min(depth, 2) if how == "about" else depth)
+    assert shallower.facts.boards == sum(cut.levels[: shallower.depth + 1]) <= limit
 
 
 @pytest.mark.slow
 def test_the_command_refuses_a_map_too_big_in_one_line(tmp_path: Path) -> None:
-    """The O map of 4x4, four in a row: counted level by level and refused, with the depth
-    that fits; nothing is written."""
+    """The O map of 4x4, four in a row, asked for six levels deep: estimated past the
+    limit and refused, with the depth that fits; nothing is written. Asked for with no
+    depth, it is drawn two levels deep, and stderr says so in one line."""
     out = tmp_path / "o.svg"
-    proc = ttt("render", "--board", "4x4", "--player", "o", "-o", str(out), cache_dir=tmp_path)
+    args = ("render", "--board", "4x4", "--player", "o", "-o", str(out))
+    proc = ttt(*args, "--depth", "6", cache_dir=tmp_path)
     assert proc.returncode == 2
     assert re.fullmatch(
-        r"ttt-maps: error: the O map of the 4x4 board, four in a row, would draw about "
-        r"[\d,]+ boards by level \d \(estimated before solving; at most 50,000 are drawn\); "
-        r"--depth 4 draws at most 29,809\n",
+        r"ttt-maps: error: the O map of the 4x4 board, four in a row, to depth 6, would draw "
+        r"about [\d,]+ boards by level 6 \(estimated before solving; at most 50,000 are "
+        r"drawn\); --depth 4 draws at most 29,809\n",
         proc.stderr,
     ), proc.stderr
     assert not out.exists()
     # The depth was tried within the search budget, and what that solved is kept.
     assert [p.name for p in tmp_path.iterdir()] in ([], ["table-4x4k4-v1.bin"])
+    proc = ttt(*args, cache_dir=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == (
+        "The O map of the 4x4 board, four in a row, is too big to draw whole (at most 50,000 "
+        "boards are drawn): it is drawn 2 levels deep, 241 boards; --depth asks for another "
+        "depth.\n"
+    )
+    assert out.read_text(encoding="utf-8").count('class="ttt-board ') == 241
 
 
 @pytest.mark.slow
@@ -412,7 +429,7 @@ def test_a_board_too_big_to_solve_is_refused_in_one_line(tmp_path: Path) -> None
 @pytest.mark.parametrize(
     "args",
     [
-        ["render", "--board", "5x5k4", "--depth", "1", "-o", "x.svg"],
+        ["render", "--board", "6x6k4", "--depth", "1", "-o", "x.svg"],
         ["solve", "--board", "10x10k5", "." * 100],
     ],
 )

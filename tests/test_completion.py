@@ -87,6 +87,7 @@ KEYS = [
     "center",
     "corner",
     "edge",
+    "lines",
     "first",
     "last",
     "random",

@@ -124,7 +124,7 @@ def test_each_request_gets_a_fresh_search_budget(monkeypatch: pytest.MonkeyPatch
     from ttt_maps.solve import budget
 
     board = ttt_maps.Geometry.parse("5x5k3")
-    monkeypatch.setattr(budget, "SEARCH_WORK", 3000 * len(board.lines))
+    monkeypatch.setattr(budget, "default_limit", lambda geometry: 3000)
     settings = Settings(cache=False, search_limit=None)
     first = ttt_maps.solve_position("", geometry=board, settings=settings)  # ~1,600 positions
     second = ttt_maps.solve_position(".." * 3 + "x" + "." * 18, geometry=board, settings=settings)

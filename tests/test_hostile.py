@@ -20,6 +20,8 @@ from typing import Any
 import pytest
 from cli_checks import EXE, one_error_line, ttt
 
+import ttt_maps
+
 pytestmark = pytest.mark.skipif(not EXE.exists(), reason="ttt-maps is not installed next to python")
 
 
@@ -367,6 +369,44 @@ def test_the_progress_bar_draws_on_a_terminal_and_never_raises() -> None:
     assert "Traceback" not in out and "Error" not in out, out
     assert "drawing the map" in out and " / 1,000" in out and "12,345 positions searched" in out
     assert out.rstrip().endswith("work done")
+
+
+@pytest.mark.slow
+def test_stats_table_check_and_play_show_their_bars_on_a_terminal(tmp_path: Path) -> None:
+    """Each command a person may wait on shows what it is doing on a terminal: ``stats``
+    its steps, ``table`` the positions it finds, ``check`` the moves it replays, ``play``
+    the search of its reply (its game's start here, which proves the board's value)."""
+    log = tmp_path / "game.json"
+    game = ttt_maps.new_game("o", board="4x5k4")
+    for cell in (0, 19, 3, 16, 9, 10, 5, 14, 1, 18):
+        if game.over:
+            break
+        if game.map_to_move:
+            game.reply()
+        if not game.over and game.board.mark_at(cell) is None:
+            game.play(cell)
+    log.write_text(game.to_json(), encoding="utf-8")
+    runs = {
+        "Counting the game on the 3x4 board, three in a row": ["stats", "--board", "3x4k3"],
+        "Finding the positions X meets on the 3x4 board, three in a row": [
+            "table", "--board", "3x4k3", "--player", "x", "-o", str(tmp_path / "t.json")
+        ],
+        "Checking the game on the 4x5 board, four in a row": ["check", "--no-cache", str(log)],
+        "positions searched on the 5x5 board, four in a row": [
+            "play", "--board", "5x5k4", "--player", "o", "--no-cache", "--interactive"
+        ],
+    }  # fmt: skip
+    for said, args in runs.items():
+        code = (
+            "import io, sys; from ttt_maps.io import progress; progress.DELAY = 0.01\n"
+            "sys.stdin = io.StringIO('q\\n')  # play's person quits at once\n"
+            "from ttt_maps.cli import main\n"
+            f"sys.argv = ['ttt-maps', *{args!r}]\n"
+            "main()\n"
+        )
+        status, text = on_a_terminal(code)
+        assert status in (0, 1) and "Traceback" not in text, text  # check: 1, a move lost
+        assert said in text, (said, text[-2000:])
 
 
 @pytest.mark.slow

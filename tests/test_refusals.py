@@ -116,9 +116,10 @@ def test_every_suggestion_a_table_refusal_makes_works(board: str, tmp_path: Path
 def test_a_map_refused_as_too_big_names_a_depth_solved_within_the_default_budget(
     tmp_path: Path,
 ) -> None:
-    """With the default budget: the O map of 4x4, four in a row, is refused as too big to
-    draw, with a depth that draws within the limit of boards and whose moves were chosen
-    within the search budget before the refusal was written; that depth answers."""
-    args = ["render", "--board", "4x4", "--player", "o", "--no-cache"]
+    """With the default budget: the O map of 4x4, four in a row, asked for six levels
+    deep, is refused as too big to draw, with a depth that draws within the limit of
+    boards and whose moves were chosen within the search budget before the refusal was
+    written; that depth answers."""
+    args = ["render", "--board", "4x4", "--player", "o", "--depth", "6", "--no-cache"]
     made = check_suggestions([*args, "-o", str(tmp_path / "o.svg")], tmp_path)
     assert made == ["--depth 4"]

@@ -163,8 +163,9 @@ def strategy(
     ``Position``; ``board`` the board (``"3x3"``, ``"4x4k3"``...; by default the start's,
     else 3x3); ``rules`` ``"misere"`` (whoever completes a line loses); ``depth`` builds
     only as deep as a map cut there; ``fold`` draws replies that are rotations or
-    reflections of each other once; a map past ``max_boards`` boards is refused with the
-    depth that fits. ``settings`` says how to run.
+    reflections of each other once; ``max_boards`` (default 50,000): without ``depth`` a
+    bigger map is drawn less deep, which ``Strategy.limit`` says; with one, it is refused
+    with the depth that fits. ``settings`` says how to run.
     """
     given = _said(player=player, policy=policy, start=start, board=board, rules=rules,
                   depth=depth, fold=fold, max_boards=max_boards, lang=lang)  # fmt: skip

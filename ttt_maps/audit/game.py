@@ -1,13 +1,15 @@
 """A saved game (``ttt-maps/game@1``, written by ``Game.to_json``) replayed and audited.
 
 A log is a claim: who played which cell, whose move each was (the map's red
-move, a stray one, the person's), the positions after each move and the
-result. ``audit_log`` believes none of it: it replays the moves on the
-board, and every field that does not follow from the replay -- a result,
-a position, a mark, a map move that is not the map's -- is a ``UsageError``
-naming the move and the field (``check`` exits 2). What is left is the
-audit proper: each move's value, and the moves that lost their player a win
-or a draw.
+move, a move that holds where the map's was past the search budget, a stray
+one, the person's), the positions after each move and the result.
+``audit_log`` believes none of it: it replays the moves on the board, and every
+field that does not follow from the replay -- a result, a position, a mark, a
+map move that is not the map's, a move that holds but loses -- is a
+``UsageError`` naming the move and the field (``check`` exits 2). What is left
+is the audit proper: each move's value, and the moves that lost their player a
+win or a draw. Each move is worked out within a search budget of its own, as
+``play`` found the map's within one.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from typing import Any, NamedTuple, TypeVar
 from ttt_maps.errors import UsageError, quote
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.position import Mark, Position, other, parse_mark
+from ttt_maps.io import progress
+from ttt_maps.language import tr
 from ttt_maps.play.game import cell_name, parse_level, result_of
 from ttt_maps.policy.chains import parse_policy
 from ttt_maps.policy.policy import Policy
@@ -26,7 +30,7 @@ from ttt_maps.solve.folding import FoldWalk
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import Outcome, Solver, plies
 
-_BY = ("map", "stray", "player")
+_BY = ("map", "hold", "stray", "player")
 Bad = Callable[[str], UsageError]
 T = TypeVar("T")
 
@@ -67,43 +71,55 @@ def audit_log(doc: dict[str, Any], source: str) -> GameAudit:
     if policy is not None and folded:
         policy = policy.folded()
     solver = solver_for(geometry)
+    fresh = getattr(solver, "fresh_budget", None)
     lines: list[str] = []
     mistakes: list[str] = []
     replayed = [str(board)]
-    for n, move in enumerate(moves, 1):
-        cell, mark, by = _move(move, n, bad)
-        if board.is_over:
-            raise bad(f"move {n}: the game was already over")
-        if mark != board.to_move:
-            raise bad(f"move {n}: it was {board.to_move.upper()}'s turn, not {mark.upper()}'s")
-        if not 0 <= cell < geometry.size or board.mark_at(cell):
-            raise bad(f"move {n}: cell {cell} is not free")
-        if (by == "player") != (mark != side):
-            who = f"the map's ({side.upper()})" if mark == side else "the person's"
-            raise bad(f'move {n}: "by": {by!r}, but {mark.upper()} moves were {who}')
-        if by == "stray" and level == "perfect":
-            raise bad(f'move {n}: "by": "stray", but the level is perfect: it never strays')
-        if policy is not None and by != "player":
-            chosen = (
-                policy.choose_key(board.key) if walk is None else walk.map_move(policy.choose_key)
-            )
-            if (by == "map") != (cell == chosen):
-                raise bad(
-                    f'move {n}: "by": {by!r}, but the map\'s move here is cell {chosen}'
-                    + ("" if by == "map" else ", so it did not stray")
-                )
-        before = solver.outcome(board)
-        after = board.play(cell)
-        got, text = _value_after(solver, mark, after)
-        name = f"{mark.upper()} {cell_name(geometry, cell)} ({cell})"
-        lines.append(f"move {n}: {name} [{by}]: {text}")
-        if got.result < before.result:
-            lost = "the win" if before.result > 0 else "the draw"
-            mistakes.append(f"move {n} ({name}) lost {lost}")
-        if walk is not None:
-            walk.played(board, cell)
-        board = after
-        replayed.append(str(board))
+    done = [0]
+    with progress.stage(
+        tr("Checking the game on {board}", board=geometry.in_words()),
+        count=lambda: done[0],
+        total=lambda: len(moves),
+    ):
+        for n, move in enumerate(moves, 1):
+            cell, mark, by = _move(move, n, bad)
+            if board.is_over:
+                raise bad(f"move {n}: the game was already over")
+            if mark != board.to_move:
+                raise bad(f"move {n}: it was {board.to_move.upper()}'s turn, not {mark.upper()}'s")
+            if not 0 <= cell < geometry.size or board.mark_at(cell):
+                raise bad(f"move {n}: cell {cell} is not free")
+            if (by == "player") != (mark != side):
+                who = f"the map's ({side.upper()})" if mark == side else "the person's"
+                raise bad(f'move {n}: "by": {by!r}, but {mark.upper()} moves were {who}')
+            if by == "stray" and level == "perfect":
+                raise bad(f'move {n}: "by": "stray", but the level is perfect: it never strays')
+            if fresh is not None:
+                fresh()  # each move within a budget of its own, as play found the map's
+            if policy is not None and by in ("map", "stray"):
+                choose = policy.choose_key
+                chosen = choose(board.key) if walk is None else walk.map_move(choose)
+                if (by == "map") != (cell == chosen):
+                    raise bad(
+                        f'move {n}: "by": {by!r}, but the map\'s move here is cell {chosen}'
+                        + ("" if by == "map" else ", so it did not stray")
+                    )
+            before = solver.outcome(board)
+            after = board.play(cell)
+            got, text = _value_after(solver, mark, after)
+            name = f"{mark.upper()} {cell_name(geometry, cell)} ({cell})"
+            lines.append(f"move {n}: {name} [{by}]: {text}")
+            if by == "hold" and got.result < 0 <= before.result:
+                who = mark.upper()
+                raise bad(f'move {n}: "by": "hold", but the move loses where {who} could hold')
+            if got.result < before.result:
+                lost = "the win" if before.result > 0 else "the draw"
+                mistakes.append(f"move {n} ({name}) lost {lost}")
+            if walk is not None:
+                walk.played(board, cell)
+            board = after
+            replayed.append(str(board))
+            done[0] = n
     if positions != replayed:
         why = _first_difference(positions, replayed)
         raise bad(f'"positions" do not follow from the moves: {why}')
@@ -153,7 +169,7 @@ def _move(move: object, n: int, bad: Bad) -> tuple[int, Mark, str]:
     if mark not in ("x", "o"):
         raise bad(f'move {n}: "mark" is {_json(mark)}, expected "x" or "o"')
     if by not in _BY:
-        raise bad(f'move {n}: "by" is {_json(by)}, expected "map", "stray" or "player"')
+        raise bad(f'move {n}: "by" is {_json(by)}, expected "map", "hold", "stray" or "player"')
     return cell, mark, by
 
 

@@ -18,8 +18,9 @@ from ttt_maps.errors import UsageError, quote
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.position import Mark, Position, parse_mark, parse_moves
 from ttt_maps.game.symmetry import canonicaliser
+from ttt_maps.io import progress
 from ttt_maps.io.files import json_field, json_flag, parse_json
-from ttt_maps.language import ENGLISH, languages, speaking
+from ttt_maps.language import ENGLISH, languages, speaking, tr
 from ttt_maps.reasons.explain import explain_key
 from ttt_maps.solve.folding import folded_picks
 from ttt_maps.solve.registry import solver_for
@@ -177,53 +178,58 @@ def audit(
     problems: list[Problem] = []
     frontier = [root]
     seen = {root.key}
-    while frontier:
-        nxt: list[Position] = []
-        for board in frontier:
-            if board.is_over:
-                continue
-            if board.to_move != player:
-                followers = [board.play(r) for r in board.moves()]
-            else:
-                followers = []
-                chosen = sorted(set(picks(board) or ()))
-                if not chosen:
-                    problems.append(Problem("missing", board, f"no move for {player} here"))
+    with progress.stage(
+        tr("Checking {player}'s strategy on {board}", player=player.upper(),
+           board=root.geometry.in_words()),
+        count=lambda: len(seen),
+    ):  # fmt: skip
+        while frontier:
+            nxt: list[Position] = []
+            for board in frontier:
+                if board.is_over:
                     continue
-                best = solver.outcome(board)
-                for cell in chosen:
-                    if cell not in board.moves():
-                        problems.append(
-                            Problem("illegal", board, f"cell {cell} is not a legal move here")
-                        )
+                if board.to_move != player:
+                    followers = [board.play(r) for r in board.moves()]
+                else:
+                    followers = []
+                    chosen = sorted(set(picks(board) or ()))
+                    if not chosen:
+                        problems.append(Problem("missing", board, f"no move for {player} here"))
                         continue
-                    got = solver.outcome(board.play(cell)).after_move()
-                    if got.result < best.result:
-                        problems.append(
-                            Problem(
-                                "non-optimal",
-                                board,
-                                f"cell {cell} gives a {got.label}; {best.label} was possible "
-                                f"with {_cells(solver.best_moves(board))}",
+                    best = solver.outcome(board)
+                    for cell in chosen:
+                        if cell not in board.moves():
+                            problems.append(
+                                Problem("illegal", board, f"cell {cell} is not a legal move here")
                             )
-                        )
-                        continue
-                    if got.result > 0 and got.distance > best.distance:
-                        problems.append(
-                            Problem(
-                                "slower",
-                                board,
-                                f"cell {cell} wins in {plies(got.distance)}, "
-                                f"{plies(best.distance)} was possible",
-                                fatal=False,
+                            continue
+                        got = solver.outcome(board.play(cell)).after_move()
+                        if got.result < best.result:
+                            problems.append(
+                                Problem(
+                                    "non-optimal",
+                                    board,
+                                    f"cell {cell} gives a {got.label}; {best.label} was possible "
+                                    f"with {_cells(solver.best_moves(board))}",
+                                )
                             )
-                        )
-                    followers.append(board.play(cell))
-            for f in followers:
-                if f.key not in seen:
-                    seen.add(f.key)
-                    nxt.append(f)
-        frontier = nxt
+                            continue
+                        if got.result > 0 and got.distance > best.distance:
+                            problems.append(
+                                Problem(
+                                    "slower",
+                                    board,
+                                    f"cell {cell} wins in {plies(got.distance)}, "
+                                    f"{plies(best.distance)} was possible",
+                                    fatal=False,
+                                )
+                            )
+                        followers.append(board.play(cell))
+                for f in followers:
+                    if f.key not in seen:
+                        seen.add(f.key)
+                        nxt.append(f)
+            frontier = nxt
     return problems
 
 

@@ -42,20 +42,21 @@ def run(args: Args) -> None:
     'result: ...' line are printed, so another program can play.
     """
 
-    how = args.settings(progress=False)
     request = args.request(player=args["player"])
     save = args["save"]
     if save is not None:
         check_target(save)
         check_not_read(("--save", save), [("--policy", b) for b in request.opening_books])
+    person = is_terminal() or args["interactive"]
+    # A person waiting for a reply on a bigger board sees the search's bar on a terminal
+    # (past a second); the line protocol, read by programs, stays quiet.
+    how = args.settings(progress=person)
     game = new_game(
         args["player"], request.policy, request.start, board=request.geometry,
         level=args["level"], seed=args["seed"], fold=request.folded, settings=how,
     )  # fmt: skip
-    if is_terminal():
-        interactive(game)
-    elif args["interactive"]:
-        interactive(game, sys.stdin)
+    if person:
+        interactive(game, None if is_terminal() else sys.stdin)
     else:
         scripted(game, sys.stdin, sys.stdout)
     if save is not None:

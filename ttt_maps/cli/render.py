@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 
 import typer
 
-from ttt_maps.api import Settings, gamebook, strategy
+from ttt_maps.api import Settings, Strategy, gamebook, strategy
 from ttt_maps.cli.gamebook import gamebook_path, write_gamebook
 from ttt_maps.cli.options import Args, command
 from ttt_maps.cli.output import written_line
@@ -14,6 +14,7 @@ from ttt_maps.cli.picture import picture_html
 from ttt_maps.engine.outputs import Written, picture_words, write_files
 from ttt_maps.engine.request import Request
 from ttt_maps.errors import UsageError
+from ttt_maps.language import number, tr_n
 
 
 def run(args: Args) -> None:
@@ -57,8 +58,16 @@ def render_files(
     ``<picture>`` HTML for each light and dark pair, with the strategy in words under
     it."""
 
+    noted: set[int] = set()
+
     def heard(done: Written) -> None:
-        if echo is not None and str(done.target.path) != "-":
+        if echo is None:
+            return
+        for tree in done.trees:
+            if tree.limit is not None and id(tree) not in noted:
+                noted.add(id(tree))
+                typer.echo(shallower(tree), err=True)
+        if str(done.target.path) != "-":
             echo(written_line(done.target.path, done.size))
 
     pictured, description = picture
@@ -73,6 +82,24 @@ def render_files(
             echo("\n" + picture_html(light.target.path, dark.target.path, light.title, details))
             if words:
                 echo("\n" + words)
+
+
+def shallower(tree: Strategy) -> str:
+    """The note on a map drawn less deep than the whole game because the whole would pass
+    the limit of boards (no --depth was given)."""
+    depth = tree.depth or 0
+    return tr_n(
+        "The {player} map of {board}, is too big to draw whole (at most {limit} boards are "
+        "drawn): it is drawn {n} level deep, {boards} boards; --depth asks for another depth.",
+        "The {player} map of {board}, is too big to draw whole (at most {limit} boards are "
+        "drawn): it is drawn {n} levels deep, {boards} boards; --depth asks for another depth.",
+        depth,
+        player=tree.player.upper(),
+        board=tree.geometry.in_words(),
+        limit=number(tree.limit or 0),
+        n=str(depth),
+        boards=number(tree.facts.boards),
+    )
 
 
 def _check_description(request: Request, settings: Settings) -> None:

@@ -19,6 +19,7 @@ from ttt_maps.counts.games import PositionCounts, count_positions
 from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.game.position import Mark, Position
+from ttt_maps.io import progress
 from ttt_maps.language import number, tr
 from ttt_maps.policy.chains import parse_policy
 from ttt_maps.solve.folding import folder_for
@@ -132,9 +133,11 @@ def map_sizes(
     geometry: Geometry = STANDARD,
     root: Position | None = None,
     fold: bool = False,
+    steps: Steps | None = None,
 ) -> list[MapSize]:
     """Map sizes for X and O under each policy (one parsed policy serves both players),
-    folded with ``fold``; a map past ``size.MAX_BOARDS`` is reported as such, not built."""
+    folded with ``fold``; a map past ``size.MAX_BOARDS`` is reported as such, not built.
+    ``steps`` hears of each map as it is counted (for a progress bar)."""
     out: list[MapSize] = []
     players: tuple[Mark, Mark] = ("x", "o")
     for name in policies:
@@ -146,6 +149,9 @@ def map_sizes(
                 out.append(_missing(name, "", player, note))
             continue
         for player in players:
+            if steps is not None:
+                said = {"player": player.upper(), "policy": name}
+                steps.next(tr("the {player} map under {policy}", **said))
             try:
                 with sizes_only():
                     tree = build_strategy(
@@ -224,13 +230,42 @@ class Stats:
         return doc
 
 
+class Steps:
+    """How far ``collect`` is, for a progress bar: steps done of ``total``, and the one
+    being done now."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.done = -1
+        self.now = ""
+
+    def next(self, now: str) -> None:
+        """The next step begins (the one before is done)."""
+        self.done += 1
+        self.now = now
+
+
 def collect(
     geometry: Geometry = STANDARD, policies: Iterable[str] = PRESET_ORDER, fold: bool = False
 ) -> Stats:
     """All the counts that are feasible, the empty board's value and the map sizes
     with ``compact``'s among them (with ``fold``: folded, and the fewest boards a map
-    can draw)."""
+    can draw); with a progress bar on a terminal past a second (``io.progress``)."""
+    chains = [*policies, "compact"]
+    steps = Steps(2 + 2 * len(chains) + (1 if fold else 0))
+    with progress.stage(
+        tr("Counting the game on {board}", board=geometry.in_words()),
+        count=lambda: max(steps.done, 0),
+        total=lambda: steps.total,
+        step=lambda: steps.now,
+    ):
+        return _collect(geometry, chains, fold, steps)
+
+
+def _collect(geometry: Geometry, chains: list[str], fold: bool, steps: Steps) -> Stats:
+    steps.next(tr("the empty board's value"))
     empty = solver_for(geometry).outcome(Position.empty(geometry))
+    steps.next(tr("positions and games"))
     skipped: dict[str, str] = {}
     positions = count_positions(geometry)
     games = None
@@ -249,10 +284,12 @@ def collect(
     else:
         games = count_games(geometry)
     if not fold:
-        maps = map_sizes([*policies, "compact"], geometry)
+        maps = map_sizes(chains, geometry, steps=steps)
         return Stats(geometry, games, positions, empty, maps, skipped)
-    maps = map_sizes([*policies, "compact"], geometry, fold=True)
-    return Stats(geometry, games, positions, empty, maps, skipped, True, fewest_boards(geometry))
+    maps = map_sizes(chains, geometry, fold=True, steps=steps)
+    steps.next(tr("the fewest boards a map can draw"))
+    fewest = fewest_boards(geometry)
+    return Stats(geometry, games, positions, empty, maps, skipped, True, fewest)
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,6 @@ class Pairer:
     """Pairings on one board: ``covers`` answers, ``tries`` counts the work done."""
 
     def __init__(self, geometry: Geometry) -> None:
-        self.k = geometry.k
         lines = geometry.lines
         self.lines = lines
         #: The lines through each cell, as line bits.
@@ -46,6 +45,14 @@ class Pairer:
         self._pairs: dict[int, int] = {}
         self._cells: dict[int, int] = {}
         self._shift = len(lines)
+        #: The most lines one pair lies on (two cells make one direction: at most k - 1
+        #: lines along it, and no more than the board's length allows; 2 on 5x5 with four
+        #: in a row), so that a pairing of too few pairs is refused before it is sought.
+        through = self.through
+        self.most = max(
+            ((t & u).bit_count() for i, t in enumerate(through) for u in through[i + 1 :]),
+            default=0,
+        )
 
     def exposed(self, defender: int) -> int:
         """The lines (as line bits) that hold none of ``defender``'s marks."""
@@ -84,8 +91,8 @@ class Pairer:
         if hit is not None:
             return hit
         count = live.bit_count()
-        if count > PAIRING_LINES or count > (self.k - 1) * (free.bit_count() // 2):
-            return -1  # a pair lies on at most k - 1 lines
+        if count > PAIRING_LINES or count > self.most * (free.bit_count() // 2):
+            return -1  # too many lines for the pairs there is room for
         left = [PAIRING_TRIES]
         found = self._cover(live, free, left)
         self.tries += PAIRING_TRIES - max(left[0], 0)

@@ -21,6 +21,7 @@ from ttt_maps.engine.build import subject
 from ttt_maps.engine.checks import Refused
 from ttt_maps.engine.options import PAGE, REQUESTS, Surface, from_text, page_keys
 from ttt_maps.engine.request import Request
+from ttt_maps.errors import Limit
 from ttt_maps.language import resolve
 
 #: The options a page's map is drawn with (the others say how the page shows it).
@@ -87,7 +88,10 @@ def scene_of(
 ) -> Scene:
     """The scene a page's options describe; a bad option is an ``OptionRefused`` naming it."""
     request = request_of(options, locate, surface)
-    built = subject(request)
+    try:
+        built = subject(request)
+    except Limit as exc:  # a map too big, said as the page writes its options
+        raise exc.said_as(surface.say) from None
     opts = None if request.kind == "whole" else request.map_options
     return build_scene(built, opts, request.theme, request.title)
 

@@ -22,8 +22,9 @@ import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import ContextVar, copy_context
 
+from ttt_maps.language import number, tr
 from ttt_maps.settings import current
 
 #: Seconds a stage runs before its bar appears.
@@ -78,11 +79,13 @@ def stage(
     count: Counter,
     total: Counter | None = None,
     searched: Counter | None = None,
+    step: Callable[[], str] | None = None,
 ) -> Iterator[None]:
     """Run the body; past ``DELAY`` seconds, show ``label`` with ``count()`` done of
-    ``total()`` (a bar) or of an unknown total (a spinner), and ``searched()``
-    positions searched when given. Inside another stage's bar, nothing more is shown.
-    With a listener (``listening``), the stage is what ``tick`` tells it, and no bar."""
+    ``total()`` (a bar) or of an unknown total (a spinner), ``searched()`` positions
+    searched and ``step()``, what is being done now, when given. Inside another stage's
+    bar, nothing more is shown. With a listener (``listening``), the stage is what
+    ``tick`` tells it, and no bar."""
     if _WATCHED.get():
         yield
         return
@@ -95,12 +98,17 @@ def stage(
             _WATCHED.reset(inside)
             _STAGE.reset(told)
         return
-    if not (current().progress and sys.stderr.isatty()):
+    if not shown():
         yield
         return
 
     done = threading.Event()
-    worker = threading.Thread(target=_show, args=(done, label, count, total, searched), daemon=True)
+    # The bar's thread speaks the request's language: it runs in a copy of its context.
+    worker = threading.Thread(
+        target=copy_context().run,
+        args=(_show, done, label, count, total, searched, step),
+        daemon=True,
+    )
     worker.start()
     token = _WATCHED.set(True)
     try:
@@ -111,19 +119,26 @@ def stage(
         worker.join()
 
 
+def shown() -> bool:
+    """Would a stage show a bar now: progress asked for (the command line's, unless
+    ``--quiet`` or ``--no-progress``) and stderr a terminal? In a pipe, nothing."""
+    return current().progress and sys.stderr.isatty()
+
+
 def _show(
     done: threading.Event,
     label: str,
     count: Counter,
     total: Counter | None,
     searched: Counter | None,
+    step: Callable[[], str] | None,
 ) -> None:
     """The bar's thread: wait, then draw until ``done`` is set. A bar is never worth a
     failed run: whatever goes wrong in it (a terminal that went away, a counter read
     while the work changes it) ends the bar quietly, and the work goes on."""
     try:
         if not done.wait(DELAY):
-            _draw(done, label, count, total, searched)
+            _draw(done, label, count, total, searched, step)
     except Exception:  # see the docstring: the bar only ever stops
         return
 
@@ -134,6 +149,7 @@ def _draw(
     count: Counter,
     total: Counter | None,
     searched: Counter | None,
+    step: Callable[[], str] | None,
 ) -> None:
     # lazy: rich draws the bar on a terminal; the playground draws maps without it
     from rich.console import Console
@@ -145,9 +161,11 @@ def _draw(
     columns.append(TextColumn("{task.fields[done]}"))
     if searched is not None:
         columns.append(TextColumn("[dim]{task.fields[searched]}"))
+    if step is not None:
+        columns.append(TextColumn("{task.fields[step]}", markup=False))
     columns.append(TimeElapsedColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task(label, total=None, done="", searched="")
+        task = bar.add_task(label, total=None, done="", searched="", step="")
 
         def refresh() -> None:
             n = count()
@@ -155,7 +173,9 @@ def _draw(
             text = f"{n:,}" if whole is None else f"{n:,} / {whole:,}"
             bar.update(task, completed=n, total=whole, done=text)
             if searched is not None:
-                bar.update(task, searched=f"{searched():,} positions searched")
+                bar.update(task, searched=tr("{n} positions searched", n=number(searched())))
+            if step is not None:
+                bar.update(task, step=step())
 
         refresh()
         while not done.wait(REFRESH):

@@ -18,8 +18,10 @@ A finished (or abandoned) game is saved as ``ttt-maps/game@1`` JSON::
      "moves": [{"mark": "x", "cell": 4, "by": "map"}, ...],
      "positions": [".........", "....x....", ...], "result": "x wins"}
 
-``by`` is ``map`` (the map's red move), ``stray`` (the level's) or
-``player`` (the person's); ``positions`` are the boards after each move,
+``by`` is ``map`` (the map's red move), ``hold`` (a move that keeps the map's
+side from losing, where the map's own move was not found within the search
+budget), ``stray`` (the level's) or ``player`` (the person's); ``positions`` are
+the boards after each move,
 the start first; ``result`` is ``x wins``, ``o wins``, ``draw`` or
 ``unfinished``. ``ttt_maps.audit.game`` replays a log against the
 solved game.
@@ -30,8 +32,10 @@ from __future__ import annotations
 import json
 import random
 import re
+from contextlib import suppress
 from typing import Any, NamedTuple
 
+from ttt_maps import settings
 from ttt_maps.errors import UsageError, bad_value
 from ttt_maps.game.cell_names import cell_in, cell_to, k_word
 from ttt_maps.game.cell_names import cell_name as cell_name  # also named here, where games are
@@ -64,7 +68,7 @@ def parse_level(text: str) -> tuple[str, float]:
 class Move(NamedTuple):
     mark: Mark
     cell: int
-    by: str  # "map", "stray" or "player"
+    by: str  # "map", "hold", "stray" or "player"
 
 
 class Game:
@@ -95,6 +99,25 @@ class Game:
         self.board = self.start
         #: The language the game's words are said in: the one in force when it began.
         self.lang = current()
+        #: How the game's searches run (progress, budget): the settings in force when it
+        #: began, also for the moves asked for after the call that made it returned.
+        self.how = settings.current()
+        self._learn()
+
+    def _learn(self) -> None:
+        """On a bigger board, the start's value before the first move: its proof settles
+        what the map's first replies ask (every opening of a drawn board is a draw, by
+        strategy stealing), where asked one reply at a time each would take a proof of
+        its own (seconds on 5x5 with four in a row). Within a budget of its own; past
+        it, the game goes on and each reply searches what it needs."""
+        solver = self.policy.solver
+        fresh = getattr(solver, "fresh_budget", None)
+        if fresh is None or self.start.is_over:
+            return
+        with settings.using(self.how):
+            fresh()
+            with suppress(TooBigToSolve):
+                solver.result(self.start.key)
 
     # -- state ---------------------------------------------------------------
 
@@ -150,21 +173,23 @@ class Game:
     def reply(self) -> Move:
         """The map side's move: the map's red move, unless the level strays. Each move
         is searched within a budget of its own (a bigger board's), as a command's would
-        be: the person waits for one move at a time. Where the map's move is past it (it
-        needs every move's value: the first moves of 5x5 with four in a row), the map's
-        side plays a move that keeps it from losing, searched within a second budget."""
-        fresh = getattr(self.policy.solver, "fresh_budget", None)
-        if fresh is not None:
-            fresh()
-        try:
-            chosen = self.map_move()
-        except TooBigToSolve:
-            chosen = self._holding_move()
-        cell, by = chosen, "map"
-        if self.level == "novice":
-            cell = self._novice_move(chosen)
-        elif self.stray_chance and self.random.random() < self.stray_chance:
-            cell = self.random.choice(self.board.moves())
+        be: the person waits for one move at a time. Where the map's move is past it,
+        the map's side plays a move that keeps it from losing, searched within a second
+        budget, and says so (``hold``): it is not the map's move."""
+        with settings.using(self.how):
+            fresh = getattr(self.policy.solver, "fresh_budget", None)
+            if fresh is not None:
+                fresh()
+            by = "map"
+            try:
+                chosen = self.map_move()
+            except TooBigToSolve:
+                chosen, by = self._holding_move(), "hold"
+            cell = chosen
+            if self.level == "novice":
+                cell = self._novice_move(chosen)
+            elif self.stray_chance and self.random.random() < self.stray_chance:
+                cell = self.random.choice(self.board.moves())
         if cell != chosen:
             by = "stray"
         return self._add(Move(self.board.to_move, cell, by))
@@ -234,14 +259,15 @@ class Game:
         when lost the moves that hold out longest."""
         if self.over:
             return []
-        scores = self.solver.move_scores(self.board.key)
+        with settings.using(self.how):
+            scores = self.solver.move_scores(self.board.key)
         best = min(scores.values())  # the opponent's score after the move: lower is better
         return sorted(cell for cell, score in scores.items() if score == best)
 
     def verdict(self) -> str:
         """One line on the position, as the map sees it, for the person to move ("" when
         its value is past the search budget)."""
-        with speaking(self.lang):
+        with speaking(self.lang), settings.using(self.how):
             if self.over:
                 return self.result_line()
             try:
@@ -336,6 +362,12 @@ class Game:
             }
             if move.by == "stray":
                 return tr("{player} strays from the map and plays {cell} ({number})", **said)
+            if move.by == "hold":
+                return tr(
+                    "{player} plays {cell} ({number}), a move that does not lose: the map's "
+                    "own move is not found within the search budget",
+                    **said,
+                )
             return tr("{player} plays {cell} ({number})", **said)
 
     def result_line(self) -> str:

@@ -16,7 +16,7 @@ from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.language import N_, tr
 from ttt_maps.policy.books import load_opening_book, xkcd_opening_book
 from ttt_maps.policy.keys import book_key, random_key, simple_keys
-from ttt_maps.policy.policy import DEFAULT_BIG, Key, Policy
+from ttt_maps.policy.policy import DEFAULT_BIG, DEFAULT_LINES, TRAP_DRAWN_CELLS, Key, Policy
 
 #: What each key prefers, as ``ttt-maps policies`` says it (in the reader's language).
 KEY_HELP: dict[str, str] = {
@@ -32,6 +32,10 @@ KEY_HELP: dict[str, str] = {
     "center": N_("a centre cell"),
     "corner": N_("a corner cell"),
     "edge": N_("an edge cell (neither corner nor centre)"),
+    "lines": N_(
+        "a cell on the most lines (the middle first): the move the search's proof finds, "
+        "so bigger boards are drawn within the search budget"
+    ),
     "first": N_("the lowest cell number (always appended last)"),
     "last": N_("the highest cell number"),
     "random:SEED": N_("a reproducible random choice per position (random = random:0)"),
@@ -71,7 +75,7 @@ MISERE_NOVICE = N_(
 def preset_chain(name: str, geometry: Geometry = STANDARD) -> str:
     """The chain a preset stands for on a board (``default`` depends on the board)."""
     if name == "default" and geometry.name not in NOVICE_BOARDS:
-        return DEFAULT_BIG
+        return DEFAULT_BIG if geometry.size <= TRAP_DRAWN_CELLS else DEFAULT_LINES
     return PRESETS[name][0]
 
 

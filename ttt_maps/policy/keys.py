@@ -35,6 +35,12 @@ def _prefer(cells: frozenset[int]) -> Filter:
     return key
 
 
+def _lines(policy: Policy, pos: int, moves: list[int]) -> list[int]:
+    through = policy.geometry.lines_through
+    most = max(through[m] for m in moves)
+    return [policy.turned_first(pos, [m for m in moves if through[m] == most])]
+
+
 def _fast(policy: Policy, pos: int, moves: list[int]) -> list[int]:
     # The opponent's score after a move: the lower, the better for the mover, in the
     # order of ``Outcome.rank`` (win soon > win late > draw > lose late > lose soon).
@@ -120,6 +126,7 @@ def simple_keys(geometry: Geometry) -> dict[str, Filter]:
         "center": _prefer(geometry.centers),
         "corner": _prefer(geometry.corners),
         "edge": _prefer(geometry.edges),
+        "lines": _lines,
         "first": _first,
         "last": _last,
         "rules": _rules,

@@ -30,6 +30,12 @@ from ttt_maps.solve.solver import Children, Solver
 #: drawn whole (measured: the 4x4 board with four in a row passes the
 #: look-ahead limit at its first move). ``trap`` looks one reply ahead.
 DEFAULT_BIG = "fast,trap"
+#: ``default`` past ``TRAP_DRAWN_CELLS`` cells, where ``trap`` keeps every drawing move:
+#: there the tie among equally good moves is broken by ``lines``, the order the search
+#: tries moves in, so the move chosen is the one the proof of the position's value
+#: found (a pairing's answer, a first move stolen from the empty board's draw), and a
+#: map of 5x5 with four in a row is drawn within the search budget.
+DEFAULT_LINES = "fast,lines"
 
 #: Positions ``novice`` or ``compact`` may evaluate before they are refused (a count,
 #: not a time, so the same chain always gives the same answer). Where the chain works
@@ -84,6 +90,13 @@ class Policy:
         #: value (``_ranked``).
         self._rank = ranked_chain(keys, geometry)
         self._first_optimal = getattr(self.solver, "first_optimal", None)
+        #: A chain closed by ``lines`` chooses once per class of positions, on the class's
+        #: standard turn (``turned_first``): the turns of a position get the turned move.
+        self._turner = (
+            imager(geometry)
+            if any(k.text == "lines" for k in keys) and len(geometry.symmetries) > 1
+            else None
+        )
         #: Where the chain looks ahead and treats symmetric positions alike
         #: (``symmetric_part``): the keys before the closing ``first`` or ``last``, and
         #: whether that is ``first``. Choices and look-ahead values are then worked out
@@ -178,13 +191,33 @@ class Policy:
         """The choice on a bigger board where the chain ranks the optimal moves by their
         cells (``ranked_chain``): the first optimal move in that order, each tested on
         its own (``DeepSolver.first_optimal``); None where that does not apply (a lost
-        position, a chain that looks further, a small board)."""
+        position, a chain that looks further, a small board). A chain closed by ``lines``
+        ranks the cells of the class's standard turn, and the move found there is
+        turned back: the turns of one position cost one search."""
         if self._rank is None or self._first_optimal is None:
             return None
         rank, fastest = self._rank
+        turner, turn = self._turner, 0
+        if turner is not None:
+            images = turner.of(pos)
+            pos = min(images)
+            turn = images.index(pos)
         cells = sorted((cell for cell, _ in self.solver.children(pos)), key=rank)
         found: int | None = self._first_optimal(pos, cells, fastest)
-        return found
+        if found is None or turner is None:
+            return found
+        return turner.back[turn][found]
+
+    def turned_first(self, pos: int, cells: list[int]) -> int:
+        """Of ``cells`` of a position, the one that comes first on the position turned to
+        its class's standard turn (the smallest of its images): how ``lines`` breaks a tie,
+        so that the turns of a position get the turned move."""
+        turner = self._turner
+        if turner is None:
+            return min(cells)
+        images = turner.of(pos)
+        turn = self.geometry.symmetries[images.index(min(images))]
+        return min(cells, key=lambda c: turn[c])
 
     def _optimal(self, pos: int) -> list[int]:
         """The moves that keep the game's value, where every chain starts."""
@@ -326,6 +359,10 @@ def ranked_chain(keys: list[Key], geometry: Geometry) -> Ranking | None:
             continue
         elif key.text in prefer:
             ranks.append(_outside(prefer[key.text]))
+        elif key.text == "lines":
+            ranks.append(_most(geometry.lines_through))
+            ranks.append(int)  # on the standard turn (``Policy._ranked``)
+            break  # ``lines`` closes a chain, as ``first`` does
         elif key.text in ("first", "last"):
             ranks.append(int if key.text == "first" else int.__neg__)
             break  # one move is left: the keys after it choose nothing
@@ -337,7 +374,9 @@ def ranked_chain(keys: list[Key], geometry: Geometry) -> Ranking | None:
 #: Keys that choose alike in symmetric positions: what they weigh (the game's value,
 #: how fast, traps, the novice's odds, boards below, cell kinds) turns with the board.
 #: ``first`` and ``last`` pick by cell number, which does not: they close a chain.
-SYMMETRIC_KEYS = frozenset({"fast", "trap", "novice", "compact", "center", "corner", "edge"})
+SYMMETRIC_KEYS = frozenset(
+    {"fast", "trap", "novice", "compact", "center", "corner", "edge", "lines"}
+)
 #: Keys whose values look through the rest of the map.
 LOOKING_AHEAD = frozenset({"novice", "compact"})
 
@@ -359,6 +398,11 @@ def symmetric_part(keys: list[Key], geometry: Geometry) -> tuple[list[Key], bool
         if key.text not in SYMMETRIC_KEYS:
             return None
     return None  # a chain always closes with ``first`` (``parse_policy``)
+
+
+def _most(through: tuple[int, ...]) -> Callable[[int], int]:
+    """A rank that puts the cells on the most lines first."""
+    return lambda m: -through[m]
 
 
 def _outside(cells: frozenset[int]) -> Callable[[int], int]:

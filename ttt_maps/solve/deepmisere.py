@@ -17,6 +17,8 @@ from ttt_maps.solve.search import DeepSolver
 class MisereDeepSolver(DeepSolver):
     """A bigger board's solved game under misère rules."""
 
+    _win_ply = 0  # a line made by the last move: the mover has already won
+
     def move_results(self, key: int) -> dict[int, int]:
         """``Solver.move_results``: a move that completes a line loses at once (the
         opponent's result is a win); the others are searched."""

@@ -27,7 +27,6 @@ and lets the same bounds serve exact scores and cheap win/draw/loss questions.
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -36,7 +35,6 @@ from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.pairing import Pairer
 from ttt_maps.game.symmetry import canonicaliser
 from ttt_maps.io import progress
-from ttt_maps.settings import current
 from ttt_maps.solve.budget import TooBigToSolve, search_limit
 from ttt_maps.solve.solver import Solver
 
@@ -54,6 +52,10 @@ class DeepSolver(Solver):
     """A bigger board's solver: the questions answered by alpha-beta over bounds."""
 
     whole = False
+    #: The first ply after a position at which its mover can win (one move on; under
+    #: misère, a line the opponent has just made): then every other ply, and a loss
+    #: at the plies between.
+    _win_ply = 1
 
     def __init__(self, geometry: Geometry, limit: int | None = None, cache: bool = True) -> None:
         """``limit``: positions one request may search, however big the board (as
@@ -70,7 +72,8 @@ class DeepSolver(Solver):
         #: Where this request's budget started: positions searched, and when.
         self.started = 0
         self._clock: float | None = None
-        #: Whether this request's questions may show a progress bar (``progress_shown``).
+        #: Whether this request's questions may show a progress bar (``progress.shown``,
+        #: asked once a request: the many quick questions of a map cost no bar's work).
         self._bars = False
         #: Where the budget ends, and where the search next stops to check it: the same,
         #: unless a listener is told of the search's progress every ``progress.TICK``.
@@ -92,26 +95,35 @@ class DeepSolver(Solver):
         if symmetric:
             self._canonical = canonicaliser(geometry)
         # Cells through which more lines run are tried first: they decide games sooner.
-        through = [sum(line >> c & 1 for line in geometry.lines) for c in range(self._size)]
-        self._order = tuple(1 << c for c in sorted(range(self._size), key=lambda c: -through[c]))
+        self._order = tuple(1 << c for c in geometry.by_lines)
 
     def score(self, key: int) -> int:
         """The exact score of a legal position for its side to move (``Solver.score``).
-        The result first: a draw needs nothing more, and a win or a loss is then searched
-        on its side of a draw only (a window that spans a draw would leave the pairings,
-        which bound a score by a draw, nothing to cut)."""
+        The result first: a draw needs nothing more. A win is then found as "a win by
+        the mover's next move?", "by the one after?", and so on, each a search whose
+        window ends at that ply, so that it looks no deeper than the win it asks for
+        (the last move of such a search only needs the masks: ``_two_threats``); a
+        loss alike, as "lost by then?"."""
         hit = self._scores.get(key)
         if hit is None:
             far = self._far
-            low, high = -far - 1, far + 1
-            if self._pairs:
-                result = self.result(key)
-                if result == 0:
-                    self._scores[key] = 0
-                    return 0
-                low, high = (0, high) if result > 0 else (low, 0)
-            value = self._bounded(key, low, high)
+            result = self.result(key)
             plies = key.bit_count()
+            value = 0
+            if result > 0:
+                # The probes try moves in the search's own order, not the move that
+                # proved the win first, so that the first move found to win that fast
+                # is the one ``first_optimal`` looks for.
+                self._cuts.pop(key, None)
+                ply = plies + self._win_ply
+                while self._bounded(key, far - ply - 1, far - ply) < far - ply:
+                    ply += 2
+                value = far - ply
+            elif result < 0:
+                ply = plies + 1 - self._win_ply
+                while self._bounded(key, ply - far, ply - far + 1) > ply - far:
+                    ply += 2
+                value = ply - far
             hit = value + plies if value > 0 else value - plies if value < 0 else 0
             self._scores[key] = hit
         return hit
@@ -417,6 +429,19 @@ class DeepSolver(Solver):
                 high = known_high - far
             if low >= high:
                 return low
+        # Where only a win by some ply counts (how fast is a win?), or only a loss by
+        # some ply (how long does a loss last?): a line needs as many more moves as it
+        # lacks marks, which may settle the question before any pairing is sought.
+        if alpha > 0 and high > 0:
+            soonest = far - plies - 2 * self._missing(mine, last) + 1
+            if soonest < high:
+                high = soonest if soonest > 0 else 0
+        elif beta < 0 and low < 0 and not forced:
+            latest = plies + 2 * self._missing(last, mine) - far
+            if latest > low:
+                low = latest if latest < 0 else 0
+        if low >= beta or high <= alpha:
+            return low if low >= beta else high
         # A pairing bounds the score by a draw: tried where that would cut.
         pairs = self._pairs
         if pairs and high > 0 and (alpha >= 0 or low >= 0) and self._defends(last, free):
@@ -424,7 +449,7 @@ class DeepSolver(Solver):
         if (
             pairs
             and low < 0
-            and (beta <= 0 or high <= 0)
+            and (beta == 0 or high <= 0)
             and self._defends_after(mine, free, forced)
         ):
             low = 0  # the mover pairs off the opponent's lines, now or after one move
@@ -445,6 +470,11 @@ class DeepSolver(Solver):
             return high
         a = alpha if alpha > low else low
         b = beta if beta < high else high
+        if a > 0 and a >= far - plies - 5:
+            # Only a win at the mover's next move (two threats made now, the opponent
+            # unable to win first) scores above ``a``: found from the masks, no move
+            # searched (a question of how fast a win is asks this at every leaf).
+            return self._two_threats(key, mine, free, forced, slot, low, high)
         best = -far - 1
         size = self._size
         moves = self._order
@@ -478,12 +508,52 @@ class DeepSolver(Solver):
         bounds[slot] = (low + far) * span + high + far
         return best
 
+    def _missing(self, mine: int, theirs: int) -> int:
+        """The fewest marks ``mine`` lacks on a line free of ``theirs`` (more than k when
+        no such line is left)."""
+        k = self.geometry.k
+        fewest = k + 1
+        for line in self.geometry.lines:
+            if not line & theirs:
+                lacks = k - (line & mine).bit_count()
+                if lacks < fewest:
+                    fewest = lacks
+        return fewest
+
+    def _two_threats(
+        self, key: int, mine: int, free: int, forced: int, slot: int, low: int, high: int
+    ) -> int:
+        """``_search``'s score where only a win at the mover's next move counts: a move
+        (the block, when the opponent threatens one line) that leaves two of the mover's
+        lines one cell short wins then, as the opponent cannot both block and complete a
+        line of its own (it has none one short left); without one, no win comes before
+        the mover's next move but one."""
+        far, plies = self._far, self._size - free.bit_count()
+        threats = self.threats
+        rest = forced or free
+        won = 0
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            made = threats(mine | bit) & (free ^ bit)
+            if made & (made - 1):
+                won = bit
+                break
+        if won:
+            low = high = far - plies - 3
+            if not forced:
+                self._cuts[key] = won
+        else:  # a win later, if any (or else a draw at best)
+            high = min(high, max(far - plies - 5, 0))
+        self.bounds[slot] = (low + far) * self._span + high + far
+        return high
+
 
 def progress_shown() -> bool:
     """Would progress be shown: a bar (progress asked for, stderr a terminal), or a
     listener told (``progress.listening``)? Asked once a request, so that the many quick
     questions of a map cost no bar's bookkeeping."""
-    return progress.listened() or (current().progress and sys.stderr.isatty())
+    return progress.listened() or progress.shown()
 
 
 def bound_span(size: int) -> int:

@@ -35,6 +35,8 @@ from ttt_maps.game.geometry import STANDARD, Geometry
 from ttt_maps.game.position import Mark, Position
 from ttt_maps.game.symmetry import canonicaliser
 from ttt_maps.io.environment import whole_number
+from ttt_maps.io.progress import stage
+from ttt_maps.language import tr
 from ttt_maps.solve.budget import TooBigToSolve
 from ttt_maps.solve.registry import solver_for
 from ttt_maps.solve.solver import Solver
@@ -152,30 +154,37 @@ def build_graph(
     # Breadth first: a graph too big to prove is found so as soon as its first layers are.
     todo = deque(sorted(roots))
     met = set(roots)  # listed or waiting to be: the graph holds at least these
-    while todo:
-        key = todo.popleft()
-        if (
-            budget is not None
-            and listing_cost(geometry, named) + solver.searched - started > budget
-        ):
-            raise _over_budget(player, geometry, budget, len(options))
-        try:
-            cells = [opening] if key == 0 and opening is not None else solver.best_cells(key)
-        except TooBigToSolve:
-            raise _over_budget(player, geometry, budget or 0, len(options)) from None
-        found: dict[frozenset[int], int] = {}
-        for cell in cells:
-            after = solver.play(key, cell)
-            replies = [reply for _, reply in children(after) if finished or children(reply)]
-            named += len(replies)
-            needs = frozenset(canonical(reply) for reply in replies)
-            found.setdefault(needs, cell)
-        options[key] = _undominated(found.items()) if found else (Option(frozenset(), -1),)
-        needed = sorted({c for o in options[key] for c in o.needs} - met)
-        met.update(needed)
-        if len(met) > PROVABLE_CLASSES:
-            raise out_of_reach(player, geometry)
-        todo.extend(needed)
+    with stage(
+        tr("Finding the positions {player} meets on {board}", player=player.upper(),
+           board=geometry.in_words()),
+        count=lambda: len(options),
+        total=lambda: len(met),
+        searched=lambda: solver.searched,
+    ):  # fmt: skip
+        while todo:
+            key = todo.popleft()
+            if (
+                budget is not None
+                and listing_cost(geometry, named) + solver.searched - started > budget
+            ):
+                raise _over_budget(player, geometry, budget, len(options))
+            try:
+                cells = [opening] if key == 0 and opening is not None else solver.best_cells(key)
+            except TooBigToSolve:
+                raise _over_budget(player, geometry, budget or 0, len(options)) from None
+            found: dict[frozenset[int], int] = {}
+            for cell in cells:
+                after = solver.play(key, cell)
+                replies = [reply for _, reply in children(after) if finished or children(reply)]
+                named += len(replies)
+                needs = frozenset(canonical(reply) for reply in replies)
+                found.setdefault(needs, cell)
+            options[key] = _undominated(found.items()) if found else (Option(frozenset(), -1),)
+            needed = sorted({c for o in options[key] for c in o.needs} - met)
+            met.update(needed)
+            if len(met) > PROVABLE_CLASSES:
+                raise out_of_reach(player, geometry)
+            todo.extend(needed)
     work = listing_cost(geometry, named) + solver.searched - started
     return Graph(geometry, player, roots, options, len(options), work)
 

@@ -6,16 +6,17 @@ are counted level by level (a level is one more of the player's moves,
 as the map nests them), from the positions of each level and how many lines
 of play reach each one, with the policy's choice made once per position.
 Counting stops as soon as the map passes the limit, so a map far too big to
-draw is refused in the time it takes to count what fits, with the depth
-that does fit.
+draw is cut (no depth asked for) or refused (asked for deeper) in the time it
+takes to count what fits, with the depth that does fit.
 
 Choosing needs the solved game, which on a big board is the slow part, so
 the map is first estimated without it (``estimate``): the first levels are
 known exactly (no game can end before them, so every choice draws as many
 boards), and the rest are counted with a stand-in for the player that wins,
 blocks and threatens as it can. A map past the limit on its exact levels,
-or estimated at more than ``ESTIMATE_MARGIN`` times it, is refused at once;
-one nearer the limit is counted exactly.
+or estimated at more than ``ESTIMATE_MARGIN`` times it, is drawn
+``DEFAULT_DEPTH`` levels deep at once (or refused, asked for deeper); one
+nearer the limit is counted exactly.
 """
 
 from __future__ import annotations
@@ -25,8 +26,9 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
-from ttt_maps.errors import UsageError
+from ttt_maps.errors import Limit, literal
 from ttt_maps.io import progress
+from ttt_maps.solve.budget import TooBigToSolve
 from ttt_maps.solve.folding import folder_for
 from ttt_maps.solve.registry import keep_all
 
@@ -46,17 +48,24 @@ ESTIMATE_MARGIN = 3
 #: The most positions the estimate looks at; past them it gives up and the map
 #: is counted with the solver (only patient searches of big boards get there).
 ESTIMATE_WORK = 100_000
+#: How deep a map is drawn when no depth is asked for and the estimate says it is too
+#: big to draw whole: deeper, its moves would need more searching than the budget
+#: allows on the bigger boards (the X map of 5x5 with four in a row: 553 boards at
+#: this depth, 11,113 at the next, each of its 10,560 last moves a search).
+DEFAULT_DEPTH = 2
 
 
-#: Whether a map refused before solving is tried at the depth it suggests (off inside
-#: ``sizes_only``: a caller that only reports the map as too big needs no depth).
+#: Whether a map is planned to be drawn: then one too big to draw whole is drawn less
+#: deep when no depth was asked for, and a refused one is tried at the depth it
+#: suggests (off inside ``sizes_only``: a caller that only reports the map as too big
+#: needs neither).
 _SUGGEST: ContextVar[bool] = ContextVar("ttt_maps_suggest_depth", default=True)
 
 
 @contextmanager
 def sizes_only() -> Iterator[None]:
-    """Plan maps whose refusals are reported only as too big (``stats``): no depth that
-    fits is tried against the search budget."""
+    """Plan maps whose refusals are reported only as too big (``stats``): no map is drawn
+    less deep than asked, and no depth that fits is tried against the search budget."""
     token = _SUGGEST.set(False)
     try:
         yield
@@ -68,13 +77,16 @@ def _nothing() -> None:
     """No one to tell (a small board)."""
 
 
-class MapTooLarge(UsageError):
-    """A map past the limit: says how big (``head``), and which depth fits (``depth``)."""
+class MapTooLarge(Limit):
+    """A map past the limit: how big (``head``), the depth that fits (``depth``, said by
+    each surface its own way: ``--depth 2``, ``depth=2``) and what it ``draws``."""
 
-    def __init__(self, message: str, head: str = "", depth: int | None = None) -> None:
-        super().__init__(message)
-        self.head = head or message
-        self.depth = depth
+    def __init__(self, head: str, depth: int | None = None, draws: str = "") -> None:
+        if depth is None:
+            super().__init__(head)
+        else:
+            super().__init__(f"{literal(head)}; {{depth}} {literal(draws)}", depth=depth)
+        self.head, self.depth = head, depth
 
 
 class Plan:
@@ -86,10 +98,22 @@ class Plan:
     level 1), else 0.
     """
 
-    def __init__(self, choices: dict[int, int], levels: list[int], offset: int) -> None:
+    def __init__(
+        self,
+        choices: dict[int, int],
+        levels: list[int],
+        offset: int,
+        depth: int | None = None,
+        limit: int | None = None,
+    ) -> None:
         self.choices = choices
         self.levels = levels
         self.offset = offset
+        #: The depth the map is cut at (None: it runs to every game's end).
+        self.depth = depth
+        #: The limit of boards that made the map less deep than asked (no depth was asked
+        #: for and the whole map passes it), else None.
+        self.limit = limit
 
     @property
     def boards(self) -> int:
@@ -106,9 +130,12 @@ def plan_map(
     """Choose the player's move at every position of the map, level by level.
 
     ``depth`` stops after that level (its boards show the chosen move only);
-    past ``max_boards`` boards, ``MapTooLarge`` is raised. A folded policy
-    (``Policy.folded``) plans the folded map: one sub-map per set of equivalent
-    replies.
+    past ``max_boards`` boards, ``MapTooLarge`` is raised. Without a ``depth``, a
+    map past ``max_boards`` is drawn less deep instead (``Plan.limit`` says so): as
+    deep as fits when it was counted level by level, ``DEFAULT_DEPTH`` levels (or
+    fewer, if that may not fit) when the estimate refused it before solving. A
+    folded policy (``Policy.folded``) plans the folded map: one sub-map per set of
+    equivalent replies.
     """
     solver = policy.solver
     goes_on, play, choose = solver.goes_on, solver.play, policy.choose_key
@@ -130,6 +157,11 @@ def plan_map(
         try:
             refuse_from_estimate(player, root, depth, max_boards)
         except MapTooLarge as refused:
+            if depth is None and _SUGGEST.get():
+                cut = min(DEFAULT_DEPTH, DEFAULT_DEPTH if refused.depth is None else refused.depth)
+                plan = plan_map(policy, player, root, max(cut, offset), max_boards)
+                plan.limit = max_boards
+                return plan
             if solver.whole or not _SUGGEST.get():
                 raise
             # The depth that fits must also be solved within the budget: tried, as a
@@ -144,13 +176,25 @@ def plan_map(
             searched=lambda: solver.searched,
         )
         tick = progress.tick
+    limit: int | None = None
     try:
         with watch:
+            if not solver.whole:
+                # The root's value first: its proof settles most of what the first levels
+                # ask (every opening of a drawn board, by strategy stealing), where asked
+                # one position at a time each would be proven again from nothing.
+                solver.result(start)
             while frontier:
                 level = len(levels)
                 levels.append(sum(frontier.values()))
                 if max_boards is not None and sum(levels) > max_boards:
-                    raise _too_large(player, root, levels, max_boards, depth)
+                    past = _too_large(player, root, levels, max_boards, depth)
+                    if depth is not None or not _SUGGEST.get():
+                        raise past
+                    # No depth asked for: as deep as fits, every move of it chosen already.
+                    depth, limit = past.depth, max_boards
+                    del levels[(depth or 0) + 1 :]
+                    break
                 last = depth is not None and level >= depth
                 following: dict[int, int] = {}
                 for key, paths in frontier.items():
@@ -162,29 +206,29 @@ def plan_map(
                         if goes_on(reply):
                             following[reply] = following.get(reply, 0) + paths
                 frontier = following
-    except UsageError as exc:
+    except TooBigToSolve as exc:
         solved = len(levels) - 2  # the level being chosen when the search gave up, less one
-        if solver.whole or not getattr(exc, "unsolved", False):
+        if solver.whole:
             raise
         raise _with_depth(exc, player, solved, offset, sum(levels[: solved + 1])) from None
     finally:
         if not solver.whole:  # what was solved is kept, even for a map refused
             keep_all()
-    return Plan(choices, levels, offset)
+    return Plan(choices, levels, offset, depth, limit)
 
 
-def _with_depth(exc: UsageError, player: Mark, solved: int, first: int, drawn: int) -> UsageError:
+def _with_depth(
+    exc: TooBigToSolve, player: Mark, solved: int, first: int, drawn: int
+) -> TooBigToSolve:
     """A search refused while choosing a map's moves, with the depth whose moves were all
     chosen within the budget (``first``: the level of the player's first choice)."""
     if solved < first:
-        return type(exc)(
+        return TooBigToSolve(
             f"{exc}; not even the first level of the {player.upper()} map is solved within it"
         )
     boards = "board" if drawn == 1 else "boards"
-    return type(exc)(
-        f"{exc}; --depth {solved} draws {drawn:,} {boards} of the {player.upper()} map "
-        "and is solved within it"
-    )
+    draws = f"draws {drawn:,} {boards} of the {player.upper()} map and is solved within it"
+    return TooBigToSolve(f"{literal(exc)}; {{depth}} {literal(draws)}", depth=solved, draws=draws)
 
 
 def _solved_within(
@@ -195,13 +239,9 @@ def _solved_within(
     were solved when the search gave up."""
     try:
         plan_map(policy, player, root, refused.depth, max_boards)
-    except UsageError as exc:
-        if not getattr(exc, "unsolved", False):
-            raise
-        text = str(exc)
-        mark = "; --depth "
-        if mark in text:
-            return MapTooLarge(f"{refused.head}{mark}{text.split(mark, 1)[1]}")
+    except TooBigToSolve as exc:
+        if exc.options.get("depth") is not None:
+            return MapTooLarge(refused.head, int(str(exc.options["depth"])), exc.draws)
         return MapTooLarge(
             f"{refused.head}, and not even its first level is solved within the search budget"
         )
@@ -218,12 +258,12 @@ def _too_large(
         if sum(levels[: level + 1]) <= limit:
             fits, drawn = level, sum(levels[: level + 1])
     where = "" if root.count == 0 else f" from {root}"
-    asked = "" if depth is None else f" to depth {depth}"
+    asked = "" if depth is None else f", to depth {depth}"
     head = (
         f"the {player.upper()} map of {root.geometry.describe()}{where}{asked}, would draw "
         f"more than {sum(levels):,} boards (at most {limit:,} are drawn)"
     )
-    return MapTooLarge(f"{head}; --depth {fits} draws {drawn:,}", head, fits)
+    return MapTooLarge(head, fits, f"draws {drawn:,}")
 
 
 # -- before solving: the exact first levels, then an estimate ---------------------------
@@ -374,10 +414,10 @@ def refuse_from_estimate(player: Mark, root: Position, depth: int | None, limit:
     drawn = sum(exact[: fits + 1]) + sum(est.bound[len(exact) : fits + 1])
     at_most = "" if fits < len(exact) else "at most "
     where = "" if root.count == 0 else f" from {root}"
-    asked = "" if depth is None else f" to depth {depth}"
+    asked = "" if depth is None else f", to depth {depth}"
     head = (
         f"the {player.upper()} map of {root.geometry.describe()}{where}{asked}, would draw "
         f"about {sum(est.levels):,} boards by level {len(est.levels) - 1} (estimated before "
         f"solving; at most {limit:,} are drawn)"
     )
-    raise MapTooLarge(f"{head}; --depth {fits} draws {at_most}{drawn:,}", head, fits)
+    raise MapTooLarge(head, fits, f"draws {at_most}{drawn:,}")

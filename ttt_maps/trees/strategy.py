@@ -86,6 +86,9 @@ class Strategy:
         self.levels = levels
         self.notes = notes
         self.folded = folded
+        #: The limit of boards that cut the map less deep than asked (no depth was asked
+        #: for and the whole map passes it: ``size.plan_map``), else None.
+        self.limit: int | None = None
         self._svg_cache: dict[str, str] = {}
 
     def __repr__(self) -> str:
@@ -187,7 +190,9 @@ class Strategy:
             return hit
 
         root = copy(self.root)
-        return Strategy(self.player, self.policy, root, self.levels, notes, self.folded)
+        noted = Strategy(self.player, self.policy, root, self.levels, notes, self.folded)
+        noted.limit = self.limit
+        return noted
 
     def _repr_svg_(self) -> str | None:
         """Jupyter shows a strategy as its map (once the drawing API has loaded), in the
@@ -276,6 +281,7 @@ def build_strategy(
     stubs: dict[int, Node] = {}
 
     # The player's positions at the last level drawn: their replies are cut.
+    depth = plan.depth
     plies = start.count - plan.offset
     last = None if depth is None else plies + 2 * depth
 
@@ -312,6 +318,7 @@ def build_strategy(
         return node
 
     plain = Strategy(mark, pol, grow(start.key), tuple(plan.levels), folded=fold)
+    plain.limit = plan.limit
     return plain.noted(notes.best, notes.result, notes.why)
 
 

@@ -186,13 +186,14 @@ def _too_large(
     """``levels`` are the boards per level, exact to the end or the first ``counted``."""
     fits = max((n for n in range(counted) if sum(levels[: n + 1]) <= limit), default=0)
     where = "" if root.count == 0 else f" from {root}"
-    asked = "" if depth is None else f" to depth {depth}"
+    asked = "" if depth is None else f", to depth {depth}"
     how = "folded" if fold else "unfolded"
     total = f"{sum(levels):,}" if exact else f"more than {sum(levels):,}"
     return MapTooLarge(
         f"the whole game on {root.geometry.describe()}{where}{asked}, {how}, would draw "
-        f"{total} boards (at most {limit:,} are drawn); "
-        f"--depth {fits} draws {sum(levels[: fits + 1]):,}"
+        f"{total} boards (at most {limit:,} are drawn)",
+        fits,
+        f"draws {sum(levels[: fits + 1]):,}",
     )
 
 

@@ -37,7 +37,6 @@ from typing import Any
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
-from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 
@@ -94,7 +93,12 @@ SOURCES = ("pyproject.toml", "README.md", "LICENSE", "ttt_maps")
 #: The builders that make a site a browser can run the page in.
 SITES = ("html", "dirhtml")
 
-logger = logging.getLogger(__name__)
+
+def say(line: str) -> None:
+    """Tell the person waiting what takes long, on stderr: a plain line, so that it shows
+    under ``sphinx-build -q`` (which hides Sphinx's own status lines) and is no warning
+    (which ``-W`` would make an error)."""
+    print(line, file=sys.stderr, flush=True)
 
 
 def cache_folder() -> Path:
@@ -121,7 +125,10 @@ def pyodide_folder() -> Path:
         )
     folder.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=folder.parent, prefix=".pyodide-") as work:
-        logger.info(f"fetching Pyodide {PYODIDE} from npm for the playground page ...")
+        say(
+            f"fetching Pyodide {PYODIDE} from npm for the playground page (once; it is kept "
+            f"in {folder.parent}) ..."
+        )
         packed = subprocess.run(
             [npm, "pack", f"pyodide@{PYODIDE}", "--pack-destination", work, "--silent"],
             capture_output=True,
@@ -179,7 +186,7 @@ def wheel() -> Path:
             else:
                 shutil.copy2(path, source / top)
         out = Path(work) / "dist"
-        logger.info("building the ttt-maps wheel for the playground page ...")
+        say("building the ttt-maps wheel for the playground page ...")
         built = subprocess.run(
             [sys.executable, "-m", "build", "--wheel", "--outdir", str(out), str(source)],
             capture_output=True,
@@ -221,7 +228,7 @@ def snapshot(pyodide: Path, built: Path) -> Path:
     with tempfile.TemporaryDirectory(dir=folder.parent, prefix=".snapshot-") as work:
         made_here = Path(work) / "snapshot"
         made_here.mkdir()
-        logger.info("making the playground's Python snapshot (Node) ...")
+        say("making the playground's Python snapshot (Node) ...")
         made = subprocess.run(
             [node, str(script), str(pyodide), str(built), str(made_here), json.dumps(WARM_UP)],
             capture_output=True,
