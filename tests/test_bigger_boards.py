@@ -288,6 +288,20 @@ def test_the_budget_is_for_the_whole_request() -> None:
     assert not solver.refused and solver.started == solver.searched
 
 
+@pytest.mark.parametrize(("board", "key"), [("4x4k4", 1 << 5), ("4x5k4", 0)])
+def test_a_budget_of_exactly_the_positions_needed_answers(board: str, key: int) -> None:
+    """A question that searches N positions is answered within a budget of N and refused
+    within N - 1: the budget is how many positions may be searched, not one fewer."""
+    g = Geometry.parse(board)
+    free = DeepSolver(g, limit=10**9)
+    value = free.result(key)
+    needed = free.searched
+    exact = DeepSolver(g, limit=needed)
+    assert exact.result(key) == value and exact.searched == needed
+    with pytest.raises(TooBigToSolve):
+        DeepSolver(g, limit=needed - 1).result(key)
+
+
 def test_the_default_budget_is_calibrated_per_board_and_per_rules() -> None:
     """About ten seconds of one core, counted in positions: more on a board whose
     positions cost less (fewer lines), and more under misère, where no pairing is tried

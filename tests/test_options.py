@@ -313,3 +313,24 @@ def test_a_bad_directive_option_is_named_as_docutils_reports_it(
     with pytest.raises(OptionRefused) as caught:
         assemble_option_dict([(key, value)], directive_options())
     assert says in str(caught.value), caught.value
+
+
+def test_a_map_too_big_names_the_depth_that_fits_on_every_surface() -> None:
+    """A limit found while the work is done (a map too big for its depth) suggests the
+    depth that fits as each surface writes it."""
+    from ttt_maps.integrations.recipe import directive_surface
+
+    ask = {"board": "4x4", "player": "o", "depth": "6"}
+    with pytest.raises(UsageError, match=r"; depth=4 draws at most 29,809$"):
+        ttt_maps.strategy("o", board="4x4", depth=6)
+    result = CliRunner().invoke(app, ["render", "--board", "4x4", "--player", "o",
+                                      "--depth", "6", "-o", "-", "-f", "svg"])  # fmt: skip
+    assert result.exit_code == 2 and result.stderr.endswith("; --depth 4 draws at most 29,809\n")
+    options, _, surface = read_fence([f"{k}: {v}" for k, v in ask.items()], 1)
+    with pytest.raises(UsageError, match=r"; depth: 4 draws at most 29,809$"):
+        scene_of(options, str, surface)
+    options, surface = directive_surface({**ask, "depth": 6})  # docutils converted it
+    with pytest.raises(UsageError, match=r"; :depth: 4 draws at most 29,809$"):
+        scene_of(options, str, surface)
+    said = _playground("board=4x4&player=o&depth=6")["error"]
+    assert said.endswith("; --depth 4 draws at most 29,809"), said

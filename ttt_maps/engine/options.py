@@ -98,14 +98,16 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
            "The start position (default: the empty board), e.g. x...o.... or 'x../.o./...'.",
            "BOARD", cli="--start --from", page="start from", python="start root"),
     Option("depth", int, None, checks.whole_number(0),
-           "Cut the nesting at D levels (a depth past the game's end draws the whole map).",
+           "Cut the nesting at D levels (a depth past the game's end draws the whole map; "
+           "without one, a map too big to draw whole is drawn as deep as fits).",
            "D", cli="--depth", page="depth", python="depth"),
     Option("fold", bool, None, checks.flag,
            "Fold by symmetry: replies that are rotations or reflections of each other are "
            "drawn once, lettered, with how many they stand for (the default with --whole).",
            cli="--fold", page="fold", python="fold"),
     Option("max_boards", int, MAX_BOARDS, checks.whole_number(1),
-           "The most boards a map may draw: a bigger one is refused with the depth that fits.",
+           "The most boards a map may draw: a bigger one is drawn less deep, or refused with "
+           "the depth that fits when a depth was asked for.",
            python="max_boards"),
     Option("theme", str, "light", checks.theme,
            "light, dark, print, xkcd (drawn by hand and lettered as the comic is), or auto: "
