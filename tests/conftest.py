@@ -188,6 +188,19 @@ BROWSER_ARGS = [
 ]
 
 
+def screenshot(page: Any, **options: Any) -> bytes:
+    """A Chromium page's picture, asked twice if need be: under a loaded machine headless
+    Chromium now and then answers "Unable to capture screenshot" for a page it has drawn,
+    and says nothing about the page by it."""
+    try:
+        return bytes(page.screenshot(**options))
+    except Exception as error:  # playwright's Error, imported only with the browser
+        if "Unable to capture screenshot" not in str(error):
+            raise
+        page.wait_for_timeout(500)
+        return bytes(page.screenshot(**options))
+
+
 def need_tool(name: str, package: str) -> str:
     """The path of an outside program, or skip the test saying how to get it."""
     path = shutil.which(name)

@@ -142,7 +142,7 @@ def test_misere_4x4_three_in_a_row_is_answered_by_default() -> None:
     pairings: misère 4x4, three in a row, is lost by X, answered with no option (the
     budget calibrated on normal rules refused it)."""
     doc = ttt_maps.solve_position(board="4x4k3", rules="misere", settings=COLD)
-    assert doc["outcome"]["text"] == "loss in 15 plies"
+    assert doc["outcome"]["text"] == "loss in 15 moves"
 
 
 @pytest.mark.slow
@@ -174,4 +174,4 @@ def test_the_maps_answer_is_the_same_cold_cached_and_on_a_terminal(tmp_path: Pat
         [*base, "--interactive", "--no-cache"], input="5\nq\n", capture_output=True,
         text=True, env=env, timeout=300, check=False,
     )  # fmt: skip
-    assert "O plays row 3, column 3 (12)." in proc.stdout, proc.stdout
+    assert "O plays the cell in row 3, column 3 (12)." in proc.stdout, proc.stdout

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import screenshot
 from typer.testing import CliRunner
 
 from ttt_maps import api
@@ -410,7 +411,7 @@ def test_chosen_red_mark_is_on_screen(browser: Any, pages: dict[str, Path]) -> N
                   return {x: r.x, y: r.y, width: r.width, height: r.height}; }"""
             )
             assert box["width"] > 40  # the largest red symbol: a whole cell of the view
-            share = red_share(page.screenshot(clip=box), LIGHT.chosen)
+            share = red_share(screenshot(page, clip=box), LIGHT.chosen)
             assert share > 0.1, f"step {step}: only {share:.1%} of the mark's box is red"
             if step == 0:
                 page.mouse.click(*cell_centre(page, str(level1.board)))

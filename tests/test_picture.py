@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from cli_checks import assert_usage_error
+from conftest import screenshot
 from PIL import Image
 from typer.testing import CliRunner
 
@@ -153,7 +154,7 @@ def test_an_auto_map_in_an_img_follows_the_page_in_chromium(
         try:
             page.goto((pages / f"page{n}.html").as_uri())
             page.wait_for_timeout(100)
-            assert corner(page.screenshot()) == expected(name, system), (name, system)
+            assert corner(screenshot(page)) == expected(name, system), (name, system)
         finally:
             page.close()
 

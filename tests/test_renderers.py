@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
-from conftest import need_tool
+from conftest import need_tool, screenshot
 from PIL import Image, ImageChops
 
 import ttt_maps
@@ -185,7 +185,7 @@ def test_chromium_draws_what_we_draw(
     page = chromium.new_page(viewport={"width": d.png.width, "height": d.png.height})
     try:
         page.goto(d.svg.as_uri())
-        check(name, d, opaque(page.screenshot()))
+        check(name, d, opaque(screenshot(page)))
     finally:
         page.close()
 
