@@ -630,3 +630,13 @@ def test_solve_fits_its_tables_to_the_terminal_without_cutting_a_word(columns: i
         for word in move["why"]["brief"].split():
             assert word in printed, (word, columns)
     assert "…" not in result.stdout
+
+
+@pytest.mark.parametrize("given", [["gamebook"], ["svg", "bmp"]])
+def test_a_format_refused_is_named_as_typed(given: list[str], tmp_path: Path) -> None:
+    """``--format`` may be given more than once; the refusal names the one it does not
+    take, as it was typed, not the list the options were read into."""
+    args = [a for name in given for a in ("--format", name)]
+    result = runner.invoke(app, ["render", *args, "-o", str(tmp_path / "map")])
+    line = check_usage_error(result, f"--format '{given[-1]}': choose svg, pdf, png or html")
+    assert "[" not in line

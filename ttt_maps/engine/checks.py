@@ -36,7 +36,12 @@ Choices = Callable[[], list[tuple[str, str]]]
 
 
 class Refused(Exception):
-    """A value an option does not take, and why (the surface names the option)."""
+    """A value an option does not take, and why (the surface names the option); ``part``
+    is the one item of a list refused, shown instead of the whole list."""
+
+    def __init__(self, reason: str, part: str | None = None) -> None:
+        super().__init__(reason)
+        self.part = part
 
 
 def _reason(exc: UsageError) -> Refused:
@@ -252,8 +257,9 @@ def formats(*known: str) -> Check:
         if not isinstance(names, list | tuple) or not all(isinstance(n, str) for n in names):
             raise Refused("expected a format's name, e.g. svg")
         found = [n.strip().lower() for n in names]
-        if any(name not in known for name in found):
-            raise Refused(said)
+        for name in found:
+            if name not in known:
+                raise Refused(said, part=name)
         return found[0] if isinstance(value, str) else found
 
     return check

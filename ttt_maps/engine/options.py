@@ -573,7 +573,8 @@ class Surface:
         try:
             return check(value)
         except Refused as exc:
-            raise self.refused(option, value, str(exc)) from None
+            said = value if exc.part is None else exc.part
+            raise self.refused(option, said, str(exc)) from None
 
     def together(self, option: Option, first: str, second: str) -> OptionRefused:
         """Two spellings of one option given at once."""
