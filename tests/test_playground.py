@@ -404,7 +404,7 @@ def test_python_starts_from_the_snapshot_and_the_loading_words_are_true_in_order
         # seen: the observer sees the line as it is drawn), and nothing else.
         said = trapped.page.evaluate("window.tttSaid")
         steps = ["Loading Python", "Fetching Python", "Starting Python from the snapshot",
-                 "Drawing the map", "Showing the map",
+                 ("Drawing the map", "Choosing", "Positions searched"), "Showing the map",
                  ("Drawn in", "Python drew this map again")]  # fmt: skip
         seen = [next(i for i, step in enumerate(steps) if line.startswith(step)) for line in said]
         assert seen == sorted(seen) and seen[-1] == len(steps) - 1, said
@@ -557,11 +557,19 @@ def test_a_long_search_says_its_count_and_time_beside_stop_and_is_stopped(page: 
     figures = "document.querySelector('.ttt-pg-figures').textContent"
     page.page.wait_for_function(f"/moves chosen|boards/.test({figures})", timeout=WAIT_MS)
     said = page.page.inner_text(".ttt-pg-figures")
-    assert re.search(r"O's moves on the 4x4 board|the O map", said), said
+    stage = page.page.inner_text(".ttt-pg-progress")
+    assert re.search(r"O's moves on the 4x4 board|the O map", stage), stage
     assert re.search(r"\d[\d,]* (moves? chosen|of [\d,]+ boards)", said), said
-    assert re.search(r"· \d+\.\d s$", said), said  # its time
-    assert "Drawing the map" in page.page.inner_text(".ttt-pg-progress")
-    assert in_view(page, ".ttt-pg-stop") and in_view(page, ".ttt-pg-figures")
+    assert re.fullmatch(r"\d+\.\d+ s", page.page.inner_text(".ttt-pg-clock")), said
+    for part in (".ttt-pg-stop", ".ttt-pg-figures", ".ttt-pg-clock"):
+        assert in_view(page, part), part
+    # Stop beside the words, on the bar's first line, and the bar as tall while the job
+    # runs as once it has ended: the page below does not jump.
+    bar = page.page.locator(".ttt-pg-status").bounding_box()
+    stop = page.page.locator(".ttt-pg-stop").bounding_box()
+    progress = page.page.locator(".ttt-pg-progress").bounding_box()
+    assert bar and stop and progress and stop["x"] > progress["x"] + progress["width"]
+    assert stop["y"] < progress["y"] + progress["height"]
     assert page.page.is_enabled(".ttt-pg-stop")
     page.page.click(".ttt-pg-stop")
     assert page.page.evaluate(STATE) == "stopped"
@@ -569,6 +577,8 @@ def test_a_long_search_says_its_count_and_time_beside_stop_and_is_stopped(page: 
         "document.querySelector('.ttt-pg-progress').textContent.includes('Python is ready')",
         timeout=WAIT_MS,
     )
+    after = page.page.locator(".ttt-pg-status").bounding_box()
+    assert after and after["height"] == bar["height"], (bar, after)
     assert draw(page, "board=4x4k3&player=x") == "drawn"
     command = page.page.inner_text(".ttt-pg-command")
     assert command.startswith("ttt-maps render --player x --board 4x4k3")

@@ -10,6 +10,7 @@ const base = new URL(root.dataset.base, document.baseURI);
 const $ = (selector) => root.querySelector(selector);
 const progress = $(".ttt-pg-progress");
 const figures = $(".ttt-pg-figures");
+const clock = $(".ttt-pg-clock");
 const errorLine = $(".ttt-pg-error");
 const form = $(".ttt-pg-form");
 const stopButton = $(".ttt-pg-stop");
@@ -27,7 +28,8 @@ const blobs = new Map(); // what a link or frame shows -> its object URL
 
 // ---- what the page says ------------------------------------------------------------
 
-const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+/** A time as the page says it: hundredths below a second, tenths above. */
+const seconds = (ms) => `${(ms / 1000).toFixed(ms < 1000 ? 2 : 1)} s`;
 const whole = (n) => Number(n).toLocaleString("en");
 
 /** What a long job's stage counts (its report's ``counts``), in the page's words. */
@@ -48,8 +50,16 @@ function showProgress(text) {
   progress.textContent = text;
 }
 
+/** A job's figures, on one line (cut with an ellipsis when narrow: the whole line is
+ * its tooltip). */
 function showFigures(text) {
   figures.textContent = text;
+  figures.title = text;
+}
+
+/** The time since a job, or Python's start, began. */
+function showClock(text) {
+  clock.textContent = text;
 }
 
 function showError(line) {
@@ -82,13 +92,13 @@ function startWorker(again) {
       const message = event.data;
       if (message.type === "loading") {
         if (!again) showProgress(LOADING[message.step] || message.step);
-        showFigures(seconds(performance.now() - loadStarted));
+        showClock(seconds(performance.now() - loadStarted));
       } else if (message.type === "ready") {
         if (!again) mark("ready");
         pythonReady = true;
         root.dataset.pythonSeconds = String((performance.now() - loadStarted) / 1000);
         root.dataset.pythonFrom = message.from;
-        showFigures("");
+        showClock("");
         for (const pending of waiting.values()) pending.started = performance.now();
         resolve();
       } else if (message.type === "failed") {
@@ -114,24 +124,23 @@ function startWorker(again) {
 
 let ready = startWorker(false);
 
-/** What a long job says while it runs: its stage, its figures, the time since it began
- * (the clock goes on between the worker's reports). */
+/** What a long job says while it runs: its stage in the bar's sentence (said to a screen
+ * reader once per stage), its counts below, the time since it began beside Stop (the
+ * clock goes on between the worker's reports). */
 function watch(pending) {
   let heard = null;
   const say = () => {
-    const time = seconds(performance.now() - pending.started);
-    if (!heard) {
-      showFigures(time);
-      return;
-    }
+    showClock(seconds(performance.now() - pending.started));
+    if (!heard) return;
+    const stage = `${heard.stage.charAt(0).toUpperCase()}${heard.stage.slice(1)} …`;
+    if (progress.textContent !== stage) showProgress(stage);
     const parts = [];
     const words = UNITS[heard.counts];
     const unit = words ? ` ${words[heard.count === 1 ? 0 : 1]}` : "";
     if (heard.total != null) parts.push(`${whole(heard.count)} of ${whole(heard.total)}${unit}`);
     else parts.push(`${whole(heard.count)}${unit}`);
     if (heard.searched != null) parts.push(`${whole(heard.searched)} positions searched`);
-    const stage = heard.stage.charAt(0).toUpperCase() + heard.stage.slice(1);
-    showFigures(`${stage}: ${parts.join(", ")} · ${time}`);
+    showFigures(parts.join(", "));
   };
   const clock = setInterval(say, 250);
   pending.report = (told) => {
@@ -151,6 +160,7 @@ function run(job, query, words) {
     pending.resolve = (answer) => {
       if (pending.unwatch) pending.unwatch();
       showFigures("");
+      showClock("");
       resolve(answer);
     };
     waiting.set(id, pending);
@@ -448,7 +458,7 @@ async function drawAddress(query, { push = false } = {}) {
   const first = !pythonAnswered;
   pythonAnswered = true;
   if (first) mark("answer");
-  let said = `Drawn in ${seconds(performance.now() - started)} (Python: ${answer.seconds.toFixed(2)} s).`;
+  let said;
   if (built && built.html === answer.html && built.query === answer.query) {
     // The map built with the site is on the page already: Python drew the very same.
     said = `Python drew this map again in ${seconds(performance.now() - started)}: the same bytes as the one built with the site.`;
@@ -456,6 +466,8 @@ async function drawAddress(query, { push = false } = {}) {
     showProgress("Showing the map …");
     await showMap(answer, answer.query);
     if (shown !== answer.query) return;
+    // Timed once the map shows, so the whole includes Python's part.
+    said = `Drawn in ${seconds(performance.now() - started)} (Python: ${seconds(answer.seconds * 1000)}).`;
   }
   built = null;
   $(".ttt-pg-built").hidden = true;
