@@ -10,6 +10,7 @@ referee that shares no code with the package (``tests/referee.py``) on 3x3, 3x4k
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import pty
@@ -30,6 +31,7 @@ import ttt_maps.settings
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.game.pairing import Pairer
 from ttt_maps.game.position import Position
+from ttt_maps.io import progress
 from ttt_maps.settings import Settings
 from ttt_maps.solve.budget import TooBigToSolve, default_limit
 from ttt_maps.solve.registry import solver_for
@@ -288,18 +290,27 @@ def test_the_budget_is_for_the_whole_request() -> None:
     assert not solver.refused and solver.started == solver.searched
 
 
+@pytest.mark.parametrize("listened", [False, True], ids=["alone", "told of every position"])
 @pytest.mark.parametrize(("board", "key"), [("4x4k4", 1 << 5), ("4x5k4", 0)])
-def test_a_budget_of_exactly_the_positions_needed_answers(board: str, key: int) -> None:
+def test_a_budget_of_exactly_the_positions_needed_answers(
+    board: str, key: int, listened: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A question that searches N positions is answered within a budget of N and refused
-    within N - 1: the budget is how many positions may be searched, not one fewer."""
+    within N - 1: the budget is how many positions may be searched, not one fewer. Also
+    with a listener (the playground's page) told of the search at every position, so that
+    the budget is checked at each one, the last included."""
     g = Geometry.parse(board)
     free = DeepSolver(g, limit=10**9)
     value = free.result(key)
     needed = free.searched
-    exact = DeepSolver(g, limit=needed)
-    assert exact.result(key) == value and exact.searched == needed
-    with pytest.raises(TooBigToSolve):
-        DeepSolver(g, limit=needed - 1).result(key)
+    with contextlib.ExitStack() as stack:
+        if listened:
+            monkeypatch.setattr(progress, "TICK", 0)
+            stack.enter_context(progress.listening(lambda *told: None))
+        exact = DeepSolver(g, limit=needed)
+        assert exact.result(key) == value and exact.searched == needed
+        with pytest.raises(TooBigToSolve):
+            DeepSolver(g, limit=needed - 1).result(key)
 
 
 def test_the_default_budget_is_calibrated_per_board_and_per_rules() -> None:
