@@ -420,6 +420,10 @@ def test_check_an_imperfect_strategy(tmp_path: Path) -> None:
     assert "error: missing at ....x....: no move for o here" in lines
     assert lines[-1].startswith("2 errors")
     assert result.stderr == ""
+    # The README's exit statuses say so: a new user scripting check reads them there.
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    statuses = " ".join(readme.split("Exit status:", 1)[1].split("\n\n", 1)[0].split())
+    assert "`ttt-maps check` also exits 1 when the file it audits is not perfect" in statuses
 
 
 @pytest.mark.parametrize(

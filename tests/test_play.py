@@ -298,3 +298,15 @@ def test_the_opening_line_says_the_level_in_words() -> None:
             for misere in (False, True):
                 text = said(level, lang, misere)
                 assert not re.search(r"perfect|novice\b(?!,)|random|level", text), text
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "es", "ru"])
+def test_a_line_play_cannot_read_names_every_key_it_takes(lang: str) -> None:
+    """What was typed and could not be read is answered with everything that can be typed:
+    a cell, a row and a column, and each key the game takes (u, ?, w and q), in every
+    language."""
+    proc = play("-i", "--lang", lang, moves="zz\nu\n?\nw\nq\n")
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    line = next(line for line in proc.stdout.splitlines() if "'zz'" in line)
+    keys = set(re.findall(r"(?<![\w'])([uwq?])(?![\w'])", line.split("'zz'", 1)[1]))
+    assert keys == {"u", "?", "w", "q"}, line
