@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -22,6 +23,7 @@ from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import Geometry
 from ttt_maps.policy.chains import parse_policy
 from ttt_maps.settings import Settings, using
+from ttt_maps.solve.budget import TooBigToSolve
 
 ROOT = Path(__file__).resolve().parent.parent
 COLD = Settings(cache=False)
@@ -100,6 +102,26 @@ def test_check_takes_a_move_that_holds_and_refuses_one_that_loses() -> None:
         ttt_maps.check(log([("x", 4, "player"), ("o", 1, "hold")]))
     with pytest.raises(UsageError, match=r"move 2: \"by\": 'map', but the map's move here is"):
         ttt_maps.check(log([("x", 4, "player"), ("o", 2, "map")]))
+
+
+def test_a_check_past_the_budget_the_user_chose_names_the_default_when_it_answers() -> None:
+    """A saved 4x4 game audited within 10 positions: refused, and the refusal says the
+    default budget answers (tried before it is said), in each surface's words."""
+    game = ttt_maps.new_game("o", board="4x4")
+    while not game.over:
+        if game.map_to_move:
+            game.reply()
+        else:
+            game.play(game.positions()[-1].moves()[0])
+    log = game.to_json()
+    assert ttt_maps.check(log, settings=Settings(cache=False)).kind == "game"  # answered
+    with pytest.raises(TooBigToSolve) as refused:
+        ttt_maps.check(log, settings=Settings(search_limit=10, cache=False))
+    said = str(refused.value)
+    assert said.startswith("the 4x4 board, four in a row, is not solved within the search")
+    took = r"\((under a second|about \d+ s)\)"
+    assert re.search(f"; the default budget answers {took}: leave out search_limit=$", said)
+    assert re.search(f"answers {took}: leave out --search-limit$", refused.value.worded())
 
 
 def test_a_game_says_when_its_move_only_holds() -> None:

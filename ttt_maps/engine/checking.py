@@ -5,17 +5,19 @@ prints line by line, and what ``--json`` prints."""
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ttt_maps.audit.game import audit_log
 from ttt_maps.audit.strategy import audit_file, check_reasons, strategy_from_json
 from ttt_maps.audit.table import audit_table, minimal_claim
 from ttt_maps.engine.build import running
-from ttt_maps.errors import UsageError
+from ttt_maps.errors import UsageError, literal
 from ttt_maps.io.files import parse_json
 from ttt_maps.language import ENGLISH, speaking
 from ttt_maps.play.game import is_game
 from ttt_maps.settings import Settings
+from ttt_maps.solve.budget import TooBigToSolve
 from ttt_maps.tables.entries import is_table, table_from_json
 
 if TYPE_CHECKING:
@@ -38,8 +40,29 @@ def audit_text(
 ) -> Report:
     """Audit a file's text; ``source`` names it in messages (a usage error for a file
     that is none of the three kinds, or whose claims do not replay); with ``rules``,
-    only a file written for those rules."""
+    only a file written for those rules. Past a search budget the user chose, the audit
+    is tried within the default one, and the refusal says when that answers."""
     parsed = parse_json(text, source)
+    try:
+        return _audited(parsed, source, rules, settings)
+    except TooBigToSolve as exc:
+        if settings is None or settings.search_limit is None:
+            raise
+        beyond = exc  # a budget the user chose: does the one they left out answer?
+    started = time.monotonic()
+    try:
+        _audited(parsed, source, rules, settings._replace(search_limit=None))
+    except TooBigToSolve:
+        raise beyond from None
+    seconds = time.monotonic() - started
+    took = "under a second" if seconds < 1 else f"about {seconds:.0f} s"
+    raise TooBigToSolve(
+        f"{literal(beyond)}; the default budget answers ({took}): leave out {{search_limit}}",
+        search_limit=None,
+    ) from None
+
+
+def _audited(parsed: Any, source: str, rules: str | None, settings: Settings | None) -> Report:
     # An audit is a report for the file's author, kept in English whatever the reader's
     # language (its lines are its JSON's too), as usage errors are.
     with running(settings), speaking(ENGLISH):
