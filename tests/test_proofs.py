@@ -1,0 +1,119 @@
+"""The shipped proofs: the audit's own checker accepts them and rejects broken copies,
+and the package plays and reports what they prove (6x5, 5x6 and 6x6, four in a row)."""
+
+from __future__ import annotations
+
+import lzma
+import os
+
+import pytest
+
+from ttt_maps.audit.proofs import FOLDER, ProofFailed, check_board, check_hold, check_win
+from ttt_maps.engine.checking import audit_proof
+from ttt_maps.errors import UsageError
+from ttt_maps.game.geometry import Geometry
+
+
+def shipped(name: str) -> bytes:
+    with open(os.path.join(FOLDER, name), "rb") as file:
+        return file.read()
+
+
+def raw(name: str) -> bytearray:
+    return bytearray(lzma.decompress(shipped(name)))
+
+
+def moves_at(data: bytearray) -> tuple[int, int]:
+    """Offset of a win certificate's moves, and how many it stores."""
+    width, count = data[7], int.from_bytes(data[8:12], "little")
+    return 14 + data[13] + width * count, count
+
+
+@pytest.mark.parametrize(
+    ("name", "turned", "board"),
+    [("6x5.win.xz", False, (6, 5)), ("6x5.win.xz", True, (5, 6)), ("6x6.win.xz", False, (6, 6))],
+)
+def test_the_shipped_wins_pass(name: str, turned: bool, board: tuple[int, int]) -> None:
+    cert, longest, positions = check_win(shipped(name), turned)
+    assert (cert.winner, cert.opening, longest) == ("X", [], 11)
+    assert positions > 10_000
+    held, _ = check_hold(shipped(name.replace("win", "lb")), turned)
+    assert (held.held, held.limit) == ("X", 9)
+
+
+def test_a_changed_first_move_fails_unless_it_is_the_same_move_turned() -> None:
+    """The empty board's entry (the smallest key, 0) holds X's first move, 12 (row 2,
+    column 2): 17 is its mirror image, the same position after it; any other fails."""
+    data = raw("6x5.win.xz")
+    at, _ = moves_at(data)
+    assert data[at] == 12
+    for cell, holds in ((17, True), (0, False), (7, False), (11, False), (22, False)):
+        data[at] = cell
+        if holds:
+            assert check_win(bytes(data))[1] == 11
+        else:
+            with pytest.raises(ProofFailed):
+                check_win(bytes(data))
+
+
+@pytest.mark.parametrize("index", [5, 100, 400, 800, 1200])
+def test_a_stored_move_changed_fails(index: int) -> None:
+    """A stored move moved to a taken cell, or to its neighbour (each of these fails)."""
+    data = raw("6x5.win.xz")
+    at, count = moves_at(data)
+    assert index < count
+    data[at + index] = (data[at + index] + 1) % 30
+    with pytest.raises(ProofFailed):
+        check_win(bytes(data))
+
+
+@pytest.mark.parametrize(
+    ("broken", "says"),
+    [
+        (lambda d: d[:-3], "length does not match"),
+        (lambda d: d[:10], "cut short"),
+        (lambda d: b"XXXX" + d[4:], "not a win certificate"),
+        (lambda d: d[:40] + bytes([d[40] ^ 0xFF]) + d[41:], "ascending|missing|never met"),
+    ],
+)
+def test_a_cut_or_garbled_certificate_fails_clearly(broken, says: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(ProofFailed, match=says):
+        check_win(broken(bytes(raw("6x5.win.xz"))))
+
+
+def test_a_garbled_xz_file_fails_clearly() -> None:
+    data = bytearray(shipped("6x5.win.xz"))
+    data[len(data) // 2] ^= 0xFF
+    with pytest.raises(ProofFailed, match=r"not a readable \.xz file"):
+        check_win(bytes(data))
+
+
+def test_a_hold_out_with_a_higher_limit_fails() -> None:
+    """Claiming X cannot win by ply 11 is false (X wins at 11)."""
+    data = raw("6x5.lb.xz")
+    data[17] = 11
+    with pytest.raises(ProofFailed):
+        check_hold(bytes(data))
+
+
+def test_a_board_whose_file_is_broken_is_reported_by_name() -> None:
+    def read(name: str) -> bytes:
+        data = shipped(name)
+        return data[: len(data) // 2] if name == "6x5.win.xz" else data
+
+    found = check_board(6, 5, read)
+    assert not found.ok
+    assert found.sentence.startswith("the proof for 6x5 with four in a row does not hold: 6x5.win")
+
+
+@pytest.mark.slow
+def test_check_board_6x5_holds() -> None:
+    report = audit_proof(Geometry.parse("6x5k4"))
+    assert report.perfect
+    assert report.summary.startswith("the proof holds: X wins 6x5 with four in a row in 11 moves")
+    assert report.doc["certificates"] == 20
+
+
+def test_check_board_refuses_a_board_without_a_proof() -> None:
+    with pytest.raises(UsageError, match="no proof is shipped for the 5x5 board"):
+        audit_proof(Geometry.parse("5x5k4"))
