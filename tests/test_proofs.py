@@ -8,10 +8,13 @@ import os
 
 import pytest
 
+import ttt_maps
+from ttt_maps import Settings
 from ttt_maps.audit.proofs import FOLDER, ProofFailed, check_board, check_hold, check_win
 from ttt_maps.engine.checking import audit_proof
 from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import Geometry
+from ttt_maps.solve.budget import TooBigToSolve
 
 
 def shipped(name: str) -> bytes:
@@ -117,3 +120,46 @@ def test_check_board_6x5_holds() -> None:
 def test_check_board_refuses_a_board_without_a_proof() -> None:
     with pytest.raises(UsageError, match="no proof is shipped for the 5x5 board"):
         audit_proof(Geometry.parse("5x5k4"))
+
+
+# -- solve: the proof consulted before any search ------------------------------------------
+
+
+def moves_of(doc: dict[str, object]) -> dict[int, tuple[str, int]]:
+    return {m["cell"]: (m["result"], m["distance"]) for m in doc["moves"]}  # type: ignore[attr-defined]
+
+
+def test_solve_6x5_says_x_wins_in_11_and_every_first_move_s_value() -> None:
+    doc = ttt_maps.solve_position(board="6x5k4", settings=Settings(search_limit=1))
+    assert doc["outcome"]["text"] == "win in 11 moves"
+    moves = moves_of(doc)
+    assert moves[12] == moves[17] == ("win", 11)
+    assert moves[6] == moves[11] == ("win", 15)
+    assert moves[0] == moves[29] == ("loss", 16) and moves[2] == ("loss", 14)
+    assert moves[1][0] == moves[7][0] == "draw"
+    assert {p["move"] for p in doc["policies"]} <= {12, 17}
+
+
+@pytest.mark.parametrize(("board", "fastest"), [("5x6k4", {14, 15}), ("6x6k4", {14, 15, 20, 21})])
+def test_solve_5x6_and_6x6_from_their_proofs(board: str, fastest: set[int]) -> None:
+    doc = ttt_maps.solve_position(board=board, settings=Settings(search_limit=1))
+    assert doc["outcome"]["text"] == "win in 11 moves"
+    assert {c for c, v in moves_of(doc).items() if v == ("win", 11)} == fastest
+
+
+def test_o_holds_out_longest_against_the_proof() -> None:
+    """After X's first move (row 2, column 2), O loses in 10 moves at best, at 5 of its 29
+    replies."""
+    doc = ttt_maps.solve_position("...../...../..x../...../...../.....", board="6x5k4",
+                                  settings=Settings(search_limit=1))  # fmt: skip
+    assert doc["outcome"]["text"] == "loss in 10 moves"
+    moves = moves_of(doc)
+    assert {c for c, v in moves.items() if v == ("loss", 10)} == {5, 9, 16, 18, 22}
+
+
+def test_a_position_off_the_proof_is_still_searched_and_refused() -> None:
+    """X leaves the proven strategy (its second stone in a corner): nothing is known
+    there, and a small budget refuses it as before."""
+    with pytest.raises(TooBigToSolve):
+        ttt_maps.solve_position("x..../o..../..x../...../...../.....", board="6x5k4",
+                                settings=Settings(search_limit=2_000))  # fmt: skip
