@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import lzma
 import os
+import random
+from typing import Any
 
 import pytest
 
@@ -14,7 +16,9 @@ from ttt_maps.audit.proofs import FOLDER, ProofFailed, check_board, check_hold, 
 from ttt_maps.engine.checking import audit_proof
 from ttt_maps.errors import UsageError
 from ttt_maps.game.geometry import Geometry
+from ttt_maps.play.game import Game
 from ttt_maps.solve.budget import TooBigToSolve
+from ttt_maps.solve.proofs import proof
 
 
 def shipped(name: str) -> bytes:
@@ -163,3 +167,66 @@ def test_a_position_off_the_proof_is_still_searched_and_refused() -> None:
     with pytest.raises(TooBigToSolve):
         ttt_maps.solve_position("x..../o..../..x../...../...../.....", board="6x5k4",
                                 settings=Settings(search_limit=2_000))  # fmt: skip
+
+
+# -- play: X wins every game, O holds out longest ------------------------------------------
+
+
+def _first_empty(game: Game, rng: random.Random) -> int:
+    return game.board.moves()[0]
+
+
+def _at_random(game: Game, rng: random.Random) -> int:
+    return rng.choice(game.board.moves())
+
+
+def _stubborn(game: Game, rng: random.Random) -> int:
+    """O's reply that holds out longest against the proof (the lowest cell of those)."""
+    replies = proof(game.geometry).replies(game.board.key)
+    longest = max(replies.values())
+    return min(c for c, n in replies.items() if n == longest)
+
+
+@pytest.mark.parametrize("board", ["6x5k4", "5x6k4"])
+@pytest.mark.parametrize(
+    ("opponent", "seed"),
+    [(_first_empty, 0), (_stubborn, 0), (_at_random, 1), (_at_random, 2), (_at_random, 3)],
+)
+def test_the_x_map_wins_every_game(board: str, opponent: Any, seed: int) -> None:
+    game = ttt_maps.new_game("x", board=board, settings=Settings(search_limit=1))
+    rng = random.Random(seed)
+    while not game.over:
+        if game.map_to_move:
+            game.reply()
+        else:
+            game.play(opponent(game, rng))
+    assert game.result == "x wins"
+    assert all(m.by == "map" for m in game.moves if m.mark == "x")
+    if opponent is _stubborn:
+        assert len(game.moves) == 11
+
+
+def test_the_o_map_holds_out_longest_against_the_proof() -> None:
+    game = ttt_maps.new_game("o", board="6x5k4", settings=Settings(search_limit=1))
+    solved = proof(game.geometry)
+    while not game.over:
+        if game.map_to_move:
+            replies = solved.replies(game.board.key)
+            assert replies[game.reply().cell] == max(replies.values())
+        else:
+            move = solved.move(game.board.key)
+            assert move is not None
+            game.play(move)
+    assert game.result == "x wins" and len(game.moves) == 11
+
+
+# -- render: X's map from the proof ----------------------------------------------------------
+
+
+def test_the_x_map_is_drawn_from_the_proof_alone() -> None:
+    """No search is needed (a budget of one position); the map, too big to draw whole,
+    is drawn 2 levels deep: X's first move, O's 29 replies, X's answers and O's replies."""
+    tree = ttt_maps.strategy("x", board="6x5k4", settings=Settings(search_limit=1))
+    assert tree.facts.boards == 813
+    first = ttt_maps.strategy("x", board="6x5k4", depth=1, settings=Settings(search_limit=1))
+    assert first.facts.boards == 30

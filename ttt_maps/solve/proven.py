@@ -40,6 +40,8 @@ class ProvenSolver(DeepSolver):
         if plies % 2 == 0:
             won = proof(self.geometry).length(key)
             return None if won is None else far - won
+        if self.geometry.has_line(key & self._full):
+            return -far  # X has just completed a line: O has lost, no move to go
         held = proof(self.geometry).held(key)
         return None if held is None else held - far
 
