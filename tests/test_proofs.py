@@ -161,6 +161,15 @@ def test_o_holds_out_longest_against_the_proof() -> None:
     assert {c for c, v in moves.items() if v == ("loss", 10)} == {5, 9, 16, 18, 22}
 
 
+def test_a_winning_first_move_s_own_certificate_plays_on() -> None:
+    """After X's first move at (1, 1), O loses in 14 moves: the first move's certificate
+    is X's strategy there, as the main one is after (2, 2)."""
+    doc = ttt_maps.solve_position("...../.x.../...../...../...../.....", board="6x5k4",
+                                  settings=Settings(search_limit=1))  # fmt: skip
+    assert doc["outcome"]["text"] == "loss in 14 moves"
+    assert max(d for _, d in moves_of(doc).values()) == 14
+
+
 def test_a_position_off_the_proof_is_still_searched_and_refused() -> None:
     """X leaves the proven strategy (its second stone in a corner): nothing is known
     there, and a small budget refuses it as before."""

@@ -60,7 +60,10 @@ class Proof:
     does not reach has no move (None), and then nothing is known of it here.
     """
 
-    def __init__(self, geometry: Geometry) -> None:
+    def __init__(self, geometry: Geometry, name: str = "") -> None:
+        """``name``: the certificate's file under ``proofs/`` (default: the main one, X
+        wins from the empty board; ``6x5/first-6.x-win.xz``: X wins after its first
+        move there)."""
         self.geometry = geometry
         g = geometry
         rows, cols = max(g.rows, g.cols), min(g.rows, g.cols)
@@ -73,7 +76,7 @@ class Proof:
             self._to_paper = tuple((c % g.cols) * cols + c // g.cols for c in range(n))
         self._from_paper = tuple(sorted(range(n), key=self._to_paper.__getitem__))
         self._imager = imager(paper)
-        data = _read(os.path.join(FOLDER, f"{_name(g)}.win.xz"))
+        data = _read(os.path.join(FOLDER, name or f"{_name(g)}.win.xz"))
         width, count = data[7], int.from_bytes(data[8:12], "little")
         start = 14 + data[13]
         end = start + width * count
@@ -168,6 +171,19 @@ class Proof:
 def proof(geometry: Geometry) -> Proof:
     """The board's proof (read once a process); ``proven(geometry)`` must hold."""
     return Proof(geometry)
+
+
+@cache
+def strategies(geometry: Geometry) -> tuple[Proof, ...]:
+    """Every winning strategy of X's shipped for the board: the main proof, then one for
+    each class of first moves that X wins from (read once a process)."""
+    folder = _name(geometry)
+    found = [proof(geometry)]
+    for name in sorted(os.listdir(os.path.join(FOLDER, folder))):
+        match = _FIRST.fullmatch(name)
+        if match is not None and match.group(2, 3) == ("x", "win"):
+            found.append(Proof(geometry, f"{folder}/{name}"))
+    return tuple(found)
 
 
 @cache

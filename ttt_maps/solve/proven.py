@@ -7,11 +7,12 @@ wherever the proof speaks, and searches (within the budget, as any bigger board)
 everywhere else:
 
 * the empty board, and every first move (the first-move certificates);
-* a position X's proven strategy reaches: X to move wins in the strategy's
-  length, and the moves known to win there are the ones after which the
-  strategy still wins (the strategy's own move, at least); O to move loses, each
-  reply in the length the strategy needs after it, so that O's best reply is the
-  one that holds out longest against it.
+* a position one of X's proven strategies reaches (the main one, or the one
+  from a winning first move's certificate): X to move wins in the shortest
+  strategy's length, and the moves known to win there are the ones after which
+  a strategy still wins (the strategy's own move, at least); O to move loses,
+  each reply in the length a strategy needs after it, so that O's best reply is
+  the one that holds out longest against X's proven strategies.
 
 A move of X's off the strategy leads where the proof says nothing: such positions
 are searched, and refused past the budget as before.
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ttt_maps.solve.proofs import fastest, first_moves, proof
+from ttt_maps.solve.proofs import fastest, first_moves, strategies
 from ttt_maps.solve.search import DeepSolver
 
 
@@ -38,12 +39,31 @@ class ProvenSolver(DeepSolver):
             value, length = first_moves(self.geometry)[key.bit_length() - 1]
             return value * (length - 1 - far) if value else 0
         if plies % 2 == 0:
-            won = proof(self.geometry).length(key)
+            won = self._won(key)
             return None if won is None else far - won
         if self.geometry.has_line(key & self._full):
             return -far  # X has just completed a line: O has lost, no move to go
-        held = proof(self.geometry).held(key)
+        held = self._held(key)
         return None if held is None else held - far
+
+    def _won(self, key: int) -> int | None:
+        """Plies to X's win with X to move, by the shortest of the shipped strategies
+        that win from here (the main one, or one of a first move's); None if none does."""
+        lengths = [won for p in strategies(self.geometry) if (won := p.length(key)) is not None]
+        return min(lengths, default=None)
+
+    def _held(self, key: int) -> int | None:
+        """Plies to X's win with O to move and holding out longest, X winning by the
+        strategies; None where some reply leaves them all."""
+        longest = 0
+        for _, child in self.children(key):
+            if self.geometry.has_line(child >> self._size):
+                return None  # O completes a line
+            won = self._won(child)
+            if won is None:
+                return None
+            longest = max(longest, won + 1)
+        return longest or None
 
     def score(self, key: int) -> int:
         """``DeepSolver.score``, from the proof where it knows the position."""
@@ -94,12 +114,15 @@ class ProvenSolver(DeepSolver):
         certificates give (they prove the value, the package plays only X's main proof)."""
         if key.bit_count() != 1:
             return True
-        return proof(self.geometry).held(key) is not None
+        return self._held(key) is not None
 
     def holding_move(self, key: int) -> int:
         """``DeepSolver.holding_move``; X's move of the strategy where it reaches."""
         if key and not key.bit_count() % 2:
-            move = proof(self.geometry).move(key)
-            if move is not None and self.proven_score(key) is not None:
-                return move
+            won = self._won(key)
+            for p in strategies(self.geometry) if won is not None else ():
+                if p.length(key) == won:
+                    move = p.move(key)
+                    if move is not None:
+                        return move
         return super().holding_move(key)
