@@ -239,3 +239,27 @@ def test_the_x_map_is_drawn_from_the_proof_alone() -> None:
     assert tree.facts.boards == 813
     first = ttt_maps.strategy("x", board="6x5k4", depth=1, settings=Settings(search_limit=1))
     assert first.facts.boards == 30
+
+
+# -- O's side: the first moves' certificates -------------------------------------------------
+
+
+def test_the_o_map_answers_every_first_move_from_the_proofs() -> None:
+    """O's reply to each of X's 30 first moves: the fastest win where X's first move
+    loses, the reply that keeps a draw where it draws, the longest hold where it wins."""
+    tree = ttt_maps.strategy("o", board="6x5k4", depth=1, settings=Settings(search_limit=1))
+    assert tree.facts.boards == 31
+
+
+@pytest.mark.parametrize("first", [0, 2, 29])
+def test_after_a_losing_first_move_the_o_map_wins_every_game(first: int) -> None:
+    for seed in range(2):
+        game = ttt_maps.new_game("o", board="6x5k4", settings=Settings(search_limit=1))
+        rng = random.Random(seed)
+        game.play(first)
+        while not game.over:
+            if game.map_to_move:
+                game.reply()
+            else:
+                game.play(rng.choice(game.board.moves()))
+        assert game.result == "o wins"

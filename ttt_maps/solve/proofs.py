@@ -54,16 +54,18 @@ def _read(path: str) -> bytes:
 
 
 class Proof:
-    """X's proven strategy on one board: its move, and how long a win takes with it.
+    """A side's proven winning strategy on one board (X's, or O's after a first move):
+    its move, and how long a win takes with it.
 
     Keys are ``Position.key`` ints of the board played on; a position the strategy
-    does not reach has no move (None), and then nothing is known of it here.
+    does not reach has no move (None), and then nothing is known of it here. Inside,
+    a position is keyed as the certificate keys it: the winner's stones first.
     """
 
     def __init__(self, geometry: Geometry, name: str = "") -> None:
         """``name``: the certificate's file under ``proofs/`` (default: the main one, X
         wins from the empty board; ``6x5/first-6.x-win.xz``: X wins after its first
-        move there)."""
+        move there; ``6x5/first-0.o-win.xz``: O wins after it)."""
         self.geometry = geometry
         g = geometry
         rows, cols = max(g.rows, g.cols), min(g.rows, g.cols)
@@ -77,6 +79,8 @@ class Proof:
         self._from_paper = tuple(sorted(range(n), key=self._to_paper.__getitem__))
         self._imager = imager(paper)
         data = _read(os.path.join(FOLDER, name or f"{_name(g)}.win.xz"))
+        #: The winner: X (1) or O (2).
+        self.winner = "x" if data[12] == 1 else "o"
         width, count = data[7], int.from_bytes(data[8:12], "little")
         start = 14 + data[13]
         end = start + width * count
@@ -84,8 +88,15 @@ class Proof:
         self._moves = dict(zip(keys, data[end : end + count], strict=True))
         self._lengths: dict[int, int | None] = {}
 
-    def images(self, key: int) -> Images:
-        """A position's images on the certificate's board (the look-up's frames)."""
+    def _ours(self, key: int) -> int:
+        """A position's key with the winner's stones first (O's, for O's strategy)."""
+        if self.winner == "x":
+            return key
+        n = self._size
+        return key >> n | (key & self.geometry.full) << n
+
+    def _images(self, key: int) -> Images:
+        """A position (winner first) on the certificate's board, in each of its frames."""
         n, to_paper = self._size, self._to_paper
         paper = 0
         for cell in range(n):
@@ -95,23 +106,45 @@ class Proof:
                 paper |= 1 << (to_paper[cell] + n)
         return self._imager.of(paper)
 
-    def _after(self, images: Images, cell: int, o: bool) -> Images:
-        return self._imager.after(images, self._to_paper[cell] + (self._size if o else 0))
+    def _after(self, images: Images, cell: int, loser: bool) -> Images:
+        return self._imager.after(images, self._to_paper[cell] + (self._size if loser else 0))
 
-    def move(self, key: int, images: Images | None = None) -> int | None:
-        """X's move in a position with X to move: a line completed, O's one threat
-        blocked, else the stored move turned back onto the board; None where the
-        strategy does not reach (O threatens two lines, or the position is not stored)."""
+    def move(self, key: int) -> int | None:
+        """The winner's move with the winner to move: a line completed, the other side's
+        one threat blocked, else the stored move turned back onto the board; None where
+        the strategy does not reach (two threats to block, or a position not stored)."""
+        ours = self._ours(key)
+        return self._move(ours, self._images(ours))
+
+    def length(self, key: int) -> int | None:
+        """Plies to the winner's win with the winner to move, the winner playing ``move``
+        and the other side holding out as long as it can; None where the strategy does
+        not reach."""
+        ours = self._ours(key)
+        return self._length(ours, self._images(ours))
+
+    def held(self, key: int) -> int | None:
+        """Plies to the winner's win with the other side to move, holding out as long as
+        it can against the strategy; None where the strategy does not reach."""
+        return max(self.replies(key).values(), default=None)
+
+    def replies(self, key: int) -> dict[int, int]:
+        """With the other side to move, each of its replies and the plies to the winner's
+        win after it (the reply included); empty where the strategy does not reach (a
+        reply it does not answer, or a game it does not win)."""
+        ours = self._ours(key)
+        return self._replies(ours, self._images(ours))
+
+    def _move(self, key: int, images: Images) -> int | None:
         g, n = self.geometry, self._size
-        x, o = key & g.full, key >> n
-        free = g.full & ~(x | o)
-        wins = g.completions(x) & free
+        mine, theirs = key & g.full, key >> n
+        free = g.full & ~(mine | theirs)
+        wins = g.completions(mine) & free
         if wins:
             return (wins & -wins).bit_length() - 1
-        blocks = g.completions(o) & free
+        blocks = g.completions(theirs) & free
         if blocks:
             return blocks.bit_length() - 1 if not blocks & (blocks - 1) else None
-        images = self.images(key) if images is None else images
         canon = min(images)
         stored = self._moves.get(canon)
         if stored is None or stored >= n:
@@ -119,48 +152,34 @@ class Proof:
         cell = self._from_paper[self._imager.back[images.index(canon)][stored]]
         return cell if free >> cell & 1 else None
 
-    def length(self, key: int, images: Images | None = None) -> int | None:
-        """Plies to X's win with X to move, X playing ``move`` and O holding out as long
-        as it can; None where the strategy does not reach."""
-        images = self.images(key) if images is None else images
+    def _length(self, key: int, images: Images) -> int | None:
         canon = min(images)
         if canon in self._lengths:
             return self._lengths[canon]
         found: int | None = None
-        cell = self.move(key, images)
+        cell = self._move(key, images)
         if cell is not None:
-            x = (key & self.geometry.full) | 1 << cell
-            if self.geometry.has_line(x):
+            if self.geometry.has_line((key & self.geometry.full) | 1 << cell):
                 found = 1
             else:
-                held = self.held(key | 1 << cell, self._after(images, cell, False))
-                found = None if held is None else held + 1
+                held = self._replies(key | 1 << cell, self._after(images, cell, False))
+                found = max(held.values()) + 1 if held else None
         self._lengths[canon] = found
         return found
 
-    def held(self, key: int, images: Images | None = None) -> int | None:
-        """Plies to X's win with O to move, O holding out as long as it can against the
-        strategy; None where the strategy does not reach."""
-        return max(self.replies(key, images).values(), default=None)
-
-    def replies(self, key: int, images: Images | None = None) -> dict[int, int]:
-        """With O to move, each reply and the plies to X's win after it (the reply
-        included), the strategy playing X; empty where the strategy does not reach
-        (a reply it does not answer, or a game it does not win)."""
+    def _replies(self, key: int, images: Images) -> dict[int, int]:
         g, n = self.geometry, self._size
-        images = self.images(key) if images is None else images
-        x, o = key & g.full, key >> n
-        free = g.full & ~(x | o)
-        if g.has_line(x) or not free:
+        mine, theirs = key & g.full, key >> n
+        free = g.full & ~(mine | theirs)
+        if g.has_line(mine) or not free:
             return {}
         out: dict[int, int] = {}
         for cell in range(n):
             if not free >> cell & 1:
                 continue
-            after = o | 1 << cell
-            if g.has_line(after) or free == 1 << cell:
+            if g.has_line(theirs | 1 << cell) or free == 1 << cell:
                 return {}
-            length = self.length(key | 1 << (cell + n), self._after(images, cell, True))
+            length = self._length(key | 1 << (cell + n), self._after(images, cell, True))
             if length is None:
                 return {}
             out[cell] = length + 1
@@ -175,15 +194,48 @@ def proof(geometry: Geometry) -> Proof:
 
 @cache
 def strategies(geometry: Geometry) -> tuple[Proof, ...]:
-    """Every winning strategy of X's shipped for the board: the main proof, then one for
-    each class of first moves that X wins from (read once a process)."""
+    """Every winning strategy shipped for the board: the main proof, then one for each
+    class of first moves that a side wins after (X's or O's; read once a process)."""
     folder = _name(geometry)
     found = [proof(geometry)]
     for name in sorted(os.listdir(os.path.join(FOLDER, folder))):
         match = _FIRST.fullmatch(name)
-        if match is not None and match.group(2, 3) == ("x", "win"):
+        if match is not None and match[3] == "win":
             found.append(Proof(geometry, f"{folder}/{name}"))
     return tuple(found)
+
+
+@cache
+def drawing_replies(geometry: Geometry) -> dict[int, int]:
+    """O's reply that keeps the draw after each first move of X's that draws, by X's
+    cell: the move the first move's ``x-hold`` certificate stores for O (X never
+    completes a line after it; the ``o-hold`` certificate shows that O never does
+    after any reply)."""
+    g = geometry
+    rows, cols = max(g.rows, g.cols), min(g.rows, g.cols)
+    paper = Geometry(rows, cols, 4)
+    turner = imager(paper)
+    folder = os.path.join(FOLDER, _name(g))
+    found: dict[int, int] = {}
+    for name in sorted(os.listdir(folder)):
+        match = _FIRST.fullmatch(name)
+        if match is None or match.group(2, 3) != ("x", "hold"):
+            continue
+        data = _read(os.path.join(folder, name))
+        width, count = data[7], int.from_bytes(data[8:12], "little")
+        start = 19 + data[18]
+        end = start + width * count
+        keys = (int.from_bytes(data[i : i + width], "little") for i in range(start, end, width))
+        stored = dict(zip(keys, data[end : end + count], strict=True))
+        for perm in paper.symmetries:
+            first = perm[int(match[1])]
+            images = turner.of(1 << first)
+            canon = min(images)
+            found[first] = turner.back[images.index(canon)][stored[canon]]
+    if g.rows != rows:  # played transposed, as ``first_moves``
+        turn = [(c % cols) * rows + c // cols for c in range(g.size)]
+        found = {turn[c]: turn[r] for c, r in found.items()}
+    return found
 
 
 @cache
