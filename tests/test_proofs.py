@@ -6,6 +6,8 @@ from __future__ import annotations
 import lzma
 import os
 import random
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -124,6 +126,21 @@ def test_check_board_6x5_holds() -> None:
 def test_check_board_refuses_a_board_without_a_proof() -> None:
     with pytest.raises(UsageError, match="no proof is shipped for the 5x5 board"):
         audit_proof(Geometry.parse("5x5k4"))
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--board", "6x5k4", "--rules", "misere"], "no proof is shipped for the 6x5 board, mis"),
+        ([], "check needs a FILE, or --board to check the proof shipped for a board"),
+        (["-", "--board", "6x5k4"], "check takes a file or a board, not both"),
+    ],
+)
+def test_check_refuses_in_one_line(args: list[str], says: str) -> None:
+    proc = subprocess.run([sys.executable, "-m", "ttt_maps", "check", *args], input="{}",
+                          capture_output=True, text=True, timeout=60, check=False)  # fmt: skip
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1, proc.stderr
+    assert proc.stderr.startswith("ttt-maps: error: " + says), proc.stderr
 
 
 # -- solve: the proof consulted before any search ------------------------------------------
