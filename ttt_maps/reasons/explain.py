@@ -184,7 +184,7 @@ def _refuted(
     """``mistake`` or ``quick-loss``: the opponent's best reply and the line to the end."""
     P, Q, solver = p.P, p.Q, p.solver
     if not solver.follows(child):
-        return _proven(p, cell, now, now_distance)
+        return _proven_draw(p, cell)
     refutation = principal_line(solver, child)
     reply = refutation[0]
     answer = tr("{opponent} answers {cell}", opponent=Q, cell=cell_mark(reply))
@@ -222,25 +222,15 @@ def _refuted(
     return Why.of("mistake", text, brief, threats=threats, refutation=refutation)
 
 
-def _proven(p: PositionFacts, cell: int, now: int, now_distance: int) -> Why:
-    """``mistake``, where a shipped proof gives the value after the move and not the
-    line of play (a first move on 6x5 that throws the win away)."""
+def _proven_draw(p: PositionFacts, cell: int) -> Why:
+    """``mistake``, where a shipped proof shows that the move throws the win away, to a
+    draw, and gives no line of play to the end (a first move on 6x5 that draws)."""
     threats = tuple(p.g.cells_of(p.open_cells(p.mine | 1 << cell, p.free & ~(1 << cell))))
-    if now < 0:
-        text = tr(
-            "That loses: {player} loses in {plies} against best play, as the proof shipped "
-            "for this board shows.",
-            player=p.P,
-            plies=plies(now_distance, after_in=True),
-        )
-        brief = tr("loses in {plies}", plies=plies(now_distance, after_in=True))
-    else:
-        text = tr(
-            "That gives away the win: with best play the game is drawn, as the proof "
-            "shipped for this board shows."
-        )
-        brief = tr("draws with best play")
-    return Why.of("mistake", text, brief, threats=threats)
+    text = tr(
+        "That gives away the win: with best play the game is drawn, as the proof shipped "
+        "for this board shows."
+    )
+    return Why.of("mistake", text, tr("draws with best play"), threats=threats)
 
 
 def _misere(p: PositionFacts, cell: int, deep: bool) -> Why:
