@@ -10,7 +10,10 @@ as in the checker. 5x6 is played through the 6x5 certificate, transposed.
 
 Besides X's strategy: the exact length of X's fastest win from the empty board
 (the hold-out certificate's ply limit, plus two: X cannot win by then, and the
-strategy wins by then) and each first move's value and length (``first-*``).
+strategy wins by then) and each first move's value and length (``first-*``),
+whose win certificates are strategies too (X's after a winning first move, O's
+after a losing one), and whose hold-out certificates give O's reply that keeps a
+drawn first move drawn.
 ``ttt_maps.audit.proofs`` checks every file with code of its own.
 
 The lengths below the empty board are those of the strategy against O's replies
