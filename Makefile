@@ -48,7 +48,7 @@ OLDEST_TESTS := tests/test_sphinx.py tests/test_myst.py
 # ruff over whatever of these exists (empty folders are not in a fresh clone).
 LINT_PATHS := $(wildcard ttt_maps tests examples scripts docs)
 
-.PHONY: help setup venv posters test check lint mutate bench browser readme docs clean distclean
+.PHONY: help setup venv posters test check lint mutate bench browser readme docs proofs clean distclean
 
 help:
 	@echo "make posters   set up, then render both maps and the poster into output/"
@@ -62,6 +62,8 @@ help:
 	@echo "make venv      only set up .venv for development (system packages + pip install -e '.[dev]')"
 	@echo "make readme    remake the example outputs of the README and docs/ from their commands"
 	@echo "make docs      build the documentation site into docs/_build/html (warnings are errors)"
+	@echo "make proofs    rebuild the shipped proofs (6x5, 6x6) with the prover and check them all"
+	@echo "               again (needs gcc; about 5 minutes; not part of make test)"
 	@echo "make clean     remove caches and build files (distclean: also .venv)"
 
 # --- set-up ------------------------------------------------------------------
@@ -173,6 +175,21 @@ bench: $(STAMP)
 	seed=""; if [ "$(SEED)" = 1 ]; then seed=$$(bash scripts/seed-program.sh "$(SEED_DIR)" | tail -n 1); fi; \
 	$(PY) scripts/bench.py $${seed:+--seed "$$seed"} $(if $(BASELINE),--baseline "$(BASELINE)") \
 		$(if $(BEFORE),--before "$(BEFORE)") $(BENCH_ARGS)
+
+# The proofs the package ships (X wins 6x5, 5x6 and 6x6 with four in a row): the prover
+# (scripts/proofs/prover.c, needs gcc) writes every certificate again under build/proofs
+# and the research's own checkers check each (about 5 minutes); the files the package
+# ships are copied into ttt_maps/solve/proofs/ (byte for byte the same: the prover is
+# deterministic) and checked once more by the package's audit. Not part of `make test`.
+PROOFS_OUT ?= build/proofs
+
+proofs: $(STAMP)
+	PROOFS_OUT=$(PROOFS_OUT) $(PY) scripts/proofs/make_all.py 6x5 6x6
+	for b in 6x5 6x6; do \
+		cp $(PROOFS_OUT)/$$b.win.xz $(PROOFS_OUT)/$$b.lb.xz ttt_maps/solve/proofs/ && \
+		cp $(PROOFS_OUT)/$$b/first-*.xz ttt_maps/solve/proofs/$$b/ || exit 1; \
+	done
+	for b in 6x5k4 5x6k4 6x6k4; do $(PY) -m ttt_maps check --board $$b || exit 1; done
 
 readme: $(STAMP)
 	$(PY) scripts/readme_examples.py

@@ -401,11 +401,11 @@ def test_a_long_search_shows_its_budget_on_a_terminal_and_ctrl_c_ends_it(tmp_pat
     pid, fd = pty.fork()
     if pid == 0:  # pragma: no cover - the child
         os.execve(
-            sys.executable, [sys.executable, "-m", "ttt_maps", "solve", "--board", "6x6k4"], env
+            sys.executable, [sys.executable, "-m", "ttt_maps", "solve", "--board", "7x7k4"], env
         )
     seen = b""
     deadline = time.monotonic() + 60
-    while b"positions searched on the 6x6 board" not in seen or b" / " not in seen:
+    while b"positions searched on the 7x7 board" not in seen or b" / " not in seen:
         assert time.monotonic() < deadline, seen
         ready, _, _ = select.select([fd], [], [], 1)
         if ready:

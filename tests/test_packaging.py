@@ -106,6 +106,9 @@ def test_wheel_metadata(dist: dict[str, Path]) -> None:
         meta = email.parser.Parser().parsestr(wheel.read(f"{NAME}.dist-info/METADATA").decode())
     assert f"{NAME}.dist-info/licenses/LICENSE" in names
     assert "ttt_maps/draw/fonts/DejaVuSans-Latin.ttf" in names
+    # The proofs that X wins 6x5 and 6x6 with four in a row, with every first move's.
+    assert {"ttt_maps/solve/proofs/6x5.win.xz", "ttt_maps/solve/proofs/6x6.lb.xz"} <= set(names)
+    assert "ttt_maps/solve/proofs/6x5/first-12.x-win.xz" in names
     # Humor Sans (the xkcd look) travels with its licence, which names its reserved name.
     assert "ttt_maps/draw/fonts/Humor-Sans.ttf" in names
     licence = wheel_text(dist["wheel"], "ttt_maps/draw/fonts/LICENSE-HumorSans.txt")

@@ -35,7 +35,7 @@ from ttt_maps.draw.scene import Scene
 from ttt_maps.draw.themes import Theme
 from ttt_maps.engine.build import running, scene_of, trees, whole_game
 from ttt_maps.engine.checking import Report as Report
-from ttt_maps.engine.checking import audit_text
+from ttt_maps.engine.checking import audit_proof, audit_text
 from ttt_maps.engine.comparing import Compared as Compared
 from ttt_maps.engine.comparing import compare_policies as compared
 from ttt_maps.engine.options import OPTIONS, Surface, checked
@@ -535,17 +535,26 @@ def compare_policies(
 
 @checked
 def check(
-    text: str,
+    text: str | None = None,
     /,
     *,
     source: str = "the file",
     rules: str | None = None,
+    board: str | Geometry | None = None,
     settings: Settings | None = None,
 ) -> Report:
     """Audit a strategy, a minimal table or a saved game (the text of its JSON file)
     against the solved game: ``perfect`` only when every move keeps its player's best
     result; ``lines``, ``summary`` and ``doc`` (what ``check --json`` prints). With
-    ``rules``, a file written for other rules is refused."""
+    ``rules``, a file written for other rules is refused. Without a text, ``board``: the
+    proof the package ships for that board (6x5, 5x6, 6x6 with four in a row), checked
+    again by code of the audit's own."""
+    if text is None and board is not None:
+        geometry = Request(_said(board=board, rules=rules), PYTHON, kind="game").geometry
+        with running(settings):
+            return audit_proof(geometry)
+    if board is not None:
+        raise UsageError("check takes a file or a board, not both")
     if not isinstance(text, str | bytes):
         raise UsageError(f"text={text!r}: expected the text of a strategy, table or game file")
     return audit_text(text, source, rules, settings)

@@ -1,6 +1,7 @@
 """A file audited against the solved game: a strategy (``ttt-maps/strategy@1``), a
 minimal table (``ttt-maps/table@1``) or a saved game (``ttt-maps/game@1``), told apart
-by their contents. The report is the same for every surface: what the command line
+by their contents; or the proof the package ships for a board, checked again
+(``audit.proofs``). The report is the same for every surface: what the command line
 prints line by line, and what ``--json`` prints."""
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ import time
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ttt_maps.audit.game import audit_log
+from ttt_maps.audit.proofs import check_board, shipped
 from ttt_maps.audit.strategy import audit_file, check_reasons, strategy_from_json
 from ttt_maps.audit.table import audit_table, minimal_claim
 from ttt_maps.engine.build import running
@@ -22,6 +24,9 @@ from ttt_maps.tables.entries import is_table, table_from_json
 
 if TYPE_CHECKING:
     from ttt_maps.game.geometry import Geometry
+
+#: The boards whose proofs ``check --board`` checks, as a refusal names them.
+PROVEN_BOARDS = "6x5, 5x6 and 6x6 with four in a row, normal rules"
 
 
 class Report(NamedTuple):
@@ -71,6 +76,27 @@ def _audited(parsed: Any, source: str, rules: str | None, settings: Settings | N
         if is_table(parsed):
             return _table(parsed, source, rules)
         return _strategy(parsed, source, rules)
+
+
+def audit_proof(geometry: Geometry) -> Report:
+    """The proof shipped for a board checked whole, by the audit's own code: perfect when
+    every certificate proves what the package says of the board."""
+    g = geometry
+    if not shipped(g.rows, g.cols, g.k, g.misere):
+        raise UsageError(
+            f"no proof is shipped for {g.describe()}; the package ships proofs for {PROVEN_BOARDS}"
+        )
+    found = check_board(g.rows, g.cols)
+    out = {
+        "kind": "proof",
+        "geometry": g.name,
+        "perfect": found.ok,
+        "certificates": found.files,
+        "positions": found.positions,
+        "seconds": round(found.seconds, 2),
+        "problems": found.problems,
+    }
+    return Report("proof", found.problems[1:], found.sentence, out, found.ok)
 
 
 def same_rules(geometry: Geometry, rules: str | None, source: str) -> None:

@@ -365,8 +365,13 @@ COMMANDS: dict[str, Takes] = {
         },
     ),
     "check": Takes(
-        f"file rules {_RUN} as_json",
-        helps={"rules": "Refuse a file written for other rules (default: the file's own)."},
+        f"file board rules {_RUN} as_json",
+        defaults={"file": None},
+        helps={
+            "board": "Check the proof the package ships for this board instead of a file "
+                     "(6x5k4, 5x6k4, 6x6k4).",
+            "rules": "Refuse a file written for other rules (default: the file's own).",
+        },
     ),
     "policies": Takes("board rules lang", defaults={"board": "3x3", "rules": "normal"}),
     "compare": Takes(
@@ -435,7 +440,7 @@ FUNCTIONS: dict[str, Takes] = {
     "policies": Takes("board rules lang"),
     "compare_policies": Takes("player board rules start fold depth theme explain lang",
                               defaults=_UNFOLDED),
-    "check": Takes("rules"),
+    "check": Takes("rules board"),
     "new_game": Takes("board rules fold level seed lang", defaults=_UNFOLDED),
     "explain": Takes("board rules lang"),
     "tie_break": Takes("board rules"),

@@ -183,6 +183,8 @@ def _refuted(
 ) -> Why:
     """``mistake`` or ``quick-loss``: the opponent's best reply and the line to the end."""
     P, Q, solver = p.P, p.Q, p.solver
+    if not solver.follows(child):
+        return _proven_draw(p, cell)
     refutation = principal_line(solver, child)
     reply = refutation[0]
     answer = tr("{opponent} answers {cell}", opponent=Q, cell=cell_mark(reply))
@@ -218,6 +220,17 @@ def _refuted(
         text = tr("That gives away the win: {answer}, and the game is drawn.", answer=answer)
         brief = tr("draws: {answer}", answer=brief)
     return Why.of("mistake", text, brief, threats=threats, refutation=refutation)
+
+
+def _proven_draw(p: PositionFacts, cell: int) -> Why:
+    """``mistake``, where a shipped proof shows that the move throws the win away, to a
+    draw, and gives no line of play to the end (a first move on 6x5 that draws)."""
+    threats = tuple(p.g.cells_of(p.open_cells(p.mine | 1 << cell, p.free & ~(1 << cell))))
+    text = tr(
+        "That gives away the win: with best play the game is drawn, as the proof shipped "
+        "for this board shows."
+    )
+    return Why.of("mistake", text, tr("draws with best play"), threats=threats)
 
 
 def _misere(p: PositionFacts, cell: int, deep: bool) -> Why:

@@ -198,7 +198,10 @@ def principal_line(solver: Solver, key: int) -> tuple[int, ...]:
     length is the solver's distance."""
     line: list[int] = []
     while True:
-        children = solver.children(key)
+        # The best moves only: the fastest win is among them, and on a board a proof
+        # answers, they are the moves whose values are known.
+        best = set(solver.best_cells(key))
+        children = [(c, k) for c, k in solver.children(key) if c in best]
         if not children:
             return tuple(line)
         cell, key = min(children, key=lambda ck: (solver.score(ck[1]), ck[0]))

@@ -19,6 +19,8 @@ from ttt_maps.settings import current
 from ttt_maps.solve import cache
 from ttt_maps.solve.deepmisere import MisereDeepSolver
 from ttt_maps.solve.misere import MisereSolver
+from ttt_maps.solve.proofs import proven
+from ttt_maps.solve.proven import ProvenSolver
 from ttt_maps.solve.search import DeepSolver
 from ttt_maps.solve.solver import SMALL_BOARD, Solver
 
@@ -52,7 +54,8 @@ def cold_solver(geometry: Geometry, limit: int) -> Solver:
 
 def _new_solver(geometry: Geometry, cache_on: bool, limit: int | None) -> Solver:
     """A board's solver under its rules: small boards solved whole, bigger ones searched
-    (from the cached bounds, with the cache on)."""
+    (from the cached bounds, with the cache on; first from a shipped proof, where there is
+    one: ``solve.proven``)."""
     if geometry.size <= SMALL_BOARD:
         if geometry.misere:
             return MisereSolver(geometry)
@@ -61,6 +64,8 @@ def _new_solver(geometry: Geometry, cache_on: bool, limit: int | None) -> Solver
     deep: DeepSolver
     if geometry.misere:
         deep = MisereDeepSolver(geometry, limit=limit, cache=cache_on)
+    elif proven(geometry):  # a shipped proof answers what it knows before any search
+        deep = ProvenSolver(geometry, limit=limit, cache=cache_on)
     else:
         deep = DeepSolver(geometry, limit=limit, cache=cache_on)
     cache.load(deep)

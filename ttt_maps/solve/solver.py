@@ -218,6 +218,12 @@ class Solver:
         lowest = min(results.values())
         return [cell for cell, r in results.items() if r == lowest]
 
+    def follows(self, key: int) -> bool:
+        """Whether best play from a legal position can be followed move by move (as a
+        mistake's refutation is): always, but where a shipped proof gives a position's
+        value and not its moves (``ProvenSolver``)."""
+        return True
+
     # -- the whole search: every position below a question, exactly ----------
 
     def _whole_search(self, key: int) -> int:
