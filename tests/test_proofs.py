@@ -159,6 +159,9 @@ def test_solve_6x5_says_x_wins_in_11_and_every_first_move_s_value() -> None:
     assert moves[0] == moves[29] == ("loss", 16) and moves[2] == ("loss", 14)
     assert moves[1][0] == moves[7][0] == "draw"
     assert {p["move"] for p in doc["policies"]} <= {12, 17}
+    # Why the default takes 12 of the two: the words of its own key, not a book's.
+    default = next(p for p in doc["policies"] if p["name"] == "default")
+    assert default["why"]["text"].endswith("lines: the cell on the most lines (9)")
 
 
 @pytest.mark.parametrize(("board", "fastest"), [("5x6k4", {14, 15}), ("6x6k4", {14, 15, 20, 21})])

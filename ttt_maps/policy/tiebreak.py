@@ -135,6 +135,9 @@ def tie_break(policy: Policy, board: Position) -> TieBreak:
             parts.append(
                 tr("{key}: a seeded pick among {cells}", key=key.text, cells=_cells(before))
             )
+        elif name == "lines":
+            count = policy.geometry.lines_through[move]
+            parts.append(tr("lines: the cell on the most lines ({count})", count=count))
         elif name == "rules":
             parts.append(tr("rules: the rule player's move, unlike {cells}", cells=_cells(dropped)))
         elif key.text == "book:xkcd":
