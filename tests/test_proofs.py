@@ -8,6 +8,7 @@ import os
 import random
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -269,6 +270,28 @@ def test_the_o_map_answers_every_first_move_from_the_proofs() -> None:
     loses, the reply that keeps a draw where it draws, the longest hold where it wins."""
     tree = ttt_maps.strategy("o", board="6x5k4", depth=1, settings=Settings(search_limit=1))
     assert tree.facts.boards == 31
+
+
+def test_without_a_depth_the_o_map_is_drawn_as_deep_as_its_moves_are_solved(
+    tmp_path: Path,
+) -> None:
+    """Asked for without a depth, the O map stops where X's moves leave every proof and
+    the search runs out, and says so: no refusal after the search (the main job,
+    ``render --board 6x5k4``, draws both maps and the poster)."""
+    tree = ttt_maps.strategy("o", board="6x5k4", settings=Settings(search_limit=1000))
+    assert (tree.depth, tree.facts.boards, tree.unsolved) == (1, 31, True)
+    run = subprocess.run(
+        [sys.executable, "-m", "ttt_maps", "render", "--board", "6x5k4", "--player", "o",
+         "--search-limit", "1000", "--no-cache", "-o", str(tmp_path / "o.svg")],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert run.stderr.startswith(
+        "The O map of the 6x5 board, four in a row, is drawn 1 level deep, 31 boards: deeper, "
+        "its moves are not solved within the search budget."
+    ), run.stderr
+    with pytest.raises(TooBigToSolve, match="depth=1 draws 31 boards"):  # asked for: refused
+        ttt_maps.strategy("o", board="6x5k4", depth=2, settings=Settings(search_limit=1000))
 
 
 @pytest.mark.parametrize("first", [0, 2, 29])

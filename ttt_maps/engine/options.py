@@ -99,7 +99,8 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
            "BOARD", cli="--start --from", page="start from", python="start root"),
     Option("depth", int, None, checks.whole_number(0),
            "Cut the nesting at D levels (a depth past the game's end draws the whole map; "
-           "without one, a map too big to draw whole is drawn as deep as fits).",
+           "without one, a map too big to draw whole, or whose deeper moves the search "
+           "budget does not reach, is drawn as deep as fits).",
            "D", cli="--depth", page="depth", python="depth"),
     Option("fold", bool, None, checks.flag,
            "Fold by symmetry: replies that are rotations or reflections of each other are "

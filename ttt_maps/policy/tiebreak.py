@@ -137,7 +137,7 @@ def tie_break(policy: Policy, board: Position) -> TieBreak:
             )
         elif name == "lines":
             count = policy.geometry.lines_through[move]
-            parts.append(tr("lines: the cell on the most lines ({count})", count=count))
+            parts.append(tr("{key}: the cell on the most lines ({count})", key=name, count=count))
         elif name == "rules":
             parts.append(tr("rules: the rule player's move, unlike {cells}", cells=_cells(dropped)))
         elif key.text == "book:xkcd":

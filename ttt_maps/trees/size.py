@@ -114,6 +114,9 @@ class Plan:
         #: The limit of boards that made the map less deep than asked (no depth was asked
         #: for and the whole map passes it), else None.
         self.limit = limit
+        #: Whether the map stops where its deeper moves are not solved within the search
+        #: budget (no depth was asked for).
+        self.unsolved = False
 
     @property
     def boards(self) -> int:
@@ -159,7 +162,10 @@ def plan_map(
         except MapTooLarge as refused:
             if depth is None and _SUGGEST.get():
                 cut = min(DEFAULT_DEPTH, DEFAULT_DEPTH if refused.depth is None else refused.depth)
-                plan = plan_map(policy, player, root, max(cut, offset), max_boards)
+                try:
+                    plan = plan_map(policy, player, root, max(cut, offset), max_boards)
+                except TooBigToSolve as exc:
+                    plan = _as_deep_as_solved(exc, policy, player, root, max_boards)
                 plan.limit = max_boards
                 return plan
             if solver.whole or not _SUGGEST.get():
@@ -210,11 +216,30 @@ def plan_map(
         solved = len(levels) - 2  # the level being chosen when the search gave up, less one
         if solver.whole:
             raise
-        raise _with_depth(exc, player, solved, offset, sum(levels[: solved + 1])) from None
+        out = _with_depth(exc, player, solved, offset, sum(levels[: solved + 1]))
+        if depth is not None or not _SUGGEST.get():
+            raise out from None
+        planned = _as_deep_as_solved(out, policy, player, root, max_boards)
+    else:
+        planned = Plan(choices, levels, offset, depth, limit)
     finally:
         if not solver.whole:  # what was solved is kept, even for a map refused
             keep_all()
-    return Plan(choices, levels, offset, depth, limit)
+    return planned
+
+
+def _as_deep_as_solved(
+    refused: TooBigToSolve, policy: Policy, player: Mark, root: Position, max_boards: int | None
+) -> Plan:
+    """A map asked for without a depth whose search ran out: drawn as deep as its moves
+    were all chosen within the budget (chosen already, so planned again without a search),
+    or the refusal when not even its first level was."""
+    solved = refused.options.get("depth")
+    if solved is None:
+        raise refused
+    plan = plan_map(policy, player, root, int(str(solved)), max_boards)
+    plan.unsolved = True
+    return plan
 
 
 def _with_depth(

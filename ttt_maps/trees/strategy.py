@@ -89,6 +89,9 @@ class Strategy:
         #: The limit of boards that cut the map less deep than asked (no depth was asked
         #: for and the whole map passes it: ``size.plan_map``), else None.
         self.limit: int | None = None
+        #: Whether it was cut where its deeper moves are not solved within the search
+        #: budget, rather than by the limit of boards.
+        self.unsolved = False
         self._svg_cache: dict[str, str] = {}
 
     def __repr__(self) -> str:
@@ -191,7 +194,7 @@ class Strategy:
 
         root = copy(self.root)
         noted = Strategy(self.player, self.policy, root, self.levels, notes, self.folded)
-        noted.limit = self.limit
+        noted.limit, noted.unsolved = self.limit, self.unsolved
         return noted
 
     def _repr_svg_(self) -> str | None:
@@ -318,7 +321,7 @@ def build_strategy(
         return node
 
     plain = Strategy(mark, pol, grow(start.key), tuple(plan.levels), folded=fold)
-    plain.limit = plan.limit
+    plain.limit, plain.unsolved = plan.limit, plan.unsolved
     return plain.noted(notes.best, notes.result, notes.why)
 
 
