@@ -125,7 +125,11 @@ def inline_maps(page: Path) -> list[ET.Element]:
 def test_the_pages_maps_are_drawn_by_the_directive(site: Path) -> None:
     counts = {p.stem: len(inline_maps(p)) for p in pages(site)}
     assert counts["index"] == 1 and counts["reading"] == 2 and counts["policies"] == 2
-    assert counts["folded"] == 1 and counts["whole"] == 1 and counts["bigger"] == 1
+    assert counts["folded"] == 1 and counts["whole"] == 1 and counts["bigger"] == 2
+    # The second map of the bigger boards is X's proven win on 6x5: X's move and O's 29
+    # replies, each holding X's answer (drawn from the shipped proof, with no search).
+    won = inline_maps(site / "bigger.html")[1]
+    assert len(won.findall(f".//{SVG}g[@data-board]")) == 30
     svg = inline_maps(site / "index.html")[0]
     assert svg.findall(f".//{SVG}g[@data-board]") and svg.get("role") == "graphics-document"
     folded = inline_maps(site / "folded.html")[0]
