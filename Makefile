@@ -178,9 +178,10 @@ bench: $(STAMP)
 
 # The proofs the package ships (X wins 6x5, 5x6 and 6x6 with four in a row): the prover
 # (scripts/proofs/prover.c, needs gcc) writes every certificate again under build/proofs
-# and the research's own checkers check each (about 5 minutes); the files the package
-# ships are copied into ttt_maps/solve/proofs/ (byte for byte the same: the prover is
-# deterministic) and checked once more by the package's audit. Not part of `make test`.
+# and the package's checker (ttt_maps/audit/proofs.py) checks each (about 5 minutes); the
+# files the package ships are copied into ttt_maps/solve/proofs/ (byte for byte the same:
+# the prover is deterministic) and each board's claims, its value and every first move's,
+# are checked from them by `check --board`. Not part of `make test`.
 PROOFS_OUT ?= build/proofs
 
 proofs: $(STAMP)
