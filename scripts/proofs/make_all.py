@@ -127,26 +127,20 @@ def board(rows, cols):
         o = str(cell)
         base = f"{tag}/first-{cell}."
         entry = {"cell": cell, "row": cell // cols, "col": cell % cols}
-        if wins(rows, cols, "X", o):
-            d = shortest(rows, cols, "X", o, 1)
-            entry.update(
-                value="X wins",
-                plies=d,
-                certs=[
-                    write("prove", rows, cols, base + "x-win.xz", ATT="X", OPEN=o, EXACT=1, DLIM=d),
-                    write("holdout", rows, cols, base + "x-lb.xz", ATT="X", OPEN=o, DLIM=d - 2),
-                ],
-            )
-        elif wins(rows, cols, "O", o):
-            d = shortest(rows, cols, "O", o, 1)
-            entry.update(
-                value="O wins",
-                plies=d,
-                certs=[
-                    write("prove", rows, cols, base + "o-win.xz", ATT="O", OPEN=o, EXACT=1, DLIM=d),
-                    write("holdout", rows, cols, base + "o-lb.xz", ATT="O", OPEN=o, DLIM=d - 2),
-                ],
-            )
+        for att in ("X", "O"):  # X first: a side that wins, in exactly d plies
+            if wins(rows, cols, att, o):
+                d, side = shortest(rows, cols, att, o, 1), base + att.lower()
+                entry.update(
+                    value=f"{att} wins",
+                    plies=d,
+                    certs=[
+                        write(
+                            "prove", rows, cols, side + "-win.xz", ATT=att, OPEN=o, EXACT=1, DLIM=d
+                        ),
+                        write("holdout", rows, cols, side + "-lb.xz", ATT=att, OPEN=o, DLIM=d - 2),
+                    ],
+                )
+                break
         else:
             entry.update(
                 value="draw",
