@@ -88,6 +88,12 @@ def shallower(tree: Strategy) -> str:
     """The note on a map drawn less deep than the whole game because the whole would pass
     the limit of boards, or its deeper moves the search budget (no --depth was given)."""
     depth = tree.depth or 0
+    said = {
+        "player": tree.player.upper(),
+        "board": tree.geometry.in_words(),
+        "n": str(depth),
+        "boards": number(tree.facts.boards),
+    }
     if tree.unsolved:
         return tr_n(
             "The {player} map of {board}, is drawn {n} level deep, {boards} boards: deeper, "
@@ -95,10 +101,7 @@ def shallower(tree: Strategy) -> str:
             "The {player} map of {board}, is drawn {n} levels deep, {boards} boards: deeper, "
             "its moves are not solved within the search budget.",
             depth,
-            player=tree.player.upper(),
-            board=tree.geometry.in_words(),
-            n=str(depth),
-            boards=number(tree.facts.boards),
+            **said,
         )
     return tr_n(
         "The {player} map of {board}, is too big to draw whole (at most {limit} boards are "
@@ -106,11 +109,8 @@ def shallower(tree: Strategy) -> str:
         "The {player} map of {board}, is too big to draw whole (at most {limit} boards are "
         "drawn): it is drawn {n} levels deep, {boards} boards; --depth asks for another depth.",
         depth,
-        player=tree.player.upper(),
-        board=tree.geometry.in_words(),
         limit=number(tree.limit or 0),
-        n=str(depth),
-        boards=number(tree.facts.boards),
+        **said,
     )
 
 
